@@ -1,0 +1,177 @@
+// The one header through which Swift sees OpenSSL.
+//
+// OpenSSL exposes much of its API as function-like macros and type-safe stack
+// macros, which Swift cannot import. Each is wrapped here as a `static inline`
+// function with the `atsc_` prefix (a system-library target compiles no .c
+// file, so the shims must be header-only).
+#ifndef ATSCHECK_COPENSSL_SHIM_H
+#define ATSCHECK_COPENSSL_SHIM_H
+
+#include <openssl/ssl.h>
+#include <openssl/err.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/bio.h>
+#include <openssl/bn.h>
+#include <openssl/rsa.h>
+#include <openssl/ec.h>
+#include <openssl/ct.h>
+#include <openssl/ocsp.h>
+#include <openssl/objects.h>
+#include <openssl/provider.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/opensslv.h>
+
+// MARK: SSL_CTX / SSL control macros
+
+static inline int atsc_SSL_CTX_set_min_proto_version(SSL_CTX *ctx, int version) {
+    return (int)SSL_CTX_set_min_proto_version(ctx, version);
+}
+static inline int atsc_SSL_CTX_set_max_proto_version(SSL_CTX *ctx, int version) {
+    return (int)SSL_CTX_set_max_proto_version(ctx, version);
+}
+static inline int atsc_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
+    return (int)SSL_set_tlsext_host_name(ssl, name);
+}
+static inline int atsc_SSL_CTX_set_tlsext_status_type_ocsp(SSL_CTX *ctx) {
+    return (int)SSL_CTX_set_tlsext_status_type(ctx, TLSEXT_STATUSTYPE_ocsp);
+}
+static inline int atsc_SSL_set_tlsext_status_type_ocsp(SSL *ssl) {
+    return (int)SSL_set_tlsext_status_type(ssl, TLSEXT_STATUSTYPE_ocsp);
+}
+static inline long atsc_SSL_get_tlsext_status_ocsp_resp_len(SSL *ssl) {
+    const unsigned char *resp = NULL;
+    long len = SSL_get_tlsext_status_ocsp_resp(ssl, &resp);
+    return (resp == NULL) ? -1 : len;
+}
+/// Server side: staple `len` bytes (copied) as the OCSP response.
+static inline int atsc_SSL_set_tlsext_status_ocsp_resp_copy(SSL *ssl, const unsigned char *bytes, long len) {
+    unsigned char *copy = OPENSSL_malloc((size_t)len);
+    if (copy == NULL) return 0;
+    memcpy(copy, bytes, (size_t)len);
+    return (int)SSL_set_tlsext_status_ocsp_resp(ssl, copy, len);
+}
+typedef int (*atsc_status_cb)(SSL *, void *);
+static inline int atsc_SSL_CTX_set_tlsext_status_cb(SSL_CTX *ctx, atsc_status_cb cb) {
+    return (int)SSL_CTX_set_tlsext_status_cb(ctx, cb);
+}
+static inline int atsc_SSL_CTX_set_tlsext_status_arg(SSL_CTX *ctx, void *arg) {
+    return (int)SSL_CTX_set_tlsext_status_arg(ctx, arg);
+}
+static inline int atsc_SSL_get_peer_tmp_key(SSL *ssl, EVP_PKEY **key) {
+    return (int)SSL_get_peer_tmp_key(ssl, key);
+}
+static inline int atsc_SSL_CTX_set_dh_auto(SSL_CTX *ctx, int onoff) {
+    return (int)SSL_CTX_set_dh_auto(ctx, onoff);
+}
+static inline int atsc_SSL_CTX_set1_groups_list(SSL_CTX *ctx, const char *list) {
+    return (int)SSL_CTX_set1_groups_list(ctx, list);
+}
+static inline int atsc_SSL_CTX_add0_chain_cert(SSL_CTX *ctx, X509 *cert) {
+    return (int)SSL_CTX_add0_chain_cert(ctx, cert);
+}
+static inline int atsc_SSL_CTX_add1_chain_cert(SSL_CTX *ctx, X509 *cert) {
+    return (int)SSL_CTX_add1_chain_cert(ctx, cert);
+}
+static inline long atsc_SSL_CTX_set_mode(SSL_CTX *ctx, long mode) {
+    return SSL_CTX_set_mode(ctx, mode);
+}
+static inline int atsc_SSL_CTX_set_max_cert_list(SSL_CTX *ctx, long size) {
+    return (int)SSL_CTX_set_max_cert_list(ctx, size);
+}
+static inline int atsc_SSL_get_negotiated_group(SSL *ssl) {
+    return (int)SSL_get_negotiated_group(ssl);
+}
+static inline int atsc_SSL_get_extms_support(SSL *ssl) {
+    return (int)SSL_get_extms_support(ssl);
+}
+
+// MARK: BIO
+
+static inline long atsc_BIO_get_mem_data(BIO *bio, char **data) {
+    return BIO_get_mem_data(bio, data);
+}
+static inline int atsc_BIO_set_mem_eof_return(BIO *bio, int value) {
+    return (int)BIO_set_mem_eof_return(bio, value);
+}
+static inline size_t atsc_BIO_ctrl_pending(BIO *bio) {
+    return BIO_ctrl_pending(bio);
+}
+
+// MARK: Errors
+
+static inline int atsc_ERR_GET_LIB(unsigned long e) { return ERR_GET_LIB(e); }
+static inline int atsc_ERR_GET_REASON(unsigned long e) { return ERR_GET_REASON(e); }
+/// OpenSSL reports a received TLS alert as reason SSL_AD_REASON_OFFSET + alert code.
+static inline int atsc_SSL_AD_REASON_OFFSET(void) { return SSL_AD_REASON_OFFSET; }
+
+// MARK: Stacks
+
+static inline int atsc_sk_X509_num(const STACK_OF(X509) *sk) { return sk_X509_num(sk); }
+static inline X509 *atsc_sk_X509_value(const STACK_OF(X509) *sk, int i) { return sk_X509_value(sk, i); }
+static inline STACK_OF(X509) *atsc_sk_X509_new_null(void) { return sk_X509_new_null(); }
+static inline int atsc_sk_X509_push(STACK_OF(X509) *sk, X509 *x) { return sk_X509_push(sk, x); }
+static inline void atsc_sk_X509_free(STACK_OF(X509) *sk) { sk_X509_free(sk); }
+static inline void atsc_sk_X509_pop_free(STACK_OF(X509) *sk) { sk_X509_pop_free(sk, X509_free); }
+
+static inline int atsc_sk_GENERAL_NAME_num(const GENERAL_NAMES *sk) { return sk_GENERAL_NAME_num(sk); }
+static inline GENERAL_NAME *atsc_sk_GENERAL_NAME_value(const GENERAL_NAMES *sk, int i) { return sk_GENERAL_NAME_value(sk, i); }
+static inline void atsc_GENERAL_NAMES_free(GENERAL_NAMES *sk) { GENERAL_NAMES_free(sk); }
+
+static inline int atsc_sk_ASN1_OBJECT_num(const STACK_OF(ASN1_OBJECT) *sk) { return sk_ASN1_OBJECT_num(sk); }
+static inline ASN1_OBJECT *atsc_sk_ASN1_OBJECT_value(const STACK_OF(ASN1_OBJECT) *sk, int i) { return sk_ASN1_OBJECT_value(sk, i); }
+static inline void atsc_EXTENDED_KEY_USAGE_free(EXTENDED_KEY_USAGE *eku) { EXTENDED_KEY_USAGE_free(eku); }
+
+static inline int atsc_sk_SCT_num(const STACK_OF(SCT) *sk) { return sk_SCT_num(sk); }
+static inline void atsc_SCT_LIST_free(STACK_OF(SCT) *sk) { SCT_LIST_free(sk); }
+
+static inline int atsc_sk_SSL_CIPHER_num(const STACK_OF(SSL_CIPHER) *sk) { return sk_SSL_CIPHER_num(sk); }
+static inline const SSL_CIPHER *atsc_sk_SSL_CIPHER_value(const STACK_OF(SSL_CIPHER) *sk, int i) { return sk_SSL_CIPHER_value(sk, i); }
+
+// MARK: GENERAL_NAME accessors (a union Swift cannot read safely)
+
+/// Returns the GEN_* type and, for DNS/email/URI/IP names, the raw bytes.
+static inline int atsc_GENERAL_NAME_get(const GENERAL_NAME *name, const unsigned char **data, int *length) {
+    *data = NULL; *length = 0;
+    switch (name->type) {
+    case GEN_DNS: case GEN_EMAIL: case GEN_URI: case GEN_IPADD: {
+        const ASN1_STRING *s = name->d.ia5; /* ia5 and iPAddress share the ASN1_STRING layout */
+        *data = ASN1_STRING_get0_data(s);
+        *length = ASN1_STRING_length(s);
+        break;
+    }
+    default: break;
+    }
+    return name->type;
+}
+static inline int atsc_GEN_DNS(void) { return GEN_DNS; }
+static inline int atsc_GEN_IPADD(void) { return GEN_IPADD; }
+static inline int atsc_GEN_EMAIL(void) { return GEN_EMAIL; }
+static inline int atsc_GEN_URI(void) { return GEN_URI; }
+
+// MARK: Basic constraints
+
+static inline int atsc_BASIC_CONSTRAINTS_get(X509 *x, int *isCA, long *pathLen) {
+    int crit = 0;
+    BASIC_CONSTRAINTS *bc = X509_get_ext_d2i(x, NID_basic_constraints, &crit, NULL);
+    if (bc == NULL) return 0;
+    *isCA = bc->ca ? 1 : 0;
+    *pathLen = (bc->pathlen != NULL) ? ASN1_INTEGER_get(bc->pathlen) : -1;
+    BASIC_CONSTRAINTS_free(bc);
+    return 1;
+}
+
+// MARK: X509V3 context without a config database
+
+static inline void atsc_X509V3_set_ctx_nodb(X509V3_CTX *ctx) { X509V3_set_ctx_nodb(ctx); }
+
+// MARK: Misc
+
+static inline void atsc_OPENSSL_free(void *p) { OPENSSL_free(p); }
+static inline const char *atsc_OPENSSL_VERSION_TEXT(void) { return OPENSSL_VERSION_TEXT; }
+
+#endif

@@ -1,0 +1,37 @@
+/// A finding about an input file (a plist, an endpoint list), as opposed to an endpoint verdict.
+public struct Finding: Codable, Sendable, Equatable, Hashable {
+    public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
+        case note, warning, error
+
+        private var rank: Int {
+            switch self {
+            case .note: return 0
+            case .warning: return 1
+            case .error: return 2
+            }
+        }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// A stable rule id, e.g. `plist.key.unknown`.
+    public var rule: String
+    public var severity: Severity
+    /// One line a person can act on.
+    public var message: String
+    public var file: String?
+    public var line: Int?
+    /// Dotted key path, e.g. `NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`.
+    public var keyPath: String?
+
+    public init(
+        rule: String, severity: Severity, message: String, file: String? = nil, line: Int? = nil,
+        keyPath: String? = nil
+    ) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.line = line
+        self.keyPath = keyPath
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// One endpoint in a report: the scanned profile plus its ATS verdict.
+///
+/// Encodes flat, as the contract requires: the profile's fields and `ats` side by side.
+public struct EndpointResult: Codable, Sendable, Equatable {
+    public var profile: ServerProfile
+    public var ats: ATSEvaluation
+    /// Where the endpoint came from (an endpoint file and line), when it came from a file.
+    public var source: SourceLocation?
+
+    public init(profile: ServerProfile, ats: ATSEvaluation = .notEvaluated, source: SourceLocation? = nil) {
+        self.profile = profile
+        self.ats = ats
+        self.source = source
+    }
+
+    private enum ExtraKeys: String, CodingKey { case ats, source }
+
+    public init(from decoder: Decoder) throws {
+        profile = try ServerProfile(from: decoder)
+        let container = try decoder.container(keyedBy: ExtraKeys.self)
+        ats = try container.decodeIfPresent(ATSEvaluation.self, forKey: .ats) ?? .notEvaluated
+        source = try container.decodeIfPresent(SourceLocation.self, forKey: .source)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try profile.encode(to: encoder)
+        var container = encoder.container(keyedBy: ExtraKeys.self)
+        try container.encode(ats, forKey: .ats)
+        try container.encodeIfPresent(source, forKey: .source)
+    }
+}
+
+/// A place in an input file.
+public struct SourceLocation: Codable, Sendable, Equatable, Hashable {
+    public var file: String
+    public var line: Int?
+    public init(file: String, line: Int? = nil) {
+        self.file = file
+        self.line = line
+    }
+}
+
+/// Counts over a report.
+public struct ReportSummary: Codable, Sendable, Equatable {
+    /// Endpoints scanned whose ATS verdict is pass.
+    public var passed: Int
+    /// Endpoints whose ATS verdict is fail (or ambiguous).
+    public var failed: Int
+    /// Endpoints that could not be scanned (unreachable, timeout, error).
+    public var unreachable: Int
+    /// Endpoints scanned whose verdict is unknown (ATS not evaluated, or a partial scan).
+    public var unknown: Int
+    /// Total handshakes across all endpoints.
+    public var handshakes: Int
+
+    public init(passed: Int = 0, failed: Int = 0, unreachable: Int = 0, unknown: Int = 0, handshakes: Int = 0) {
+        self.passed = passed
+        self.failed = failed
+        self.unreachable = unreachable
+        self.unknown = unknown
+        self.handshakes = handshakes
+    }
+
+    public init(endpoints: [EndpointResult]) {
+        self.init()
+        for endpoint in endpoints {
+            handshakes += endpoint.profile.handshakes
+            if endpoint.profile.status != .completed {
+                unreachable += 1
+                continue
+            }
+            switch endpoint.ats.verdict {
+            case .pass: passed += 1
+            case .fail, .ambiguous: failed += 1
+            case .unknown: unknown += 1
+            }
+        }
+    }
+}
+
+/// The whole report: the JSON model every other format renders.
+public struct ScanReport: Codable, Sendable, Equatable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var endpoints: [EndpointResult]
+    public var findings: [Finding]
+    public var summary: ReportSummary
+    /// The tool that made the report.
+    public var tool: ToolInfo
+
+    public init(endpoints: [EndpointResult], findings: [Finding] = [], tool: ToolInfo = ToolInfo()) {
+        self.schemaVersion = ScanReport.currentSchemaVersion
+        self.endpoints = endpoints
+        self.findings = findings
+        self.summary = ReportSummary(endpoints: endpoints)
+        self.tool = tool
+    }
+}
+
+/// Identifies the producer of a report.
+public struct ToolInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var version: String
+    public init(name: String = "atscheck", version: String = ToolInfo.currentVersion) {
+        self.name = name
+        self.version = version
+    }
+    public static let currentVersion = "0.1.0"
+}

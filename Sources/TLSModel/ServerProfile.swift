@@ -1,0 +1,141 @@
+import Foundation
+
+/// What one endpoint does, as one scan saw it: a Codable snapshot that can be saved
+/// (`--save-profile`) and judged again later without connecting.
+///
+/// Field names are part of the JSON contract (design.md §3); add around them, never rename.
+public struct ServerProfile: Codable, Sendable, Equatable {
+    /// The target as the user wrote it, normalised to `host:port`.
+    public var target: String
+    /// The host name (or IP literal) the app would use: it drives SNI, hostname checks and ATS lookups.
+    public var host: String
+    public var port: Int
+    /// The address actually connected to (nil when the name did not resolve).
+    public var address: String?
+    /// The SNI sent (nil when none was sent, as for IP literals).
+    public var sni: String?
+    public var status: ScanStatus
+    /// A one-line reason when `status` is not `completed`, or a note on a partial scan.
+    public var error: String?
+    /// How many TCP connections (handshake attempts) the scan of this endpoint cost.
+    public var handshakes: Int
+    /// One entry per probed version, TLSv1.0 first.
+    public var protocols: [ProtocolResult]
+    /// The certificate chain and its verification, or nil when no handshake completed.
+    public var certificate: CertificateReport?
+    /// When the scan started.
+    public var scannedAt: Date
+    /// Wall time of the scan, in seconds.
+    public var durationSeconds: Double
+    /// The OpenSSL that probed, e.g. `OpenSSL 3.0.19 27 Jan 2026`.
+    public var probeLibrary: String?
+
+    public init(
+        target: String, host: String, port: Int, address: String? = nil, sni: String? = nil,
+        status: ScanStatus, error: String? = nil, handshakes: Int = 0, protocols: [ProtocolResult] = [],
+        certificate: CertificateReport? = nil, scannedAt: Date = Date(), durationSeconds: Double = 0,
+        probeLibrary: String? = nil
+    ) {
+        self.target = target
+        self.host = host
+        self.port = port
+        self.address = address
+        self.sni = sni
+        self.status = status
+        self.error = error
+        self.handshakes = handshakes
+        self.protocols = protocols
+        self.certificate = certificate
+        self.scannedAt = scannedAt
+        self.durationSeconds = durationSeconds
+        self.probeLibrary = probeLibrary
+    }
+
+    /// The result for one version, if it was probed.
+    public func result(for version: TLSVersion) -> ProtocolResult? {
+        protocols.first { $0.version == version }
+    }
+
+    /// Versions known to be supported, oldest first.
+    public var supportedVersions: [TLSVersion] {
+        protocols.filter { $0.supported == true }.map(\.version).sorted()
+    }
+
+    /// The highest version known to be supported.
+    public var highestSupportedVersion: TLSVersion? { supportedVersions.last }
+}
+
+/// How the scan of an endpoint ended.
+public enum ScanStatus: String, Codable, Sendable, Equatable {
+    /// Every probe that was planned ran (individual versions may still be `supported: null`).
+    case completed
+    /// No TCP connection could be made (refused, no route, name did not resolve).
+    case unreachable
+    /// Connections were made but the peer never answered in time.
+    case timeout
+    /// The peer answered but not with TLS we could complete (plain HTTP, garbage, closed at once).
+    case error
+}
+
+/// What one protocol version does.
+public struct ProtocolResult: Codable, Sendable, Equatable {
+    public var version: TLSVersion
+    /// true / false, or nil when the probe could not tell (see `reason`).
+    public var supported: Bool?
+    /// Why `supported` is false or nil: the alert or failure the probe saw.
+    public var reason: String?
+    /// Whether the server picks suites by its own order; nil if fewer than two suites or unknown.
+    public var serverPreference: Bool?
+    /// Accepted suites, in the order the server chose them during enumeration.
+    public var cipherSuites: [AcceptedCipherSuite]
+    /// False when enumeration stopped early (a timeout mid-way), so the list may be incomplete.
+    public var enumerationComplete: Bool
+
+    public init(
+        version: TLSVersion, supported: Bool?, reason: String? = nil, serverPreference: Bool? = nil,
+        cipherSuites: [AcceptedCipherSuite] = [], enumerationComplete: Bool = true
+    ) {
+        self.version = version
+        self.supported = supported
+        self.reason = reason
+        self.serverPreference = serverPreference
+        self.cipherSuites = cipherSuites
+        self.enumerationComplete = enumerationComplete
+    }
+
+    public var suites: [CipherSuite] { cipherSuites.map(\.suite) }
+}
+
+/// A cipher suite the server accepted for one version, with what was negotiated alongside it.
+public struct AcceptedCipherSuite: Codable, Sendable, Equatable {
+    /// IANA name.
+    public var name: String
+    /// Code point as `0xC02F`.
+    public var code: String
+    /// OpenSSL's name for the suite.
+    public var openSSLName: String
+    public var keyExchange: KeyExchange
+    public var authentication: SuiteAuthentication
+    public var forwardSecrecy: Bool
+    /// The key-exchange group negotiated with this suite: `X25519`, `P-256`, `DH-2048`, or nil (RSA key exchange).
+    public var group: String?
+    /// Size in bits of the ephemeral key (256 for X25519, 2048 for DH-2048), when known.
+    public var groupBits: Int?
+
+    public init(
+        suite: CipherSuite, openSSLName: String? = nil, group: String? = nil, groupBits: Int? = nil
+    ) {
+        let info = suite.info
+        self.name = info?.ianaName ?? suite.hexCode
+        self.code = suite.hexCode
+        self.openSSLName = openSSLName ?? info?.openSSLName ?? suite.hexCode
+        self.keyExchange = info?.keyExchange ?? .none
+        self.authentication = info?.authentication ?? .none
+        self.forwardSecrecy = info?.forwardSecrecy ?? false
+        self.group = group
+        self.groupBits = groupBits
+    }
+
+    /// The suite as a value (from `code`).
+    public var suite: CipherSuite { CipherSuite(text: code) ?? CipherSuite(0) }
+}

@@ -1,0 +1,2 @@
+internal import COpenSSL
+func _opensslVersion() -> String { String(cString: OpenSSL_version(0)) }

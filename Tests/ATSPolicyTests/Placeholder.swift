@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderATSPolicyTests() { #expect(Bool(true)) }

@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderTLSModelTests() { #expect(Bool(true)) }
