@@ -1,0 +1,125 @@
+/// The `NSAppTransportSecurity` keys atscheck knows, with where each may appear and its type
+/// (reference `ats-rules.md` §3.1, §3.2). The single catalogue that the plist parser, the
+/// validator and the policy engine share.
+public struct ATSKey: Hashable, Sendable, CustomStringConvertible {
+    /// Where a key may appear.
+    public enum Level: String, Sendable {
+        /// Directly inside `NSAppTransportSecurity`.
+        case global
+        /// Inside an `NSExceptionDomains` entry.
+        case exceptionDomain
+        /// Inside an `NSPinnedDomains` entry.
+        case pinnedDomain
+        /// Inside an element of `NSPinnedCAIdentities` / `NSPinnedLeafIdentities`.
+        case pinnedIdentity
+    }
+
+    /// The plist type a key must have.
+    public enum ValueType: String, Sendable {
+        case boolean, string, dictionary, array
+    }
+
+    /// Whether Apple still honours a key.
+    public enum Status: String, Sendable {
+        case current
+        /// Obsolete but harmless (e.g. `NSRequiresCertificateTransparency`).
+        case obsolete
+        /// iOS 9-era spellings that Apple removed from its docs (probably ignored today).
+        case deprecated
+    }
+
+    public var name: String
+    public var levels: Set<Level>
+    public var type: ValueType
+    public var status: Status
+    /// Whether App Review asks for a justification when the key relaxes ATS (§3.1).
+    public var needsReviewJustification: Bool
+    /// The first OS release (iOS numbering) that reads the key.
+    public var introduced: String
+
+    public var description: String { name }
+
+    public init(
+        _ name: String, _ levels: Set<Level>, _ type: ValueType, status: Status = .current,
+        review: Bool = false, introduced: String = "9"
+    ) {
+        self.name = name
+        self.levels = levels
+        self.type = type
+        self.status = status
+        self.needsReviewJustification = review
+        self.introduced = introduced
+    }
+}
+
+extension ATSKey {
+    public static let appTransportSecurity = "NSAppTransportSecurity"
+
+    // Global keys.
+    public static let allowsArbitraryLoads = ATSKey("NSAllowsArbitraryLoads", [.global], .boolean, review: true)
+    public static let allowsArbitraryLoadsForMedia = ATSKey(
+        "NSAllowsArbitraryLoadsForMedia", [.global], .boolean, review: true, introduced: "10")
+    public static let allowsArbitraryLoadsInWebContent = ATSKey(
+        "NSAllowsArbitraryLoadsInWebContent", [.global], .boolean, review: true, introduced: "10")
+    public static let allowsLocalNetworking = ATSKey("NSAllowsLocalNetworking", [.global], .boolean, introduced: "10")
+    public static let exceptionDomains = ATSKey("NSExceptionDomains", [.global], .dictionary)
+    public static let pinnedDomains = ATSKey("NSPinnedDomains", [.global], .dictionary, introduced: "14")
+    public static let requiresNIAPTLSPackageVersion = ATSKey(
+        "NSRequiresNIAPTLSPackageVersion", [.global], .string, introduced: "26.4")
+
+    // Exception-domain keys.
+    public static let includesSubdomains = ATSKey("NSIncludesSubdomains", [.exceptionDomain, .pinnedDomain], .boolean)
+    public static let exceptionAllowsInsecureHTTPLoads = ATSKey(
+        "NSExceptionAllowsInsecureHTTPLoads", [.exceptionDomain], .boolean, review: true)
+    public static let exceptionMinimumTLSVersion = ATSKey(
+        "NSExceptionMinimumTLSVersion", [.exceptionDomain], .string, review: true)
+    public static let exceptionRequiresForwardSecrecy = ATSKey(
+        "NSExceptionRequiresForwardSecrecy", [.exceptionDomain], .boolean)
+    public static let requiresCertificateTransparency = ATSKey(
+        "NSRequiresCertificateTransparency", [.exceptionDomain], .boolean, status: .obsolete)
+    public static let exceptionRequiresNIAPTLSPackageVersion = ATSKey(
+        "NSExceptionRequiresNIAPTLSPackageVersion", [.exceptionDomain], .string, introduced: "26.4")
+
+    // Pinned-domain keys.
+    public static let pinnedCAIdentities = ATSKey("NSPinnedCAIdentities", [.pinnedDomain], .array, introduced: "14")
+    public static let pinnedLeafIdentities = ATSKey("NSPinnedLeafIdentities", [.pinnedDomain], .array, introduced: "14")
+    public static let spkiSHA256Base64 = ATSKey("SPKI-SHA256-BASE64", [.pinnedIdentity], .string, introduced: "14")
+
+    // iOS 9-era spellings (§3.2): not read by current Security sources.
+    public static let deprecated: [ATSKey] = [
+        "NSThirdPartyExceptionAllowsInsecureHTTPLoads", "NSThirdPartyExceptionMinimumTLSVersion",
+        "NSThirdPartyExceptionRequiresForwardSecrecy", "NSTemporaryExceptionAllowsInsecureHTTPLoads",
+        "NSTemporaryExceptionMinimumTLSVersion", "NSTemporaryExceptionRequiresForwardSecrecy",
+        "NSTemporaryExceptionAllowsInsecureHTTPSLoads", "NSTemporaryThirdPartyExceptionAllowsInsecureHTTPLoads",
+        "NSTemporaryThirdPartyExceptionMinimumTLSVersion", "NSTemporaryThirdPartyExceptionRequiresForwardSecrecy",
+    ].map { name in
+        ATSKey(
+            name, [.exceptionDomain], name.contains("MinimumTLSVersion") ? .string : .boolean, status: .deprecated,
+            review: name.contains("Insecure"))
+    }
+
+    /// Every key atscheck knows, current, obsolete and deprecated.
+    public static let all: [ATSKey] = [
+        allowsArbitraryLoads, allowsArbitraryLoadsForMedia, allowsArbitraryLoadsInWebContent, allowsLocalNetworking,
+        exceptionDomains, pinnedDomains, requiresNIAPTLSPackageVersion, includesSubdomains,
+        exceptionAllowsInsecureHTTPLoads, exceptionMinimumTLSVersion, exceptionRequiresForwardSecrecy,
+        requiresCertificateTransparency, exceptionRequiresNIAPTLSPackageVersion, pinnedCAIdentities,
+        pinnedLeafIdentities, spkiSHA256Base64,
+    ] + deprecated
+
+    /// Looks a key up by its exact name.
+    public static func named(_ name: String) -> ATSKey? { all.first { $0.name == name } }
+
+    /// Keys that never existed but are common mistakes (§3.2), with the key meant.
+    public static let knownMistakes: [String: String] = [
+        "NSAllowsArbitraryLoadsInMedia": "NSAllowsArbitraryLoadsForMedia",
+        "NSExceptionAllowsLocalNetworking": "NSAllowsLocalNetworking",
+        "NSIncludesSubdomain": "NSIncludesSubdomains",
+        "NSAllowArbitraryLoads": "NSAllowsArbitraryLoads",
+    ]
+
+    /// Valid values of `NSExceptionMinimumTLSVersion` (exact, case-sensitive; §3.4).
+    public static let validMinimumTLSVersions: [String] = ["TLSv1.0", "TLSv1.1", "TLSv1.2", "TLSv1.3"]
+    /// Values of the NIAP keys.
+    public static let validNIAPValues: [String] = ["none", "FCP_v2.1", "recommended"]
+}
