@@ -90,6 +90,16 @@ static inline int atsc_SSL_get_extms_support(SSL *ssl) {
     return (int)SSL_get_extms_support(ssl);
 }
 
+
+// MARK: Option constants (SSL_OP_* are 64-bit macros built from shifts Swift cannot import)
+
+static inline uint64_t atsc_SSL_OP_LEGACY_SERVER_CONNECT(void) { return SSL_OP_LEGACY_SERVER_CONNECT; }
+static inline uint64_t atsc_SSL_OP_ALLOW_UNSAFE_LEGACY_RENEGOTIATION(void) { return SSL_OP_ALLOW_UNSAFE_LEGACY_RENEGOTIATION; }
+static inline uint64_t atsc_SSL_OP_CIPHER_SERVER_PREFERENCE(void) { return SSL_OP_CIPHER_SERVER_PREFERENCE; }
+static inline uint64_t atsc_SSL_OP_PRIORITIZE_CHACHA(void) { return SSL_OP_PRIORITIZE_CHACHA; }
+static inline uint64_t atsc_SSL_OP_NO_TICKET(void) { return SSL_OP_NO_TICKET; }
+static inline long atsc_SSL_CTX_set_session_cache_off(SSL_CTX *ctx) { return SSL_CTX_set_session_cache_mode(ctx, SSL_SESS_CACHE_OFF); }
+
 // MARK: BIO
 
 static inline long atsc_BIO_get_mem_data(BIO *bio, char **data) {
@@ -131,6 +141,7 @@ static inline void atsc_SCT_LIST_free(STACK_OF(SCT) *sk) { SCT_LIST_free(sk); }
 
 static inline int atsc_sk_SSL_CIPHER_num(const STACK_OF(SSL_CIPHER) *sk) { return sk_SSL_CIPHER_num(sk); }
 static inline const SSL_CIPHER *atsc_sk_SSL_CIPHER_value(const STACK_OF(SSL_CIPHER) *sk, int i) { return sk_SSL_CIPHER_value(sk, i); }
+static inline void atsc_sk_SSL_CIPHER_free(STACK_OF(SSL_CIPHER) *sk) { sk_SSL_CIPHER_free(sk); }
 
 // MARK: GENERAL_NAME accessors (a union Swift cannot read safely)
 
@@ -170,6 +181,8 @@ static inline int atsc_BASIC_CONSTRAINTS_get(X509 *x, int *isCA, long *pathLen) 
 static inline void atsc_X509V3_set_ctx_nodb(X509V3_CTX *ctx) { X509V3_set_ctx_nodb(ctx); }
 
 // MARK: Misc
+
+static inline unsigned long atsc_XN_FLAG_RFC2253(void) { return XN_FLAG_RFC2253; }
 
 static inline void atsc_OPENSSL_free(void *p) { OPENSSL_free(p); }
 static inline const char *atsc_OPENSSL_VERSION_TEXT(void) { return OPENSSL_VERSION_TEXT; }

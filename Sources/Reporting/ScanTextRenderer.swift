@@ -1,0 +1,155 @@
+import Foundation
+import TLSModel
+
+/// The human report of `atscheck scan`: per endpoint, a table of versions and suites, the
+/// certificate chain, the ATS verdict and warnings.
+public struct ScanTextRenderer {
+    public var style: TextStyle
+    /// The time certificate validity is judged against (injected for golden tests).
+    public var now: Date
+
+    public init(style: TextStyle = .plain, now: Date = Date()) {
+        self.style = style
+        self.now = now
+    }
+
+    public func render(_ report: ScanReport) -> String {
+        var out = ""
+        for endpoint in report.endpoints {
+            out += render(endpoint)
+            out += "\n"
+        }
+        for finding in report.findings {
+            let location = [finding.file, finding.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+            out += "\(severityLabel(finding.severity)) \(location.isEmpty ? "" : location + ": ")\(finding.message) [\(finding.rule)]\n"
+        }
+        let s = report.summary
+        out += style.bold("Summary:") + " \(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, "
+            + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes\n"
+        return out
+    }
+
+    func render(_ endpoint: EndpointResult) -> String {
+        let p = endpoint.profile
+        var out = style.bold("\(p.target)")
+        var where_ = [String]()
+        if let address = p.address, address != p.host { where_.append("address \(address)") }
+        if let sni = p.sni, sni != p.host { where_.append("SNI \(sni)") }
+        if !where_.isEmpty { out += " (" + where_.joined(separator: ", ") + ")" }
+        out += "  \(verdictLabel(endpoint))\n"
+        if p.status != .completed {
+            out += "  \(style.red(p.status.rawValue)): \(p.error ?? "no reason given")\n"
+            out += "  \(p.handshakes) handshake(s), \(String(format: "%.2f", p.durationSeconds)) s\n"
+            return out
+        }
+        if let note = p.error { out += "  " + style.yellow("note: ") + note + "\n" }
+        out += "\n" + protocolTable(p) + "\n"
+        if let cert = p.certificate { out += certificateSection(cert) + "\n" }
+        out += atsSection(endpoint.ats)
+        out += "  " + style.dim("\(p.handshakes) handshakes, \(String(format: "%.2f", p.durationSeconds)) s, \(p.probeLibrary ?? "")") + "\n"
+        return out
+    }
+
+    private func verdictLabel(_ endpoint: EndpointResult) -> String {
+        if endpoint.profile.status != .completed { return style.red("NOT SCANNED") }
+        switch endpoint.ats.verdict {
+        case .pass: return style.green("ATS PASS")
+        case .fail: return style.red("ATS FAIL")
+        case .ambiguous: return style.yellow("ATS AMBIGUOUS")
+        case .unknown: return style.yellow("ATS UNKNOWN")
+        }
+    }
+
+    private func severityLabel(_ severity: Finding.Severity) -> String {
+        switch severity {
+        case .error: return style.red("error:")
+        case .warning: return style.yellow("warning:")
+        case .note: return style.dim("note:")
+        }
+    }
+
+    func protocolTable(_ p: ServerProfile) -> String {
+        var out = "  " + style.bold("Protocols and cipher suites") + "\n"
+        for result in p.protocols.sorted(by: { $0.version > $1.version }) {
+            let state: String
+            switch result.supported {
+            case true?: state = style.green("yes")
+            case false?: state = "no"
+            case nil: state = style.yellow("unknown")
+            }
+            var line = "    \(result.version.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(state)"
+            if result.supported == true {
+                line += "  \(result.cipherSuites.count) suite(s)"
+                switch result.serverPreference {
+                case true?: line += ", server order"
+                case false?: line += ", client order"
+                case nil: break
+                }
+                if !result.enumerationComplete { line += style.yellow(" (incomplete)") }
+            } else if let reason = result.reason, result.supported == nil {
+                line += "  (\(reason))"
+            }
+            out += line + "\n"
+            for suite in result.cipherSuites {
+                let fs = suite.forwardSecrecy ? "FS" : style.yellow("no FS")
+                let group = suite.group.map { "  \($0)" } ?? ""
+                out += "      \(suite.code)  \(suite.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(fs)\(group)\n"
+            }
+        }
+        return out
+    }
+
+    func certificateSection(_ cert: CertificateReport) -> String {
+        var out = "  " + style.bold("Certificate chain (as sent)") + "\n"
+        for (index, facts) in cert.chain.enumerated() {
+            let key = facts.curve.map { "EC \($0)" } ?? "\(facts.keyType) \(facts.keyBits)"
+            out += "    [\(index)] \(facts.subject)\n"
+            out += "        issuer \(facts.issuer)\n"
+            out += "        \(key), \(facts.signatureAlgorithm), "
+            out += "\(Self.day(facts.notBefore)) → \(Self.day(facts.notAfter)) (\(facts.lifetimeDays) days)\n"
+            if index == 0 {
+                let names = (facts.subjectAltNames + facts.ipAddresses).joined(separator: ", ")
+                out += "        SAN: \(names.isEmpty ? style.yellow("none") : names)\n"
+                out += "        SPKI SHA-256: \(facts.spkiSHA256)\n"
+            }
+            if facts.notAfter < now { out += "        " + style.red("expired") + "\n" }
+            if facts.notBefore > now { out += "        " + style.red("not yet valid") + "\n" }
+        }
+        let trust: String
+        switch cert.trusted {
+        case true?: trust = style.green("trusted") + " (anchor: \(cert.anchor == .custom ? "--ca-file root" : "system root"))"
+        case false?: trust = style.red("not trusted") + ": \(cert.verifyError ?? "unknown error")"
+        case nil: trust = "not evaluated"
+        }
+        out += "    Trust: \(trust)\n"
+        if let matches = cert.hostnameMatches {
+            out += "    Hostname: " + (matches ? style.green("matches a SAN") : style.red("matches no SAN (the CN is not used)")) + "\n"
+        }
+        if let stapled = cert.ocspStapled { out += "    OCSP stapling: \(stapled ? "yes" : "no")\n" }
+        return out
+    }
+
+    func atsSection(_ ats: ATSEvaluation) -> String {
+        var out = "  " + style.bold("App Transport Security") + ": \(ats.verdict.rawValue)"
+        if let os = ats.osVersion { out += " (rules of OS \(os))" }
+        out += "\n"
+        for violation in ats.violations {
+            out += "    " + style.red("✗") + " \(violation.message) [\(violation.rule)]\n"
+            if let key = violation.keyPath { out += "      relax with: \(key)\n" }
+        }
+        for reading in ats.readings {
+            out += "    reading '\(reading.name)': \(reading.verdict.rawValue)\n"
+            for violation in reading.violations { out += "      ✗ \(violation.message) [\(violation.rule)]\n" }
+        }
+        for note in ats.notes { out += "    " + style.dim("note: \(note)") + "\n" }
+        return out
+    }
+
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+}

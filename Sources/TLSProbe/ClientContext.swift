@@ -1,0 +1,70 @@
+import TLSModel
+internal import COpenSSL
+
+/// An owned `SSL_CTX` configured to offer exactly one range of TLS versions.
+///
+/// Probes run at OpenSSL security level 0: Debian's OpenSSL 3 otherwise refuses to speak
+/// TLS 1.0/1.1, SHA-1 signatures and small keys, which are exactly what a scanner must see.
+final class ClientContext {
+    let ctx: OpaquePointer
+    let minVersion: TLSVersion
+    let maxVersion: TLSVersion
+
+    /// Every ≤1.2 suite the linked OpenSSL can put in a ClientHello.
+    static let allLegacySuitesString = "ALL:COMPLEMENTOFALL:@SECLEVEL=0"
+    /// Every TLS 1.3 suite the linked OpenSSL implements (CCM ones are off by default; we offer them).
+    static let allTLS13Suites: [CipherSuite] = [
+        .TLS_AES_256_GCM_SHA384, .TLS_CHACHA20_POLY1305_SHA256, .TLS_AES_128_GCM_SHA256,
+        CipherSuite(0x1304), CipherSuite(0x1305),
+    ]
+
+    init(minVersion: TLSVersion, maxVersion: TLSVersion) throws {
+        OpenSSLErrorQueue.clear()
+        guard let ctx = SSL_CTX_new(TLS_client_method()) else { throw OpenSSLError("SSL_CTX_new") }
+        self.ctx = ctx  // owned from here on: deinit frees it even if a step below throws
+        self.minVersion = minVersion
+        self.maxVersion = maxVersion
+        SSL_CTX_set_security_level(ctx, 0)
+        guard atsc_SSL_CTX_set_min_proto_version(ctx, Int32(minVersion.rawValue)) == 1,
+              atsc_SSL_CTX_set_max_proto_version(ctx, Int32(maxVersion.rawValue)) == 1
+        else { throw OpenSSLError("setting protocol versions \(minVersion)–\(maxVersion)") }
+        // We never verify during the handshake: verification happens afterwards, on the kept chain,
+        // so that an untrusted certificate never hides what the server supports.
+        SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nil)
+        // Legacy renegotiation and compatibility quirks must not stop a probe of an old server.
+        SSL_CTX_set_options(ctx, atsc_SSL_OP_LEGACY_SERVER_CONNECT() | atsc_SSL_OP_ALLOW_UNSAFE_LEGACY_RENEGOTIATION() | atsc_SSL_OP_NO_TICKET())
+        // No session reuse: every probe must be a full handshake that shows the server's choice.
+        _ = atsc_SSL_CTX_set_session_cache_off(ctx)
+        guard SSL_CTX_set_cipher_list(ctx, ClientContext.allLegacySuitesString) == 1 else {
+            throw OpenSSLError("SSL_CTX_set_cipher_list")
+        }
+        // Offer every group OpenSSL supports, so the server's choice (and DH/EC group) is its own.
+        _ = atsc_SSL_CTX_set1_groups_list(ctx, "X25519:P-256:X448:P-521:P-384:ffdhe2048:ffdhe3072:ffdhe4096:ffdhe6144:ffdhe8192")
+        OpenSSLErrorQueue.clear()
+    }
+
+    deinit { SSL_CTX_free(ctx) }
+
+    /// The ≤1.2 suites this context would offer at its version range, in OpenSSL's preference order.
+    func offerableLegacySuites() -> [OfferedSuite] {
+        guard let ssl = SSL_new(ctx) else { return [] }
+        defer { SSL_free(ssl) }
+        guard let stack = SSL_get1_supported_ciphers(ssl) else { return [] }
+        defer { atsc_sk_SSL_CIPHER_free(stack) }
+        var suites: [OfferedSuite] = []
+        for i in 0..<atsc_sk_SSL_CIPHER_num(stack) {
+            guard let cipher = atsc_sk_SSL_CIPHER_value(stack, i) else { continue }
+            let code = UInt16(truncatingIfNeeded: SSL_CIPHER_get_protocol_id(cipher))
+            if code >> 8 == 0x13 { continue }  // TLS 1.3 suites are offered separately
+            suites.append(OfferedSuite(suite: CipherSuite(code), openSSLName: String(cString: SSL_CIPHER_get_name(cipher))))
+        }
+        return suites
+    }
+}
+
+/// A suite as the client offers it: the code and the name OpenSSL's cipher strings use.
+struct OfferedSuite: Hashable {
+    var suite: CipherSuite
+    var openSSLName: String
+}
+

@@ -1,0 +1,275 @@
+import Foundation
+import TLSModel
+internal import COpenSSL
+
+/// What one handshake attempt found.
+struct HandshakeResult {
+    enum Outcome {
+        case accepted(Accepted)
+        /// The server answered in TLS and declined (an alert, or a version we did not offer).
+        case rejected(String)
+        case closed(String)
+        case timeout(String)
+        case unreachable(String)
+        /// Not TLS, or a handshake that broke in a way that says nothing about support.
+        case protocolError(String)
+        case notRun(String)
+    }
+
+    struct Accepted {
+        var version: TLSVersion
+        var suite: CipherSuite
+        var openSSLName: String
+        var group: String?
+        var groupBits: Int?
+        /// The certificate chain as sent, DER, leaf first.
+        var chainDER: [[UInt8]]
+        var ocspStapled: Bool
+    }
+
+    var outcome: Outcome
+    /// The address connected to (nil when no connection was made).
+    var address: SocketAddress?
+    /// Whether a TCP connection was made (counts toward `handshakes`).
+    var connected: Bool
+
+    var accepted: Accepted? {
+        if case .accepted(let a) = outcome { return a }
+        return nil
+    }
+}
+
+/// Runs single TLS handshakes over a non-blocking socket, with OpenSSL driven through memory
+/// BIOs: atscheck moves the bytes itself, so it sees exactly what the peer sent (and can say
+/// "plain HTTP" rather than "wrong version number") and no call ever blocks past its deadline.
+struct Handshaker {
+    var sni: String?
+    var requestOCSP = true
+
+    /// One handshake with `context`, offering `legacySuites` (≤1.2) and `tls13Suites`.
+    func run(
+        context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
+        addresses: [SocketAddress], deadline: Deadline
+    ) -> HandshakeResult {
+        // Connect: the first address that accepts wins (so `localhost` → ::1 refused → 127.0.0.1 works).
+        var socket: TCPSocket?
+        var lastFailure = ProbeFailure(.unreachable, "no address to connect to")
+        for address in addresses {
+            do {
+                socket = try TCPSocket.connect(to: address, deadline: deadline)
+                break
+            } catch let failure as ProbeFailure {
+                lastFailure = failure
+                if failure.kind == .timeout { break }
+            } catch {
+                lastFailure = ProbeFailure(.local, "\(error)")
+            }
+        }
+        guard let socket else {
+            let outcome: HandshakeResult.Outcome =
+                lastFailure.kind == .timeout ? .timeout(lastFailure.reason) : .unreachable(lastFailure.reason)
+            return HandshakeResult(outcome: outcome, address: nil, connected: false)
+        }
+        let outcome = handshake(on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
+                                deadline: deadline)
+        return HandshakeResult(outcome: outcome, address: socket.address, connected: true)
+    }
+
+    private func handshake(
+        on socket: TCPSocket, context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
+        deadline: Deadline
+    ) -> HandshakeResult.Outcome {
+        OpenSSLErrorQueue.clear()
+        guard let ssl = SSL_new(context.ctx) else { return .notRun("SSL_new failed") }
+        defer { SSL_free(ssl) }  // also frees the two BIOs handed over by SSL_set_bio
+        guard let rbio = BIO_new(BIO_s_mem()), let wbio = BIO_new(BIO_s_mem()) else { return .notRun("BIO_new failed") }
+        SSL_set_bio(ssl, rbio, wbio)
+        SSL_set_connect_state(ssl)
+
+        let legacyList = legacySuites.map(\.openSSLName).joined(separator: ":")
+        if context.minVersion < .tls1_3 {
+            // An empty ≤1.2 list is legal only when TLS 1.3 is also offered.
+            let cipherString = legacyList.isEmpty ? "" : legacyList + ":@SECLEVEL=0"
+            if SSL_set_cipher_list(ssl, cipherString) != 1 && !legacyList.isEmpty {
+                return .notRun("OpenSSL refused the cipher list: \(OpenSSLErrorQueue.drain().map(\.text).joined(separator: "; "))")
+            }
+        }
+        if context.maxVersion >= .tls1_3 {
+            let names = tls13Suites.compactMap { $0.info?.ianaName }.joined(separator: ":")
+            if SSL_set_ciphersuites(ssl, names) != 1 { return .notRun("OpenSSL refused the TLS 1.3 suites \(names)") }
+        }
+        if let sni, !IPAddressText.isLiteral(sni) { _ = atsc_SSL_set_tlsext_host_name(ssl, sni) }
+        if requestOCSP { _ = atsc_SSL_set_tlsext_status_type_ocsp(ssl) }
+        OpenSSLErrorQueue.clear()
+
+        var firstBytes: [UInt8] = []
+        var received = 0
+        while true {
+            OpenSSLErrorQueue.clear()
+            let rc = SSL_do_handshake(ssl)
+            let error = rc == 1 ? SSL_ERROR_NONE : SSL_get_error(ssl, rc)
+            // Always flush what OpenSSL wrote (the ClientHello, or an alert we are sending).
+            do { try flush(wbio, to: socket, deadline: deadline) } catch let failure as ProbeFailure {
+                if rc != 1 { return classify(failure, received: received, firstBytes: firstBytes) }
+            } catch {}
+            if rc == 1 { return .accepted(describeAccepted(ssl)) }
+            switch error {
+            case SSL_ERROR_WANT_READ:
+                let read: TCPSocket.ReadResult
+                do { read = try socket.receive(deadline: deadline) } catch {
+                    return .protocolError("\(error)")
+                }
+                switch read {
+                case .data(let bytes):
+                    if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
+                    received += bytes.count
+                    _ = bytes.withUnsafeBytes { BIO_write(rbio, $0.baseAddress, Int32($0.count)) }
+                case .eof:
+                    return received == 0
+                        ? .closed("server closed the connection without answering")
+                        : .closed("server closed the connection mid-handshake after \(received) bytes")
+                case .reset(let why):
+                    return received == 0
+                        ? .closed("connection reset without an answer (\(why))")
+                        : .closed("connection reset mid-handshake (\(why))")
+                case .timeout:
+                    return received == 0
+                        ? .timeout("no answer to the ClientHello before the deadline")
+                        : .timeout("handshake stalled after \(received) bytes")
+                }
+            case SSL_ERROR_WANT_WRITE:
+                continue
+            default:
+                return failure(errors: OpenSSLErrorQueue.drain(), firstBytes: firstBytes)
+            }
+        }
+    }
+
+    private func flush(_ wbio: OpaquePointer, to socket: TCPSocket, deadline: Deadline) throws {
+        let pending = atsc_BIO_ctrl_pending(wbio)
+        guard pending > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: Int(pending))
+        let n = buffer.withUnsafeMutableBytes { BIO_read(wbio, $0.baseAddress, Int32($0.count)) }
+        guard n > 0 else { return }
+        try socket.sendAll(Array(buffer[0..<Int(n)]), deadline: deadline)
+    }
+
+    private func classify(_ failure: ProbeFailure, received: Int, firstBytes: [UInt8]) -> HandshakeResult.Outcome {
+        switch failure.kind {
+        case .timeout: return .timeout(failure.reason)
+        case .closed: return .closed(failure.reason)
+        case .unreachable: return .unreachable(failure.reason)
+        case .protocolError, .local: return .protocolError(failure.reason)
+        }
+    }
+
+    /// Turns a failed handshake into "the server said no" or "that is not TLS".
+    private func failure(errors: [OpenSSLErrorQueue.Entry], firstBytes: [UInt8]) -> HandshakeResult.Outcome {
+        let text = errors.map(\.text).joined(separator: "; ")
+        let alertOffset = atsc_SSL_AD_REASON_OFFSET()
+        if let alert = errors.first(where: { $0.reason >= alertOffset && $0.reason < alertOffset + 256 }) {
+            return .rejected("server sent alert: \(alert.text)")
+        }
+        if let first = firstBytes.first, !(first == 0x15 || first == 0x16) || (firstBytes.count > 1 && firstBytes[1] != 3) {
+            return .protocolError(PeerBytes.describeNonTLS(firstBytes))
+        }
+        // A ServerHello for a version or suite we did not offer: the server cannot do what we asked.
+        let declines = ["unsupported protocol", "wrong ssl version", "wrong cipher returned", "no protocols available",
+                        "unknown cipher returned", "wrong version number", "no ciphers available"]
+        if declines.contains(where: { text.contains($0) }) { return .rejected(text) }
+        return .protocolError(text.isEmpty ? "handshake failed" : "handshake failed: \(text)")
+    }
+
+    private func describeAccepted(_ ssl: OpaquePointer) -> HandshakeResult.Accepted {
+        let version = TLSVersion(rawValue: UInt16(truncatingIfNeeded: SSL_version(ssl)))
+        let cipher = SSL_get_current_cipher(ssl)
+        let code = cipher.map { UInt16(truncatingIfNeeded: SSL_CIPHER_get_protocol_id($0)) } ?? 0
+        let name = cipher.map { String(cString: SSL_CIPHER_get_name($0)) } ?? ""
+        var group: String?
+        var groupBits: Int?
+        var key: OpaquePointer?
+        if atsc_SSL_get_peer_tmp_key(ssl, &key) == 1, let key {
+            (group, groupBits) = KeyNames.describeEphemeral(key)
+            EVP_PKEY_free(key)
+        }
+        var chain: [[UInt8]] = []
+        if let stack = SSL_get_peer_cert_chain(ssl) {
+            for i in 0..<atsc_sk_X509_num(stack) {
+                if let cert = atsc_sk_X509_value(stack, i), let der = CertificateDER.encode(cert) { chain.append(der) }
+            }
+        }
+        let stapled = atsc_SSL_get_tlsext_status_ocsp_resp_len(ssl) > 0
+        return .init(version: version, suite: CipherSuite(code), openSSLName: name, group: group, groupBits: groupBits,
+                     chainDER: chain, ocspStapled: stapled)
+    }
+}
+
+/// Describes bytes from a peer that does not speak TLS.
+enum PeerBytes {
+    static func describeNonTLS(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let firstLine = text.prefix(while: { $0 != "\r" && $0 != "\n" })
+        if text.hasPrefix("HTTP/") || text.lowercased().hasPrefix("<!doctype") || text.lowercased().hasPrefix("<html") {
+            return "not TLS: the server answered in plain HTTP (\(firstLine))"
+        }
+        if !bytes.isEmpty, bytes.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0D || $0 == 0x0A || $0 == 0x09 }) {
+            return "not TLS: the server answered in plain text (\(firstLine))"
+        }
+        if let text = String(bytes: bytes, encoding: .ascii),
+           ["SSH-", "220", "+OK", "* OK"].contains(where: { text.hasPrefix($0) }) {
+            return "not TLS: the server sent a plain-text banner (\(text.prefix(while: { $0 != "\r" && $0 != "\n" })))"
+        }
+        let hex = bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
+        return "not TLS: the server sent bytes that are not a TLS record (\(hex))"
+    }
+}
+
+/// Names for keys as the report spells them.
+enum KeyNames {
+    /// `P-256` for `prime256v1`, and so on.
+    static func curveName(_ openSSLName: String) -> String {
+        switch openSSLName {
+        case "prime256v1", "secp256r1": return "P-256"
+        case "secp384r1": return "P-384"
+        case "secp521r1": return "P-521"
+        case "secp224r1": return "P-224"
+        case "secp192r1", "prime192v1": return "P-192"
+        default: return openSSLName
+        }
+    }
+
+    static func groupName(_ pkey: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: 80)
+        var length = 0
+        guard EVP_PKEY_get_group_name(pkey, &buffer, buffer.count, &length) == 1 else { return nil }
+        return String(cString: buffer)
+    }
+
+    /// The negotiated ephemeral key: X25519, P-256, DH-2048.
+    static func describeEphemeral(_ pkey: OpaquePointer) -> (String?, Int?) {
+        let bits = Int(EVP_PKEY_get_bits(pkey))
+        switch EVP_PKEY_get_base_id(pkey) {
+        case EVP_PKEY_X25519: return ("X25519", 253)
+        case EVP_PKEY_X448: return ("X448", 448)
+        case EVP_PKEY_EC: return (groupName(pkey).map(curveName), bits)
+        case EVP_PKEY_DH, EVP_PKEY_DHX:
+            if let named = groupName(pkey), named.hasPrefix("ffdhe") { return (named, bits) }
+            return ("DH-\(bits)", bits)
+        default: return (groupName(pkey), bits)
+        }
+    }
+}
+
+/// DER encoding of an `X509` borrowed from OpenSSL.
+enum CertificateDER {
+    static func encode(_ cert: OpaquePointer) -> [UInt8]? {
+        let length = i2d_X509(cert, nil)
+        guard length > 0 else { return nil }
+        var der = [UInt8](repeating: 0, count: Int(length))
+        let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            return i2d_X509(cert, &cursor)
+        }
+        return written == length ? der : nil
+    }
+}

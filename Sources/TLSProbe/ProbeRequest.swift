@@ -1,0 +1,52 @@
+import Foundation
+import TLSModel
+
+/// What to probe and how.
+public struct ProbeRequest: Sendable, Hashable {
+    /// The endpoint as the app would name it: host and port drive SNI and hostname checks.
+    public var target: Target
+    /// Connect to this address instead of resolving the host (curl's `--resolve`, the HTTPDNS case).
+    public var connectAddress: String?
+    /// The SNI to send; nil means the target host (none for IP literals).
+    public var sni: String?
+    /// Per-connection timeout, seconds.
+    public var timeout: Double
+    /// Overall deadline for the endpoint, seconds.
+    public var deadline: Double
+    /// PEM files with extra trust anchors (user/MDM-installed roots in Apple's terms).
+    public var caFiles: [String]
+    /// Verify at this time instead of now (tests, re-judging).
+    public var now: Date?
+    /// Versions to probe.
+    public var versions: [TLSVersion]
+    /// Whether to load the system trust store.
+    public var useSystemTrustStore: Bool
+
+    public init(
+        target: Target, connectAddress: String? = nil, sni: String? = nil, timeout: Double = 5, deadline: Double = 60,
+        caFiles: [String] = [], now: Date? = nil, versions: [TLSVersion] = TLSVersion.probed,
+        useSystemTrustStore: Bool = true
+    ) {
+        self.target = target
+        self.connectAddress = connectAddress
+        self.sni = sni
+        self.timeout = timeout
+        self.deadline = deadline
+        self.caFiles = caFiles
+        self.now = now
+        self.versions = versions
+        self.useSystemTrustStore = useSystemTrustStore
+    }
+
+    /// The SNI that will be sent: the explicit one, else the host unless it is an IP literal.
+    public var effectiveSNI: String? {
+        if let sni { return sni }
+        return target.isIPLiteral ? nil : target.host
+    }
+}
+
+/// Something that turns a request into a profile: the OpenSSL prober, or a fake in tests.
+public protocol EndpointProber: Sendable {
+    /// Scans one endpoint. Never throws: every failure is a status in the profile.
+    func scan(_ request: ProbeRequest) async -> ServerProfile
+}

@@ -1,0 +1,203 @@
+import Foundation
+internal import COpenSSL
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A resolved socket address (IPv4 or IPv6) with its text form.
+public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
+    var storage: [UInt8]
+    var length: socklen_t
+    public let family: Int32
+    /// The numeric address, e.g. `127.0.0.1` or `::1`.
+    public let ip: String
+    public let port: Int
+
+    public var description: String { family == AF_INET6 ? "[\(ip)]:\(port)" : "\(ip):\(port)" }
+
+    init(_ address: UnsafePointer<sockaddr>, length: socklen_t) {
+        self.storage = Array(UnsafeRawBufferPointer(start: address, count: Int(length)))
+        self.length = length
+        self.family = Int32(address.pointee.sa_family)
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
+        getnameinfo(address, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
+                     NI_NUMERICHOST | NI_NUMERICSERV)
+        self.ip = String(cString: host)
+        self.port = Int(String(cString: service)) ?? 0
+    }
+
+    /// Resolves `host` (a name or an IP literal) for TCP on `port`.
+    ///
+    /// > Warning: Blocks on DNS for names; call it from a thread of your own, not Swift's cooperative pool.
+    /// - Throws: ``ProbeFailure`` with the resolver's message.
+    public static func resolve(_ host: String, port: Int) throws -> [SocketAddress] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
+        hints.ai_flags = AI_ADDRCONFIG
+        if IPAddressText.isLiteral(host) { hints.ai_flags = AI_NUMERICHOST }
+        var result: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &result)
+        guard status == 0, let first = result else {
+            throw ProbeFailure(.unreachable, "cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(first) }
+        var addresses: [SocketAddress] = []
+        var cursor: UnsafeMutablePointer<addrinfo>? = first
+        while let info = cursor {
+            if let sa = info.pointee.ai_addr {
+                let address = SocketAddress(sa, length: info.pointee.ai_addrlen)
+                if !addresses.contains(address) { addresses.append(address) }
+            }
+            cursor = info.pointee.ai_next
+        }
+        return addresses
+    }
+}
+
+enum IPAddressText {
+    static func isLiteral(_ host: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        return inet_pton(AF_INET, host, &buffer) == 1 || inet_pton(AF_INET6, host, &buffer) == 1
+    }
+}
+
+/// Why a probe step failed, with the class of failure the report needs.
+public struct ProbeFailure: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable { case unreachable, timeout, closed, protocolError, local }
+    public var kind: Kind
+    public var reason: String
+    init(_ kind: Kind, _ reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+    public var description: String { reason }
+}
+
+/// A non-blocking TCP socket with deadline-bounded connect, send and receive (poll-based).
+/// Owns its file descriptor.
+final class TCPSocket {
+    let fd: Int32
+    let address: SocketAddress
+
+    private init(fd: Int32, address: SocketAddress) {
+        self.fd = fd
+        self.address = address
+    }
+
+    deinit { close(fd) }
+
+    /// Connects within the deadline.
+    static func connect(to address: SocketAddress, deadline: Deadline) throws -> TCPSocket {
+        #if canImport(Glibc)
+            let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(address.family, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw ProbeFailure(.local, "socket(): \(String(cString: strerror(errno)))") }
+        let sock = TCPSocket(fd: fd, address: address)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let rc = address.storage.withUnsafeBytes { raw in
+            Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
+        }
+        if rc != 0 {
+            guard errno == EINPROGRESS else {
+                throw ProbeFailure(.unreachable, "connect to \(address): \(String(cString: strerror(errno)))")
+            }
+            guard try sock.wait(for: Int16(POLLOUT), deadline: deadline) else {
+                throw ProbeFailure(.timeout, "TCP connect to \(address) timed out")
+            }
+            var soError: Int32 = 0
+            var len = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &len)
+            if soError != 0 {
+                throw ProbeFailure(.unreachable, "connect to \(address): \(String(cString: strerror(soError)))")
+            }
+        }
+        return sock
+    }
+
+    /// Waits until the socket is ready for `events`; false on timeout.
+    func wait(for events: Int16, deadline: Deadline) throws -> Bool {
+        while true {
+            let remaining = deadline.remainingMilliseconds
+            if remaining <= 0 { return false }
+            var pfd = pollfd(fd: fd, events: events, revents: 0)
+            let rc = poll(&pfd, 1, Int32(min(remaining, Int(Int32.max))))
+            if rc > 0 { return true }
+            if rc == 0 { return false }
+            if errno != EINTR { throw ProbeFailure(.local, "poll(): \(String(cString: strerror(errno)))") }
+        }
+    }
+
+    /// Sends every byte before the deadline.
+    func sendAll(_ bytes: [UInt8], deadline: Deadline) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { raw in
+                send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+                guard try wait(for: Int16(POLLOUT), deadline: deadline) else {
+                    throw ProbeFailure(.timeout, "sending to \(address) timed out")
+                }
+            } else {
+                throw ProbeFailure(.closed, "connection closed by \(address) while sending (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+
+    enum ReadResult {
+        case data([UInt8])
+        case eof
+        case reset(String)
+        case timeout
+    }
+
+    /// Reads what is available, waiting until the deadline.
+    func receive(deadline: Deadline, maximum: Int = 16_384) throws -> ReadResult {
+        var buffer = [UInt8](repeating: 0, count: maximum)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { raw in recv(fd, raw.baseAddress, raw.count, 0) }
+            if n > 0 { return .data(Array(buffer[0..<n])) }
+            if n == 0 { return .eof }
+            if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                guard try wait(for: Int16(POLLIN), deadline: deadline) else { return .timeout }
+                continue
+            }
+            return .reset(String(cString: strerror(errno)))
+        }
+    }
+}
+
+/// An absolute monotonic deadline.
+struct Deadline: Sendable {
+    let uptimeNanoseconds: UInt64
+
+    static func after(seconds: Double) -> Deadline {
+        Deadline(uptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9))
+    }
+
+    static func earliest(_ a: Deadline, _ b: Deadline) -> Deadline {
+        a.uptimeNanoseconds < b.uptimeNanoseconds ? a : b
+    }
+
+    var remainingMilliseconds: Int {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return now >= uptimeNanoseconds ? 0 : Int((uptimeNanoseconds - now) / 1_000_000)
+    }
+
+    var hasPassed: Bool { remainingMilliseconds <= 0 }
+}

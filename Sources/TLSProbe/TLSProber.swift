@@ -1,0 +1,201 @@
+import Foundation
+import TLSModel
+
+/// Probes endpoints through the system OpenSSL: every TLS version and cipher suite each accepts,
+/// the key-exchange groups, server order, and the certificate chain with its verification.
+///
+/// > Warning: Connects to the network. Blocking socket and OpenSSL work runs on threads of its
+/// > own, never on Swift's cooperative pool.
+public struct TLSProber: EndpointProber {
+    private let limiter: HostLimiter
+
+    /// - Parameter perHostLimit: how many handshakes may run against one host at once.
+    public init(perHostLimit: Int = 3) {
+        self.limiter = HostLimiter(limit: perHostLimit)
+    }
+
+    public func scan(_ request: ProbeRequest) async -> ServerProfile {
+        let started = Date()
+        let clock = DispatchTime.now()
+        var profile = ServerProfile(
+            target: request.target.hostPort, host: request.target.host, port: request.target.port,
+            address: nil, sni: request.effectiveSNI, status: .completed, scannedAt: started,
+            probeLibrary: linkedOpenSSLVersion)
+
+        // Resolve (blocking DNS) and load extra anchors off the cooperative pool.
+        let setup = await BlockingThread.run("atscheck.resolve") { () -> Result<([SocketAddress], [X509CertificateBox]), ProbeFailure> in
+            do {
+                let host = request.connectAddress ?? request.target.host
+                let addresses = try SocketAddress.resolve(host, port: request.target.port)
+                let anchors = try request.caFiles.flatMap { try X509Certificate.loadPEMFile($0) }.map(X509CertificateBox.init)
+                return .success((addresses, anchors))
+            } catch let failure as ProbeFailure {
+                return .failure(failure)
+            } catch {
+                return .failure(ProbeFailure(.local, "\(error)"))
+            }
+        }
+        let addresses: [SocketAddress]
+        let anchors: [X509CertificateBox]
+        switch setup {
+        case .success(let value): (addresses, anchors) = value
+        case .failure(let failure):
+            profile.status = failure.kind == .unreachable ? .unreachable : .error
+            profile.error = failure.reason
+            profile.protocols = request.versions.map { ProtocolResult(version: $0, supported: nil, reason: failure.reason, enumerationComplete: false) }
+            profile.durationSeconds = Self.seconds(since: clock)
+            return profile
+        }
+
+        let session = EndpointSession(request: request, addresses: addresses)
+        let host = request.target.host
+        let versions = request.versions.sorted()
+        guard let lowest = versions.first, let highest = versions.last else { return profile }
+
+        // Lead probe: a normal ClientHello offering every version. The server answers with its
+        // highest version, which (a) proves every higher version unsupported and (b) is the first
+        // step of that version's enumeration, since the offered suites are the same: no extra cost.
+        let lead = await limiter.withPermit(host) {
+            await BlockingThread.run("atscheck.lead") { () -> HandshakeResult in
+                guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest) else {
+                    return HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false)
+                }
+                return session.handshake(
+                    context: context, version: highest, legacy: context.offerableLegacySuites(),
+                    tls13: highest >= .tls1_3 ? ClientContext.allTLS13Suites : [])
+            }
+        }
+
+        var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
+        var toProbe = versions
+        var seed: (TLSVersion, HandshakeResult.Accepted)?
+        switch lead.outcome {
+        case .accepted(let a) where versions.contains(a.version):
+            seed = (a.version, a)
+            for v in versions where v > a.version {
+                results[v] = .init(result: ProtocolResult(version: v, supported: false,
+                    reason: "server chose \(a.version) when offered up to \(highest)"), firstAccepted: nil, failure: nil)
+            }
+            toProbe = versions.filter { $0 <= a.version }
+        case .unreachable(let why):
+            return finish(profile, session: session, status: .unreachable, error: why, versions: versions, clock: clock)
+        case .timeout(let why):
+            // A peer that accepts and never answers: stop here rather than wait once per version.
+            return finish(profile, session: session, status: .timeout, error: "no TLS answer: \(why)", versions: versions, clock: clock)
+        case .protocolError(let why) where why.hasPrefix("not TLS"):
+            return finish(profile, session: session, status: .error, error: why, versions: versions, clock: clock)
+        default:
+            break  // rejected, closed, or an odd failure: probe every version on its own
+        }
+
+        // Enumerate the remaining versions concurrently, each a sequential chain of handshakes,
+        // at most `perHostLimit` chains against this host at once.
+        await withTaskGroup(of: (TLSVersion, VersionEnumerator.Outcome).self) { group in
+            for version in toProbe {
+                let versionSeed = seed?.0 == version ? seed?.1 : nil
+                group.addTask {
+                    await limiter.withPermit(host) {
+                        await BlockingThread.run("atscheck.\(version)") {
+                            (version, VersionEnumerator(session: session, version: version).run(seed: versionSeed))
+                        }
+                    }
+                }
+            }
+            for await (version, outcome) in group { results[version] = outcome }
+        }
+
+        // A refusal by closing the connection counts as "not supported" only once the server has
+        // shown that it speaks TLS (accepted a handshake or sent an alert); a peer that closes
+        // every connection has told us nothing about any version.
+        let spokeTLS = session.attempts.contains { $0.outcome == .accepted || $0.outcome == .rejected }
+        if !spokeTLS {
+            for (version, outcome) in results where outcome.result.supported == false {
+                var unknown = outcome
+                unknown.result.supported = nil
+                unknown.result.enumerationComplete = false
+                unknown.failure = unknown.failure ?? .closed(outcome.result.reason ?? "closed")
+                results[version] = unknown
+            }
+        }
+        profile.protocols = versions.compactMap { results[$0]?.result }
+        let status = Self.status(results: versions.compactMap { results[$0] })
+        profile.status = status.0
+        profile.error = status.1
+
+        // Certificates come from handshakes already made: the highest supported version's first.
+        if let source = versions.reversed().compactMap({ results[$0]?.firstAccepted }).first {
+            let certificate = await BlockingThread.run("atscheck.verify") {
+                Self.certificateReport(source, request: request, anchors: anchors)
+            }
+            profile.certificate = certificate
+        }
+        return finish(profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
+    }
+
+    /// Endpoint status from the per-version outcomes: any TLS answer means `completed`.
+    static func status(results: [VersionEnumerator.Outcome]) -> (ScanStatus, String?) {
+        if results.contains(where: { $0.result.supported != nil }) {
+            let unknown = results.filter { $0.result.supported == nil }
+            if unknown.isEmpty { return (.completed, nil) }
+            let names = unknown.map(\.result.version.name).joined(separator: ", ")
+            return (.completed, "could not tell whether \(names) is supported: \(unknown[0].result.reason ?? "unknown")")
+        }
+        let failures = results.compactMap(\.failure)
+        if !failures.isEmpty, failures.allSatisfy({ if case .timeout = $0 { return true } else { return false } }) {
+            return (.timeout, "no TLS answer: \(failures[0].detail ?? "timeout")")
+        }
+        if !failures.isEmpty, failures.allSatisfy({ if case .closed = $0 { return true } else { return false } }) {
+            return (.error, "server closed every connection without a TLS answer")
+        }
+        let reason = failures.first(where: { if case .protocolError = $0 { return true } else { return false } })?.detail
+            ?? failures.first?.detail ?? "no handshake completed"
+        return (.error, reason)
+    }
+
+    private func finish(
+        _ profile: ServerProfile, session: EndpointSession, status: ScanStatus, error: String?, versions: [TLSVersion]?,
+        clock: DispatchTime
+    ) -> ServerProfile {
+        var profile = profile
+        profile.status = status
+        profile.error = error
+        if let versions {
+            profile.protocols = versions.map {
+                ProtocolResult(version: $0, supported: nil, reason: error, enumerationComplete: false)
+            }
+        }
+        profile.handshakes = session.handshakes
+        profile.address = session.connectedAddress?.ip ?? session.connectAddresses.first?.ip
+        profile.durationSeconds = Self.seconds(since: clock)
+        return profile
+    }
+
+    static func certificateReport(
+        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, anchors: [X509CertificateBox]
+    ) -> CertificateReport {
+        let now = request.now ?? Date()
+        let chain = accepted.chainDER.compactMap { try? X509Certificate(der: $0) }
+        let verifier = ChainVerifier(customAnchors: anchors.map(\.certificate), useSystemStore: request.useSystemTrustStore,
+                                     now: now)
+        let verification = verifier.verify(chain)
+        let facts = chain.map { $0.facts() }
+        let hostMatches = facts.first.map {
+            HostnameMatching.matches(host: request.target.host, dnsNames: $0.subjectAltNames, ipAddresses: $0.ipAddresses)
+        }
+        return CertificateReport(
+            chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,
+            verifyError: verification.errorText, verifyErrorCode: verification.errorCode,
+            verifiedChain: verification.path.map { $0.facts() }, anchor: verification.anchor,
+            ocspStapled: accepted.ocspStapled, verifiedAt: now)
+    }
+
+    private static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}
+
+/// Lets loaded anchors cross into the verification thread. The certificates are immutable once
+/// parsed and OpenSSL's X509 objects are safe to read from several threads.
+struct X509CertificateBox: @unchecked Sendable {
+    let certificate: X509Certificate
+}

@@ -1,0 +1,242 @@
+import Foundation
+import TLSModel
+internal import COpenSSL
+
+/// An owned OpenSSL `X509`, parsed from DER. OpenSSL is the single source of certificate
+/// facts: it parses the weak certificates (RSA-1024, SHA-1, MD5) that must be flagged.
+final class X509Certificate {
+    let pointer: OpaquePointer
+    let der: [UInt8]
+
+    init(der: [UInt8]) throws {
+        OpenSSLErrorQueue.clear()
+        let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            return d2i_X509(nil, &cursor, buffer.count)
+        }
+        guard let parsed else { throw OpenSSLError("parsing a certificate (DER)") }
+        self.pointer = parsed
+        self.der = der
+    }
+
+    /// Takes ownership of an `X509` whose reference the caller holds.
+    init(takingOwnership pointer: OpaquePointer) throws {
+        self.pointer = pointer
+        guard let der = CertificateDER.encode(pointer) else { throw OpenSSLError("encoding a certificate") }
+        self.der = der
+    }
+
+    deinit { X509_free(pointer) }
+
+    /// Reads every PEM certificate in a file.
+    /// - Throws: ``ProbeFailure`` when the file cannot be read or holds no certificate.
+    static func loadPEMFile(_ path: String) throws -> [X509Certificate] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ProbeFailure(.local, "cannot read CA file \(path)")
+        }
+        OpenSSLErrorQueue.clear()
+        guard let bio = data.withUnsafeBytes({ BIO_new_mem_buf($0.baseAddress, Int32($0.count)) }) else {
+            throw OpenSSLError("BIO_new_mem_buf")
+        }
+        defer { BIO_free(bio) }
+        var certificates: [X509Certificate] = []
+        while let cert = PEM_read_bio_X509(bio, nil, nil, nil) {
+            certificates.append(try X509Certificate(takingOwnership: cert))
+        }
+        OpenSSLErrorQueue.clear()  // the loop ends on a "no start line" error, which is expected
+        guard !certificates.isEmpty else { throw ProbeFailure(.local, "no PEM certificate in CA file \(path)") }
+        return certificates
+    }
+
+    // MARK: Facts
+
+    func facts() -> CertificateFacts {
+        let subjectName = X509_get_subject_name(pointer)
+        let (sigAlg, sigHash) = signature()
+        let (dns, ips) = subjectAltNames()
+        var isCA: Int32 = 0
+        var pathLen = -1
+        let hasBC = atsc_BASIC_CONSTRAINTS_get(pointer, &isCA, &pathLen) == 1
+        let key = publicKey()
+        return CertificateFacts(
+            subject: Self.text(of: subjectName),
+            issuer: Self.text(of: X509_get_issuer_name(pointer)),
+            commonName: Self.commonName(of: subjectName),
+            serialNumber: serialNumber(),
+            notBefore: Self.date(X509_get0_notBefore(pointer)) ?? .distantPast,
+            notAfter: Self.date(X509_get0_notAfter(pointer)) ?? .distantPast,
+            keyType: key.type, keyBits: key.bits, curve: key.curve,
+            signatureAlgorithm: sigAlg, signatureHash: sigHash,
+            subjectAltNames: dns, ipAddresses: ips,
+            keyUsage: keyUsage(), extendedKeyUsage: extendedKeyUsage(),
+            isCA: hasBC ? isCA == 1 : nil, pathLength: hasBC && pathLen >= 0 ? pathLen : nil,
+            embeddedSCTs: embeddedSCTCount(),
+            selfSigned: X509_self_signed(pointer, 1) == 1,
+            sha256: Digest.sha256(der).map { String(format: "%02x", $0) }.joined(),
+            spkiSHA256: Data(Digest.sha256(spkiDER())).base64EncodedString(),
+            der: Data(der))
+    }
+
+    /// DER of the SubjectPublicKeyInfo.
+    func spkiDER() -> [UInt8] {
+        guard let spki = X509_get_X509_PUBKEY(pointer) else { return [] }
+        let length = i2d_X509_PUBKEY(spki, nil)
+        guard length > 0 else { return [] }
+        var out = [UInt8](repeating: 0, count: Int(length))
+        _ = out.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            return i2d_X509_PUBKEY(spki, &cursor)
+        }
+        return out
+    }
+
+    private static func text(of name: OpaquePointer?) -> String {
+        guard let name, let bio = BIO_new(BIO_s_mem()) else { return "" }
+        defer { BIO_free(bio) }
+        X509_NAME_print_ex(bio, name, 0, atsc_XN_FLAG_RFC2253())
+        return Self.string(of: bio)
+    }
+
+    static func string(of bio: OpaquePointer) -> String {
+        var data: UnsafeMutablePointer<CChar>?
+        let length = atsc_BIO_get_mem_data(bio, &data)
+        guard let data, length > 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    }
+
+    private static func commonName(of name: OpaquePointer?) -> String? {
+        guard let name else { return nil }
+        let index = X509_NAME_get_index_by_NID(name, NID_commonName, -1)
+        guard index >= 0, let entry = X509_NAME_get_entry(name, index), let value = X509_NAME_ENTRY_get_data(entry) else {
+            return nil
+        }
+        var utf8: UnsafeMutablePointer<UInt8>?
+        let length = ASN1_STRING_to_UTF8(&utf8, value)
+        guard length >= 0, let utf8 else { return nil }
+        defer { atsc_OPENSSL_free(utf8) }
+        return String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self)
+    }
+
+    private func serialNumber() -> String {
+        guard let serial = X509_get0_serialNumber(pointer), let bn = ASN1_INTEGER_to_BN(serial, nil) else { return "" }
+        defer { BN_free(bn) }
+        guard let hex = BN_bn2hex(bn) else { return "" }
+        defer { atsc_OPENSSL_free(hex) }
+        return String(cString: hex)
+    }
+
+    private static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
+        guard let time else { return nil }
+        var parts = tm()
+        guard ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    }
+
+    private func publicKey() -> (type: String, bits: Int, curve: String?) {
+        guard let key = X509_get0_pubkey(pointer) else { return ("unknown", 0, nil) }
+        let bits = Int(EVP_PKEY_get_bits(key))
+        switch EVP_PKEY_get_base_id(key) {
+        case EVP_PKEY_RSA, EVP_PKEY_RSA_PSS: return ("RSA", bits, nil)
+        case EVP_PKEY_EC: return ("EC", bits, KeyNames.groupName(key).map(KeyNames.curveName))
+        case EVP_PKEY_ED25519: return ("Ed25519", bits, nil)
+        case EVP_PKEY_ED448: return ("Ed448", bits, nil)
+        case EVP_PKEY_DSA: return ("DSA", bits, nil)
+        default:
+            let name = EVP_PKEY_get0_type_name(key).map { String(cString: $0) } ?? "unknown"
+            return (name, bits, nil)
+        }
+    }
+
+    private func signature() -> (String, String?) {
+        let nid = X509_get_signature_nid(pointer)
+        let name = OBJ_nid2ln(nid).map { String(cString: $0) } ?? "unknown"
+        var mdNID: Int32 = 0
+        var pkNID: Int32 = 0
+        var secBits: Int32 = 0
+        var flags: UInt32 = 0
+        var hash: String?
+        if X509_get_signature_info(pointer, &mdNID, &pkNID, &secBits, &flags) == 1, mdNID != NID_undef {
+            hash = OBJ_nid2sn(mdNID).map { String(cString: $0) }
+        } else {
+            // MD5 and SHA-1 signatures may not yield signature info at every security level; fall back to the NID.
+            var md: Int32 = 0
+            var pk: Int32 = 0
+            if OBJ_find_sigid_algs(nid, &md, &pk) == 1, md != NID_undef { hash = OBJ_nid2sn(md).map { String(cString: $0) } }
+        }
+        return (name, hash)
+    }
+
+    private func subjectAltNames() -> ([String], [String]) {
+        guard let raw = X509_get_ext_d2i(pointer, NID_subject_alt_name, nil, nil) else { return ([], []) }
+        let names = OpaquePointer(raw)
+        defer { atsc_GENERAL_NAMES_free(names) }
+        var dns: [String] = []
+        var ips: [String] = []
+        for i in 0..<atsc_sk_GENERAL_NAME_num(names) {
+            guard let name = atsc_sk_GENERAL_NAME_value(names, i) else { continue }
+            var data: UnsafePointer<UInt8>?
+            var length: Int32 = 0
+            let type = atsc_GENERAL_NAME_get(name, &data, &length)
+            guard let data, length > 0 else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: data, count: Int(length)))
+            if type == atsc_GEN_DNS() {
+                dns.append(String(decoding: bytes, as: UTF8.self))
+            } else if type == atsc_GEN_IPADD(), bytes.count == 4 || bytes.count == 16 {
+                ips.append(IPAddress(bytes: bytes).description)
+            }
+        }
+        return (dns, ips)
+    }
+
+    private func keyUsage() -> [String]? {
+        let bits = X509_get_key_usage(pointer)
+        guard bits != UInt32.max else { return nil }
+        let names: [(UInt32, String)] = [
+            (0x80, "digitalSignature"), (0x40, "nonRepudiation"), (0x20, "keyEncipherment"),
+            (0x10, "dataEncipherment"), (0x08, "keyAgreement"), (0x04, "keyCertSign"), (0x02, "cRLSign"),
+            (0x01, "encipherOnly"), (0x8000, "decipherOnly"),
+        ]
+        return names.filter { bits & $0.0 != 0 }.map(\.1)
+    }
+
+    private func extendedKeyUsage() -> [String]? {
+        guard let raw = X509_get_ext_d2i(pointer, NID_ext_key_usage, nil, nil) else { return nil }
+        let eku = OpaquePointer(raw)
+        defer { atsc_EXTENDED_KEY_USAGE_free(eku) }
+        var usages: [String] = []
+        for i in 0..<atsc_sk_ASN1_OBJECT_num(eku) {
+            guard let object = atsc_sk_ASN1_OBJECT_value(eku, i) else { continue }
+            let nid = OBJ_obj2nid(object)
+            if nid != NID_undef, let short = OBJ_nid2sn(nid) {
+                usages.append(String(cString: short))
+            } else {
+                var buffer = [CChar](repeating: 0, count: 128)
+                OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
+                usages.append(String(cString: buffer))
+            }
+        }
+        return usages
+    }
+
+    private func embeddedSCTCount() -> Int {
+        guard let raw = X509_get_ext_d2i(pointer, NID_ct_precert_scts, nil, nil) else {
+            OpenSSLErrorQueue.clear()
+            return 0
+        }
+        let list = OpaquePointer(raw)
+        defer { atsc_SCT_LIST_free(list) }
+        return Int(atsc_sk_SCT_num(list))
+    }
+}
+
+/// SHA-256 through OpenSSL's EVP interface.
+enum Digest {
+    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        _ = bytes.withUnsafeBytes { input in
+            EVP_Digest(input.baseAddress, input.count, &out, &length, EVP_sha256(), nil)
+        }
+        return out
+    }
+}

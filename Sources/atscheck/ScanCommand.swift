@@ -1,0 +1,110 @@
+import ArgumentParser
+import ATSCheckKit
+import Foundation
+import Reporting
+import TLSModel
+
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Probe endpoints: every TLS version, cipher suite and certificate fact, and the ATS verdict.",
+        discussion: """
+            TARGET is host, host:port, [v6]:port or an https:// URL (port 443 by default).
+            Examples:
+              atscheck scan api.example.com
+              atscheck scan https://staging.example.com:8443 --ca-file staging-root.pem
+              atscheck scan api.example.com --resolve api.example.com:443:10.0.0.5 --format json
+              atscheck scan --profile saved.json        # re-render a saved profile without connecting
+            """
+    )
+
+    @Argument(help: "Endpoints to scan.")
+    var targets: [String] = []
+
+    @OptionGroup var scan: ScanOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(name: .customLong("save-profile"), help: "Write the scanned profiles (JSON) to FILE, to re-judge later with --profile.")
+    var saveProfile: String?
+
+    @Option(name: .long, help: "Render profiles saved with --save-profile instead of scanning. Repeatable.")
+    var profile: [String] = []
+
+    func validate() throws {
+        if targets.isEmpty && profile.isEmpty { throw ValidationError("give at least one TARGET, or --profile FILE") }
+        if !targets.isEmpty && !profile.isEmpty { throw ValidationError("give TARGETs or --profile, not both") }
+        for target in targets {
+            do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
+        }
+    }
+
+    func run() async throws {
+        let profiles: [ServerProfile]
+        if profile.isEmpty {
+            let parsed = try targets.map { try Target(parsing: $0) }
+            let check = ATSCheck(settings: try scan.settings())
+            let total = parsed.count
+            profiles = await check.scan(parsed) { done, _, profile in
+                Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
+            }
+            Terminal.endProgress()
+        } else {
+            profiles = try profile.flatMap { try ProfileFile.load($0) }
+        }
+        if let saveProfile { try ProfileFile.save(profiles, to: saveProfile) }
+        let report = ATSCheck.report(profiles) { _ in .notEvaluated }
+        try output.emit(try Render.scan(report, format: output.resolvedFormat, color: output.useColor))
+        let status = ExitStatus.of(report)
+        if let reason = ExitStatus.reason(for: report) { Terminal.fail(reason) }
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}
+
+/// Saved profiles: a JSON array of `ServerProfile` (a whole `scan --format json` report is accepted too).
+enum ProfileFile {
+    static func save(_ profiles: [ServerProfile], to path: String) throws {
+        let data = try JSONRendering.encoder().encode(profiles)
+        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+            Terminal.fail("cannot write profile \(path): \(error.localizedDescription)")
+            throw ExitCode(73)
+        }
+    }
+
+    static func load(_ path: String) throws -> [ServerProfile] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Terminal.fail("cannot read profile \(path)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        let decoder = JSONRendering.decoder()
+        if let profiles = try? decoder.decode([ServerProfile].self, from: data) { return profiles }
+        if let report = try? decoder.decode(ScanReport.self, from: data) { return report.endpoints.map(\.profile) }
+        do { return [try decoder.decode(ServerProfile.self, from: data)] } catch {
+            Terminal.fail("\(path) is not a saved profile: \(Render.describe(error))")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+    }
+}
+
+enum Render {
+    static func scan(_ report: ScanReport, format: OutputFormat, color: Bool) throws -> String {
+        switch format {
+        case .json: return try JSONRendering.render(report)
+        case .text: return ScanTextRenderer(style: TextStyle(enabled: color)).render(report)
+        }
+    }
+
+    /// A one-line description of a decoding error.
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, let context):
+            let path = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+            return "missing \(path)"
+        default:
+            return "\(error)"
+        }
+    }
+}
