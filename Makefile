@@ -33,7 +33,7 @@ release: deps
 ## test: build and run every test (loopback only)
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 2
+	$(SWIFT) test --skip-build
 
 ## demo: start the bundled example servers on loopback, scan them, stop them
 demo: release
