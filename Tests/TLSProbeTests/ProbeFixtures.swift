@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TLSModel
+import TLSProbe
+import TLSTestSupport
+
+/// Helpers shared by the probe tests: start a server, scan it, clean up.
+enum ProbeFixtures {
+    /// Writes the PEM of `pki`'s root to a temporary file (a `--ca-file`).
+    static func caFile(_ pki: TestPKI = .shared) throws -> String {
+        let path = NSTemporaryDirectory() + "atscheck-ca-\(UUID().uuidString).pem"
+        try pki.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Scans `server` as `host` (connecting to its loopback port), trusting `pki`'s root.
+    static func scan(
+        _ server: TestTLSServer, host: String? = nil, pki: TestPKI = .shared, timeout: Double = 3,
+        deadline: Double = 30, now: Date? = nil
+    ) async throws -> ServerProfile {
+        let name = host ?? "localhost"
+        let target = try Target(parsing: "\(name):\(server.port)")
+        let request = ProbeRequest(
+            target: target, connectAddress: server.host, timeout: timeout, deadline: deadline,
+            caFiles: [try caFile(pki)], now: now)
+        return await TLSProber(perHostLimit: 3).scan(request)
+    }
+
+    /// The handshake budget of design.md §5: Σ supported (accepted + 1, + 1 when accepted ≥ 2), + 1 per unsupported.
+    static func budget(_ profile: ServerProfile) -> Int {
+        profile.protocols.reduce(0) { sum, result in
+            guard result.supported == true else { return sum + 1 }
+            let n = result.cipherSuites.count
+            return sum + n + 1 + (n >= 2 ? 1 : 0)
+        }
+    }
+
+    /// IANA names of `openSSLNames` (the registry maps both spellings).
+    static func iana(_ openSSLNames: [String]) -> Set<String> {
+        Set(openSSLNames.map { CipherSuite(text: $0)?.ianaName ?? "?\($0)" })
+    }
+}
+
+extension ServerProfile {
+    func suiteNames(_ version: TLSVersion) -> Set<String> {
+        Set(result(for: version)?.cipherSuites.map(\.name) ?? [])
+    }
+    func supported(_ version: TLSVersion) -> Bool? { result(for: version)?.supported }
+}
