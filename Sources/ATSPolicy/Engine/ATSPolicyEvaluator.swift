@@ -46,6 +46,13 @@ public struct ATSPolicyEvaluator: Sendable {
     public func evaluate(
         _ profile: ServerProfile, host: String, configuration: ATSConfiguration = .default, scheme: String = "https"
     ) -> ATSEvaluation {
+        detailedEvaluation(profile, host: host, configuration: configuration, scheme: scheme).evaluation
+    }
+
+    /// The evaluation plus the reasons an `unknown` verdict could not be decided.
+    func detailedEvaluation(
+        _ profile: ServerProfile, host: String, configuration: ATSConfiguration, scheme: String
+    ) -> (evaluation: ATSEvaluation, unknowns: [String]) {
         let primaryReadings = Readings.primary(for: os)
         let primary = run(profile, host: host, configuration: configuration, scheme: scheme, readings: primaryReadings)
         var notes = primary.notes
@@ -68,8 +75,12 @@ public struct ATSPolicyEvaluator: Sendable {
         }
         let verdict = Self.verdict(primary)
         guard !alternatives.isEmpty else {
-            return ATSEvaluation(
-                verdict: verdict, violations: primary.violations, osVersion: os.description, notes: Self.unique(notes + primary.unknowns))
+            return (
+                ATSEvaluation(
+                    verdict: verdict, violations: primary.violations, osVersion: os.description,
+                    notes: Self.unique(notes + primary.unknowns)),
+                primary.unknowns
+            )
         }
         let primaryName = alternatives.map { primaryReadings.name(of: $0.0) }.joined(separator: "+")
         var readings = [ATSEvaluation.Reading(name: primaryName, verdict: verdict, violations: primary.violations)]
@@ -82,9 +93,12 @@ public struct ATSPolicyEvaluator: Sendable {
             union += context.violations.filter { !union.contains($0) }
             notes.append("CONFLICT \(conflict.rawValue): \(conflict.summary); the readings disagree")
         }
-        return ATSEvaluation(
-            verdict: .ambiguous, violations: union, osVersion: os.description, notes: Self.unique(notes),
-            readings: readings)
+        return (
+            ATSEvaluation(
+                verdict: .ambiguous, violations: union, osVersion: os.description, notes: Self.unique(notes),
+                readings: readings),
+            primary.unknowns
+        )
     }
 
     func run(
