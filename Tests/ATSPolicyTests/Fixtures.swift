@@ -37,7 +37,7 @@ enum Fixture {
         leaf: CertificateFacts? = nil, intermediates: [CertificateFacts]? = nil, trusted: Bool? = true,
         verifyError: String? = nil, anchor: AnchorKind = .system, status: ScanStatus = .completed
     ) -> ServerProfile {
-        let leaf = leaf ?? cert(sans: [host])
+        let leaf = leaf ?? (IPAddress(host) != nil ? cert(sans: [], ips: [host]) : cert(sans: [host]))
         let sent = [leaf] + (intermediates ?? [intermediate])
         let verified = trusted == true ? sent + [root] : []
         let protocols = TLSVersion.probed.map { v -> ProtocolResult in
