@@ -1,0 +1,89 @@
+import Foundation
+import TLSModel
+
+/// The parsed `NSAppTransportSecurity` dictionary of an app (reference §3.1, parsed by the rules of §3.4).
+///
+/// Parsing never fails: like Apple's parser, a key with the wrong type counts as absent, an invalid
+/// `NSExceptionMinimumTLSVersion` leaves the minimum at TLS 1.2, and an exception entry that is not a
+/// dictionary is skipped. The plist linter reports those mistakes; this type only models their effect.
+public struct ATSConfiguration: Sendable, Equatable {
+    /// A global boolean key as Apple reads it (§3.4).
+    public enum Flag: Sendable, Equatable {
+        case absent
+        case yes
+        case no
+        /// Present with a value that is not YES (a number such as 2): counts as present (§4.1) but not YES.
+        case presentNotYes
+
+        /// Whether the key is in the dictionary with a boolean or number value.
+        public var isPresent: Bool { self != .absent }
+        public var isYes: Bool { self == .yes }
+    }
+
+    /// Whether the app has an `NSAppTransportSecurity` dictionary at all.
+    public var isPresent: Bool
+    public var allowsArbitraryLoads: Flag
+    public var allowsArbitraryLoadsForMedia: Flag
+    public var allowsArbitraryLoadsInWebContent: Flag
+    public var allowsLocalNetworking: Flag
+    /// `NSExceptionDomains` entries by key as written (host names, IP literals, CIDR ranges).
+    public var exceptionDomains: [String: ExceptionDomain]
+    /// `NSRequiresNIAPTLSPackageVersion`; nil when absent or not a known value.
+    public var niapPackage: NIAPPackage?
+
+    public init(
+        isPresent: Bool = true, allowsArbitraryLoads: Flag = .absent, allowsArbitraryLoadsForMedia: Flag = .absent,
+        allowsArbitraryLoadsInWebContent: Flag = .absent, allowsLocalNetworking: Flag = .absent,
+        exceptionDomains: [String: ExceptionDomain] = [:], niapPackage: NIAPPackage? = nil
+    ) {
+        self.isPresent = isPresent
+        self.allowsArbitraryLoads = allowsArbitraryLoads
+        self.allowsArbitraryLoadsForMedia = allowsArbitraryLoadsForMedia
+        self.allowsArbitraryLoadsInWebContent = allowsArbitraryLoadsInWebContent
+        self.allowsLocalNetworking = allowsLocalNetworking
+        self.exceptionDomains = exceptionDomains
+        self.niapPackage = niapPackage
+    }
+
+    /// No `NSAppTransportSecurity` dictionary: full ATS for every host.
+    public static let `default` = ATSConfiguration(isPresent: false)
+}
+
+/// Values of `NSRequiresNIAPTLSPackageVersion` / `NSExceptionRequiresNIAPTLSPackageVersion` (iOS 26.4+).
+public enum NIAPPackage: String, Sendable, Equatable {
+    case none
+    case fcp21 = "FCP_v2.1"
+    /// Currently means `FCP_v2.1`.
+    case recommended
+
+    /// Whether the stricter FCP_v2.1 TLS profile applies.
+    public var isStrict: Bool { self != .none }
+}
+
+/// One `NSExceptionDomains` entry, with Apple's defaults for keys that are absent or mistyped (§3.4).
+public struct ExceptionDomain: Sendable, Equatable {
+    public var includesSubdomains: Bool
+    public var allowsInsecureHTTPLoads: Bool
+    /// The valid `NSExceptionMinimumTLSVersion`; nil when absent or invalid (then TLS 1.2 applies).
+    public var minimumTLSVersion: TLSVersion?
+    public var requiresForwardSecrecy: Bool
+    /// Obsolete (§2.2); kept so reports can mention it.
+    public var requiresCertificateTransparency: Bool
+    public var niapPackage: NIAPPackage?
+
+    public init(
+        includesSubdomains: Bool = false, allowsInsecureHTTPLoads: Bool = false, minimumTLSVersion: TLSVersion? = nil,
+        requiresForwardSecrecy: Bool = true, requiresCertificateTransparency: Bool = false,
+        niapPackage: NIAPPackage? = nil
+    ) {
+        self.includesSubdomains = includesSubdomains
+        self.allowsInsecureHTTPLoads = allowsInsecureHTTPLoads
+        self.minimumTLSVersion = minimumTLSVersion
+        self.requiresForwardSecrecy = requiresForwardSecrecy
+        self.requiresCertificateTransparency = requiresCertificateTransparency
+        self.niapPackage = niapPackage
+    }
+
+    /// The minimum TLS version in force (the entry's, or TLS 1.2).
+    public var effectiveMinimumTLSVersion: TLSVersion { minimumTLSVersion ?? .tls1_2 }
+}

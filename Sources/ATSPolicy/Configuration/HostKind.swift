@@ -1,0 +1,31 @@
+import TLSModel
+
+/// What kind of host a URL names, for the local-network and IP-literal rules of §4.5.
+public enum HostKind: Sendable, Equatable {
+    /// A dotted public DNS name.
+    case publicName
+    /// An unqualified name (`myserver`, `localhost`) or a `.local` / `.local.` name.
+    case localName
+    /// An IP literal; `local` for loopback and link-local addresses (SRC's test classification).
+    case ipLiteral(IPAddress, local: Bool)
+
+    /// Classifies a host as Security's tests do (§4.5 notes).
+    public init(host: String) {
+        if let ip = IPAddress(host) {
+            self = .ipLiteral(ip, local: ip.isLoopback || ip.isLinkLocal)
+            return
+        }
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        if !name.contains(".") || name.hasSuffix(".local") {
+            self = .localName
+        } else {
+            self = .publicName
+        }
+    }
+
+    public var isIPLiteral: Bool {
+        if case .ipLiteral = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TLSModel
+
+/// Reproduces `nscurl --ats-diagnostics --verbose URL` (reference §5) from one scan: every test is
+/// predicted from the same `ServerProfile` (§5.3), with no connection per test, then the minimal exception.
+public enum ATSDiagnostics {
+    /// Runs the matrix for a URL.
+    /// - Parameters:
+    ///   - profile: the scan of the URL's endpoint.
+    ///   - target: the URL (its scheme and host drive the tests).
+    ///   - os: the OS whose rules apply.
+    ///   - client: the client class (nscurl uses URLSession).
+    /// - Returns: the tests in nscurl's order and the minimal exception.
+    public static func run(
+        profile: ServerProfile, target: Target, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
+    ) -> DiagnosticsReport {
+        let evaluator = ATSPolicyEvaluator(os: os, client: client)
+        let host = target.host
+        var tests: [DiagnosticTest] = []
+        for (index, test) in testCases(host: host, includeTLS13: os.enforcesIOS13CertificateRules).enumerated() {
+            let configuration = ATSConfiguration(dictionary: test.dictionary.foundationValue as? [String: Any] ?? [:])
+            let (evaluation, unknowns) = evaluator.detailedEvaluation(
+                profile, host: host, configuration: configuration, scheme: target.scheme)
+            let (result, reason) = describe(evaluation, unknowns: unknowns)
+            tests.append(
+                DiagnosticTest(
+                    number: index + 1, section: test.section, title: test.title, dictionary: test.dictionary,
+                    result: result, reason: reason))
+        }
+        let minimal = minimalException(profile: profile, target: target, evaluator: evaluator)
+        var notes = [
+            "predicted for iOS \(os) rules from one scan; nscurl runs macOS's implementation, whose results do not always match iOS",
+            "HTTP redirects are not followed: each redirect hop needs its own check (an http:// hop fails with -1022)",
+        ]
+        if profile.host != host { notes.append("the scan connected to \(profile.host); the URL's host is \(host)") }
+        return DiagnosticsReport(
+            url: target.original, host: host, osVersion: os.description, tests: tests, minimalException: minimal,
+            notes: notes)
+    }
+
+    /// Runs the matrix for a URL given as text (`https://host/path`, `host`, `host:port`).
+    /// - Throws: ``TargetError`` when the text is not a URL or target.
+    public static func run(
+        profile: ServerProfile, url: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
+    ) throws -> DiagnosticsReport {
+        try run(profile: profile, target: Target(parsing: url), os: os, client: client)
+    }
+
+    /// A test result and its nscurl-style reason (§5.4).
+    static func describe(_ evaluation: ATSEvaluation, unknowns: [String]) -> (DiagnosticTest.Result, String?) {
+        switch evaluation.verdict {
+        case .pass:
+            return (.pass, nil)
+        case .fail:
+            return (.fail, errorLine(evaluation.violations))
+        case .unknown:
+            return (.unknown, "could not be predicted: " + (unknowns.isEmpty ? "the scan was incomplete" : unknowns.joined(separator: "; ")))
+        case .ambiguous:
+            let parts = evaluation.readings.map { reading in
+                reading.verdict == .pass
+                    ? "\(reading.name): PASS"
+                    : "\(reading.name): FAIL (\(errorLine(reading.violations) ?? reading.verdict.rawValue))"
+            }
+            return (.ambiguous, "Apple's sources disagree: " + parts.joined(separator: "; "))
+        }
+    }
+
+    /// `-1200 TLS handshake would fail: …` for the first failing stage, then every message.
+    static func errorLine(_ violations: [ATSViolation]) -> String? {
+        guard let first = violations.first else { return nil }
+        let prefix: String
+        if first.rule.hasPrefix("ats.http") {
+            prefix = "-1022 cleartext HTTP load blocked by ATS"
+        } else if first.rule.hasPrefix("ats.tls") {
+            prefix = "-1200 TLS handshake would fail"
+        } else {
+            prefix = "-1202 certificate not trusted"
+        }
+        return "\(prefix): " + violations.map(\.message).joined(separator: "; ")
+    }
+}

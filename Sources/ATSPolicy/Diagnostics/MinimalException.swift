@@ -1,0 +1,93 @@
+import Foundation
+import TLSModel
+
+extension ATSDiagnostics {
+    /// The candidate entries, least permissive first: lower the minimum TLS version only as far as needed,
+    /// then turn off forward secrecy, then both; `NSExceptionAllowsInsecureHTTPLoads` (ATS off for the host)
+    /// only if nothing else works.
+    static func candidates() -> [[String: PlistValue]] {
+        let minimum = ATSKey.exceptionMinimumTLSVersion.name
+        let pfs = ATSKey.exceptionRequiresForwardSecrecy.name
+        let insecure = ATSKey.exceptionAllowsInsecureHTTPLoads.name
+        let lower: [PlistValue] = [.string("TLSv1.1"), .string("TLSv1.0")]
+        var list: [[String: PlistValue]] = lower.map { [minimum: $0] }
+        list.append([pfs: .bool(false)])
+        list += lower.map { [minimum: $0, pfs: .bool(false)] }
+        list.append([insecure: .bool(true)])
+        list += lower.map { [insecure: .bool(true), minimum: $0] }
+        list.append([insecure: .bool(true), pfs: .bool(false)])
+        list += lower.map { [insecure: .bool(true), minimum: $0, pfs: .bool(false)] }
+        return list
+    }
+
+    /// The least-permissive `NSExceptionDomains` entry for the URL's host that makes the default load pass.
+    static func minimalException(profile: ServerProfile, target: Target, evaluator: ATSPolicyEvaluator) -> MinimalException {
+        let host = target.host
+        let (baseline, unknowns) = evaluator.detailedEvaluation(
+            profile, host: host, configuration: .default, scheme: target.scheme)
+        switch baseline.verdict {
+        case .pass:
+            return MinimalException(
+                status: .noneNeeded, domain: host, reason: "the default ATS configuration already passes")
+        case .unknown:
+            return MinimalException(
+                status: .unknown, domain: host,
+                reason: "could not be predicted: " + (unknowns.isEmpty ? "the scan was incomplete" : unknowns.joined(separator: "; ")))
+        case .fail, .ambiguous:
+            break
+        }
+        for entry in candidates() {
+            let configuration = ATSConfiguration(dictionary: [
+                ATSKey.exceptionDomains.name: [host: PlistValue.dict(entry).foundationValue]
+            ])
+            let result = evaluator.evaluate(profile, host: host, configuration: configuration, scheme: target.scheme)
+            guard result.verdict == .pass else { continue }
+            var reasons = entry.keys.sorted().compactMap { explain($0, entry[$0]!, host: host) }
+            if baseline.verdict == .ambiguous {
+                reasons.insert("the default configuration is ambiguous (Apple's sources disagree); this entry passes under every reading", at: 0)
+            }
+            return MinimalException(
+                status: .exception, domain: host, dictionary: .dict(entry), plist: plistFragment(host: host, entry: entry),
+                reason: reasons.joined(separator: "; "))
+        }
+        let blocking = baseline.violations.filter { $0.keyPath == nil }
+        let why = (blocking.isEmpty ? baseline.violations : blocking).map(\.message)
+        return MinimalException(
+            status: .impossible, domain: host,
+            reason: "no NSExceptionDomains entry can make this pass: " + why.joined(separator: "; "))
+    }
+
+    static func explain(_ key: String, _ value: PlistValue, host: String) -> String? {
+        switch (key, value) {
+        case (ATSKey.exceptionMinimumTLSVersion.name, .string(let v)):
+            return "NSExceptionMinimumTLSVersion \(v) lets the client offer \(v) (App Review asks for a justification below TLS 1.2)"
+        case (ATSKey.exceptionRequiresForwardSecrecy.name, .bool(false)):
+            return "NSExceptionRequiresForwardSecrecy NO adds the RSA key-exchange suites (no forward secrecy) and drops the ATS key-size check"
+        case (ATSKey.exceptionAllowsInsecureHTTPLoads.name, .bool(true)):
+            return "NSExceptionAllowsInsecureHTTPLoads YES disables ATS for \(host): it also allows cleartext http:// loads, and App Review asks for a justification"
+        default:
+            return nil
+        }
+    }
+
+    /// `<key>host</key>` + `<dict>…</dict>`, keys sorted, tab-indented as Xcode writes plists.
+    public static func plistFragment(host: String, entry: [String: PlistValue]) -> String {
+        var lines = ["<key>\(xmlEscape(host))</key>", "<dict>"]
+        for key in entry.keys.sorted() {
+            lines.append("\t<key>\(xmlEscape(key))</key>")
+            switch entry[key]! {
+            case .bool(let b): lines.append(b ? "\t<true/>" : "\t<false/>")
+            case .int(let i): lines.append("\t<integer>\(i)</integer>")
+            case .string(let s): lines.append("\t<string>\(xmlEscape(s))</string>")
+            case .array, .dict: lines.append("\t<!-- nested values are not used in exception entries -->")
+            }
+        }
+        lines.append("</dict>")
+        return lines.joined(separator: "\n")
+    }
+
+    static func xmlEscape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

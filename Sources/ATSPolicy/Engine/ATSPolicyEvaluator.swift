@@ -1,0 +1,136 @@
+import Foundation
+import TLSModel
+
+/// Judges a scanned server against App Transport Security and Apple's trust rules for one OS release
+/// (reference `ats-rules.md` §0 A–F).
+///
+/// Pure: a function of the profile, the configuration and the OS. Every rule runs and every violation is
+/// gathered. Where Apple's sources conflict and the conflict matters for this server, both readings are
+/// evaluated; differing verdicts give `ambiguous` with both `readings`, agreeing ones a note.
+public struct ATSPolicyEvaluator: Sendable {
+    public var os: AppleOSVersion
+    public var client: ClientKind
+    /// The time certificates are judged at; nil: the profile's `verifiedAt` (or its scan time).
+    public var now: Date?
+
+    /// - Parameters:
+    ///   - os: the Apple OS release whose rules apply (default: the newest known).
+    ///   - client: the class of client code making the connection (default: URLSession).
+    ///   - now: the evaluation time (default: when the chain was verified).
+    public init(os: AppleOSVersion = .newest, client: ClientKind = .urlSession, now: Date? = nil) {
+        self.os = os
+        self.client = client
+        self.now = now
+    }
+
+    /// The rules, in the order their violations are reported: HTTP, TLS, then trust.
+    static let tlsRules: [any ATSRule] = [NegotiationRule()]
+    static let trustRules: [any ATSRule] = [
+        ChainTrustRule(), HostnameRule(), KeySizeRule(), SignatureHashRule(), ExtendedKeyUsageRule(), LifetimeRule(),
+        CertificateTransparencyRule(),
+    ]
+
+    /// Evaluates `profile` for an app with `configuration`.
+    /// - Parameters:
+    ///   - profile: what the scan found.
+    ///   - configuration: the app's `NSAppTransportSecurity` (default: none, full ATS).
+    ///   - scheme: `https` or `http` (an `http` URL is judged without the scan).
+    /// - Returns: the verdict with every violation, the OS applied, notes, and readings when ambiguous.
+    public func evaluate(
+        _ profile: ServerProfile, configuration: ATSConfiguration = .default, scheme: String = "https"
+    ) -> ATSEvaluation {
+        evaluate(profile, host: profile.host, configuration: configuration, scheme: scheme)
+    }
+
+    /// Evaluates `profile` for a URL whose host may differ from the profile's (e.g. `--resolve`).
+    public func evaluate(
+        _ profile: ServerProfile, host: String, configuration: ATSConfiguration = .default, scheme: String = "https"
+    ) -> ATSEvaluation {
+        detailedEvaluation(profile, host: host, configuration: configuration, scheme: scheme).evaluation
+    }
+
+    /// The evaluation plus the reasons an `unknown` verdict could not be decided.
+    func detailedEvaluation(
+        _ profile: ServerProfile, host: String, configuration: ATSConfiguration, scheme: String
+    ) -> (evaluation: ATSEvaluation, unknowns: [String]) {
+        let primaryReadings = Readings.primary(for: os)
+        let primary = run(profile, host: host, configuration: configuration, scheme: scheme, readings: primaryReadings)
+        var notes = primary.notes
+        var alternatives: [(ATSConflict, RuleContext)] = []
+        for conflict in primary.consulted.sorted() {
+            let flipped = primaryReadings.flipped(conflict)
+            let other = run(profile, host: host, configuration: configuration, scheme: scheme, readings: flipped)
+            let verdictA = Self.verdict(primary)
+            let verdictB = Self.verdict(other)
+            if verdictA != verdictB {
+                alternatives.append((conflict, other))
+            } else {
+                notes.append(
+                    "CONFLICT \(conflict.rawValue): \(conflict.summary); both readings give \(verdictA.rawValue)")
+            }
+        }
+        notes.insert(primary.policy.explanation, at: 0)
+        if case .ipLiteral(_, local: true) = HostKind(host: host), os.ipLiteralsRequireATS {
+            notes.append("whether iOS 17+ treats loopback and link-local IP literals as local is unconfirmed; use localhost or an explicit IP exception")
+        }
+        let verdict = Self.verdict(primary)
+        guard !alternatives.isEmpty else {
+            return (
+                ATSEvaluation(
+                    verdict: verdict, violations: primary.violations, osVersion: os.description,
+                    notes: Self.unique(notes + primary.unknowns)),
+                primary.unknowns
+            )
+        }
+        let primaryName = alternatives.map { primaryReadings.name(of: $0.0) }.joined(separator: "+")
+        var readings = [ATSEvaluation.Reading(name: primaryName, verdict: verdict, violations: primary.violations)]
+        var union = primary.violations
+        for (conflict, context) in alternatives {
+            readings.append(
+                ATSEvaluation.Reading(
+                    name: primaryReadings.flipped(conflict).name(of: conflict), verdict: Self.verdict(context),
+                    violations: context.violations))
+            union += context.violations.filter { !union.contains($0) }
+            notes.append("CONFLICT \(conflict.rawValue): \(conflict.summary); the readings disagree")
+        }
+        return (
+            ATSEvaluation(
+                verdict: .ambiguous, violations: union, osVersion: os.description, notes: Self.unique(notes),
+                readings: readings),
+            primary.unknowns
+        )
+    }
+
+    func run(
+        _ profile: ServerProfile, host: String, configuration: ATSConfiguration, scheme: String, readings: Readings
+    ) -> RuleContext {
+        var consulted: Set<ATSConflict> = []
+        let policy = HostPolicy.resolve(
+            host: host, configuration: configuration, os: os, client: client, readings: readings, consulted: &consulted)
+        var context = RuleContext(
+            profile: profile, host: host, scheme: scheme, os: os, client: client,
+            now: now ?? profile.certificate?.verifiedAt ?? profile.scannedAt, policy: policy, readings: readings)
+        context.consulted = consulted
+        if scheme.lowercased() == "http" {
+            CleartextRule().apply(to: &context)
+            return context  // a cleartext load never reaches TLS
+        }
+        guard profile.status == .completed else {
+            context.unknowns.append(
+                "the scan did not complete (\(profile.status.rawValue)\(profile.error.map { ": \($0)" } ?? ""))")
+            return context
+        }
+        for rule in Self.tlsRules + Self.trustRules { rule.apply(to: &context) }
+        return context
+    }
+
+    static func verdict(_ context: RuleContext) -> ATSEvaluation.Verdict {
+        if !context.violations.isEmpty { return .fail }
+        return context.unknowns.isEmpty ? .pass : .unknown
+    }
+
+    static func unique(_ notes: [String]) -> [String] {
+        var seen = Set<String>()
+        return notes.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,107 @@
+import TLSModel
+
+/// The policy `P` that governs one host for one client (reference §0 steps C–D, §4.1–§4.5).
+public struct HostPolicy: Sendable, Equatable {
+    /// Which suites the client offers on TLS 1.2 and earlier.
+    public enum SuitePolicy: Sendable, Equatable {
+        /// The ATS group; `forwardSecrecy: false` adds the RSA key-exchange suites (§1.3).
+        case ats(forwardSecrecy: Bool)
+        /// The system stack's default list (ATS off, or insecure HTTP with PFS off): not public (§1.3).
+        case systemDefault
+    }
+
+    /// Whether ATS applies to the host (false: E3, only system trust).
+    public var atsRequired: Bool
+    /// Whether `http://` loads are allowed.
+    public var httpAllowed: Bool
+    public var minimumTLS: TLSVersion
+    public var suites: SuitePolicy
+    /// The ATS leaf key-size check (dropped by `NSExceptionRequiresForwardSecrecy = NO`, §1.3).
+    public var atsKeySizeCheck: Bool
+    /// The ATS SHA-2 signature check.
+    public var atsHashCheck: Bool
+    /// NIAP FCP_v2.1 (iOS 26.4+, opt-in).
+    public var niap: Bool
+    /// The exception entry in force, if any.
+    public var exception: ExceptionMatch?
+    /// Why the policy is what it is, in one line.
+    public var explanation: String
+
+    /// Resolves the policy for `host`.
+    static func resolve(
+        host: String, configuration c: ATSConfiguration, os: AppleOSVersion, client: ClientKind,
+        readings: Readings, consulted: inout Set<ATSConflict>
+    ) -> HostPolicy {
+        let match = c.exception(for: host, os: os, depth: readings.depth)
+        let other = c.exception(for: host, os: os, depth: readings.depth == .anyDepth ? .oneLevel : .anyDepth)
+        if match != other { consulted.insert(.subdomainDepth) }
+
+        if let match {
+            let e = match.entry
+            let niapValue = os.supportsNIAPPackage ? (e.niapPackage ?? c.niapPackage) : nil
+            let source = match.builtIn ? "built-in Apple exception '\(match.key)'" : "NSExceptionDomains entry '\(match.key)'"
+            return HostPolicy(
+                atsRequired: !e.allowsInsecureHTTPLoads, httpAllowed: e.allowsInsecureHTTPLoads,
+                minimumTLS: e.effectiveMinimumTLSVersion,
+                suites: e.requiresForwardSecrecy
+                    ? .ats(forwardSecrecy: true) : e.allowsInsecureHTTPLoads ? .systemDefault : .ats(forwardSecrecy: false),
+                atsKeySizeCheck: e.requiresForwardSecrecy && !e.allowsInsecureHTTPLoads,
+                atsHashCheck: !e.allowsInsecureHTTPLoads, niap: niapValue?.isStrict ?? false, exception: match,
+                explanation: "\(source) governs \(host); global keys are ignored for it")
+        }
+
+        func off(_ why: String) -> HostPolicy {
+            HostPolicy(
+                atsRequired: false, httpAllowed: true, minimumTLS: .tls1_0, suites: .systemDefault,
+                atsKeySizeCheck: false, atsHashCheck: false, niap: false, exception: nil, explanation: why)
+        }
+        let on = HostPolicy(
+            atsRequired: true, httpAllowed: false, minimumTLS: .tls1_2, suites: .ats(forwardSecrecy: true),
+            atsKeySizeCheck: true, atsHashCheck: true,
+            niap: os.supportsNIAPPackage && (c.niapPackage?.isStrict ?? false), exception: nil,
+            explanation: "full ATS applies to \(host)")
+
+        // D2: local hosts (§4.5).
+        let kind = HostKind(host: host)
+        if os.hasFineGrainedGlobalKeys && c.allowsLocalNetworking != .no {
+            switch kind {
+            case .localName:
+                return off("\(host) is a local name: exempt from ATS on iOS 10+ unless NSAllowsLocalNetworking = NO")
+            case .ipLiteral:
+                if !os.ipLiteralsRequireATS {
+                    return off("IP literals are exempt from ATS on iOS 10–16")
+                }
+                if c.allowsLocalNetworking == .yes {
+                    return off("NSAllowsLocalNetworking = YES allows IP literals on iOS 17+")
+                }
+            case .publicName: break
+            }
+        }
+        // D3: iOS 9 reads only NSAllowsArbitraryLoads.
+        guard os.hasFineGrainedGlobalKeys else {
+            return c.allowsArbitraryLoads.isYes ? off("NSAllowsArbitraryLoads = YES turns ATS off on iOS 9") : on
+        }
+        // D4.
+        if client == .media && c.allowsArbitraryLoadsForMedia.isYes {
+            return off("NSAllowsArbitraryLoadsForMedia = YES exempts AVFoundation media")
+        }
+        if client == .wkWebView && c.allowsArbitraryLoadsInWebContent.isYes {
+            return off("NSAllowsArbitraryLoadsInWebContent = YES exempts WKWebView")
+        }
+        if client == .uiWebView && c.allowsArbitraryLoadsInWebContent.isYes {
+            consulted.insert(.uiWebView)
+            if readings.uiWebViewExempt {
+                return off("NSAllowsArbitraryLoadsInWebContent = YES exempts UIWebView (2016–2019 docs)")
+            }
+        }
+        let fineGrained = [c.allowsLocalNetworking, c.allowsArbitraryLoadsInWebContent, c.allowsArbitraryLoadsForMedia]
+        if fineGrained.contains(where: \.isPresent) {
+            var p = on
+            if c.allowsArbitraryLoads.isYes {
+                p.explanation = "NSAllowsArbitraryLoads is ignored on iOS 10+ because a fine-grained key is present"
+            }
+            return p
+        }
+        return c.allowsArbitraryLoads.isYes ? off("NSAllowsArbitraryLoads = YES turns ATS off") : on
+    }
+}

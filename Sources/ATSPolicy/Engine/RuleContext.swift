@@ -1,0 +1,58 @@
+import Foundation
+import TLSModel
+
+/// What every rule sees: the profile, the host's policy, the OS, the conflict readings, and where to
+/// record findings, notes and the conflicts a rule consulted.
+struct RuleContext {
+    let profile: ServerProfile
+    let host: String
+    let scheme: String
+    let os: AppleOSVersion
+    let client: ClientKind
+    let now: Date
+    let policy: HostPolicy
+    let readings: Readings
+
+    var violations: [ATSViolation] = []
+    /// Why the verdict cannot be told, when no violation decides it.
+    var unknowns: [String] = []
+    var notes: [String] = []
+    var consulted: Set<ATSConflict> = []
+
+    /// `NSAppTransportSecurity.NSExceptionDomains.<key>.<name>` for the entry that governs the host
+    /// (the app's matching entry, or the host itself when it has none).
+    func keyPath(_ key: ATSKey) -> String {
+        let domain = policy.exception.flatMap { $0.builtIn ? nil : $0.key } ?? host
+        return "\(ATSKey.appTransportSecurity).\(ATSKey.exceptionDomains.name).\(domain).\(key.name)"
+    }
+
+    /// The certificate chain to judge: the verified path when there is one, else the chain as sent.
+    var chain: [CertificateFacts] {
+        guard let c = profile.certificate else { return [] }
+        return c.verifiedChain.isEmpty ? c.chain : c.verifiedChain
+    }
+
+    var leaf: CertificateFacts? { profile.certificate?.leaf ?? chain.first }
+
+    var anchor: AnchorKind { profile.certificate?.anchor ?? .none }
+
+    /// "iOS 26.4", for messages.
+    var osName: String { "iOS \(os)" }
+
+    mutating func fail(_ rule: String, _ message: String, keyPath: String? = nil) {
+        violations.append(ATSViolation(rule: rule, message: message, keyPath: keyPath))
+    }
+}
+
+/// One rule: reads the context, appends violations, notes and unknowns.
+protocol ATSRule: Sendable {
+    func apply(to context: inout RuleContext)
+}
+
+extension Array where Element == String {
+    /// `a, b, c and 2 more`.
+    func listed(limit: Int = 3) -> String {
+        if count <= limit { return joined(separator: ", ") }
+        return prefix(limit).joined(separator: ", ") + " and \(count - limit) more"
+    }
+}

@@ -1,0 +1,68 @@
+/// An Apple OS release in iOS-family numbering (iOS, iPadOS, tvOS, visionOS share it; macOS 10.11 ≈ 9,
+/// 10.12 ≈ 10, 10.15 ≈ 13, 12.3 ≈ 15.4, 14 ≈ 17, 26.4 ≈ 26.4), whose ATS and trust rules apply
+/// (reference `ats-rules.md` §0 input `V`).
+public struct AppleOSVersion: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    public var major: Int
+    public var minor: Int
+    public var patch: Int
+
+    public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// Parses `"9"`, `"15.4"`, `"26.4.1"`. Releases before 9 (no ATS) and after the newest known
+    /// major are refused, so a typo cannot silently select the wrong rules.
+    /// - Returns: nil when the text is not such a version.
+    public init?(string: String) {
+        let parts = string.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(part), n < 1000 else {
+                return nil
+            }
+            numbers.append(n)
+        }
+        while numbers.count < 3 { numbers.append(0) }
+        self.init(numbers[0], numbers[1], numbers[2])
+        guard AppleOSVersion.knownMajors.contains(major) else { return nil }
+    }
+
+    /// iOS majors that exist (iOS skipped 19–25 and went from 18 to 26).
+    static let knownMajors: Set<Int> = Set(9...18).union([26])
+
+    /// The newest release whose rules atscheck knows; the default of `--os-version`.
+    public static let newest = AppleOSVersion(26, 4)
+
+    /// One value per era in which the rules differ, for `--help`.
+    public static let supportedValues: [String] = [
+        "9", "10", "11", "12", "12.1", "12.2", "13", "14", "15", "15.4", "16", "17", "18", "26", "26.4",
+    ]
+
+    public var description: String {
+        if patch != 0 { return "\(major).\(minor).\(patch)" }
+        return "\(major).\(minor)"
+    }
+
+    public static func < (lhs: AppleOSVersion, rhs: AppleOSVersion) -> Bool {
+        (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let version = AppleOSVersion(string: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown Apple OS version \(text)")
+        }
+        self = version
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+import Foundation

@@ -1,0 +1,214 @@
+import TLSModel
+
+/// The TLS requirements of ATS under the negotiation model of reference §0: the client offers its minimum
+/// (`NSExceptionMinimumTLSVersion`, default TLS 1.2) up to TLS 1.3, the server picks the highest version
+/// both support, and only then must the suites intersect the client's list (the ATS group of §1.2 for the
+/// OS era, plus the RSA key-exchange suites of §1.3 when `NSExceptionRequiresForwardSecrecy = NO`, the TLS
+/// 1.3 suites of §1.4, NIAP `FCP_v2.1` restrictions). No fallback to a lower version happens after a suite
+/// mismatch. DHE is in no ATS list.
+struct NegotiationRule: ATSRule {
+    enum Outcome {
+        case pass
+        case fail(ATSViolation)
+        case unknown(String)
+    }
+
+    func apply(to context: inout RuleContext) {
+        let profile = context.profile
+        let policy = context.policy
+        let offersTLS13: Bool
+        if let known = context.os.offersTLS13 {
+            offersTLS13 = known
+        } else {
+            if profile.result(for: .tls1_3)?.supported != false { context.consulted.insert(.tls13On12x) }
+            offersTLS13 = context.readings.tls13On12x
+        }
+        let highestOffered: TLSVersion = offersTLS13 ? .tls1_3 : .tls1_2
+        if policy.minimumTLS > highestOffered {
+            context.fail(
+                "ats.tls.minimum-version",
+                "NSExceptionMinimumTLSVersion is \(policy.minimumTLS) but \(context.osName) does not offer TLS 1.3",
+                keyPath: context.keyPath(.exceptionMinimumTLSVersion))
+            return
+        }
+        let offered = TLSVersion.probed.filter { $0 >= policy.minimumTLS && $0 <= highestOffered }.reversed()
+
+        // Branches: each version of unknown support the server might pick, then the first known one.
+        var outcomes: [Outcome] = []
+        var definite: TLSVersion?
+        for version in offered {
+            let supported = profile.result(for: version)?.supported
+            if supported == false { continue }
+            if supported == nil {
+                outcomes.append(
+                    version == .tls1_3
+                        ? suiteOutcome(version, assumingMandatorySuite: true, &context)
+                        : .unknown("whether the server supports \(version) could not be determined"))
+                continue
+            }
+            definite = version
+            outcomes.append(suiteOutcome(version, assumingMandatorySuite: false, &context))
+            break
+        }
+        if definite == nil {
+            outcomes.append(noCommonVersion(&context))
+        }
+
+        let failures = outcomes.compactMap { if case .fail(let v) = $0 { return v } else { return nil } }
+        let unknowns = outcomes.compactMap { if case .unknown(let r) = $0 { return r } else { return nil } }
+        if failures.count == outcomes.count, let last = failures.last {
+            context.violations.append(last)
+        } else if !unknowns.isEmpty || !failures.isEmpty {
+            context.unknowns.append(
+                unknowns.first ?? "the negotiated TLS version depends on probes that could not run; "
+                    + failures.map(\.message).joined(separator: "; "))
+        }
+    }
+
+    /// No offered version is supported by the server.
+    func noCommonVersion(_ context: inout RuleContext) -> Outcome {
+        let profile = context.profile
+        guard let highest = profile.highestSupportedVersion else {
+            if profile.protocols.contains(where: { $0.supported == nil }) {
+                return .unknown("no TLS version was confirmed supported")
+            }
+            return .fail(
+                ATSViolation(rule: "ats.tls.handshake", message: "the server completed no TLS handshake (TLSv1.0–TLSv1.3)"))
+        }
+        let relax = context.policy.atsRequired || context.policy.suites != .systemDefault
+        return .fail(
+            ATSViolation(
+                rule: "ats.tls.minimum-version",
+                message:
+                    "the server's highest TLS version is \(highest); \(relax ? "ATS requires" : "the client offers") \(context.policy.minimumTLS) or later",
+                keyPath: highest >= .tls1_0 ? context.keyPath(.exceptionMinimumTLSVersion) : nil))
+    }
+
+    /// The client's TLS 1.2-and-earlier list under the policy and reading.
+    static func offeredSuites(
+        policy: HostPolicy, os: AppleOSVersion, documented: Bool, withDHE: Bool
+    ) -> [CipherSuite] {
+        let era: ATSSuiteGroups.Era = documented ? .documented : (os.sourceSuiteEra == .documented ? .sourceUpTo2022 : os.sourceSuiteEra)
+        switch policy.suites {
+        case .ats(let fs):
+            if policy.niap { return ATSSuiteGroups.niapTLS12 }
+            return ATSSuiteGroups.forwardSecret(era) + (fs ? [] : ATSSuiteGroups.compatibility(era))
+        case .systemDefault:
+            return ATSSuiteGroups.systemDefaultCertain
+                + (withDHE ? CipherSuite.registry.keys.filter(ATSSuiteGroups.isUncertainInSystemDefault).sorted() : [])
+        }
+    }
+
+    func suiteOutcome(_ version: TLSVersion, assumingMandatorySuite: Bool, _ context: inout RuleContext) -> Outcome {
+        let result = context.profile.result(for: version)
+        var serverSuites = result?.suites ?? []
+        let policy = context.policy
+        let readings = context.readings
+        if version == .tls1_3 {
+            if serverSuites.isEmpty || assumingMandatorySuite { serverSuites = [.TLS_AES_128_GCM_SHA256] }
+            let doc = Set(ATSSuiteGroups.tls13(documented: true))
+            let src = Set(ATSSuiteGroups.tls13(documented: false))
+            if serverSuites.contains(where: doc.contains) != serverSuites.contains(where: src.contains) {
+                context.consulted.insert(.suiteList)
+            }
+            let offered = readings.documentedSuites ? doc : src
+            if serverSuites.contains(where: offered.contains) { return .pass }
+            return .fail(
+                ATSViolation(
+                    rule: "ats.tls.no-ats-suite",
+                    message:
+                        "TLSv1.3 accepts only \(serverSuites.map(\.ianaName).listed()): Apple's documentation allows AES only",
+                    keyPath: nil))
+        }
+        if result?.enumerationComplete == false && serverSuites.isEmpty {
+            return .unknown("\(version) suites could not be enumerated")
+        }
+        let os = context.os
+        let offered = Self.offeredSuites(
+            policy: policy, os: os, documented: readings.documentedSuites, withDHE: readings.systemSuitesIncludeDHE)
+        var common = serverSuites.filter(offered.contains)
+        // Conflicts consulted: does the other reading change whether any suite is common?
+        if case .ats = policy.suites, !policy.niap {
+            let other = Self.offeredSuites(policy: policy, os: os, documented: !readings.documentedSuites, withDHE: false)
+            if serverSuites.contains(where: other.contains) != !common.isEmpty { context.consulted.insert(.suiteList) }
+        }
+        if policy.suites == .systemDefault {
+            let other = Self.offeredSuites(
+                policy: policy, os: os, documented: false, withDHE: !readings.systemSuitesIncludeDHE)
+            if serverSuites.contains(where: other.contains) != !common.isEmpty {
+                context.consulted.insert(.systemDefaultSuites)
+            }
+        }
+        if policy.niap && version == .tls1_2 {
+            context.notes.append(
+                "NIAP FCP_v2.1 also requires Extended Master Secret on TLS 1.2, which this scan does not observe")
+        }
+        if common.isEmpty {
+            return .fail(noSuiteViolation(version, serverSuites: serverSuites, offered: offered, &context))
+        }
+        // ECDSA suites need an EC certificate, RSA suites an RSA one (§1.2 notes).
+        if let keyType = context.leaf?.keyType {
+            let matching = common.filter { suite in
+                switch suite.info?.authentication {
+                case .ecdsa?: return keyType == "EC"
+                case .rsa?: return keyType == "RSA"
+                default: return true
+                }
+            }
+            if matching.isEmpty {
+                return .fail(
+                    ATSViolation(
+                        rule: "ats.tls.certificate-type",
+                        message:
+                            "\(version) accepts only \(common.map(\.ianaName).listed()) but the certificate key is \(keyType): the suite must match the certificate type",
+                        keyPath: nil))
+            }
+            common = matching
+        }
+        return .pass
+    }
+
+    func noSuiteViolation(
+        _ version: TLSVersion, serverSuites: [CipherSuite], offered: [CipherSuite], _ context: inout RuleContext
+    ) -> ATSViolation {
+        let names = serverSuites.map(\.ianaName).listed()
+        let policy = context.policy
+        let era = context.readings.documentedSuites ? ATSSuiteGroups.Era.documented : context.os.sourceSuiteEra
+        var fallback = ""
+        if let lower = context.profile.supportedVersions.last(where: {
+            $0 < version && $0 >= policy.minimumTLS
+                && context.profile.result(for: $0)!.suites.contains(where: offered.contains)
+        }) {
+            fallback = " (\(lower) would pass, but clients do not fall back to a lower version)"
+        }
+        let infos = serverSuites.compactMap(\.info)
+        if case .ats(forwardSecrecy: true) = policy.suites,
+            serverSuites.contains(where: ATSSuiteGroups.compatibility(era).contains)
+        {
+            return ATSViolation(
+                rule: "ats.tls.forward-secrecy",
+                message: "\(version) accepts only \(names): no forward secrecy; ATS requires ECDHE\(fallback)",
+                keyPath: context.keyPath(.exceptionRequiresForwardSecrecy))
+        }
+        if policy.niap {
+            return ATSViolation(
+                rule: "ats.tls.niap",
+                message:
+                    "\(version) accepts only \(names): NIAP FCP_v2.1 allows only ECDHE with AES-GCM on TLS 1.2\(fallback)",
+                keyPath: context.keyPath(.exceptionRequiresNIAPTLSPackageVersion))
+        }
+        if !infos.isEmpty && infos.allSatisfy({ $0.keyExchange == .dhe }) {
+            return ATSViolation(
+                rule: "ats.tls.no-ats-suite",
+                message:
+                    "\(version) accepts only \(names): finite-field DHE is in no ATS suite list; only turning ATS off for the host could help\(fallback)",
+                keyPath: nil)
+        }
+        let systemHelps = serverSuites.contains(where: ATSSuiteGroups.systemDefaultCertain.contains)
+        let list = policy.suites == .systemDefault ? "the system's default suite list" : "the ATS suite list of \(context.osName)"
+        return ATSViolation(
+            rule: "ats.tls.no-ats-suite",
+            message: "\(version) accepts only \(names): none is in \(list)\(fallback)",
+            keyPath: systemHelps && policy.suites != .systemDefault ? context.keyPath(.exceptionAllowsInsecureHTTPLoads) : nil)
+    }
+}

@@ -1,0 +1,33 @@
+import TLSModel
+
+/// The host must appear in the leaf's subjectAltName (dNSName, or iPAddress for IP literals), with
+/// Apple's wildcard rules; the CommonName is ignored from iOS 13 (support 103769; reference §2.1, §2.4).
+/// Before iOS 13 a CN is used when the certificate has no SAN. No Info.plist key relaxes it.
+struct HostnameRule: ATSRule {
+    func apply(to context: inout RuleContext) {
+        guard let certificate = context.profile.certificate else { return }
+        guard let leaf = context.leaf else {
+            if certificate.hostnameMatches == false {
+                context.fail("trust.hostname", "the certificate does not name \(context.host)")
+            }
+            return
+        }
+        var matches = HostnameMatching.matches(
+            host: context.host, dnsNames: leaf.subjectAltNames, ipAddresses: leaf.ipAddresses)
+        var cnOnly = false
+        if !matches, let cn = leaf.commonName, HostnameMatching.matches(host: context.host, pattern: cn) {
+            if !context.os.enforcesIOS13CertificateRules && leaf.subjectAltNames.isEmpty && leaf.ipAddresses.isEmpty {
+                matches = true
+            } else {
+                cnOnly = true
+            }
+        }
+        guard !matches else { return }
+        let names = (leaf.subjectAltNames + leaf.ipAddresses)
+        let sans = names.isEmpty ? "no subjectAltName" : "subjectAltName \(names.listed())"
+        let message = cnOnly
+            ? "\(context.host) is only in the certificate's CommonName (\(sans)); Apple matches SAN entries only since iOS 13"
+            : "certificate has \(sans) but not \(context.host); Apple matches SAN entries only (CN ignored)"
+        context.fail("trust.hostname", message)
+    }
+}

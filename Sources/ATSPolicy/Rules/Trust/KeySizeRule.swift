@@ -1,0 +1,37 @@
+import TLSModel
+
+/// RSA keys ≥ 2048 bits and EC keys ≥ 256 bits: for every certificate of the chain in system trust
+/// (iOS 11 for RSA, whole chain from iOS 13; support 103769), and for the leaf as an ATS requirement that
+/// `NSExceptionRequiresForwardSecrecy = NO` drops (reference §1.1, §1.3, §1.5).
+struct KeySizeRule: ATSRule {
+    static func isWeak(_ cert: CertificateFacts) -> Bool {
+        switch cert.keyType {
+        case "RSA": return cert.keyBits < 2048
+        case "EC": return cert.keyBits < 256
+        default: return false
+        }
+    }
+
+    func apply(to context: inout RuleContext) {
+        let os = context.os
+        for (index, cert) in context.chain.enumerated() {
+            if cert.keyType != "RSA" && cert.keyType != "EC" {
+                context.notes.append(
+                    "certificate '\(cert.subject)' has a \(cert.keyType) key, which no Apple source covers (unconfirmed)")
+                continue
+            }
+            guard Self.isWeak(cert) else { continue }
+            let what = index == 0 ? "the server certificate" : "chain certificate '\(cert.subject)'"
+            let fact = "\(what) has a \(cert.keyBits)-bit \(cert.keyType) key"
+            let minimum = cert.keyType == "RSA" ? "RSA ≥ 2048 bits" : "EC ≥ 256 bits"
+            let systemRule = os.enforcesIOS13CertificateRules || (os.systemTrustRefusesWeakCertificates && cert.keyType == "RSA")
+            if systemRule {
+                context.fail("trust.key-size", "\(fact); Apple trust requires \(minimum) for every certificate in the chain")
+            } else if index == 0 && context.policy.atsKeySizeCheck {
+                context.fail(
+                    "trust.key-size", "\(fact); ATS requires \(minimum)",
+                    keyPath: context.keyPath(.exceptionRequiresForwardSecrecy))
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import TLSModel
+
+/// Certificates must be signed with SHA-2 (SHA-256 or stronger); MD2/MD4/MD5/SHA-1 are refused on every
+/// certificate except a self-signed root (system trust from iOS 11/13, support 103769; an ATS requirement
+/// before that; reference §1.1, §1.5, §2.1).
+struct SignatureHashRule: ATSRule {
+    static let weak: Set<String> = ["SHA1", "MD5", "MD4", "MD2", "SHA-1"]
+
+    func apply(to context: inout RuleContext) {
+        for (index, cert) in context.chain.enumerated() {
+            guard let hash = cert.signatureHash?.uppercased(), Self.weak.contains(hash) else { continue }
+            if cert.selfSigned { continue }  // a self-signed root's own signature is not checked
+            let what = index == 0 ? "the server certificate" : "chain certificate '\(cert.subject)'"
+            let fact = "\(what) is signed with \(cert.signatureAlgorithm)"
+            if context.os.systemTrustRefusesWeakCertificates {
+                context.fail("trust.sha1", "\(fact); Apple trust requires SHA-256 or stronger")
+            } else if context.policy.atsHashCheck {
+                context.fail(
+                    "trust.sha1", "\(fact); ATS requires SHA-256 or stronger",
+                    keyPath: context.keyPath(.exceptionAllowsInsecureHTTPLoads))
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import TLSModel
+
+/// Renders a ``DiagnosticsReport`` the way `nscurl --ats-diagnostics --verbose` prints (reference §5.1),
+/// followed by the minimal exception and the report's notes.
+public enum DiagnosticsTextRenderer {
+    static let rule = String(repeating: "=", count: 80)
+
+    /// The whole report as text.
+    /// - Parameter report: the diagnostics report.
+    /// - Returns: text ending in a newline.
+    public static func render(_ report: DiagnosticsReport) -> String {
+        var lines = [
+            "Starting ATS Diagnostics",
+            "",
+            "Configuring ATS Info.plist keys and displaying the result of HTTPS loads to \(report.url).",
+            "A test will \"PASS\" if URLSession:task:didCompleteWithError: returns a nil error.",
+            "(Predicted from one scan with iOS \(report.osVersion) rules by atscheck; no connection was made per test.)",
+        ]
+        var currentSection: String?
+        for test in report.tests {
+            if test.section != currentSection {
+                if currentSection != nil { lines.append("") }
+                lines += [rule, "", test.section]
+                if currentSection != nil { lines.append("") }
+                currentSection = test.section
+            } else {
+                lines.append("")
+            }
+            lines += ["---", test.title, "ATS Dictionary:"]
+            lines += oldStylePlist(test.dictionary).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.append("Result : \(test.result.rawValue)")
+            if let reason = test.reason {
+                lines.append("\(test.result == .fail ? "Error" : "Reason") : \(reason)")
+            }
+            lines.append("---")
+        }
+        lines += ["", rule, ""]
+        lines += renderMinimalException(report.minimalException, osVersion: report.osVersion)
+        if !report.notes.isEmpty {
+            lines += ["", "Notes:"]
+            lines += report.notes.map { "- \($0)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func renderMinimalException(_ minimal: MinimalException, osVersion: String) -> [String] {
+        var lines = ["Minimal ATS exception for \(minimal.domain) (iOS \(osVersion) rules)", ""]
+        switch minimal.status {
+        case .noneNeeded:
+            lines.append("Result : none needed")
+        case .exception:
+            lines.append("Result : add this entry to NSAppTransportSecurity > NSExceptionDomains")
+            if let plist = minimal.plist { lines += ["", plist, ""] }
+        case .impossible:
+            lines.append("Result : no exception can make this pass")
+        case .unknown:
+            lines.append("Result : could not be predicted")
+        }
+        lines.append("Reason : \(minimal.reason)")
+        return lines
+    }
+
+    /// A plist value in the old-style text `NSDictionary`'s description uses (keys sorted, `true`/`false`).
+    public static func oldStylePlist(_ value: PlistValue, level: Int = 0) -> String {
+        let indent = String(repeating: " ", count: 4 * level)
+        let inner = String(repeating: " ", count: 4 * (level + 1))
+        switch value {
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .string(let s): return quoted(s)
+        case .array(let items):
+            if items.isEmpty { return "(\n\(indent))" }
+            let body = items.map { inner + oldStylePlist($0, level: level + 1) }.joined(separator: ",\n")
+            return "(\n\(body)\n\(indent))"
+        case .dict(let entries):
+            var out = "{\n"
+            for key in entries.keys.sorted() {
+                let child = entries[key]!
+                let separator: String
+                switch child {
+                case .dict, .array: separator = " = " + inner  // NSDictionary's description indents nested containers
+                default: separator = " = "
+                }
+                out += inner + quoted(key) + separator + oldStylePlist(child, level: level + 1) + ";\n"
+            }
+            return out + indent + "}"
+        }
+    }
+
+    static func quoted(_ s: String) -> String {
+        let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
+        if plain { return s }
+        return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
