@@ -22,7 +22,11 @@ struct ScanCommand: AsyncParsableCommand {
     var targets: [String] = []
 
     @OptionGroup var scan: ScanOptions
+    @OptionGroup var policy: PolicyOptions
     @OptionGroup var output: OutputOptions
+
+    @Option(name: .long, help: "Judge under the NSAppTransportSecurity of this Info.plist (XML or binary) instead of the default ATS policy.")
+    var plist: String?
 
     @Option(name: .customLong("save-profile"), help: "Write the scanned profiles (JSON) to FILE, to re-judge later with --profile.")
     var saveProfile: String?
@@ -39,6 +43,7 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let judge = try policy.judge(plist: plist)
         let profiles: [ServerProfile]
         if profile.isEmpty {
             let parsed = try targets.map { try Target(parsing: $0) }
@@ -52,7 +57,9 @@ struct ScanCommand: AsyncParsableCommand {
             profiles = try profile.flatMap { try ProfileFile.load($0) }
         }
         if let saveProfile { try ProfileFile.save(profiles, to: saveProfile) }
-        let report = ATSCheck.report(profiles) { _ in .notEvaluated }
+        let schemes = Dictionary(targets.compactMap { try? Target(parsing: $0) }.map { ($0.hostPort, $0.scheme) },
+                                 uniquingKeysWith: { first, _ in first })
+        let report = ATSCheck.report(profiles) { judge.judge($0, scheme: schemes[$0.target] ?? "https") }
         try output.emit(try Render.scan(report, format: output.resolvedFormat, color: output.useColor))
         let status = ExitStatus.of(report)
         if let reason = ExitStatus.reason(for: report) { Terminal.fail(reason) }

@@ -1,0 +1,90 @@
+import ATSPolicy
+import Foundation
+import TLSModel
+
+/// An app's ATS configuration read from an Info.plist (or a bare `NSAppTransportSecurity` dictionary).
+public struct AppPolicySource: Sendable {
+    public var configuration: ATSConfiguration
+    /// The file it came from, nil for the default (no dictionary).
+    public var file: String?
+
+    public static let defaultPolicy = AppPolicySource(configuration: .default, file: nil)
+
+    public init(configuration: ATSConfiguration, file: String?) {
+        self.configuration = configuration
+        self.file = file
+    }
+
+    /// Reads a plist file: XML, binary or OpenStep, a whole Info.plist or a bare ATS dictionary.
+    /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable or not a dictionary plist.
+    public static func load(_ path: String) throws -> AppPolicySource {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputFileError(file: path, reason: "cannot read the file")
+        }
+        let root: Any
+        do { root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
+            throw InputFileError(file: path, reason: "not a valid property list (\(Self.describe(error)))")
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw InputFileError(file: path, reason: "the top level is not a dictionary")
+        }
+        return AppPolicySource(configuration: ATSConfiguration(dictionary: atsDictionary(in: dictionary)), file: path)
+    }
+
+    /// The `NSAppTransportSecurity` dictionary of an Info.plist, or the dictionary itself when it is a bare one.
+    public static func atsDictionary(in root: [String: Any]) -> [String: Any] {
+        if let ats = root[ATSKey.appTransportSecurity] as? [String: Any] { return ats }
+        if root[ATSKey.appTransportSecurity] != nil { return [:] }  // present but not a dictionary: Apple ignores it
+        let known = Set(ATSKey.all.map(\.name))
+        return root.keys.contains(where: known.contains) ? root : [:]
+    }
+
+    static func describe(_ error: Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        return text.replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+/// An input file that is unreadable or malformed: exit 65 with a one-line reason.
+public struct InputFileError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var reason: String
+
+    public init(file: String, line: Int? = nil, reason: String) {
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+}
+
+/// Judges profiles under an app policy and OS release.
+public struct PolicyJudge: Sendable {
+    public var policy: AppPolicySource
+    public var os: AppleOSVersion
+    public var client: ClientKind
+
+    public init(policy: AppPolicySource = .defaultPolicy, os: AppleOSVersion = .newest, client: ClientKind = .urlSession) {
+        self.policy = policy
+        self.os = os
+        self.client = client
+    }
+
+    /// The ATS verdict of one profile; an endpoint that could not be scanned is `unknown`.
+    public func judge(_ profile: ServerProfile, scheme: String = "https") -> ATSEvaluation {
+        guard profile.status == .completed else {
+            return ATSEvaluation(verdict: .unknown, osVersion: os.description,
+                                 notes: ["not scanned: \(profile.error ?? profile.status.rawValue)"])
+        }
+        var evaluation = ATSPolicyEvaluator(os: os, client: client)
+            .evaluate(profile, configuration: policy.configuration, scheme: scheme)
+        if let anchor = profile.certificate?.anchor, anchor != .none {
+            evaluation.notes.append(anchor == .custom
+                ? "chain ends at a --ca-file root: judged as a user- or MDM-installed root (no 398-day cap, no CT)"
+                : "chain ends at a system root: judged as a preinstalled root (398-day cap and CT apply)")
+        }
+        return evaluation
+    }
+}
