@@ -9,6 +9,11 @@ enum KeyNameRules {
         checkRoot(c)
         guard let ats = c.ats else { return }
         checkDictionary(c, ats, level: .global, at: [])
+        for container in [ATSKey.exceptionDomains, .pinnedDomains] {
+            if let value = ats[container.name], let domains = PlistValue.dictionary(value) {
+                checkCaseDuplicates(c, Array(domains.keys), at: [container.name])
+            }
+        }
         for (name, value) in c.exceptionDomains {
             if let entry = PlistValue.dictionary(value) {
                 checkDictionary(c, entry, level: .exceptionDomain, at: [ATSKey.exceptionDomains.name, name])
@@ -96,17 +101,18 @@ enum KeyNameRules {
         }
     }
 
+    /// Reports every key of a group that differs only in case, except the one spelled as
+    /// the catalogue (or lower case, for domains) spells it.
     private static func checkCaseDuplicates(_ c: LintContext, _ keys: [String], at path: [String]) {
-        var seen: [String: String] = [:]
-        for key in keys {
-            let folded = key.lowercased()
-            if let first = seen[folded] {
+        let groups = Dictionary(grouping: keys, by: { $0.lowercased() }).filter { $0.value.count > 1 }
+        for (folded, group) in groups {
+            let sorted = group.sorted()
+            let canonical = sorted.first { ATSKey.named($0) != nil } ?? sorted.first { $0 == folded } ?? sorted[0]
+            for key in sorted where key != canonical {
                 c.emit(
                     PlistRuleID.keyCaseDuplicate, .error,
-                    "\(key) and \(first) differ only in case; Apple's lookups are case-sensitive, so at most one of them is read",
+                    "\(key) and \(canonical) differ only in case; Apple's lookups are case-sensitive, so \(key) is read separately (or not at all)",
                     at: path + [key])
-            } else {
-                seen[folded] = key
             }
         }
     }

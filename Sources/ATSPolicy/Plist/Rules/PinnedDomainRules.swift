@@ -63,16 +63,19 @@ enum PinnedDomainRules {
                 at: path + [spkiKey])
             return false
         }
+        // 64 hex digits are also valid Base64 (of 48 bytes), so hex is named in the length message.
+        let looksHex = (text.count == 64 || text.count == 40) && text.allSatisfy(\.isHexDigit)
         guard let digest = Data(base64Encoded: text) else {
-            let looksHex = text.count == 64 && text.allSatisfy(\.isHexDigit)
             c.emit(
                 PlistRuleID.pinningInvalidBase64, .error,
-                "\(spkiKey) of \(domain) is not valid Base64\(looksHex ? " (it looks like hex; Apple wants the Base64 of the 32-byte digest)" : ""): Apple skips it",
-                at: path + [spkiKey])
+                "\(spkiKey) of \(domain) is not valid Base64: Apple skips it", at: path + [spkiKey])
             return false
         }
         guard digest.count == 32 else {
-            let hint = digest.count == 20 ? " (a SHA-1 digest?)" : ""
+            let hint =
+                looksHex
+                ? " (it looks like a hex digest; Apple wants the Base64 of the 32 bytes)"
+                : digest.count == 20 ? " (a SHA-1 digest?)" : ""
             c.emit(
                 PlistRuleID.pinningWrongDigestLength, .error,
                 "\(spkiKey) of \(domain) decodes to \(digest.count) bytes\(hint), not the 32 of a SHA-256 digest: no certificate can match it",
