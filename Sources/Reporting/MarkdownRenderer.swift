@@ -16,7 +16,7 @@ public enum MarkdownRenderer {
             }
         }
         if !report.findings.isEmpty {
-            out += "\n### Info.plist findings\n\n"
+            out += "\n### Plist findings\n\n"
             for finding in report.findings {
                 var place = finding.file ?? ""
                 if let line = finding.line { place += ":\(line)" }
@@ -75,9 +75,10 @@ public enum MarkdownRenderer {
         inline(text).replacingOccurrences(of: "|", with: "\\|")
     }
 
-    /// Text on one line.
+    /// Text on one line, with `<` and `>` escaped so GitHub does not read them as HTML tags.
     static func inline(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
