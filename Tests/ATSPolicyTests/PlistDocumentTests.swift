@@ -91,6 +91,17 @@ struct PlistDocumentTests {
         #expect(doc.line(forKeyPath: ["NSAppTransportSecurity", "NSAllowsArbitraryLoads"]) == nil)
     }
 
+    @Test("an OpenStep plist parses, with no line numbers, and lints")
+    func openStepPlist() throws {
+        let text = #"{ NSAppTransportSecurity = { NSExceptionDomains = { "Example.com" = { }; }; }; }"#
+        let doc = try PlistDocument.parse(data: Data(text.utf8), file: "old.plist")
+        #expect(doc.format == .openStep)
+        #expect(doc.kind == .infoPlist)
+        let findings = PlistLinter.lint(doc)
+        #expect(findings.map(\.rule) == [PlistRuleID.domainUppercase])
+        #expect(findings.first?.line == nil)
+    }
+
     @Test("load reads a file from disk")
     func loadFromDisk() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-\(UUID().uuidString).plist").path
