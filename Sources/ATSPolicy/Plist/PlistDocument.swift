@@ -1,0 +1,134 @@
+import Foundation
+
+/// A parsed property list that may hold an `NSAppTransportSecurity` dictionary: either a whole
+/// Info.plist (root dictionary containing `NSAppTransportSecurity`) or a bare ATS dictionary.
+///
+/// XML, binary and OpenStep plists are read with Foundation's `PropertyListSerialization`; for XML,
+/// the line of every `<key>` is kept so findings can point at it.
+public struct PlistDocument {
+    /// How the file was encoded.
+    public enum Format: String, Sendable, Equatable {
+        case xml, binary, openStep
+    }
+
+    /// What the root dictionary is.
+    public enum Kind: String, Sendable, Equatable {
+        /// A whole Info.plist: the ATS dictionary (if any) is under `NSAppTransportSecurity`.
+        case infoPlist
+        /// The root itself is an `NSAppTransportSecurity` dictionary.
+        case atsDictionary
+    }
+
+    /// The file name findings should carry.
+    public let file: String
+    /// The `PropertyListSerialization` value of the whole file (a dictionary).
+    public let root: Any
+    public let format: Format
+    public let kind: Kind
+    private let lineIndex: PlistLineIndex
+
+    /// Reads and parses a plist file.
+    /// - Parameter path: The file to read.
+    /// - Returns: The parsed document.
+    /// - Throws: ``PlistError`` (`.unreadable`, `.malformed`, `.notADictionary`).
+    public static func load(path: String) throws -> PlistDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw PlistError(code: .unreadable, file: path, reason: reason)
+        }
+        return try parse(data: data, file: path)
+    }
+
+    /// Parses plist bytes.
+    /// - Parameters:
+    ///   - data: XML, binary or OpenStep plist bytes.
+    ///   - file: The name findings and errors should carry.
+    /// - Returns: The parsed document.
+    /// - Throws: ``PlistError`` when the bytes are not a plist or the root is not a dictionary.
+    public static func parse(data: Data, file: String) throws -> PlistDocument {
+        guard !data.isEmpty else {
+            throw PlistError(code: .malformed, file: file, reason: "malformed plist: the file is empty")
+        }
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            let (line, detail) = describe(error)
+            throw PlistError(code: .malformed, file: file, line: line, reason: "malformed plist: \(detail)")
+        }
+        guard let dict = PlistValue.dictionary(root) else {
+            throw PlistError(
+                code: .notADictionary, file: file,
+                reason: "the plist's root is \(PlistValue(root).typeName), not a dictionary")
+        }
+        let docFormat: Format
+        switch format {
+        case .binary: docFormat = .binary
+        case .openStep: docFormat = .openStep
+        default: docFormat = .xml
+        }
+        let index = docFormat == .xml ? PlistLineIndex(xml: data) : PlistLineIndex()
+        return PlistDocument(
+            file: file, root: dict, format: docFormat, kind: classify(dict), lineIndex: index)
+    }
+
+    private init(file: String, root: Any, format: Format, kind: Kind, lineIndex: PlistLineIndex) {
+        self.file = file
+        self.root = root
+        self.format = format
+        self.kind = kind
+        self.lineIndex = lineIndex
+    }
+
+    /// The root as a dictionary.
+    public var rootDictionary: [String: Any] { PlistValue.dictionary(root) ?? [:] }
+
+    /// The `NSAppTransportSecurity` value as written (any type), or nil when an Info.plist has none.
+    public var atsValue: Any? {
+        switch kind {
+        case .atsDictionary: return root
+        case .infoPlist: return rootDictionary[ATSKey.appTransportSecurity]
+        }
+    }
+
+    /// The `NSAppTransportSecurity` dictionary, or nil when absent or not a dictionary.
+    public var atsDictionary: [String: Any]? { atsValue.flatMap(PlistValue.dictionary) }
+
+    /// The path inside the file of the ATS dictionary: `["NSAppTransportSecurity"]` or `[]`.
+    public var atsPathInFile: [String] { kind == .infoPlist ? [ATSKey.appTransportSecurity] : [] }
+
+    /// The line of a key in an XML plist.
+    /// - Parameter keyPath: The path from the file's root, one element per dictionary key or
+    ///   array index (`["NSAppTransportSecurity", "NSExceptionDomains", "example.com"]`).
+    /// - Returns: The line of the `<key>` element, or nil (binary and OpenStep plists have no lines).
+    public func line(forKeyPath keyPath: [String]) -> Int? { lineIndex.line(for: keyPath) }
+
+    /// The line of a key given relative to the ATS dictionary (works for both kinds of file).
+    public func line(forATSKeyPath keyPath: [String]) -> Int? { line(forKeyPath: atsPathInFile + keyPath) }
+
+    /// Whether a root dictionary is a bare ATS dictionary rather than a whole Info.plist.
+    static func classify(_ dict: [String: Any]) -> Kind {
+        if dict[ATSKey.appTransportSecurity] != nil { return .infoPlist }
+        let atsLike = dict.keys.filter { KeySuggestion.isATSLike($0) }.count
+        let infoLike = dict.keys.filter { $0.hasPrefix("CF") || $0.hasPrefix("UI") || $0.hasPrefix("LS") }.count
+        return atsLike > 0 && atsLike >= infoLike ? .atsDictionary : .infoPlist
+    }
+
+    /// Pulls the line and a readable message out of Foundation's parse error.
+    private static func describe(_ error: Error) -> (Int?, String) {
+        let nsError = error as NSError
+        var text = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+        if text.isEmpty { text = "not an XML, binary or OpenStep property list" }
+        var line: Int?
+        if let range = text.range(of: #"at line (\d+)"#, options: .regularExpression) {
+            line = Int(text[range].split(separator: " ").last ?? "")
+            text.removeSubrange(range)
+            text = text.trimmingCharacters(in: .whitespaces)
+        }
+        return (line, text)
+    }
+}

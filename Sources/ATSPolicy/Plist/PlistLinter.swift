@@ -1,0 +1,167 @@
+import Foundation
+import TLSModel
+
+/// Validates the `NSAppTransportSecurity` dictionary of a ``PlistDocument`` and gathers every
+/// finding (keys, types, values, domain names, dead keys, App Review notes, pinning), following
+/// Apple's parsing rules (reference `ats-rules.md` §3 and §4).
+///
+/// Unlike a trust decision, a lint runs every rule and reports all it finds.
+public struct PlistLinter {
+    /// Which Apple OS releases to judge the plist for.
+    public struct Options: Sendable, Equatable {
+        /// The OS release (iOS numbering) whose rules apply, like `--os-version`: the newest atscheck knows by default.
+        public var osVersion: String
+        /// The oldest OS the app runs on (iOS numbering). When nil, the Info.plist's
+        /// `MinimumOSVersion` is used, else ``osVersion``.
+        public var deploymentTarget: String?
+
+        /// The newest OS release whose rules atscheck knows.
+        public static let newestOSVersion = "26.4"
+
+        public init(osVersion: String = Options.newestOSVersion, deploymentTarget: String? = nil) {
+            self.osVersion = osVersion
+            self.deploymentTarget = deploymentTarget
+        }
+    }
+
+    /// Lints a document.
+    /// - Parameters:
+    ///   - document: A parsed Info.plist or bare ATS dictionary.
+    ///   - options: The OS releases to judge for.
+    /// - Returns: Every finding, ordered by line (then key path and rule) so output is stable.
+    public static func lint(_ document: PlistDocument, options: Options = Options()) -> [Finding] {
+        let context = LintContext(document: document, options: options)
+        KeyNameRules.check(context)
+        if context.ats != nil {
+            ValueTypeRules.check(context)
+            DomainKeyRules.check(context)
+            LegacyKeyRules.check(context)
+            DeadKeyRules.check(context)
+            ReviewJustificationRules.check(context)
+            PinnedDomainRules.check(context)
+        }
+        return context.findings.sorted { a, b in
+            let la = a.line ?? Int.max
+            let lb = b.line ?? Int.max
+            if la != lb { return la < lb }
+            if (a.keyPath ?? "") != (b.keyPath ?? "") { return (a.keyPath ?? "") < (b.keyPath ?? "") }
+            return a.rule < b.rule
+        }
+    }
+}
+
+/// What every rule reads and where it writes its findings.
+final class LintContext {
+    let document: PlistDocument
+    let options: PlistLinter.Options
+    /// The ATS dictionary, nil when absent or not a dictionary.
+    let ats: [String: Any]?
+    /// The OS whose rules apply.
+    let rulesOS: OSRelease
+    /// The oldest OS the app runs on.
+    let lowestOS: OSRelease
+    private(set) var findings: [Finding] = []
+
+    init(document: PlistDocument, options: PlistLinter.Options) {
+        self.document = document
+        self.options = options
+        self.ats = document.atsDictionary
+        let rules = OSRelease(options.osVersion) ?? OSRelease(PlistLinter.Options.newestOSVersion)!
+        rulesOS = rules
+        let fromPlist = document.kind == .infoPlist ? document.rootDictionary["MinimumOSVersion"] as? String : nil
+        lowestOS = (options.deploymentTarget ?? fromPlist).flatMap(OSRelease.init) ?? rules
+    }
+
+    /// Reports a finding at a path relative to the ATS dictionary.
+    func emit(_ rule: String, _ severity: Finding.Severity, _ message: String, at path: [String]) {
+        emit(rule, severity, message, filePath: document.atsPathInFile + path, keyPath: atsKeyPath(path))
+    }
+
+    /// Reports a finding at a path from the file's root (for keys outside the ATS dictionary).
+    func emit(_ rule: String, _ severity: Finding.Severity, _ message: String, filePath: [String], keyPath: String) {
+        findings.append(
+            Finding(
+                rule: rule, severity: severity, message: message, file: document.file,
+                line: document.line(forKeyPath: filePath), keyPath: keyPath))
+    }
+
+    /// The dotted key path of the JSON contract: `NSAppTransportSecurity.NSExceptionDomains.example.com`.
+    func atsKeyPath(_ path: [String]) -> String { ([ATSKey.appTransportSecurity] + path).joined(separator: ".") }
+
+    // MARK: Structure
+
+    /// A global key's value, classified.
+    func global(_ key: ATSKey) -> PlistValue? { ats?[key.name].map(PlistValue.init) }
+
+    /// The `NSExceptionDomains` entries, sorted by name, when it is a dictionary.
+    var exceptionDomains: [(name: String, value: Any)] { entries(of: .exceptionDomains) }
+
+    /// The `NSPinnedDomains` entries, sorted by name, when it is a dictionary.
+    var pinnedDomains: [(name: String, value: Any)] { entries(of: .pinnedDomains) }
+
+    private func entries(of key: ATSKey) -> [(name: String, value: Any)] {
+        guard let value = ats?[key.name], let dict = PlistValue.dictionary(value) else { return [] }
+        return dict.keys.sorted().map { ($0, dict[$0]!) }
+    }
+
+    // MARK: Apple's reading of values (§3.4)
+
+    /// How Apple reads a global boolean: `true` only for YES (boolean true or the number 1),
+    /// `false` for NO or another number, nil when absent or of a type Apple ignores.
+    func globalBool(_ key: ATSKey) -> Bool? {
+        guard let value = global(key) else { return nil }
+        return Self.appleBool(value, numbersAllowed: true)
+    }
+
+    /// Whether a global key counts as present for §4.1 (a boolean or a number, whatever its value).
+    func globalPresent(_ key: ATSKey) -> Bool { globalBool(key) != nil }
+
+    /// How Apple reads a per-domain boolean: nil when absent or of the wrong type (default used).
+    func entryBool(_ entry: [String: Any], _ key: ATSKey) -> Bool? {
+        guard let value = entry[key.name] else { return nil }
+        return Self.appleBool(PlistValue(value), numbersAllowed: false)
+    }
+
+    static func appleBool(_ value: PlistValue, numbersAllowed: Bool) -> Bool? {
+        switch value {
+        case .boolean(let b): return b
+        case .integer(let i) where numbersAllowed: return i == 1
+        case .real(let d) where numbersAllowed: return d == 1
+        default: return nil
+        }
+    }
+
+    /// The valid `NSExceptionMinimumTLSVersion` of an entry, nil when absent or ignored.
+    func entryMinimumTLS(_ entry: [String: Any]) -> String? {
+        guard let s = entry[ATSKey.exceptionMinimumTLSVersion.name] as? String,
+            ATSKey.validMinimumTLSVersions.contains(s)
+        else { return nil }
+        return s
+    }
+}
+
+/// An OS release number (`17`, `17.2`, `26.4`) compared numerically.
+struct OSRelease: Comparable, CustomStringConvertible {
+    var parts: [Int]
+
+    init?(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+        self.parts = parts.map { $0! }
+    }
+
+    var major: Int { parts[0] }
+    var description: String { parts.map(String.init).joined(separator: ".") }
+
+    static func < (lhs: OSRelease, rhs: OSRelease) -> Bool {
+        for i in 0..<max(lhs.parts.count, rhs.parts.count) {
+            let l = i < lhs.parts.count ? lhs.parts[i] : 0
+            let r = i < rhs.parts.count ? rhs.parts[i] : 0
+            if l != r { return l < r }
+        }
+        return false
+    }
+
+    static func == (lhs: OSRelease, rhs: OSRelease) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
+}

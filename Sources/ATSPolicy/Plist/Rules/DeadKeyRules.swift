@@ -1,0 +1,82 @@
+import TLSModel
+
+/// Keys that do nothing (reference §4.1, §4.3):
+/// - on iOS 10+ `NSAllowsArbitraryLoads` is ignored when `NSAllowsArbitraryLoadsForMedia`,
+///   `NSAllowsArbitraryLoadsInWebContent` or `NSAllowsLocalNetworking` is present, **whatever its value**
+///   (a `<false/>` counts as present);
+/// - global keys never reach a host that has its own `NSExceptionDomains` entry (unless the entry
+///   itself allows insecure HTTP loads, which turns ATS off for it).
+/// (`NSIncludesSubdomains` on an IP entry is reported by ``DomainKeyRules``.)
+enum DeadKeyRules {
+    static let narrowKeys: [ATSKey] = [
+        .allowsArbitraryLoadsForMedia, .allowsArbitraryLoadsInWebContent, .allowsLocalNetworking,
+    ]
+
+    static func check(_ c: LintContext) {
+        checkArbitraryLoadsOverride(c)
+        checkShadowedGlobals(c)
+    }
+
+    /// Whether `NSAllowsArbitraryLoads = YES` is overridden on the OS whose rules apply.
+    static func arbitraryLoadsOverridden(_ c: LintContext) -> Bool {
+        c.globalBool(.allowsArbitraryLoads) == true && c.rulesOS.major >= 10
+            && narrowKeys.contains(where: c.globalPresent)
+    }
+
+    private static func checkArbitraryLoadsOverride(_ c: LintContext) {
+        guard arbitraryLoadsOverridden(c) else { return }
+        let present = narrowKeys.filter(c.globalPresent).map { key -> String in
+            "\(key.name) = \(c.globalBool(key) == true ? "YES" : "NO")"
+        }
+        let path = [ATSKey.allowsArbitraryLoads.name]
+        if c.lowestOS.major < 10 {
+            c.emit(
+                PlistRuleID.deadArbitraryLoadsIgnored, .note,
+                "NSAllowsArbitraryLoads = YES applies only on iOS 9: iOS 10+ ignores it because \(present.joined(separator: ", ")) is present (Apple's recommended pairing for apps that still support iOS 9)",
+                at: path)
+        } else {
+            c.emit(
+                PlistRuleID.deadArbitraryLoadsIgnored, .error,
+                "NSAllowsArbitraryLoads = YES is ignored on iOS 10+ because \(present.joined(separator: ", ")) is present (any value counts): URLSession keeps ATS for every host",
+                at: path)
+        }
+    }
+
+    private static func checkShadowedGlobals(_ c: LintContext) {
+        var relaxing: [ATSKey] = []
+        if c.globalBool(.allowsArbitraryLoads) == true, !arbitraryLoadsOverridden(c) { relaxing.append(.allowsArbitraryLoads) }
+        for key in [ATSKey.allowsArbitraryLoadsInWebContent, .allowsArbitraryLoadsForMedia] where c.globalBool(key) == true {
+            relaxing.append(key)
+        }
+        let localNetworking = c.globalBool(.allowsLocalNetworking) == true
+        guard !relaxing.isEmpty || localNetworking else { return }
+        for (name, value) in c.exceptionDomains {
+            guard let entry = PlistValue.dictionary(value) else { continue }
+            if c.entryBool(entry, .exceptionAllowsInsecureHTTPLoads) == true { continue }
+            var shadowed = relaxing
+            if localNetworking, isLocalName(name) { shadowed.append(.allowsLocalNetworking) }
+            guard !shadowed.isEmpty else { continue }
+            let names = shadowed.map(\.name).joined(separator: ", ")
+            let relaxesItself =
+                c.entryBool(entry, .exceptionRequiresForwardSecrecy) == false
+                || ["TLSv1.0", "TLSv1.1"].contains(c.entryMinimumTLS(entry) ?? "")
+            if relaxesItself {
+                c.emit(
+                    PlistRuleID.deadGlobalKeysShadowed, .warning,
+                    "\(names) does not reach \(name): a host with its own NSExceptionDomains entry is governed only by that entry, so ATS stays on for it apart from what the entry relaxes (add NSExceptionAllowsInsecureHTTPLoads to the entry if ATS should be off)",
+                    at: [ATSKey.exceptionDomains.name, name])
+            } else {
+                c.emit(
+                    PlistRuleID.deadGlobalKeysShadowed, .note,
+                    "\(names) does not reach \(name): its NSExceptionDomains entry keeps full ATS for it (the \"inverted\" pattern; fine if intended)",
+                    at: [ATSKey.exceptionDomains.name, name])
+            }
+        }
+    }
+
+    /// Unqualified names and `.local` names: the hosts `NSAllowsLocalNetworking` is about (§4.5).
+    static func isLocalName(_ name: String) -> Bool {
+        let n = name.hasSuffix(".") ? String(name.dropLast()) : name
+        return !n.contains(".") || n.hasSuffix(".local") || DomainKeyRules.hostKind(n) != .name
+    }
+}

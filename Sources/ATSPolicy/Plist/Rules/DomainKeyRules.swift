@@ -1,0 +1,171 @@
+import Foundation
+import TLSModel
+
+/// Domain keys of `NSExceptionDomains` and `NSPinnedDomains` (reference §4.4): a bare host name,
+/// lower case, no scheme, port, path, wildcard or leading dot; a trailing dot is significant;
+/// IP addresses and CIDR ranges are honoured only from iOS 17 / macOS 14, and
+/// `NSIncludesSubdomains` does nothing on them.
+enum DomainKeyRules {
+    static func check(_ c: LintContext) {
+        for (name, value) in c.exceptionDomains {
+            checkDomain(c, name, entry: PlistValue.dictionary(value), container: ATSKey.exceptionDomains)
+        }
+        for (name, value) in c.pinnedDomains {
+            checkDomain(c, name, entry: PlistValue.dictionary(value), container: ATSKey.pinnedDomains)
+        }
+    }
+
+    /// What a domain key is, once its spelling problems are set aside.
+    enum HostKind: Equatable {
+        case name
+        case ipAddress
+        case cidr(valid: Bool)
+    }
+
+    /// Classifies a domain key as Apple's parser would (§3.4: a `/` means a CIDR range).
+    static func hostKind(_ key: String) -> HostKind {
+        if IPAddress(key) != nil { return .ipAddress }
+        if let slash = key.firstIndex(of: "/") {
+            let address = String(key[..<slash])
+            let prefix = key[key.index(after: slash)...]
+            if let bytes = cidrAddress(address) {
+                guard let length = Int(prefix), length >= 0, length <= bytes * 8 else { return .cidr(valid: false) }
+                return .cidr(valid: true)
+            }
+        }
+        return .name
+    }
+
+    /// Bytes of a CIDR base address (IPv4 may omit trailing octets, which are padded with zeros), or nil.
+    private static func cidrAddress(_ text: String) -> Int? {
+        if text.contains(":") { return IPAddress(text) != nil ? 16 : nil }
+        let octets = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...4).contains(octets.count), octets.allSatisfy({ UInt8($0) != nil }) else { return nil }
+        return 4
+    }
+
+    private static func checkDomain(_ c: LintContext, _ name: String, entry: [String: Any]?, container: ATSKey) {
+        let path = [container.name, name]
+        let pinned = container == .pinnedDomains
+        let what = pinned ? "pinned domain" : "exception domain"
+        if ATSKey.named(name) != nil {
+            c.emit(
+                PlistRuleID.keyWrongLevel, .error,
+                "\(name) is directly inside \(container.name), where Apple reads it as a host name; put it inside a domain entry such as <key>example.com</key><dict>…</dict>",
+                at: path)
+            return
+        }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty || trimmed != name || name.contains(" ") {
+            c.emit(
+                PlistRuleID.domainInvalid, .error,
+                "\(what) key \"\(name)\" is empty or contains white space: it never matches a host", at: path)
+            return
+        }
+        var host = Substring(name)
+        if let scheme = host.range(of: "://") {
+            c.emit(
+                PlistRuleID.domainScheme, .error,
+                "\(what) key \(name) has a URL scheme: keys are bare host names, so it never matches; use \(bareHost(name))",
+                at: path)
+            host = host[scheme.upperBound...]
+        }
+        let kind = hostKind(String(host))
+        if kind == .name, let slash = host.firstIndex(of: "/") {
+            c.emit(
+                PlistRuleID.domainPath, .error,
+                "\(what) key \(name) has a path: keys are bare host names (a '/' is read as a CIDR range), so it never matches; use \(bareHost(name))",
+                at: path)
+            host = host[..<slash]
+        }
+        if kind == .name, let colon = host.lastIndex(of: ":"), Int(host[host.index(after: colon)...]) != nil {
+            c.emit(
+                PlistRuleID.domainPort, .error,
+                "\(what) key \(name) has a port: ports are not allowed, so it never matches; use \(bareHost(name)) (it covers every port)",
+                at: path)
+            host = host[..<colon]
+        }
+        switch kind {
+        case .ipAddress, .cidr(valid: true):
+            checkAddressKey(c, name, kind: kind, entry: entry, pinned: pinned, at: path)
+            return
+        case .cidr(valid: false):
+            c.emit(
+                PlistRuleID.domainInvalidCIDR, .error,
+                "\(what) key \(name) is not a valid CIDR range (address/prefix length): Apple logs it and it never matches",
+                at: path)
+            return
+        case .name:
+            break
+        }
+        if host.contains("*") {
+            c.emit(
+                PlistRuleID.domainWildcard, .error,
+                "\(what) key \(name) has a wildcard, which never matches; use \(host.replacingOccurrences(of: "*.", with: "")) with NSIncludesSubdomains = <true/>",
+                at: path)
+            host = Substring(host.replacingOccurrences(of: "*.", with: "").replacingOccurrences(of: "*", with: ""))
+        }
+        if host.hasPrefix(".") {
+            c.emit(
+                PlistRuleID.domainLeadingDot, .error,
+                "\(what) key \(name) starts with a dot, which never matches; use \(host.drop(while: { $0 == "." })) with NSIncludesSubdomains = <true/>",
+                at: path)
+            host = host.drop(while: { $0 == "." })
+        }
+        if host.hasSuffix(".") {
+            c.emit(
+                PlistRuleID.domainTrailingDot, .warning,
+                "\(what) key \(name) ends with a dot: it matches only requests to \(host) written with the dot, not \(host.dropLast())",
+                at: path)
+            host = host.dropLast()
+        }
+        if !pinned, host != host.lowercased() {
+            c.emit(
+                PlistRuleID.domainUppercase, .error,
+                "exception domain key \(name) has upper-case letters: the lookup is exact and hosts are lower case, so it never matches; use \(host.lowercased())",
+                at: path)
+        }
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        if host.isEmpty || host.unicodeScalars.contains(where: { !allowed.contains($0) }) || host.contains("..") {
+            c.emit(
+                PlistRuleID.domainInvalid, .error,
+                "\(what) key \(name) is not a valid host name: it never matches (internationalised names must be written in punycode, xn--…)",
+                at: path)
+        }
+    }
+
+    private static func checkAddressKey(
+        _ c: LintContext, _ name: String, kind: HostKind, entry: [String: Any]?, pinned: Bool, at path: [String]
+    ) {
+        let isCIDR = kind != .ipAddress
+        let what = isCIDR ? "a CIDR range" : "an IP address"
+        if !pinned {
+            if c.lowestOS.major < 17 {
+                c.emit(
+                    isCIDR ? PlistRuleID.domainCIDR : PlistRuleID.domainIPAddress, .warning,
+                    "exception domain key \(name) is \(what): honoured only from iOS 17 / macOS 14, and this app supports \(c.lowestOS); before iOS 17 an IP address cannot be excepted by key (iOS 10–16 exempt IP literals by default, iOS 9 needs NSAllowsArbitraryLoads)",
+                    at: path)
+            } else {
+                c.emit(
+                    isCIDR ? PlistRuleID.domainCIDR : PlistRuleID.domainIPAddress, .note,
+                    "exception domain key \(name) is \(what): honoured from iOS 17 / macOS 14; it does not cover host names that resolve to it",
+                    at: path)
+            }
+        }
+        if let entry, c.entryBool(entry, .includesSubdomains) == true {
+            c.emit(
+                PlistRuleID.domainSubdomainsOnIP, .error,
+                "NSIncludesSubdomains has no effect on \(what) entry (\(name)); remove it",
+                at: path + [ATSKey.includesSubdomains.name])
+        }
+    }
+
+    /// `https://Example.com:443/x` → `example.com`: the key the author meant.
+    private static func bareHost(_ name: String) -> String {
+        var s = Substring(name)
+        if let r = s.range(of: "://") { s = s[r.upperBound...] }
+        if let slash = s.firstIndex(of: "/") { s = s[..<slash] }
+        if let colon = s.lastIndex(of: ":"), Int(s[s.index(after: colon)...]) != nil { s = s[..<colon] }
+        return s.lowercased()
+    }
+}

@@ -1,0 +1,128 @@
+import TLSModel
+
+/// Key names: unknown and misspelled keys (with "did you mean"), keys at the wrong level, and keys
+/// differing only in case (reference §3.1, §3.2, §3.4: "unknown or misspelled keys are ignored").
+/// Also the Info.plist root: a missing or misspelled `NSAppTransportSecurity`, and ATS keys
+/// placed beside it instead of inside it.
+enum KeyNameRules {
+    static func check(_ c: LintContext) {
+        checkRoot(c)
+        guard let ats = c.ats else { return }
+        checkDictionary(c, ats, level: .global, at: [])
+        for container in [ATSKey.exceptionDomains, .pinnedDomains] {
+            if let value = ats[container.name], let domains = PlistValue.dictionary(value) {
+                checkCaseDuplicates(c, Array(domains.keys), at: [container.name])
+            }
+        }
+        for (name, value) in c.exceptionDomains {
+            if let entry = PlistValue.dictionary(value) {
+                checkDictionary(c, entry, level: .exceptionDomain, at: [ATSKey.exceptionDomains.name, name])
+            }
+        }
+        for (name, value) in c.pinnedDomains {
+            guard let entry = PlistValue.dictionary(value) else { continue }
+            let entryPath = [ATSKey.pinnedDomains.name, name]
+            checkDictionary(c, entry, level: .pinnedDomain, at: entryPath)
+            for arrayKey in [ATSKey.pinnedCAIdentities, ATSKey.pinnedLeafIdentities] {
+                guard let identities = entry[arrayKey.name] as? [Any] else { continue }
+                for (i, identity) in identities.enumerated() {
+                    if let dict = PlistValue.dictionary(identity) {
+                        checkDictionary(c, dict, level: .pinnedIdentity, at: entryPath + [arrayKey.name, String(i)])
+                    }
+                }
+            }
+        }
+    }
+
+    private static func checkRoot(_ c: LintContext) {
+        let doc = c.document
+        guard doc.kind == .infoPlist else { return }
+        let root = doc.rootDictionary
+        for key in root.keys.sorted() {
+            if let known = ATSKey.named(key) {
+                c.emit(
+                    PlistRuleID.keyWrongLevel, .error,
+                    "\(known.name) is at the top level of the Info.plist, where Apple does not read it; move it inside NSAppTransportSecurity",
+                    filePath: [key], keyPath: key)
+            } else if root[ATSKey.appTransportSecurity] == nil, key != ATSKey.appTransportSecurity,
+                KeySuggestion.suggest(for: key, among: [ATSKey.appTransportSecurity]) != nil
+            {
+                c.emit(
+                    PlistRuleID.keyMisspelled, .error,
+                    "unknown key \(key): did you mean NSAppTransportSecurity? As written, Apple ignores the whole dictionary and default ATS applies",
+                    filePath: [key], keyPath: key)
+                return
+            }
+        }
+        if let value = root[ATSKey.appTransportSecurity] {
+            if PlistValue.dictionary(value) == nil {
+                c.emit(
+                    PlistRuleID.valueWrongType, .error,
+                    "NSAppTransportSecurity is \(PlistValue(value).typeName), not <dict>: Apple ignores it and default ATS applies",
+                    filePath: [ATSKey.appTransportSecurity], keyPath: ATSKey.appTransportSecurity)
+            }
+        } else if !root.keys.contains(where: { ATSKey.named($0) != nil }) {
+            c.emit(
+                PlistRuleID.atsAbsent, .note,
+                "no NSAppTransportSecurity dictionary: default ATS applies to every connection",
+                filePath: [], keyPath: ATSKey.appTransportSecurity)
+        }
+    }
+
+    /// Checks the keys of one dictionary at a given level.
+    static func checkDictionary(_ c: LintContext, _ dict: [String: Any], level: ATSKey.Level, at path: [String]) {
+        let keys = dict.keys.sorted()
+        checkCaseDuplicates(c, keys, at: path)
+        let levelKeys = ATSKey.all.filter { $0.levels.contains(level) }.map(\.name)
+        for key in keys {
+            let keyPath = path + [key]
+            if let known = ATSKey.named(key) {
+                if !known.levels.contains(level) {
+                    c.emit(
+                        PlistRuleID.keyWrongLevel, .error,
+                        "\(key) does not belong \(describe(level)); Apple reads it only \(known.levels.map(describe).sorted().joined(separator: " or ")), so here it is ignored",
+                        at: keyPath)
+                }
+                continue
+            }
+            let suggestion = KeySuggestion.suggest(for: key, among: levelKeys) ?? KeySuggestion.suggest(for: key)
+            if let suggestion, let meant = ATSKey.named(suggestion) {
+                var message = "unknown key \(key): did you mean \(suggestion)? Apple ignores unknown keys"
+                if !meant.levels.contains(level) {
+                    message += " (and \(suggestion) belongs \(meant.levels.map(describe).sorted().joined(separator: " or ")), not \(describe(level)))"
+                }
+                c.emit(PlistRuleID.keyMisspelled, .error, message, at: keyPath)
+            } else {
+                c.emit(
+                    PlistRuleID.keyUnknown, .warning,
+                    "unknown key \(key) \(describe(level)): not an ATS key atscheck knows, and Apple ignores unknown keys",
+                    at: keyPath)
+            }
+        }
+    }
+
+    /// Reports every key of a group that differs only in case, except the one spelled as
+    /// the catalogue (or lower case, for domains) spells it.
+    private static func checkCaseDuplicates(_ c: LintContext, _ keys: [String], at path: [String]) {
+        let groups = Dictionary(grouping: keys, by: { $0.lowercased() }).filter { $0.value.count > 1 }
+        for (folded, group) in groups {
+            let sorted = group.sorted()
+            let canonical = sorted.first { ATSKey.named($0) != nil } ?? sorted.first { $0 == folded } ?? sorted[0]
+            for key in sorted where key != canonical {
+                c.emit(
+                    PlistRuleID.keyCaseDuplicate, .error,
+                    "\(key) and \(canonical) differ only in case; Apple's lookups are case-sensitive, so \(key) is read separately (or not at all)",
+                    at: path + [key])
+            }
+        }
+    }
+
+    static func describe(_ level: ATSKey.Level) -> String {
+        switch level {
+        case .global: return "directly in NSAppTransportSecurity"
+        case .exceptionDomain: return "in an NSExceptionDomains entry"
+        case .pinnedDomain: return "in an NSPinnedDomains entry"
+        case .pinnedIdentity: return "in a pinned identity dictionary"
+        }
+    }
+}

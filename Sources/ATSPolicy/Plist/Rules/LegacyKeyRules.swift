@@ -1,0 +1,44 @@
+import TLSModel
+
+/// Legacy keys (reference §3.2, §2.2): the iOS 9-era `NSThirdParty…` / `NSTemporary…` spellings,
+/// which current Security sources do not read, and the obsolete `NSRequiresCertificateTransparency`,
+/// which Apple advises against because CT is always enforced now.
+enum LegacyKeyRules {
+    static func check(_ c: LintContext) {
+        for (name, value) in c.exceptionDomains {
+            guard let entry = PlistValue.dictionary(value) else { continue }
+            let path = [ATSKey.exceptionDomains.name, name]
+            for key in entry.keys.sorted() {
+                guard let known = ATSKey.named(key) else { continue }
+                switch known.status {
+                case .current:
+                    continue
+                case .deprecated:
+                    let current = currentSpelling(of: key)
+                    let already = entry[current] != nil ? " (\(current) is also set; remove \(key))" : ""
+                    c.emit(
+                        PlistRuleID.keyDeprecated, .warning,
+                        "\(key) is an iOS 9-era key that Apple removed in 2016 and current OSes probably ignore; use \(current)\(already)",
+                        at: path + [key])
+                case .obsolete:
+                    c.emit(
+                        PlistRuleID.keyObsolete, .warning,
+                        "\(key) is obsolete (Certificate Transparency is always enforced) and Apple advises against it: devices with an out-of-date CT log list may reject new certificates; remove it",
+                        at: path + [key])
+                }
+            }
+        }
+    }
+
+    /// `NSTemporaryThirdPartyExceptionMinimumTLSVersion` → `NSExceptionMinimumTLSVersion`.
+    static func currentSpelling(of key: String) -> String {
+        var name = key
+        for prefix in ["NSTemporaryThirdPartyException", "NSThirdPartyException", "NSTemporaryException"]
+        where name.hasPrefix(prefix) {
+            name = "NSException" + name.dropFirst(prefix.count)
+            break
+        }
+        if name == "NSExceptionAllowsInsecureHTTPSLoads" { name = "NSExceptionAllowsInsecureHTTPLoads" }
+        return name
+    }
+}

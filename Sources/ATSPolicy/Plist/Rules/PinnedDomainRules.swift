@@ -1,0 +1,87 @@
+import Foundation
+import TLSModel
+
+/// `NSPinnedDomains` structure (reference §3.3): each entry needs `NSPinnedCAIdentities` and/or
+/// `NSPinnedLeafIdentities`, each an array of dictionaries holding an `SPKI-SHA256-BASE64` string:
+/// the Base64 of a SHA-256 digest, so exactly 32 bytes. Apple skips malformed Base64 entries.
+enum PinnedDomainRules {
+    static func check(_ c: LintContext) {
+        for (name, value) in c.pinnedDomains {
+            guard let entry = PlistValue.dictionary(value), ATSKey.named(name) == nil else { continue }
+            let path = [ATSKey.pinnedDomains.name, name]
+            let arrays = [ATSKey.pinnedCAIdentities, .pinnedLeafIdentities]
+            let present = arrays.filter { entry[$0.name] is [Any] }
+            if present.isEmpty {
+                c.emit(
+                    PlistRuleID.pinningNoIdentities, .error,
+                    "pinned domain \(name) has neither NSPinnedCAIdentities nor NSPinnedLeafIdentities: it pins nothing",
+                    at: path)
+                continue
+            }
+            var validPins = 0
+            for key in present {
+                let identities = entry[key.name] as! [Any]
+                let arrayPath = path + [key.name]
+                if identities.isEmpty {
+                    c.emit(
+                        PlistRuleID.pinningEmptyIdentities, .warning,
+                        "\(key.name) of \(name) is an empty array: no certificate can match it", at: arrayPath)
+                }
+                for (i, identity) in identities.enumerated() {
+                    if checkIdentity(c, identity, domain: name, at: arrayPath + [String(i)]) { validPins += 1 }
+                }
+            }
+            if validPins == 1 {
+                c.emit(
+                    PlistRuleID.pinningNoBackup, .warning,
+                    "pinned domain \(name) has a single pin and no backup: a key rotation or new CA would break every connection until an app update",
+                    at: path)
+            }
+        }
+    }
+
+    /// Checks one identity; returns whether it is a usable pin.
+    private static func checkIdentity(_ c: LintContext, _ identity: Any, domain: String, at path: [String]) -> Bool {
+        let spkiKey = ATSKey.spkiSHA256Base64.name
+        guard let dict = PlistValue.dictionary(identity) else {
+            c.emit(
+                PlistRuleID.valueWrongType, .error,
+                "pinned identity \(path.last!) of \(domain) is \(PlistValue(identity).typeName), not a <dict> with \(spkiKey): Apple skips it",
+                at: path)
+            return false
+        }
+        guard let raw = dict[spkiKey] else {
+            c.emit(
+                PlistRuleID.pinningMissingSPKI, .error,
+                "pinned identity \(path.last!) of \(domain) has no \(spkiKey) key: it pins nothing", at: path)
+            return false
+        }
+        guard case .string(let text) = PlistValue(raw) else {
+            c.emit(
+                PlistRuleID.valueWrongType, .error,
+                "\(spkiKey) of \(domain) is \(PlistValue(raw).typeName), not a <string>: Apple skips it",
+                at: path + [spkiKey])
+            return false
+        }
+        // 64 hex digits are also valid Base64 (of 48 bytes), so hex is named in the length message.
+        let looksHex = (text.count == 64 || text.count == 40) && text.allSatisfy(\.isHexDigit)
+        guard let digest = Data(base64Encoded: text) else {
+            c.emit(
+                PlistRuleID.pinningInvalidBase64, .error,
+                "\(spkiKey) of \(domain) is not valid Base64: Apple skips it", at: path + [spkiKey])
+            return false
+        }
+        guard digest.count == 32 else {
+            let hint =
+                looksHex
+                ? " (it looks like a hex digest; Apple wants the Base64 of the 32 bytes)"
+                : digest.count == 20 ? " (a SHA-1 digest?)" : ""
+            c.emit(
+                PlistRuleID.pinningWrongDigestLength, .error,
+                "\(spkiKey) of \(domain) decodes to \(digest.count) bytes\(hint), not the 32 of a SHA-256 digest: no certificate can match it",
+                at: path + [spkiKey])
+            return false
+        }
+        return true
+    }
+}

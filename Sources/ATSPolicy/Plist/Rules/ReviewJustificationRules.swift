@@ -1,0 +1,32 @@
+import TLSModel
+
+/// Keys App Review asks the developer to justify (reference §3.1): `NSAllowsArbitraryLoads`,
+/// `NSAllowsArbitraryLoadsForMedia`, `NSAllowsArbitraryLoadsInWebContent` and
+/// `NSExceptionAllowsInsecureHTTPLoads` set to YES, and `NSExceptionMinimumTLSVersion` below TLSv1.2.
+/// Reported as notes naming the key. The TLSv1.2 default and `TLSv1.2`/`TLSv1.3` values are not weaknesses.
+enum ReviewJustificationRules {
+    static func check(_ c: LintContext) {
+        for key in [ATSKey.allowsArbitraryLoads, .allowsArbitraryLoadsForMedia, .allowsArbitraryLoadsInWebContent]
+        where c.globalBool(key) == true {
+            c.emit(
+                PlistRuleID.reviewJustification, .note,
+                "App Review asks for a justification of \(key.name) = YES", at: [key.name])
+        }
+        for (name, value) in c.exceptionDomains {
+            guard let entry = PlistValue.dictionary(value) else { continue }
+            let path = [ATSKey.exceptionDomains.name, name]
+            if c.entryBool(entry, .exceptionAllowsInsecureHTTPLoads) == true {
+                c.emit(
+                    PlistRuleID.reviewJustification, .note,
+                    "App Review asks for a justification of NSExceptionAllowsInsecureHTTPLoads = YES for \(name)",
+                    at: path + [ATSKey.exceptionAllowsInsecureHTTPLoads.name])
+            }
+            if let minimum = c.entryMinimumTLS(entry), minimum == "TLSv1.0" || minimum == "TLSv1.1" {
+                c.emit(
+                    PlistRuleID.reviewJustification, .note,
+                    "App Review asks for a justification of NSExceptionMinimumTLSVersion = \(minimum) (below TLSv1.2) for \(name)",
+                    at: path + [ATSKey.exceptionMinimumTLSVersion.name])
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import TLSModel
+
+/// Value types and values, and what Apple does with a wrong one (reference §3.4):
+/// a global boolean that is a string (`"YES"`) is treated as absent; a number other than 1 is
+/// present but not YES; a per-domain boolean of the wrong type falls back to its default;
+/// `NSExceptionMinimumTLSVersion` must be exactly `TLSv1.0`…`TLSv1.3`, anything else leaves TLS 1.2;
+/// a non-dictionary `NSExceptionDomains` or domain entry is skipped.
+enum ValueTypeRules {
+    static func check(_ c: LintContext) {
+        guard let ats = c.ats else { return }
+        checkValues(c, ats, level: .global, at: [])
+        for (name, value) in c.exceptionDomains {
+            let path = [ATSKey.exceptionDomains.name, name]
+            if let entry = PlistValue.dictionary(value) {
+                checkValues(c, entry, level: .exceptionDomain, at: path)
+            } else if ATSKey.named(name) == nil {  // a key in place of a domain is reported by DomainKeyRules
+                c.emit(
+                    PlistRuleID.valueWrongType, .error,
+                    "the NSExceptionDomains entry \(name) is \(PlistValue(value).typeName), not <dict>: Apple skips it, so \(name) gets default ATS",
+                    at: path)
+            }
+        }
+        for (name, value) in c.pinnedDomains {
+            let path = [ATSKey.pinnedDomains.name, name]
+            if let entry = PlistValue.dictionary(value) {
+                checkValues(c, entry, level: .pinnedDomain, at: path)
+            } else if ATSKey.named(name) == nil {
+                c.emit(
+                    PlistRuleID.valueWrongType, .error,
+                    "the NSPinnedDomains entry \(name) is \(PlistValue(value).typeName), not <dict>: Apple skips it, so \(name) is not pinned",
+                    at: path)
+            }
+        }
+    }
+
+    /// Checks the values of the known keys of one dictionary at their proper level.
+    static func checkValues(_ c: LintContext, _ dict: [String: Any], level: ATSKey.Level, at path: [String]) {
+        for name in dict.keys.sorted() {
+            guard let key = ATSKey.named(name), key.levels.contains(level) else { continue }
+            let value = PlistValue(dict[name]!)
+            let keyPath = path + [name]
+            switch key.type {
+            case .boolean: checkBoolean(c, key, value, level: level, at: keyPath)
+            case .string: checkString(c, key, value, at: keyPath)
+            case .dictionary:
+                if case .dictionary = value { break }
+                let effect =
+                    key == .exceptionDomains
+                    ? "Apple ignores every exception; the global keys stay in force"
+                    : "Apple ignores it, so nothing is pinned"
+                c.emit(
+                    PlistRuleID.valueWrongType, .error,
+                    "\(name) is \(value.typeName), not <dict>: \(effect)", at: keyPath)
+            case .array:
+                if case .array = value { break }
+                c.emit(
+                    PlistRuleID.valueWrongType, .error,
+                    "\(name) is \(value.typeName), not an <array> of <dict>: Apple ignores it, so this entry adds no such pin",
+                    at: keyPath)
+            }
+        }
+    }
+
+    /// The value Apple uses when a per-domain boolean is missing or unreadable.
+    static func defaultValue(_ key: ATSKey) -> Bool { key.name.hasSuffix("RequiresForwardSecrecy") }
+
+    private static func checkBoolean(
+        _ c: LintContext, _ key: ATSKey, _ value: PlistValue, level: ATSKey.Level, at path: [String]
+    ) {
+        let name = key.name
+        let yesNo = { (b: Bool) in b ? "YES" : "NO" }
+        switch value {
+        case .boolean:
+            return
+        case .integer, .real:
+            let number: Double
+            if case .integer(let i) = value { number = Double(i) } else if case .real(let d) = value { number = d } else { return }
+            if level == .global {
+                if number == 1 || number == 0 {
+                    c.emit(
+                        PlistRuleID.valueNumericBoolean, .warning,
+                        "\(name) is \(value.shortDescription): Apple reads it as \(number == 1 ? "YES" : "NO"), but write \(number == 1 ? "<true/>" : "<false/>")",
+                        at: path)
+                } else {
+                    c.emit(
+                        PlistRuleID.valueWrongType, .error,
+                        "\(name) is \(value.shortDescription): Apple treats it as present but not YES, so it relaxes nothing; write <true/> or <false/>",
+                        at: path)
+                }
+            } else {
+                c.emit(
+                    PlistRuleID.valueWrongType, .error,
+                    "\(name) is \(value.shortDescription), not a boolean: Apple ignores it and uses the default (\(yesNo(defaultValue(key)))); write <true/> or <false/>",
+                    at: path)
+            }
+        default:
+            let effect =
+                level == .global
+                ? "Apple ignores it and treats the key as absent"
+                : "Apple ignores it and uses the default (\(yesNo(defaultValue(key))))"
+            c.emit(
+                PlistRuleID.valueWrongType, .error,
+                "\(name) is \(value.shortDescription), not a boolean: \(effect); write <true/> or <false/>", at: path)
+        }
+    }
+
+    private static func checkString(_ c: LintContext, _ key: ATSKey, _ value: PlistValue, at path: [String]) {
+        let name = key.name
+        let isTLS = name.hasSuffix("MinimumTLSVersion")
+        guard case .string(let text) = value else {
+            let effect = isTLS ? "Apple ignores it and the minimum stays TLSv1.2" : "Apple ignores it"
+            c.emit(PlistRuleID.valueWrongType, .error, "\(name) is \(value.shortDescription), not a <string>: \(effect)", at: path)
+            return
+        }
+        if isTLS {
+            guard !ATSKey.validMinimumTLSVersions.contains(text) else { return }
+            var message = "\(name) = \"\(text)\" is not one of \(ATSKey.validMinimumTLSVersions.joined(separator: ", ")) (exact case): Apple ignores it and the minimum stays TLSv1.2"
+            if let meant = suggestTLSVersion(text) { message += "; did you mean \(meant)?" }
+            // Deprecated spellings are probably ignored anyway; the value is still wrong.
+            c.emit(PlistRuleID.valueInvalidTLSVersion, .error, message, at: path)
+        } else if name.hasSuffix("NIAPTLSPackageVersion"), !ATSKey.validNIAPValues.contains(text) {
+            c.emit(
+                PlistRuleID.valueInvalidNIAP, .error,
+                "\(name) = \"\(text)\" is not one of \(ATSKey.validNIAPValues.joined(separator: ", ")): Apple does not recognise it",
+                at: path)
+        }
+    }
+
+    /// `"1.0"` → `TLSv1.0`, `"TLSV1.2"` → `TLSv1.2`, `"tlsv1.3"` → `TLSv1.3`.
+    static func suggestTLSVersion(_ text: String) -> String? {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        for valid in ATSKey.validMinimumTLSVersions {
+            let v = valid.lowercased()
+            if t == v || t == v.replacingOccurrences(of: "tlsv", with: "") || t == v.replacingOccurrences(of: "v", with: "")
+                || t == v.replacingOccurrences(of: "tlsv", with: "tls ")
+            {
+                return valid
+            }
+        }
+        if t == "1" { return "TLSv1.0" }
+        return nil
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TLSModel
+
+/// Renders a ``ScanReport`` as a pull-request comment: a summary line with counts, a table of
+/// endpoints (target, PASS/FAIL/…, reasons) and the plist findings.
+public enum MarkdownRenderer {
+    /// Renders the report.
+    /// - Parameter report: The report to render.
+    /// - Returns: GitHub-flavoured Markdown, ending with a newline.
+    public static func render(_ report: ScanReport) -> String {
+        var out = "## atscheck: \(summaryLine(report))\n"
+        if !report.endpoints.isEmpty {
+            out += "\n### Endpoints\n\n| Endpoint | Verdict | Reasons |\n| --- | --- | --- |\n"
+            for endpoint in report.endpoints {
+                out += "| `\(cell(endpoint.profile.target))` | \(verdict(endpoint)) | \(reasons(endpoint)) |\n"
+            }
+        }
+        if !report.findings.isEmpty {
+            out += "\n### Plist findings\n\n"
+            for finding in report.findings {
+                var place = finding.file ?? ""
+                if let line = finding.line { place += ":\(line)" }
+                var item = "- **\(finding.severity.rawValue)** `\(finding.rule)`"
+                if !place.isEmpty { item += " \(place)" }
+                if let keyPath = finding.keyPath { item += " `\(keyPath)`" }
+                out += item + ": \(inline(finding.message))\n"
+            }
+        }
+        return out
+    }
+
+    /// `3 endpoints: 1 passed, 1 failed, 1 unreachable; plist: 2 errors, 1 warning, 0 notes`.
+    static func summaryLine(_ report: ScanReport) -> String {
+        let s = report.summary
+        var parts: [String] = []
+        if !report.endpoints.isEmpty {
+            var line = "\(plural(report.endpoints.count, "endpoint")): \(s.passed) passed, \(s.failed) failed, \(s.unreachable) unreachable"
+            if s.unknown > 0 { line += ", \(s.unknown) unknown" }
+            parts.append(line)
+        }
+        if !report.findings.isEmpty || report.endpoints.isEmpty {
+            let count = { (severity: Finding.Severity) in report.findings.filter { $0.severity == severity }.count }
+            parts.append(
+                "plist: \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    static func verdict(_ endpoint: EndpointResult) -> String {
+        guard endpoint.profile.status == .completed else { return endpoint.profile.status.rawValue.uppercased() }
+        switch endpoint.ats.verdict {
+        case .pass: return "PASS"
+        case .fail: return "FAIL"
+        case .ambiguous: return "AMBIGUOUS"
+        case .unknown: return "UNKNOWN"
+        }
+    }
+
+    static func reasons(_ endpoint: EndpointResult) -> String {
+        let profile = endpoint.profile
+        guard profile.status == .completed else { return cell(profile.error ?? "could not be scanned") }
+        let ats = endpoint.ats
+        var lines = ats.violations.map { v in
+            "`\(v.rule)` \(v.message)" + (v.keyPath.map { " (relaxed by `\($0)`)" } ?? "")
+        }
+        if ats.verdict == .ambiguous {
+            lines += ats.readings.map { "\($0.name) reading: \($0.verdict.rawValue.uppercased())" }
+        }
+        if ats.verdict == .unknown { lines += ats.notes }
+        return lines.map(cell).joined(separator: "<br>")
+    }
+
+    /// Text safe inside a table cell: pipes escaped, line breaks as `<br>`.
+    static func cell(_ text: String) -> String {
+        inline(text).replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// Text on one line, with `<` and `>` escaped so GitHub does not read them as HTML tags.
+    static func inline(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import TLSModel
+
+/// Renders a ``ScanReport`` as SARIF 2.1.0, the format GitHub code scanning and other CI tools read.
+///
+/// One run, one result per plist finding (located at the plist line), per ATS violation of each
+/// failing endpoint and per endpoint that could not be scanned (located at the endpoint file line
+/// when the endpoint came from a file, and always with a logical location naming the target).
+public enum SARIFRenderer {
+    /// The schema the output declares (the OASIS 2.1.0 errata 01 schema; a copy is in `docs/`).
+    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    /// Descriptions of the rules atscheck's renderers emit themselves.
+    public static let builtInRuleDescriptions: [String: String] = [
+        "scan.unreachable": "The endpoint could not be reached (connection refused, no route, or the name did not resolve).",
+        "scan.timeout": "The endpoint did not answer before the deadline.",
+        "scan.error": "The endpoint answered, but not with TLS atscheck could complete.",
+        "ats.fail": "The endpoint fails App Transport Security.",
+        "ats.ambiguous": "Two readings of a conflicting Apple rule give different ATS verdicts for the endpoint.",
+        "ats.unknown": "The ATS verdict for the endpoint could not be determined.",
+    ]
+
+    /// Renders the report.
+    /// - Parameters:
+    ///   - report: The report to render.
+    ///   - plistFile: The plist findings point at when a finding names no file.
+    ///   - endpointsFile: The endpoint list endpoint results point at when an endpoint has no `source`.
+    ///   - ruleDescriptions: One-line descriptions by rule id (e.g. `PlistRuleID.descriptions`), for `rules`.
+    /// - Returns: Pretty-printed SARIF JSON, with sorted keys so output is stable.
+    /// - Throws: An `EncodingError` if encoding fails (it does not for well-formed reports).
+    public static func render(
+        _ report: ScanReport, plistFile: String?, endpointsFile: String?, ruleDescriptions: [String: String] = [:]
+    ) throws -> String {
+        var builder = ResultBuilder(descriptions: builtInRuleDescriptions.merging(ruleDescriptions) { $1 })
+        for finding in report.findings {
+            builder.add(finding: finding, plistFile: plistFile)
+        }
+        for endpoint in report.endpoints {
+            builder.add(endpoint: endpoint, endpointsFile: endpointsFile)
+        }
+        let log = SARIFLog(
+            schema: schemaURI, version: "2.1.0",
+            runs: [
+                SARIFRun(
+                    tool: .init(
+                        driver: .init(
+                            name: report.tool.name, version: report.tool.version, rules: builder.rules)),
+                    results: builder.results,
+                    columnKind: "unicodeCodePoints")
+            ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(log), as: UTF8.self) + "\n"
+    }
+
+    /// Maps a finding severity to a SARIF level.
+    static func level(_ severity: Finding.Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "note"
+        }
+    }
+
+    /// A path as a SARIF URI reference (relative paths stay relative).
+    static func uri(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+}
+
+/// Gathers results and the rules they use, in order of first use.
+struct ResultBuilder {
+    let descriptions: [String: String]
+    private(set) var rules: [SARIFRule] = []
+    private(set) var results: [SARIFResult] = []
+    private var ruleIndex: [String: Int] = [:]
+
+    init(descriptions: [String: String]) { self.descriptions = descriptions }
+
+    private mutating func index(of rule: String, level: String) -> Int {
+        if let i = ruleIndex[rule] { return i }
+        let text = descriptions[rule] ?? "atscheck rule \(rule)."
+        rules.append(
+            SARIFRule(
+                id: rule, shortDescription: .init(text: text), fullDescription: nil,
+                defaultConfiguration: .init(level: level), helpUri: nil))
+        ruleIndex[rule] = rules.count - 1
+        return rules.count - 1
+    }
+
+    mutating func add(finding: Finding, plistFile: String?) {
+        let level = SARIFRenderer.level(finding.severity)
+        let i = index(of: finding.rule, level: level)
+        var location = SARIFLocation()
+        if let file = finding.file ?? plistFile {
+            location.physicalLocation = .init(
+                artifactLocation: .init(uri: SARIFRenderer.uri(file)),
+                region: finding.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
+        }
+        if let keyPath = finding.keyPath {
+            location.logicalLocations = [.init(name: keyPath.split(separator: ".").last.map(String.init), fullyQualifiedName: keyPath, kind: "property")]
+        }
+        results.append(
+            SARIFResult(
+                ruleId: finding.rule, ruleIndex: i, level: level, message: .init(text: finding.message),
+                locations: location.isEmpty ? [] : [location]))
+    }
+
+    mutating func add(endpoint: EndpointResult, endpointsFile: String?) {
+        let profile = endpoint.profile
+        let target = profile.target
+        var location = SARIFLocation()
+        if let file = endpoint.source?.file ?? endpointsFile {
+            location.physicalLocation = .init(
+                artifactLocation: .init(uri: SARIFRenderer.uri(file)),
+                region: endpoint.source?.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
+        }
+        location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")]
+
+        func emit(_ rule: String, _ level: String, _ text: String) {
+            let i = index(of: rule, level: level)
+            results.append(
+                SARIFResult(ruleId: rule, ruleIndex: i, level: level, message: .init(text: text), locations: [location]))
+        }
+
+        guard profile.status == .completed else {
+            let reason = profile.error.map { ": \($0)" } ?? ""
+            emit("scan.\(profile.status.rawValue)", "warning", "\(target) could not be scanned (\(profile.status.rawValue))\(reason)")
+            return
+        }
+        let ats = endpoint.ats
+        switch ats.verdict {
+        case .pass:
+            return
+        case .fail:
+            if ats.violations.isEmpty {
+                emit("ats.fail", "error", "\(target) fails App Transport Security")
+            }
+            for violation in ats.violations {
+                emit(violation.rule, "error", Self.text(violation, target: target))
+            }
+        case .ambiguous:
+            let readings = ats.readings.map { "\($0.name): \($0.verdict.rawValue)" }.joined(separator: "; ")
+            emit("ats.ambiguous", "warning", "\(target): the ATS verdict depends on a conflicting Apple rule (\(readings))")
+            for violation in ats.violations {
+                emit(violation.rule, "warning", Self.text(violation, target: target))
+            }
+        case .unknown:
+            let notes = ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")
+            emit("ats.unknown", "note", "\(target): ATS verdict unknown\(notes)")
+        }
+    }
+
+    static func text(_ violation: ATSViolation, target: String) -> String {
+        var text = "\(target): \(violation.message)"
+        if let keyPath = violation.keyPath { text += " (relaxed by \(keyPath))" }
+        return text
+    }
+}

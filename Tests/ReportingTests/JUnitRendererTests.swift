@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TLSModel
+
+@testable import Reporting
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite("JUnitRenderer")
+struct JUnitRendererTests {
+    static func parse(_ xml: String) throws -> XMLDocument { try XMLDocument(data: Data(xml.utf8), options: []) }
+
+    static func nodes(_ doc: XMLDocument, _ xpath: String) throws -> [XMLElement] {
+        try doc.nodes(forXPath: xpath).compactMap { $0 as? XMLElement }
+    }
+
+    static func attr(_ element: XMLElement?, _ name: String) -> String? { element?.attribute(forName: name)?.stringValue }
+
+    @Test("well-formed, with the right counts")
+    func counts() throws {
+        let xml = JUnitRenderer.render(ReportFixtures.report)
+        let doc = try Self.parse(xml)
+        let root = try #require(doc.rootElement())
+        #expect(root.name == "testsuites")
+        // 5 endpoints × 3 checks + 3 findings.
+        #expect(try Self.nodes(doc, "//testcase").count == 18)
+        #expect(Self.attr(root, "tests") == "18")
+        // Failures: legacy ATS + legacy trust, ambiguous ATS, the plist error.
+        #expect(Self.attr(root, "failures") == "4")
+        #expect(try Self.nodes(doc, "//failure").count == 4)
+        #expect(Self.attr(root, "errors") == "1")
+        // Skipped: 2 for the unreachable endpoint, ATS unknown, trust of the unknown endpoint (no certificate).
+        #expect(Self.attr(root, "skipped") == "4")
+        let suites = try Self.nodes(doc, "/testsuites/testsuite")
+        #expect(suites.map { Self.attr($0, "name") ?? "" } == ["endpoints", "Info.plist", "Binary.plist"])
+        #expect(Self.attr(suites.first, "tests") == "15")
+    }
+
+    @Test("one test case per endpoint and check")
+    func endpointCases() throws {
+        let doc = try Self.parse(JUnitRenderer.render(ReportFixtures.report))
+        let legacy = try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443']")
+        #expect(legacy.map { Self.attr($0, "name") ?? "" } == ["TLS scan", "ATS default policy", "certificate trust"])
+        let atsFailure = try #require(try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='ATS default policy']/failure").first)
+        #expect(Self.attr(atsFailure, "type") == "ats.tls.forward-secrecy")
+        #expect(Self.attr(atsFailure, "message")?.hasPrefix("fails ATS: no ECDHE suite") == true)
+        #expect(atsFailure.stringValue?.contains("trust.chain: chain not trusted: self-signed certificate <root> & \"CA\"") == true)
+        let trust = try #require(try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='certificate trust']/failure").first)
+        #expect(Self.attr(trust, "message") == "chain not trusted: self-signed certificate")
+        let scanError = try #require(try Self.nodes(doc, "//testcase[@classname='down.example.com:443'][@name='TLS scan']/error").first)
+        #expect(Self.attr(scanError, "message") == "unreachable: connection refused")
+        #expect(try Self.nodes(doc, "//testcase[@classname='down.example.com:443']/skipped").count == 2)
+        #expect(try Self.nodes(doc, "//testcase[@classname='api.example.com:443']/*[name() != 'system-out']").isEmpty, "a passing endpoint has no failure, error or skipped")
+    }
+
+    @Test("plist findings: errors fail, warnings and notes pass with their message")
+    func findingCases() throws {
+        let doc = try Self.parse(JUnitRenderer.render(ReportFixtures.report))
+        let error = try #require(try Self.nodes(doc, "//testsuite[@name='Info.plist']/testcase").first)
+        #expect(Self.attr(error, "name") == "plist.key.misspelled NSAppTransportSecurity.NSAllowArbitraryLoads")
+        #expect(error.elements(forName: "failure").first?.stringValue?.hasPrefix("Info.plist:12: error: unknown key") == true)
+        let warning = try #require(try Self.nodes(doc, "//testsuite[@name='Info.plist']/testcase").last)
+        #expect(warning.elements(forName: "failure").isEmpty)
+        #expect(warning.elements(forName: "system-out").first?.stringValue?.hasPrefix("Info.plist:20: warning:") == true)
+    }
+
+    @Test("XML special and control characters are escaped")
+    func escaping() throws {
+        let finding = Finding(
+            rule: "plist.x", severity: .error, message: "a <b> & 'c' \"d\"\u{1}\ne", file: "A&B <1>.plist", line: 1)
+        let xml = JUnitRenderer.render(ScanReport(endpoints: [], findings: [finding]))
+        let doc = try Self.parse(xml)
+        let failure = try #require(try Self.nodes(doc, "//failure").first)
+        #expect(Self.attr(failure, "message") == "a <b> & 'c' \"d\"\u{FFFD}\ne")
+        #expect(Self.attr(try Self.nodes(doc, "//testsuite").first, "name") == "A&B <1>.plist")
+    }
+
+    @Test("an empty report is a well-formed empty suite list")
+    func empty() throws {
+        let doc = try Self.parse(JUnitRenderer.render(ScanReport(endpoints: [])))
+        #expect(Self.attr(doc.rootElement(), "tests") == "0")
+    }
+}

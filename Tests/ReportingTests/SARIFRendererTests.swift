@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TLSModel
+
+@testable import Reporting
+
+@Suite("SARIFRenderer")
+struct SARIFRendererTests {
+    static let schemaPath = ReportFixtures.packageRoot.appendingPathComponent("docs/sarif-2.1.0-schema.json").path
+
+    /// Validates JSON text against the committed SARIF 2.1.0 schema with python3's `jsonschema`.
+    /// Fails (never skips) when python3 or jsonschema is missing: `.ci` installs them.
+    static func validate(_ json: String) throws -> (ok: Bool, output: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-sarif-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("out.sarif")
+        try Data(json.utf8).write(to: file)
+        let script = """
+            import json, sys
+            try:
+                import jsonschema
+            except ImportError:
+                print("python3 has no jsonschema module: install it (pip install jsonschema, or apt-get install python3-jsonschema)")
+                sys.exit(3)
+            schema = json.load(open(sys.argv[1]))
+            doc = json.load(open(sys.argv[2]))
+            errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(doc), key=lambda e: list(e.path))
+            for e in errors:
+                print("/".join(map(str, e.path)) + ": " + e.message)
+            sys.exit(1 if errors else 0)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, schemaPath, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            return (false, "cannot run python3 to validate SARIF: \(error)")
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 127 { return (false, "python3 is not installed: SARIF cannot be validated") }
+        return (process.terminationStatus == 0, output)
+    }
+
+    static func render(_ report: ScanReport = ReportFixtures.report, endpointsFile: String? = nil) throws -> [String: Any] {
+        let text = try SARIFRenderer.render(report, plistFile: "Info.plist", endpointsFile: endpointsFile)
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    static func results(_ log: [String: Any]) throws -> [[String: Any]] {
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        return try #require(run["results"] as? [[String: Any]])
+    }
+
+    @Test("the output validates against the SARIF 2.1.0 schema")
+    func validatesAgainstSchema() throws {
+        #expect(FileManager.default.fileExists(atPath: Self.schemaPath), "missing \(Self.schemaPath)")
+        let text = try SARIFRenderer.render(ReportFixtures.report, plistFile: "Info.plist", endpointsFile: "endpoints.txt")
+        let (ok, output) = try Self.validate(text)
+        #expect(ok, "SARIF schema validation failed: \(output)")
+        let empty = try SARIFRenderer.render(ScanReport(endpoints: []), plistFile: nil, endpointsFile: nil)
+        #expect(try Self.validate(empty).ok)
+    }
+
+    @Test("the validator rejects invalid SARIF, so the check can fail")
+    func validatorRejects() throws {
+        let (ok, output) = try Self.validate(#"{"version": "2.1.0", "runs": [{"results": []}]}"#)
+        #expect(!ok)
+        #expect(output.contains("tool"), "\(output)")
+    }
+
+    @Test("header, tool and rules")
+    func header() throws {
+        let log = try Self.render()
+        #expect(log["version"] as? String == "2.1.0")
+        #expect(log["$schema"] as? String == SARIFRenderer.schemaURI)
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "atscheck")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let ids = rules.compactMap { $0["id"] as? String }
+        #expect(Set(ids).count == ids.count, "each rule once")
+        #expect(ids.contains("scan.unreachable"))
+        #expect(ids.contains("ats.tls.forward-secrecy"))
+        // Every result's ruleIndex points at its rule.
+        for result in try Self.results(log) {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(ids[index] == result["ruleId"] as? String)
+        }
+    }
+
+    @Test("rule descriptions given by the caller are used")
+    func ruleDescriptions() throws {
+        let text = try SARIFRenderer.render(
+            ReportFixtures.report, plistFile: nil, endpointsFile: nil,
+            ruleDescriptions: ["plist.key.misspelled": "A misspelled key."])
+        #expect(text.contains("\"text\" : \"A misspelled key.\""))
+    }
+
+    @Test("findings point at the plist line; a finding without a line has no region")
+    func findingLocations() throws {
+        let results = try Self.results(try Self.render())
+        let misspelled = try #require(results.first { $0["ruleId"] as? String == "plist.key.misspelled" })
+        #expect(misspelled["level"] as? String == "error")
+        let physical = try #require(((misspelled["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Info.plist")
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 12)
+        let note = try #require(results.first { $0["ruleId"] as? String == "plist.review.justification" })
+        #expect(note["level"] as? String == "note")
+        let notePhysical = try #require(((note["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        #expect((notePhysical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Binary.plist")
+        #expect(notePhysical["region"] == nil)
+    }
+
+    @Test("each violation of a failing endpoint is a result at the endpoint file line")
+    func endpointResults() throws {
+        let results = try Self.results(try Self.render())
+        let legacy = results.filter {
+            (($0["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("legacy.example.com:443") == true
+        }
+        #expect(legacy.count == 2)
+        #expect(Set(legacy.compactMap { $0["ruleId"] as? String }) == ["ats.tls.forward-secrecy", "trust.chain"])
+        for result in legacy {
+            #expect(result["level"] as? String == "error")
+            let location = try #require((result["locations"] as? [[String: Any]])?.first)
+            let physical = try #require(location["physicalLocation"] as? [String: Any])
+            #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "endpoints.txt")
+            #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 3)
+            let logical = try #require((location["logicalLocations"] as? [[String: Any]])?.first)
+            #expect(logical["fullyQualifiedName"] as? String == "legacy.example.com:443")
+        }
+        let down = try #require(results.first { $0["ruleId"] as? String == "scan.unreachable" })
+        #expect(down["level"] as? String == "warning")
+        #expect((down["message"] as? [String: Any])?["text"] as? String == "down.example.com:443 could not be scanned (unreachable): connection refused")
+        let texts: [String] = results.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
+        #expect(!texts.contains { $0.hasPrefix("api.example.com") }, "passing endpoints produce no result")
+        // 3 findings, 2 violations, 1 unreachable, the ambiguous verdict and its violation, 1 unknown.
+        #expect(results.count == 9)
+    }
+
+    @Test("an endpoint without a source has only a logical location, or the endpoints file")
+    func endpointWithoutSource() throws {
+        let results = try Self.results(try Self.render())
+        let ambiguous = try #require(results.first { $0["ruleId"] as? String == "ats.ambiguous" })
+        let location = try #require((ambiguous["locations"] as? [[String: Any]])?.first)
+        #expect(location["physicalLocation"] == nil)
+        #expect((location["logicalLocations"] as? [[String: Any]])?.first?["name"] as? String == "deep.sub.example.com:443")
+
+        let withFile = try Self.results(try Self.render(endpointsFile: "list.txt"))
+        let again = try #require(withFile.first { $0["ruleId"] as? String == "ats.ambiguous" })
+        let physical = try #require(((again["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "list.txt")
+        #expect(physical["region"] == nil)
+    }
+
+    @Test("file names with spaces become valid URI references")
+    func uriEncoding() {
+        #expect(SARIFRenderer.uri("My App/Info.plist") == "My%20App/Info.plist")
+    }
+}
