@@ -6,7 +6,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
-APT_PACKAGES = libssl-dev pkg-config openssl
+APT_PACKAGES = libssl-dev pkg-config openssl python3
 
 .PHONY: all build release test demo bench install deps format clean
 
@@ -22,6 +22,9 @@ deps:
 	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+	@# The SARIF tests validate output against the committed 2.1.0 schema with python3's jsonschema.
+	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema \
+	  || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; $$SUDO apt-get install -y -qq python3-jsonschema; }
 
 build: deps
 	$(SWIFT) build

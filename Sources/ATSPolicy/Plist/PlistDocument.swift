@@ -60,10 +60,10 @@ public struct PlistDocument {
             let (line, detail) = describe(error)
             throw PlistError(code: .malformed, file: file, line: line, reason: "malformed plist: \(detail)")
         }
-        guard let dict = PlistValue.dictionary(root) else {
+        guard let dict = PlistNode.dictionary(root) else {
             throw PlistError(
                 code: .notADictionary, file: file,
-                reason: "the plist's root is \(PlistValue(root).typeName), not a dictionary")
+                reason: "the plist's root is \(PlistNode(root).typeName), not a dictionary")
         }
         let docFormat: Format
         switch format {
@@ -85,7 +85,7 @@ public struct PlistDocument {
     }
 
     /// The root as a dictionary.
-    public var rootDictionary: [String: Any] { PlistValue.dictionary(root) ?? [:] }
+    public var rootDictionary: [String: Any] { PlistNode.dictionary(root) ?? [:] }
 
     /// The `NSAppTransportSecurity` value as written (any type), or nil when an Info.plist has none.
     public var atsValue: Any? {
@@ -96,7 +96,7 @@ public struct PlistDocument {
     }
 
     /// The `NSAppTransportSecurity` dictionary, or nil when absent or not a dictionary.
-    public var atsDictionary: [String: Any]? { atsValue.flatMap(PlistValue.dictionary) }
+    public var atsDictionary: [String: Any]? { atsValue.flatMap(PlistNode.dictionary) }
 
     /// The path inside the file of the ATS dictionary: `["NSAppTransportSecurity"]` or `[]`.
     public var atsPathInFile: [String] { kind == .infoPlist ? [ATSKey.appTransportSecurity] : [] }

@@ -91,7 +91,7 @@ final class LintContext {
     // MARK: Structure
 
     /// A global key's value, classified.
-    func global(_ key: ATSKey) -> PlistValue? { ats?[key.name].map(PlistValue.init) }
+    func global(_ key: ATSKey) -> PlistNode? { ats?[key.name].map(PlistNode.init) }
 
     /// The `NSExceptionDomains` entries, sorted by name, when it is a dictionary.
     var exceptionDomains: [(name: String, value: Any)] { entries(of: .exceptionDomains) }
@@ -100,7 +100,7 @@ final class LintContext {
     var pinnedDomains: [(name: String, value: Any)] { entries(of: .pinnedDomains) }
 
     private func entries(of key: ATSKey) -> [(name: String, value: Any)] {
-        guard let value = ats?[key.name], let dict = PlistValue.dictionary(value) else { return [] }
+        guard let value = ats?[key.name], let dict = PlistNode.dictionary(value) else { return [] }
         return dict.keys.sorted().map { ($0, dict[$0]!) }
     }
 
@@ -119,10 +119,10 @@ final class LintContext {
     /// How Apple reads a per-domain boolean: nil when absent or of the wrong type (default used).
     func entryBool(_ entry: [String: Any], _ key: ATSKey) -> Bool? {
         guard let value = entry[key.name] else { return nil }
-        return Self.appleBool(PlistValue(value), numbersAllowed: false)
+        return Self.appleBool(PlistNode(value), numbersAllowed: false)
     }
 
-    static func appleBool(_ value: PlistValue, numbersAllowed: Bool) -> Bool? {
+    static func appleBool(_ value: PlistNode, numbersAllowed: Bool) -> Bool? {
         switch value {
         case .boolean(let b): return b
         case .integer(let i) where numbersAllowed: return i == 1

@@ -51,7 +51,7 @@ enum DeadKeyRules {
         let localNetworking = c.globalBool(.allowsLocalNetworking) == true
         guard !relaxing.isEmpty || localNetworking else { return }
         for (name, value) in c.exceptionDomains {
-            guard let entry = PlistValue.dictionary(value) else { continue }
+            guard let entry = PlistNode.dictionary(value) else { continue }
             if c.entryBool(entry, .exceptionAllowsInsecureHTTPLoads) == true { continue }
             var shadowed = relaxing
             if localNetworking, isLocalName(name) { shadowed.append(.allowsLocalNetworking) }

@@ -8,10 +8,10 @@ import TLSModel
 enum DomainKeyRules {
     static func check(_ c: LintContext) {
         for (name, value) in c.exceptionDomains {
-            checkDomain(c, name, entry: PlistValue.dictionary(value), container: ATSKey.exceptionDomains)
+            checkDomain(c, name, entry: PlistNode.dictionary(value), container: ATSKey.exceptionDomains)
         }
         for (name, value) in c.pinnedDomains {
-            checkDomain(c, name, entry: PlistValue.dictionary(value), container: ATSKey.pinnedDomains)
+            checkDomain(c, name, entry: PlistNode.dictionary(value), container: ATSKey.pinnedDomains)
         }
     }
 

@@ -10,23 +10,23 @@ enum KeyNameRules {
         guard let ats = c.ats else { return }
         checkDictionary(c, ats, level: .global, at: [])
         for container in [ATSKey.exceptionDomains, .pinnedDomains] {
-            if let value = ats[container.name], let domains = PlistValue.dictionary(value) {
+            if let value = ats[container.name], let domains = PlistNode.dictionary(value) {
                 checkCaseDuplicates(c, Array(domains.keys), at: [container.name])
             }
         }
         for (name, value) in c.exceptionDomains {
-            if let entry = PlistValue.dictionary(value) {
+            if let entry = PlistNode.dictionary(value) {
                 checkDictionary(c, entry, level: .exceptionDomain, at: [ATSKey.exceptionDomains.name, name])
             }
         }
         for (name, value) in c.pinnedDomains {
-            guard let entry = PlistValue.dictionary(value) else { continue }
+            guard let entry = PlistNode.dictionary(value) else { continue }
             let entryPath = [ATSKey.pinnedDomains.name, name]
             checkDictionary(c, entry, level: .pinnedDomain, at: entryPath)
             for arrayKey in [ATSKey.pinnedCAIdentities, ATSKey.pinnedLeafIdentities] {
                 guard let identities = entry[arrayKey.name] as? [Any] else { continue }
                 for (i, identity) in identities.enumerated() {
-                    if let dict = PlistValue.dictionary(identity) {
+                    if let dict = PlistNode.dictionary(identity) {
                         checkDictionary(c, dict, level: .pinnedIdentity, at: entryPath + [arrayKey.name, String(i)])
                     }
                 }
@@ -55,10 +55,10 @@ enum KeyNameRules {
             }
         }
         if let value = root[ATSKey.appTransportSecurity] {
-            if PlistValue.dictionary(value) == nil {
+            if PlistNode.dictionary(value) == nil {
                 c.emit(
                     PlistRuleID.valueWrongType, .error,
-                    "NSAppTransportSecurity is \(PlistValue(value).typeName), not <dict>: Apple ignores it and default ATS applies",
+                    "NSAppTransportSecurity is \(PlistNode(value).typeName), not <dict>: Apple ignores it and default ATS applies",
                     filePath: [ATSKey.appTransportSecurity], keyPath: ATSKey.appTransportSecurity)
             }
         } else if !root.keys.contains(where: { ATSKey.named($0) != nil }) {

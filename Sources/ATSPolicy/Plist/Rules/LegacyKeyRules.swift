@@ -6,7 +6,7 @@ import TLSModel
 enum LegacyKeyRules {
     static func check(_ c: LintContext) {
         for (name, value) in c.exceptionDomains {
-            guard let entry = PlistValue.dictionary(value) else { continue }
+            guard let entry = PlistNode.dictionary(value) else { continue }
             let path = [ATSKey.exceptionDomains.name, name]
             for key in entry.keys.sorted() {
                 guard let known = ATSKey.named(key) else { continue }

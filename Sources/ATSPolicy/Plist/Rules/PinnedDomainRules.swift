@@ -7,7 +7,7 @@ import TLSModel
 enum PinnedDomainRules {
     static func check(_ c: LintContext) {
         for (name, value) in c.pinnedDomains {
-            guard let entry = PlistValue.dictionary(value), ATSKey.named(name) == nil else { continue }
+            guard let entry = PlistNode.dictionary(value), ATSKey.named(name) == nil else { continue }
             let path = [ATSKey.pinnedDomains.name, name]
             let arrays = [ATSKey.pinnedCAIdentities, .pinnedLeafIdentities]
             let present = arrays.filter { entry[$0.name] is [Any] }
@@ -43,10 +43,10 @@ enum PinnedDomainRules {
     /// Checks one identity; returns whether it is a usable pin.
     private static func checkIdentity(_ c: LintContext, _ identity: Any, domain: String, at path: [String]) -> Bool {
         let spkiKey = ATSKey.spkiSHA256Base64.name
-        guard let dict = PlistValue.dictionary(identity) else {
+        guard let dict = PlistNode.dictionary(identity) else {
             c.emit(
                 PlistRuleID.valueWrongType, .error,
-                "pinned identity \(path.last!) of \(domain) is \(PlistValue(identity).typeName), not a <dict> with \(spkiKey): Apple skips it",
+                "pinned identity \(path.last!) of \(domain) is \(PlistNode(identity).typeName), not a <dict> with \(spkiKey): Apple skips it",
                 at: path)
             return false
         }
@@ -56,10 +56,10 @@ enum PinnedDomainRules {
                 "pinned identity \(path.last!) of \(domain) has no \(spkiKey) key: it pins nothing", at: path)
             return false
         }
-        guard case .string(let text) = PlistValue(raw) else {
+        guard case .string(let text) = PlistNode(raw) else {
             c.emit(
                 PlistRuleID.valueWrongType, .error,
-                "\(spkiKey) of \(domain) is \(PlistValue(raw).typeName), not a <string>: Apple skips it",
+                "\(spkiKey) of \(domain) is \(PlistNode(raw).typeName), not a <string>: Apple skips it",
                 at: path + [spkiKey])
             return false
         }

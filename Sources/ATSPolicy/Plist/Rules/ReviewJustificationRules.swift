@@ -13,7 +13,7 @@ enum ReviewJustificationRules {
                 "App Review asks for a justification of \(key.name) = YES", at: [key.name])
         }
         for (name, value) in c.exceptionDomains {
-            guard let entry = PlistValue.dictionary(value) else { continue }
+            guard let entry = PlistNode.dictionary(value) else { continue }
             let path = [ATSKey.exceptionDomains.name, name]
             if c.entryBool(entry, .exceptionAllowsInsecureHTTPLoads) == true {
                 c.emit(

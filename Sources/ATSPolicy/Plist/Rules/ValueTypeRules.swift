@@ -12,23 +12,23 @@ enum ValueTypeRules {
         checkValues(c, ats, level: .global, at: [])
         for (name, value) in c.exceptionDomains {
             let path = [ATSKey.exceptionDomains.name, name]
-            if let entry = PlistValue.dictionary(value) {
+            if let entry = PlistNode.dictionary(value) {
                 checkValues(c, entry, level: .exceptionDomain, at: path)
             } else if ATSKey.named(name) == nil {  // a key in place of a domain is reported by DomainKeyRules
                 c.emit(
                     PlistRuleID.valueWrongType, .error,
-                    "the NSExceptionDomains entry \(name) is \(PlistValue(value).typeName), not <dict>: Apple skips it, so \(name) gets default ATS",
+                    "the NSExceptionDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips it, so \(name) gets default ATS",
                     at: path)
             }
         }
         for (name, value) in c.pinnedDomains {
             let path = [ATSKey.pinnedDomains.name, name]
-            if let entry = PlistValue.dictionary(value) {
+            if let entry = PlistNode.dictionary(value) {
                 checkValues(c, entry, level: .pinnedDomain, at: path)
             } else if ATSKey.named(name) == nil {
                 c.emit(
                     PlistRuleID.valueWrongType, .error,
-                    "the NSPinnedDomains entry \(name) is \(PlistValue(value).typeName), not <dict>: Apple skips it, so \(name) is not pinned",
+                    "the NSPinnedDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips it, so \(name) is not pinned",
                     at: path)
             }
         }
@@ -38,7 +38,7 @@ enum ValueTypeRules {
     static func checkValues(_ c: LintContext, _ dict: [String: Any], level: ATSKey.Level, at path: [String]) {
         for name in dict.keys.sorted() {
             guard let key = ATSKey.named(name), key.levels.contains(level) else { continue }
-            let value = PlistValue(dict[name]!)
+            let value = PlistNode(dict[name]!)
             let keyPath = path + [name]
             switch key.type {
             case .boolean: checkBoolean(c, key, value, level: level, at: keyPath)
@@ -66,7 +66,7 @@ enum ValueTypeRules {
     static func defaultValue(_ key: ATSKey) -> Bool { key.name.hasSuffix("RequiresForwardSecrecy") }
 
     private static func checkBoolean(
-        _ c: LintContext, _ key: ATSKey, _ value: PlistValue, level: ATSKey.Level, at path: [String]
+        _ c: LintContext, _ key: ATSKey, _ value: PlistNode, level: ATSKey.Level, at path: [String]
     ) {
         let name = key.name
         let yesNo = { (b: Bool) in b ? "YES" : "NO" }
@@ -105,7 +105,7 @@ enum ValueTypeRules {
         }
     }
 
-    private static func checkString(_ c: LintContext, _ key: ATSKey, _ value: PlistValue, at path: [String]) {
+    private static func checkString(_ c: LintContext, _ key: ATSKey, _ value: PlistNode, at path: [String]) {
         let name = key.name
         let isTLS = name.hasSuffix("MinimumTLSVersion")
         guard case .string(let text) = value else {

@@ -5,7 +5,7 @@ import Foundation
 /// Foundation hands back `Any`; on Linux a `<true/>` is a Swift `Bool` while an `<integer>` is an
 /// `NSNumber` that also casts to `Bool`, so `value as? Bool` cannot tell them apart. Apple's ATS
 /// parser can (§3.4: the number 2 is "present but not YES"), so the linter must too.
-public enum PlistValue {
+public enum PlistNode {
     case boolean(Bool)
     case integer(Int)
     case real(Double)
@@ -39,7 +39,7 @@ public enum PlistValue {
             self = .date(d)
         } else if let a = value as? [Any] {
             self = .array(a)
-        } else if let d = PlistValue.dictionary(value) {
+        } else if let d = PlistNode.dictionary(value) {
             self = .dictionary(d)
         } else {
             self = .other(value)
