@@ -1,0 +1,48 @@
+import Foundation
+
+/// A root CA and an intermediate CA minted per run; ``leaf(_:)`` issues from the intermediate.
+///
+/// Pass ``rootPEM`` as `--ca-file` (or to a trust store) so that chains served as
+/// `[leaf, intermediate]` verify; serve only `[leaf]` to test a missing intermediate.
+public struct TestPKI: Sendable {
+    /// The self-signed root.
+    public let root: TestCertificate
+    /// The intermediate, issued by ``root``.
+    public let intermediate: TestCertificate
+
+    /// Mints a root and an intermediate.
+    /// - Parameters:
+    ///   - rootKey: The root's key type.
+    ///   - intermediateKey: The intermediate's key type.
+    ///   - intermediateDigest: The digest the root signs the intermediate with.
+    ///   - name: A label put in both CNs, so two PKIs in one run have different subjects.
+    /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
+    public static func make(
+        rootKey: TestKeyType = .rsa(bits: 2048), intermediateKey: TestKeyType = .rsa(bits: 2048),
+        intermediateDigest: TestDigest = .sha256, name: String = "atscheck"
+    ) throws -> TestPKI {
+        let root = try TestCertificate.selfSigned(.ca("\(name) Test Root CA", key: rootKey))
+        let intermediate = try root.issue(
+            .ca("\(name) Test Intermediate CA", key: intermediateKey, digest: intermediateDigest))
+        return TestPKI(root: root, intermediate: intermediate)
+    }
+
+    /// Issues a certificate from the intermediate.
+    /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
+    public func leaf(_ spec: CertificateSpec) throws -> TestCertificate {
+        try intermediate.issue(spec)
+    }
+
+    /// The chain a correctly configured server sends for `leaf`: leaf, then intermediate.
+    public func chain(for leaf: TestCertificate) -> [TestCertificate] { [leaf, intermediate] }
+
+    /// The root as PEM, to write a `--ca-file`.
+    public var rootPEM: String { root.pem }
+
+    /// A PKI made once per process, for tests that don't care which.
+    ///
+    /// A fatal error if OpenSSL cannot mint RSA-2048 certificates (no test could run anyway).
+    public static let shared: TestPKI = {
+        do { return try TestPKI.make() } catch { fatalError("TestPKI.shared: \(error)") }
+    }()
+}
