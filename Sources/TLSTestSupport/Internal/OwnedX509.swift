@@ -35,6 +35,12 @@ final class OwnedX509 {
         return data
     }
 
+    /// The DER of a certificate this code does not own (e.g. from a peer chain), without taking it.
+    static func derOfBorrowed(_ pointer: OpaquePointer?) throws -> Data {
+        guard let pointer, X509_up_ref(pointer) == 1 else { throw TestSupportError(.certificate, "no certificate") }
+        return try OwnedX509(takingOwnership: pointer).der()  // the up-ref is released by deinit
+    }
+
     /// The PEM encoding.
     func pem() throws -> String {
         let bio = try MemoryBIO()

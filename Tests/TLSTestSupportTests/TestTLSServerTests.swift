@@ -1,0 +1,158 @@
+import Foundation
+import TLSModel
+import TLSTestSupport
+import Testing
+
+@Suite("TLS server")
+struct TestTLSServerTests {
+    struct VersionCase: Sendable, CustomTestStringConvertible {
+        var serverMin: TLSVersion
+        var serverMax: TLSVersion
+        var clientMin: TLSVersion
+        var clientMax: TLSVersion
+        /// nil: the handshake must fail.
+        var negotiated: String?
+        var testDescription: String {
+            "server \(serverMin)–\(serverMax), client \(clientMin)–\(clientMax) → \(negotiated ?? "fail")"
+        }
+    }
+
+    @Test(
+        "version range",
+        arguments: [
+            VersionCase(serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_3, negotiated: "TLSv1.3"),
+            VersionCase(serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_2, clientMax: .tls1_2, negotiated: "TLSv1.2"),
+            VersionCase(serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_1, negotiated: nil),
+            VersionCase(serverMin: .tls1_3, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_2, negotiated: nil),
+            VersionCase(serverMin: .tls1_0, serverMax: .tls1_0, clientMin: .tls1_0, clientMax: .tls1_3, negotiated: "TLSv1"),
+            VersionCase(serverMin: .tls1_1, serverMax: .tls1_1, clientMin: .tls1_1, clientMax: .tls1_1, negotiated: "TLSv1.1"),
+            VersionCase(serverMin: .tls1_0, serverMax: .tls1_0, clientMin: .tls1_2, clientMax: .tls1_3, negotiated: nil),
+        ])
+    func versions(_ c: VersionCase) throws {
+        let server = try TestTLSServer(TLSServerConfiguration(minVersion: c.serverMin, maxVersion: c.serverMax))
+        defer { server.stop() }
+        let result = TestTLSClient.handshake(port: server.port, minVersion: c.clientMin, maxVersion: c.clientMax)
+        #expect(result?.version == c.negotiated)
+        #expect(server.acceptedConnections == 1)
+    }
+
+    struct CipherCase: Sendable, CustomTestStringConvertible {
+        var server: String
+        var client: String
+        var negotiated: String?
+        var testDescription: String { "\(server) vs \(client)" }
+    }
+
+    @Test(
+        "TLS 1.2 cipher list",
+        arguments: [
+            CipherCase(server: "ECDHE-RSA-AES128-GCM-SHA256", client: "ALL", negotiated: "ECDHE-RSA-AES128-GCM-SHA256"),
+            CipherCase(server: "ECDHE-RSA-AES128-GCM-SHA256", client: "AES256-SHA", negotiated: nil),
+            CipherCase(server: "AES128-SHA:AES256-SHA", client: "AES256-SHA", negotiated: "AES256-SHA"),
+            CipherCase(server: "DHE-RSA-AES128-GCM-SHA256", client: "DHE-RSA-AES128-GCM-SHA256", negotiated: "DHE-RSA-AES128-GCM-SHA256"),
+        ])
+    func ciphers(_ c: CipherCase) throws {
+        let server = try TestTLSServer(TLSServerConfiguration.only(.tls1_2, cipherList: c.server))
+        defer { server.stop() }
+        let result = TestTLSClient.handshake(port: server.port, maxVersion: .tls1_2, ciphers: c.client)
+        #expect(result?.cipher == c.negotiated)
+    }
+
+    @Test("server preference decides between two offered suites")
+    func serverPreference() throws {
+        let list = "ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-AES128-GCM-SHA256"
+        let clientOrder = "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384"
+        for (preference, expected) in [(true, "ECDHE-RSA-AES256-GCM-SHA384"), (false, "ECDHE-RSA-AES128-GCM-SHA256")] {
+            var configuration = try TLSServerConfiguration.only(.tls1_2, cipherList: list)
+            configuration.serverPreference = preference
+            let server = try TestTLSServer(configuration)
+            defer { server.stop() }
+            #expect(TestTLSClient.handshake(port: server.port, maxVersion: .tls1_2, ciphers: clientOrder)?.cipher == expected)
+        }
+    }
+
+    @Test("TLS 1.3 suites are restricted as configured")
+    func tls13Suites() throws {
+        var configuration = try TLSServerConfiguration.only(.tls1_3)
+        configuration.tls13CipherSuites = "TLS_AES_256_GCM_SHA384"
+        let server = try TestTLSServer(configuration)
+        defer { server.stop() }
+        #expect(TestTLSClient.handshake(port: server.port)?.cipher == "TLS_AES_256_GCM_SHA384")
+        #expect(TestTLSClient.handshake(port: server.port, tls13Ciphers: "TLS_AES_128_GCM_SHA256") == nil)
+    }
+
+    @Test("the chain is sent exactly as configured")
+    func chain() throws {
+        let pki = TestPKI.shared
+        let leaf = try pki.leaf(.localhost())
+        for chain in [[leaf], [leaf, pki.intermediate], [leaf, pki.intermediate, pki.root]] {
+            let server = try TestTLSServer(TLSServerConfiguration(chain: chain))
+            defer { server.stop() }
+            let result = try #require(TestTLSClient.handshake(port: server.port))
+            #expect(result.peerChain == chain.map(\.der))
+        }
+    }
+
+    @Test("legacy leaf kinds still handshake at security level 0", arguments: [
+        CertificateSpec.localhost(key: .rsa(bits: 1024)), .localhost(digest: .sha1), .localhost(key: .ec(curve: "P-256")),
+        .localhost(key: .ec(curve: "P-384")),
+    ])
+    func legacyLeaves(_ spec: CertificateSpec) throws {
+        let server = try TestTLSServer(TLSServerConfiguration(minVersion: .tls1_0, chain: [TestPKI.shared.leaf(spec)]))
+        defer { server.stop() }
+        #expect(TestTLSClient.handshake(port: server.port, maxVersion: .tls1_2)?.version == "TLSv1.2")
+        #expect(TestTLSClient.handshake(port: server.port, maxVersion: .tls1_0)?.version == "TLSv1")
+    }
+
+    @Test("OCSP staple is sent only when asked for")
+    func ocsp() throws {
+        let staple = Data([0x30, 0x03, 0x0A, 0x01, 0x00])
+        let server = try TestTLSServer(TLSServerConfiguration(ocspStaple: staple))
+        defer { server.stop() }
+        #expect(TestTLSClient.handshake(port: server.port, requestOCSP: true)?.ocspResponse == staple)
+        let without = try #require(TestTLSClient.handshake(port: server.port, requestOCSP: false))
+        #expect(without.ocspResponse == nil)
+    }
+
+    @Test("counts accepted connections and completed handshakes, sequential and concurrent")
+    func counters() async throws {
+        let server = try TestTLSServer(TLSServerConfiguration.only(.tls1_2))
+        defer { server.stop() }
+        for _ in 0..<5 { #expect(TestTLSClient.handshake(port: server.port) != nil) }
+        #expect(TestTLSClient.handshake(port: server.port, maxVersion: .tls1_1) == nil)
+        let port = server.port
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<24 { group.addTask { TestTLSClient.handshake(port: port) != nil } }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 24 && results.allSatisfy { $0 })
+        #expect(server.acceptedConnections == 30)
+        #expect(server.completedHandshakes == 29)
+    }
+
+    @Test("IPv6 loopback")
+    func ipv6() throws {
+        let server = try TestTLSServer(TLSServerConfiguration(address: "::1"))
+        defer { server.stop() }
+        #expect(server.target == "[::1]:\(server.port)")
+        #expect(TestTLSClient.handshake(host: "::1", port: server.port) != nil)
+    }
+
+    @Test("refuses non-loopback addresses and bad settings")
+    func refusals() throws {
+        #expect(throws: TestSupportError(.notLoopback, "")) { try TestTLSServer(TLSServerConfiguration(address: "0.0.0.0")) }
+        #expect(throws: TestSupportError(.tlsConfiguration, "")) {
+            try TestTLSServer(TLSServerConfiguration(cipherList: "NO-SUCH-CIPHER"))
+        }
+    }
+
+    @Test("stop() closes the port")
+    func stop() throws {
+        let server = try TestTLSServer(TLSServerConfiguration())
+        #expect(TestTLSClient.handshake(port: server.port) != nil)
+        server.stop()
+        server.stop()
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(TestTLSClient.handshake(port: server.port) == nil)
+    }
+}
