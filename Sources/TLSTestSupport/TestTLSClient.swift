@@ -71,13 +71,17 @@ public enum TestTLSClient {
         if let serverName { _ = atsc_SSL_set_tlsext_host_name(ssl, serverName) }
         if requestOCSP { _ = atsc_SSL_set_tlsext_status_type_ocsp(ssl) }
         _ = SSL_set_fd(ssl, socket.fd)
-        guard SSL_connect(ssl) == 1 else {
+        // Non-blocking with one overall deadline: a peer dripping a byte a second would reset a
+        // per-read timeout for ever.
+        socket.setNonBlocking()
+        let deadline = Date().addingTimeInterval(timeout)
+        guard NonBlockingSSL.drive(ssl, socket.fd, deadline: deadline, { SSL_connect($0) }) == 1 else {
             throw TestSupportError.openSSL(.handshake, "SSL_connect to \(host):\(port)")
         }
         let result = readResult(ssl)
         // Wait for the server's close_notify (or EOF): the server has then finished its side.
         var byte: UInt8 = 0
-        _ = SSL_read(ssl, &byte, 1)
+        _ = NonBlockingSSL.drive(ssl, socket.fd, deadline: deadline) { SSL_read($0, &byte, 1) }
         _ = SSL_shutdown(ssl)
         OpenSSLErrors.clear()
         return result

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TLSModel
 import TLSTestSupport
 import Testing
@@ -144,6 +145,30 @@ struct TestTLSServerTests {
         #expect(throws: TestSupportError(.tlsConfiguration, "")) {
             try TestTLSServer(TLSServerConfiguration(cipherList: "NO-SUCH-CIPHER"))
         }
+    }
+
+    @Test("a client that never speaks is dropped after the handshake timeout")
+    func handshakeTimeout() throws {
+        var configuration = try TLSServerConfiguration()
+        configuration.handshakeTimeout = 0.3
+        let server = try TestTLSServer(configuration)
+        defer { server.stop() }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var tv = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        var byte: UInt8 = 0
+        #expect(recv(fd, &byte, 1, 0) == 0)  // end of stream: the server gave up, not our 5 s timeout
+        #expect(server.completedHandshakes == 0)
+        #expect(TestTLSClient.handshake(port: server.port) != nil)
     }
 
     @Test("stop() closes the port")

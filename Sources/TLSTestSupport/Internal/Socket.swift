@@ -28,6 +28,11 @@ final class OwnedSocket: @unchecked Sendable {
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, size)
     }
 
+    /// Makes calls on the descriptor return EAGAIN instead of blocking.
+    func setNonBlocking() {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
     /// Writes all of `bytes`; false if the peer is gone.
     @discardableResult
     func writeAll(_ bytes: [UInt8]) -> Bool {

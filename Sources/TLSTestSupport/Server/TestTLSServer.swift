@@ -53,14 +53,18 @@ public final class TestTLSServer: @unchecked Sendable {  // immutable after init
         _ socket: OwnedSocket, context: ServerContext, timeout: Double, onCompletion: () -> Void
     ) {
         defer { socket.close() }
-        socket.setTimeouts(timeout)  // a client that vanishes mid-handshake cannot wedge this thread
+        // Non-blocking with one deadline: a client that vanishes or trickles bytes cannot wedge this thread.
+        socket.setNonBlocking()
+        let deadline = Date().addingTimeInterval(timeout)
         OpenSSLErrors.clear()
         defer { OpenSSLErrors.clear() }  // this thread's failures are the client's business
         guard let ssl = SSL_new(context.pointer) else { return }
         defer { SSL_free(ssl) }
-        guard SSL_set_fd(ssl, socket.fd) == 1, SSL_accept(ssl) == 1 else { return }
+        guard SSL_set_fd(ssl, socket.fd) == 1,
+            NonBlockingSSL.drive(ssl, socket.fd, deadline: deadline, { SSL_accept($0) }) == 1
+        else { return }
         // Counted before close_notify, so a client that waits for close_notify sees the count.
         onCompletion()
-        _ = SSL_shutdown(ssl)
+        _ = NonBlockingSSL.drive(ssl, socket.fd, deadline: Date().addingTimeInterval(0.5)) { SSL_shutdown($0) }
     }
 }
