@@ -45,4 +45,12 @@ public struct TestPKI: Sendable {
     public static let shared: TestPKI = {
         do { return try TestPKI.make() } catch { fatalError("TestPKI.shared: \(error)") }
     }()
+
+    /// A leaf for `localhost`, `127.0.0.1` and `::1` from ``shared``, with its intermediate:
+    /// the default chain of ``TLSServerConfiguration``.
+    public static let sharedLocalhostChain: [TestCertificate] = {
+        do { return try shared.chain(for: shared.leaf(.leaf("localhost", "127.0.0.1", "::1"))) } catch {
+            fatalError("TestPKI.sharedLocalhostChain: \(error)")
+        }
+    }()
 }

@@ -46,6 +46,8 @@ final class LoopbackListener: @unchecked Sendable {  // mutable state is behind 
         _ handler: @escaping @Sendable (OwnedSocket, StopSignal) -> Void
     ) {
         defer { listening.close() }
+        // Non-blocking: a client that resets between poll and accept must not block the loop.
+        listening.setNonBlocking()
         while !stop.isFired {
             let ready = stop.wait(for: listening.fd, events: Int16(POLLIN), seconds: 3600)
             guard ready != 0 else { continue }

@@ -24,7 +24,7 @@ extension TLSServerConfiguration {
             fillers.append(filler)
             issuer = filler
         }
-        return try TLSServerConfiguration(chain: [leaf, pki.intermediate] + fillers)
+        return TLSServerConfiguration(chain: [leaf, pki.intermediate] + fillers)
     }
 
     /// Total DER size of the configured chain, in bytes.

@@ -29,22 +29,22 @@ public struct TLSServerConfiguration: Sendable {
     /// How long one connection may take to finish its handshake before the server drops it.
     public var handshakeTimeout: Double
 
-    /// A configuration; every parameter but `chain` has a default.
-    /// - Parameter chain: Leaf first. Defaults to a `localhost`/`127.0.0.1` leaf and the intermediate
-    ///   of ``TestPKI/shared``.
+    /// A configuration; every parameter has a default.
+    /// - Parameter chain: Leaf first. Defaults to ``TestPKI/sharedLocalhostChain``
+    ///   (a `localhost`/`127.0.0.1`/`::1` leaf and the intermediate of ``TestPKI/shared``).
     public init(
         minVersion: TLSVersion = .tls1_2, maxVersion: TLSVersion = .tls1_3, cipherList: String? = nil,
         tls13CipherSuites: String? = nil, serverPreference: Bool = true, prioritizeChaCha: Bool = false,
         chain: [TestCertificate]? = nil, groups: String? = nil, dhAuto: Bool = true, ocspStaple: Data? = nil,
         address: String = "127.0.0.1", handshakeTimeout: Double = 5
-    ) throws {
+    ) {
         self.minVersion = minVersion
         self.maxVersion = maxVersion
         self.cipherList = cipherList
         self.tls13CipherSuites = tls13CipherSuites
         self.serverPreference = serverPreference
         self.prioritizeChaCha = prioritizeChaCha
-        self.chain = try chain ?? TestPKI.shared.chain(for: TestPKI.shared.leaf(.localhost()))
+        self.chain = chain ?? TestPKI.sharedLocalhostChain
         self.groups = groups
         self.dhAuto = dhAuto
         self.ocspStaple = ocspStaple
@@ -54,8 +54,8 @@ public struct TLSServerConfiguration: Sendable {
 
     /// TLS 1.2 and 1.3 with ECDHE and AEAD suites only: what ATS accepts without exceptions.
     /// - Parameter chain: Leaf first (default: a shared-PKI `localhost` leaf and its intermediate).
-    public static func modern(chain: [TestCertificate]? = nil) throws -> TLSServerConfiguration {
-        try TLSServerConfiguration(
+    public static func modern(chain: [TestCertificate]? = nil) -> TLSServerConfiguration {
+        TLSServerConfiguration(
             minVersion: .tls1_2, maxVersion: .tls1_3,
             cipherList: "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:"
                 + "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:"
@@ -66,8 +66,8 @@ public struct TLSServerConfiguration: Sendable {
     /// Only `version`, with `cipherList` for TLS ≤ 1.2.
     public static func only(
         _ version: TLSVersion, cipherList: String? = nil, chain: [TestCertificate]? = nil
-    ) throws -> TLSServerConfiguration {
-        try TLSServerConfiguration(minVersion: version, maxVersion: version, cipherList: cipherList, chain: chain)
+    ) -> TLSServerConfiguration {
+        TLSServerConfiguration(minVersion: version, maxVersion: version, cipherList: cipherList, chain: chain)
     }
 
     /// The cipher string set on the `SSL_CTX`.

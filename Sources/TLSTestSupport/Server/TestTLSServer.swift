@@ -48,6 +48,13 @@ public final class TestTLSServer: @unchecked Sendable {  // immutable after init
     /// handshake timeout.
     public func stop() { listener.stop() }
 
+    /// Whether `::1` can be bound here (containers often run with IPv6 disabled): gate IPv6 tests on it.
+    public static let isIPv6LoopbackAvailable: Bool = {
+        guard let address = try? LoopbackAddress("::1"), let listening = try? address.listen() else { return false }
+        listening.socket.close()
+        return true
+    }()
+
     /// Runs one server handshake, calling `onCompletion` if it completed.
     private static func serve(
         _ socket: OwnedSocket, context: ServerContext, timeout: Double, onCompletion: () -> Void
