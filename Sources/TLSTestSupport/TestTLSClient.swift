@@ -18,6 +18,9 @@ public enum TestTLSClient {
         public var peerChain: [Data]
         /// The stapled OCSP response, when one was asked for and sent.
         public var ocspResponse: Data?
+        /// The key exchange group, OpenSSL's name (`x25519`, `secp256r1`),
+        /// or `DH-2048` for TLS 1.2 DHE; nil for RSA key exchange.
+        public var group: String?
     }
 
     /// Performs one handshake; nil if it failed (see ``connect(host:port:serverName:minVersion:maxVersion:ciphers:tls13Ciphers:requestOCSP:maxCertificateList:timeout:)``
@@ -87,6 +90,16 @@ public enum TestTLSClient {
         return result
     }
 
+    private static func group(_ ssl: OpaquePointer) -> String? {
+        let id = atsc_SSL_get_negotiated_group(ssl)
+        if id != 0, let name = SSL_group_to_name(ssl, id) { return String(cString: name) }
+        // TLS 1.2 finite-field DHE negotiates no named group: report the server's DH key size.
+        var key: OpaquePointer?
+        guard atsc_SSL_get_peer_tmp_key(ssl, &key) == 1, let key else { return nil }
+        defer { EVP_PKEY_free(key) }
+        return EVP_PKEY_get_base_id(key) == EVP_PKEY_DH ? "DH-\(EVP_PKEY_get_bits(key))" : nil
+    }
+
     private static func readResult(_ ssl: OpaquePointer) -> Result {
         let cipher = SSL_get_current_cipher(ssl)
         var chain: [Data] = []
@@ -103,6 +116,6 @@ public enum TestTLSClient {
             version: String(cString: SSL_get_version(ssl)),
             cipher: cipher.map { String(cString: SSL_CIPHER_get_name($0)) } ?? "",
             cipherCode: cipher.map { UInt16(truncatingIfNeeded: SSL_CIPHER_get_protocol_id($0)) } ?? 0,
-            peerChain: chain, ocspResponse: ocsp)
+            peerChain: chain, ocspResponse: ocsp, group: group(ssl))
     }
 }

@@ -113,6 +113,15 @@ struct CertificateFactoryTests {
         #expect(pki.root.key !== pki.intermediate.key)
     }
 
+    @Test("two PKIs never share CA keys")
+    func distinctPKIs() throws {
+        let a = try TestPKI.make()
+        let b = try TestPKI.make()
+        #expect(a.root.key !== b.root.key)
+        #expect(a.root.key.pem != b.root.key.pem)
+        #expect(a.intermediate.key.pem != b.intermediate.key.pem)
+    }
+
     @Test("self-signed leaf is its own issuer; explicit serial is kept")
     func selfSigned() throws {
         var spec = CertificateSpec.localhost()

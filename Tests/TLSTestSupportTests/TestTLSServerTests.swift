@@ -72,6 +72,41 @@ struct TestTLSServerTests {
         }
     }
 
+    @Test("groups: the server's list decides the key exchange group", arguments: [
+        ("P-384", TLSVersion.tls1_3, "secp384r1"), ("X25519", .tls1_3, "x25519"), ("P-256", .tls1_2, "secp256r1"),
+    ])
+    func groups(_ groups: String, _ version: TLSVersion, _ expected: String) throws {
+        var configuration = TLSServerConfiguration.only(version, cipherList: "ECDHE-RSA-AES128-GCM-SHA256")
+        configuration.groups = groups
+        let server = try TestTLSServer(configuration)
+        defer { server.stop() }
+        #expect(TestTLSClient.handshake(port: server.port)?.group == expected)
+    }
+
+    @Test("DHE suites use auto DH parameters; RSA key exchange has no group")
+    func dhe() throws {
+        let dhe = try TestTLSServer(.only(.tls1_2, cipherList: "DHE-RSA-AES128-GCM-SHA256"))
+        defer { dhe.stop() }
+        #expect(TestTLSClient.handshake(port: dhe.port)?.group == "DH-2048")  // dh_auto matches the RSA-2048 key
+        let rsa = try TestTLSServer(.only(.tls1_2, cipherList: "AES128-GCM-SHA256"))
+        defer { rsa.stop() }
+        let result = try #require(TestTLSClient.handshake(port: rsa.port))
+        #expect(result.group == nil)
+    }
+
+    @Test("prioritizeChaCha picks ChaCha20 when the client lists it first", arguments: [true, false])
+    func chacha(_ prioritize: Bool) throws {
+        var configuration = TLSServerConfiguration.only(
+            .tls1_2, cipherList: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-CHACHA20-POLY1305")
+        configuration.prioritizeChaCha = prioritize
+        let server = try TestTLSServer(configuration)
+        defer { server.stop() }
+        // TLS 1.2 only: a TLS 1.3 ClientHello lists TLS 1.3 suites first, and OpenSSL looks only at the first.
+        let result = TestTLSClient.handshake(
+            port: server.port, maxVersion: .tls1_2, ciphers: "ECDHE-RSA-CHACHA20-POLY1305:ECDHE-RSA-AES128-GCM-SHA256")
+        #expect(result?.cipher == (prioritize ? "ECDHE-RSA-CHACHA20-POLY1305" : "ECDHE-RSA-AES128-GCM-SHA256"))
+    }
+
     @Test("TLS 1.3 suites are restricted as configured")
     func tls13Suites() throws {
         var configuration = TLSServerConfiguration.only(.tls1_3)

@@ -18,7 +18,9 @@ public struct CertificateSpec: Sendable {
     public var ipAddresses: [String]
     /// The subject key's type. Keys are cached per type and ``keySlot``.
     public var key: TestKeyType
-    /// Which cached key of `key`'s type to use (see ``TestKey/generate(_:slot:)``).
+    /// Which cached key of `key`'s type to use (see ``TestKey/generate(_:slot:)``). Every leaf of one
+    /// type shares the `"leaf"` key by default, so two such leaves have the same SPKI pin: give a
+    /// distinct slot when a test needs a different key (a pin mismatch).
     public var keySlot: String
     /// The digest of the issuer's signature.
     public var digest: TestDigest

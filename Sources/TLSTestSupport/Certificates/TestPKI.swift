@@ -21,11 +21,22 @@ public struct TestPKI: Sendable {
         rootKey: TestKeyType = .rsa(bits: 2048), intermediateKey: TestKeyType = .rsa(bits: 2048),
         intermediateDigest: TestDigest = .sha256, name: String = "atscheck"
     ) throws -> TestPKI {
-        let root = try TestCertificate.selfSigned(.ca("\(name) Test Root CA", key: rootKey))
-        let intermediate = try root.issue(
-            .ca("\(name) Test Intermediate CA", key: intermediateKey, digest: intermediateDigest))
+        // Fresh CA keys for every PKI (not the per-type cache): two PKIs sharing names and keys
+        // would trust each other's leaves, and "untrusted root" tests would silently pass.
+        let serial = counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        var rootSpec = CertificateSpec.ca("\(name) Test Root CA", key: rootKey)
+        rootSpec.keySlot = "pki-\(serial)-root"
+        var intermediateSpec = CertificateSpec.ca("\(name) Test Intermediate CA", key: intermediateKey, digest: intermediateDigest)
+        intermediateSpec.keySlot = "pki-\(serial)-intermediate"
+        let root = try TestCertificate.selfSigned(rootSpec)
+        let intermediate = try root.issue(intermediateSpec)
         return TestPKI(root: root, intermediate: intermediate)
     }
+
+    private static let counter = Locked(0)
 
     /// Issues a certificate from the intermediate.
     /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
