@@ -50,7 +50,8 @@ public struct TestSupportError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// An error for a failed system call, with `errno`'s text.
-    static func posix(_ step: String, errno code: Int32, file: String = #fileID, line: Int = #line) -> TestSupportError {
+    static func posix(_ step: String, errno code: Int32, file: String = #fileID, line: Int = #line) -> TestSupportError
+    {
         TestSupportError(.socket, "\(step): \(String(cString: strerror(code)))", file: file, line: line)
     }
 }

@@ -56,7 +56,9 @@ public enum TestTLSClient {
         let socket = try LoopbackAddress(host, port: port).connect(timeout: timeout)
         defer { socket.close() }
         OpenSSLErrors.clear()
-        guard let ctx = SSL_CTX_new(TLS_client_method()) else { throw TestSupportError.openSSL(.handshake, "SSL_CTX_new") }
+        guard let ctx = SSL_CTX_new(TLS_client_method()) else {
+            throw TestSupportError.openSSL(.handshake, "SSL_CTX_new")
+        }
         defer { SSL_CTX_free(ctx) }
         // Security level 0: the client must reach the legacy fixtures (TLS 1.0, RSA-1024, SHA-1).
         SSL_CTX_set_security_level(ctx, 0)

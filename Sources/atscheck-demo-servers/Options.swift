@@ -30,7 +30,9 @@ struct Options {
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         func value(_ option: String) throws -> String {
-            guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError("\(option) needs a value") }
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                throw UsageError("\(option) needs a value")
+            }
             return value
         }
         while let argument = rest.popFirst() {

@@ -56,7 +56,9 @@ struct DemoCatalogTests {
     func badValues() throws {
         let json = #"{"servers":[{"name":"x","minVersion":"TLSv9","certificate":{}}]}"#
         let catalog = try JSONDecoder().decode(DemoCatalog.self, from: Data(json.utf8))
-        #expect(throws: DemoCatalogError.self) { try catalog.servers[0].configuration(pki: .shared, address: "127.0.0.1") }
+        #expect(throws: DemoCatalogError.self) {
+            try catalog.servers[0].configuration(pki: .shared, address: "127.0.0.1")
+        }
         let badKey = #"{"servers":[{"name":"y","certificate":{"key":"dsa-1024"}}]}"#
         let second = try JSONDecoder().decode(DemoCatalog.self, from: Data(badKey.utf8))
         do {

@@ -4,7 +4,9 @@ import TLSTestSupport
 import Testing
 
 /// A plain TCP client: connect, optionally send, read once with a timeout.
-private func exchange(port: Int, send: [UInt8] = [], timeout: Double = 1.5) throws -> (bytes: [UInt8], result: Int, errno: Int32) {
+private func exchange(port: Int, send: [UInt8] = [], timeout: Double = 1.5) throws -> (
+    bytes: [UInt8], result: Int, errno: Int32
+) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     try #require(fd >= 0)
     defer { close(fd) }
@@ -15,7 +17,9 @@ private func exchange(port: Int, send: [UInt8] = [], timeout: Double = 1.5) thro
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     try #require(connected == 0)
     if !send.isEmpty { _ = send.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
@@ -48,7 +52,9 @@ struct HostilePeerTests {
     func plainHTTP() throws {
         let peer = try HostilePeer(.plainHTTP)
         defer { peer.stop() }
-        let reply = String(decoding: try exchange(port: peer.port, send: [0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5]).bytes, as: UTF8.self)
+        let reply = String(
+            decoding: try exchange(port: peer.port, send: [0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5]).bytes,
+            as: UTF8.self)
         #expect(reply.hasPrefix("HTTP/1.1 400 Bad Request"))
     }
 

@@ -21,13 +21,20 @@ struct TestTLSServerTests {
     @Test(
         "version range",
         arguments: [
-            VersionCase(serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_3, negotiated: "TLSv1.3"),
-            VersionCase(serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_2, clientMax: .tls1_2, negotiated: "TLSv1.2"),
-            VersionCase(serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_1, negotiated: nil),
-            VersionCase(serverMin: .tls1_3, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_2, negotiated: nil),
-            VersionCase(serverMin: .tls1_0, serverMax: .tls1_0, clientMin: .tls1_0, clientMax: .tls1_3, negotiated: "TLSv1"),
-            VersionCase(serverMin: .tls1_1, serverMax: .tls1_1, clientMin: .tls1_1, clientMax: .tls1_1, negotiated: "TLSv1.1"),
-            VersionCase(serverMin: .tls1_0, serverMax: .tls1_0, clientMin: .tls1_2, clientMax: .tls1_3, negotiated: nil),
+            VersionCase(
+                serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_3, negotiated: "TLSv1.3"),
+            VersionCase(
+                serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_2, clientMax: .tls1_2, negotiated: "TLSv1.2"),
+            VersionCase(
+                serverMin: .tls1_2, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_1, negotiated: nil),
+            VersionCase(
+                serverMin: .tls1_3, serverMax: .tls1_3, clientMin: .tls1_0, clientMax: .tls1_2, negotiated: nil),
+            VersionCase(
+                serverMin: .tls1_0, serverMax: .tls1_0, clientMin: .tls1_0, clientMax: .tls1_3, negotiated: "TLSv1"),
+            VersionCase(
+                serverMin: .tls1_1, serverMax: .tls1_1, clientMin: .tls1_1, clientMax: .tls1_1, negotiated: "TLSv1.1"),
+            VersionCase(
+                serverMin: .tls1_0, serverMax: .tls1_0, clientMin: .tls1_2, clientMax: .tls1_3, negotiated: nil),
         ])
     func versions(_ c: VersionCase) throws {
         let server = try TestTLSServer(TLSServerConfiguration(minVersion: c.serverMin, maxVersion: c.serverMax))
@@ -50,7 +57,9 @@ struct TestTLSServerTests {
             CipherCase(server: "ECDHE-RSA-AES128-GCM-SHA256", client: "ALL", negotiated: "ECDHE-RSA-AES128-GCM-SHA256"),
             CipherCase(server: "ECDHE-RSA-AES128-GCM-SHA256", client: "AES256-SHA", negotiated: nil),
             CipherCase(server: "AES128-SHA:AES256-SHA", client: "AES256-SHA", negotiated: "AES256-SHA"),
-            CipherCase(server: "DHE-RSA-AES128-GCM-SHA256", client: "DHE-RSA-AES128-GCM-SHA256", negotiated: "DHE-RSA-AES128-GCM-SHA256"),
+            CipherCase(
+                server: "DHE-RSA-AES128-GCM-SHA256", client: "DHE-RSA-AES128-GCM-SHA256",
+                negotiated: "DHE-RSA-AES128-GCM-SHA256"),
         ])
     func ciphers(_ c: CipherCase) throws {
         let server = try TestTLSServer(TLSServerConfiguration.only(.tls1_2, cipherList: c.server))
@@ -68,13 +77,17 @@ struct TestTLSServerTests {
             configuration.serverPreference = preference
             let server = try TestTLSServer(configuration)
             defer { server.stop() }
-            #expect(TestTLSClient.handshake(port: server.port, maxVersion: .tls1_2, ciphers: clientOrder)?.cipher == expected)
+            #expect(
+                TestTLSClient.handshake(port: server.port, maxVersion: .tls1_2, ciphers: clientOrder)?.cipher
+                    == expected)
         }
     }
 
-    @Test("groups: the server's list decides the key exchange group", arguments: [
-        ("P-384", TLSVersion.tls1_3, "secp384r1"), ("X25519", .tls1_3, "x25519"), ("P-256", .tls1_2, "secp256r1"),
-    ])
+    @Test(
+        "groups: the server's list decides the key exchange group",
+        arguments: [
+            ("P-384", TLSVersion.tls1_3, "secp384r1"), ("X25519", .tls1_3, "x25519"), ("P-256", .tls1_2, "secp256r1"),
+        ])
     func groups(_ groups: String, _ version: TLSVersion, _ expected: String) throws {
         var configuration = TLSServerConfiguration.only(version, cipherList: "ECDHE-RSA-AES128-GCM-SHA256")
         configuration.groups = groups
@@ -129,10 +142,13 @@ struct TestTLSServerTests {
         }
     }
 
-    @Test("legacy leaf kinds still handshake at security level 0", arguments: [
-        CertificateSpec.localhost(key: .rsa(bits: 1024)), .localhost(digest: .sha1), .localhost(key: .ec(curve: "P-256")),
-        .localhost(key: .ec(curve: "P-384")),
-    ])
+    @Test(
+        "legacy leaf kinds still handshake at security level 0",
+        arguments: [
+            CertificateSpec.localhost(key: .rsa(bits: 1024)), .localhost(digest: .sha1),
+            .localhost(key: .ec(curve: "P-256")),
+            .localhost(key: .ec(curve: "P-384")),
+        ])
     func legacyLeaves(_ spec: CertificateSpec) throws {
         let server = try TestTLSServer(TLSServerConfiguration(minVersion: .tls1_0, chain: [TestPKI.shared.leaf(spec)]))
         defer { server.stop() }
@@ -176,7 +192,9 @@ struct TestTLSServerTests {
 
     @Test("refuses non-loopback addresses and bad settings")
     func refusals() throws {
-        #expect(throws: TestSupportError(.notLoopback, "")) { try TestTLSServer(TLSServerConfiguration(address: "0.0.0.0")) }
+        #expect(throws: TestSupportError(.notLoopback, "")) {
+            try TestTLSServer(TLSServerConfiguration(address: "0.0.0.0"))
+        }
         #expect(throws: TestSupportError(.tlsConfiguration, "")) {
             try TestTLSServer(TLSServerConfiguration(cipherList: "NO-SUCH-CIPHER"))
         }
@@ -197,7 +215,9 @@ struct TestTLSServerTests {
         address.sin_port = in_port_t(UInt16(server.port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         try #require(connected == 0)
         var byte: UInt8 = 0

@@ -12,8 +12,12 @@ enum CertificateBuilder {
         try check(X509_set_version(x, 2), "X509_set_version")  // v3
         let serial = spec.serial ?? Int.random(in: 1...Int(Int32.max) * 1_000)
         try check(ASN1_INTEGER_set(X509_get_serialNumber(x), serial), "ASN1_INTEGER_set(serial)")
-        try check(ASN1_TIME_set(X509_getm_notBefore(x), time_t(spec.notBefore.timeIntervalSince1970)) != nil ? 1 : 0, "notBefore")
-        try check(ASN1_TIME_set(X509_getm_notAfter(x), time_t(spec.notAfter.timeIntervalSince1970)) != nil ? 1 : 0, "notAfter")
+        try check(
+            ASN1_TIME_set(X509_getm_notBefore(x), time_t(spec.notBefore.timeIntervalSince1970)) != nil ? 1 : 0,
+            "notBefore")
+        try check(
+            ASN1_TIME_set(X509_getm_notAfter(x), time_t(spec.notAfter.timeIntervalSince1970)) != nil ? 1 : 0, "notAfter"
+        )
         try check(X509_set_pubkey(x, subjectKey.pointer), "X509_set_pubkey")
 
         try setSubject(x, spec)
@@ -39,14 +43,18 @@ enum CertificateBuilder {
     }
 
     private static func setSubject(_ x: OpaquePointer, _ spec: CertificateSpec) throws {
-        guard let name = X509_get_subject_name(x) else { throw TestSupportError.openSSL(.certificate, "X509_get_subject_name") }
+        guard let name = X509_get_subject_name(x) else {
+            throw TestSupportError.openSSL(.certificate, "X509_get_subject_name")
+        }
         try check(X509_NAME_add_entry_by_txt(name, "O", atsc_MBSTRING_ASC(), spec.organization, -1, -1, 0), "subject O")
         if let cn = spec.commonName {
             try check(X509_NAME_add_entry_by_txt(name, "CN", atsc_MBSTRING_ASC(), cn, -1, -1, 0), "subject CN")
         }
     }
 
-    private static func addExtensions(_ x: OpaquePointer, _ spec: CertificateSpec, issuer: OpaquePointer, selfSigned: Bool) throws {
+    private static func addExtensions(
+        _ x: OpaquePointer, _ spec: CertificateSpec, issuer: OpaquePointer, selfSigned: Bool
+    ) throws {
         var context = X509V3_CTX()
         atsc_X509V3_set_ctx_nodb(&context)
         X509V3_set_ctx(&context, issuer, x, nil, nil, 0)
@@ -56,7 +64,10 @@ enum CertificateBuilder {
             try add(x, &context, NID_key_usage, "critical,keyCertSign,cRLSign")
         } else {
             try add(x, &context, NID_basic_constraints, "critical,CA:FALSE")
-            let usage = if case .rsa = spec.key { "critical,digitalSignature,keyEncipherment" } else { "critical,digitalSignature" }
+            let usage =
+                if case .rsa = spec.key { "critical,digitalSignature,keyEncipherment" } else {
+                    "critical,digitalSignature"
+                }
             try add(x, &context, NID_key_usage, usage)
         }
         if let eku = spec.extendedKeyUsage, !eku.isEmpty {
@@ -75,14 +86,17 @@ enum CertificateBuilder {
             try addRaw(x, NID_ct_precert_scts, SCTList.extensionValue(count: spec.embeddedSCTs))
         }
         if spec.paddingBytes > 0 {
-            try add(x, &context, NID_netscape_comment, String(repeating: "atscheck huge-chain padding. ", count: spec.paddingBytes / 29 + 1))
+            try add(
+                x, &context, NID_netscape_comment,
+                String(repeating: "atscheck huge-chain padding. ", count: spec.paddingBytes / 29 + 1))
         }
     }
 
     /// Adds one extension written in OpenSSL's config syntax.
     private static func add(_ x: OpaquePointer, _ context: inout X509V3_CTX, _ nid: Int32, _ value: String) throws {
         guard let ext = X509V3_EXT_nconf_nid(nil, &context, nid, value) else {
-            throw TestSupportError.openSSL(.certificate, "X509V3_EXT_nconf_nid(\(String(cString: OBJ_nid2sn(nid))), \(value.prefix(60)))")
+            throw TestSupportError.openSSL(
+                .certificate, "X509V3_EXT_nconf_nid(\(String(cString: OBJ_nid2sn(nid))), \(value.prefix(60)))")
         }
         defer { X509_EXTENSION_free(ext) }
         try check(X509_add_ext(x, ext, -1), "X509_add_ext(\(nid))")
@@ -90,7 +104,9 @@ enum CertificateBuilder {
 
     /// Adds one non-critical extension whose extnValue is exactly `der`.
     private static func addRaw(_ x: OpaquePointer, _ nid: Int32, _ der: [UInt8]) throws {
-        guard let octets = ASN1_OCTET_STRING_new() else { throw TestSupportError.openSSL(.certificate, "ASN1_OCTET_STRING_new") }
+        guard let octets = ASN1_OCTET_STRING_new() else {
+            throw TestSupportError.openSSL(.certificate, "ASN1_OCTET_STRING_new")
+        }
         defer { ASN1_OCTET_STRING_free(octets) }
         try check(ASN1_OCTET_STRING_set(octets, der, Int32(der.count)), "ASN1_OCTET_STRING_set")
         guard let ext = X509_EXTENSION_create_by_NID(nil, nid, 0, octets) else {

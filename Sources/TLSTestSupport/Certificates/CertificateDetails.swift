@@ -37,7 +37,10 @@ public struct CertificateDetails: Sendable, Equatable {
         commonName = Self.commonName(X509_get_subject_name(x))
         issuerCommonName = Self.commonName(X509_get_issuer_name(x))
         guard let key = X509_get0_pubkey(x) else { throw TestSupportError.openSSL(.certificate, "X509_get0_pubkey") }
-        keyType = EVP_PKEY_get_base_id(key) == EVP_PKEY_RSA ? "RSA" : (EVP_PKEY_get_base_id(key) == EVP_PKEY_EC ? "EC" : String(cString: OBJ_nid2sn(EVP_PKEY_get_base_id(key))))
+        keyType =
+            EVP_PKEY_get_base_id(key) == EVP_PKEY_RSA
+            ? "RSA"
+            : (EVP_PKEY_get_base_id(key) == EVP_PKEY_EC ? "EC" : String(cString: OBJ_nid2sn(EVP_PKEY_get_base_id(key))))
         keyBits = Int(EVP_PKEY_get_bits(key))
         signatureAlgorithm = String(cString: OBJ_nid2ln(X509_get_signature_nid(x)))
         notBefore = Self.date(X509_get0_notBefore(x))

@@ -29,7 +29,8 @@ public struct TestPKI: Sendable {
         }
         var rootSpec = CertificateSpec.ca("\(name) Test Root CA", key: rootKey)
         rootSpec.keySlot = "pki-\(serial)-root"
-        var intermediateSpec = CertificateSpec.ca("\(name) Test Intermediate CA", key: intermediateKey, digest: intermediateDigest)
+        var intermediateSpec = CertificateSpec.ca(
+            "\(name) Test Intermediate CA", key: intermediateKey, digest: intermediateDigest)
         intermediateSpec.keySlot = "pki-\(serial)-intermediate"
         let root = try TestCertificate.selfSigned(rootSpec)
         let intermediate = try root.issue(intermediateSpec)

@@ -119,7 +119,9 @@ struct LoopbackAddress {
         guard fd >= 0 else { throw TestSupportError.posix("socket", errno: errno) }
         let owned = OwnedSocket(takingOwnership: fd)
         owned.setTimeouts(timeout)
-        guard withSockaddr({ Glibc.connect(fd, $0, $1) }) == 0 else { throw TestSupportError.posix("connect", errno: errno) }
+        guard withSockaddr({ Glibc.connect(fd, $0, $1) }) == 0 else {
+            throw TestSupportError.posix("connect", errno: errno)
+        }
         return owned
     }
 }

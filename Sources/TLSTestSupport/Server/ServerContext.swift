@@ -23,7 +23,9 @@ final class ServerContext: @unchecked Sendable {
         SSL_CTX_set_security_level(ctx, 0)
         try check(atsc_SSL_CTX_set_min_proto_version(ctx, Int32(configuration.minVersion.rawValue)), "min version")
         try check(atsc_SSL_CTX_set_max_proto_version(ctx, Int32(configuration.maxVersion.rawValue)), "max version")
-        try check(SSL_CTX_set_cipher_list(ctx, configuration.effectiveCipherList), "cipher list \(configuration.effectiveCipherList)")
+        try check(
+            SSL_CTX_set_cipher_list(ctx, configuration.effectiveCipherList),
+            "cipher list \(configuration.effectiveCipherList)")
         if let suites = configuration.tls13CipherSuites {
             try check(SSL_CTX_set_ciphersuites(ctx, suites), "TLS 1.3 suites \(suites)")
         }
