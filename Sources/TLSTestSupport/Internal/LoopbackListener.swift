@@ -29,7 +29,7 @@ final class LoopbackListener: @unchecked Sendable {  // mutable state is behind 
 
     deinit { stop() }
 
-    private static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+    static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// `host:port`, with brackets around an IPv6 host.
     var target: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
