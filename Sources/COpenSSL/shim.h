@@ -187,4 +187,11 @@ static inline unsigned long atsc_XN_FLAG_RFC2253(void) { return XN_FLAG_RFC2253;
 static inline void atsc_OPENSSL_free(void *p) { OPENSSL_free(p); }
 static inline const char *atsc_OPENSSL_VERSION_TEXT(void) { return OPENSSL_VERSION_TEXT; }
 
+// MARK: TLSTestSupport (server side and certificate minting)
+
+/// SSL_OP_* are `(uint64_t)1 << n` macros, which Swift cannot import.
+static inline uint64_t atsc_SSL_OP_CIPHER_SERVER_PREFERENCE(void) { return SSL_OP_CIPHER_SERVER_PREFERENCE; }
+static inline uint64_t atsc_SSL_OP_PRIORITIZE_CHACHA(void) { return SSL_OP_PRIORITIZE_CHACHA; }
+static inline int atsc_MBSTRING_ASC(void) { return MBSTRING_ASC; }
+
 #endif

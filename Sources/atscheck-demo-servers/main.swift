@@ -1,1 +1,93 @@
-print("placeholder")
+// atscheck-demo-servers: the example TLS servers of Examples/demo-servers.json on loopback.
+import Foundation
+import TLSTestSupport
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("atscheck-demo-servers: \(message)\n".utf8))
+    exit(status)
+}
+
+let options: Options
+do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch let error as UsageError {
+    guard let message = error.message else {
+        print(Options.usage)
+        exit(0)
+    }
+    fail("\(message)\n\(Options.usage)", status: 64)
+}
+
+let catalog: DemoCatalog
+do { catalog = try DemoCatalog.load(from: URL(fileURLWithPath: options.config)) } catch {
+    fail("\(error) (pass another file with --config)", status: 65)
+}
+
+// Turn off the default (terminating) action of the stop signals; dispatch sources below observe them.
+let stopSignals = [SIGINT, SIGTERM]
+for number in stopSignals { signal(number, SIG_IGN) }
+
+let servers: [(name: String, server: TestTLSServer)]
+let pki: TestPKI
+do {
+    pki = try TestPKI.make(name: "atscheck demo")
+    servers = try catalog.servers.map { spec in
+        (spec.name, try TestTLSServer(spec.configuration(pki: pki, address: options.address)))
+    }
+} catch {
+    fail("cannot start the servers: \(error)", status: 1)
+}
+
+do {
+    if let path = options.writeCA {
+        try pki.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    if let path = options.writeTargets {
+        let host = options.address == "::1" ? "[::1]" : "localhost"
+        let lines = servers.map { entry in
+            let url = "https://\(host):\(entry.server.port)"
+            return url.padding(toLength: max(url.count, 28), withPad: " ", startingAt: 0) + "  # \(entry.name)"
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+} catch {
+    fail("cannot write an output file: \(error.localizedDescription)", status: 73)
+}
+
+let nameWidth = servers.map(\.name.count).max() ?? 0
+for entry in servers {
+    print(entry.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + entry.server.target)
+}
+print("ready")
+fflush(nil)  // stdout is block-buffered in a pipe: `ready` must reach the reader now
+
+let done = DispatchSemaphore(value: 0)
+let sources = stopSignals.map { number in
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler { done.signal() }
+    source.resume()
+    return source
+}
+
+/// Whether stdin can end in a way that means "stop": a pipe, a file or a terminal, but not
+/// /dev/null (what a background job in a script gets), which ends at once.
+func stdinIsWatchable() -> Bool {
+    var info = stat()
+    guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+    let isCharacterDevice = (info.st_mode & S_IFMT) == S_IFCHR
+    return !isCharacterDevice || isatty(STDIN_FILENO) == 1
+}
+
+if !options.ignoreStdin && stdinIsWatchable() {
+    let reader = Thread {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while read(STDIN_FILENO, &buffer, buffer.count) > 0 {}
+        done.signal()
+    }
+    reader.start()
+}
+
+done.wait()
+for entry in servers { entry.server.stop() }
+_ = sources
+exit(0)

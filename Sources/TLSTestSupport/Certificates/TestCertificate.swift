@@ -1,0 +1,48 @@
+internal import COpenSSL
+import Foundation
+
+/// A certificate minted in-process with OpenSSL, with the key it certifies.
+///
+/// `@unchecked Sendable`: the `X509` is fully built and signed before `init` returns and never
+/// mutated after; OpenSSL allows concurrent read-only use (`SSL_CTX_use_certificate` up-refs it).
+public final class TestCertificate: @unchecked Sendable {
+    /// The certificate, DER.
+    public let der: Data
+    /// The subject key (its private half signs children and TLS handshakes).
+    public let key: TestKey
+    /// What was asked for.
+    public let spec: CertificateSpec
+    let x509: OwnedX509
+
+    init(x509: OwnedX509, key: TestKey, spec: CertificateSpec) throws {
+        self.x509 = x509
+        self.key = key
+        self.spec = spec
+        self.der = try x509.der()
+    }
+
+    /// The certificate as PEM (`-----BEGIN CERTIFICATE-----`).
+    public var pem: String { (try? x509.pem()) ?? "" }
+
+    /// A certificate signed by its own key (issuer = subject).
+    /// - Throws: ``TestSupportError`` (`.keyGeneration`, `.certificate`).
+    public static func selfSigned(_ spec: CertificateSpec) throws -> TestCertificate {
+        let key = try TestKey.generate(spec.key, slot: spec.keySlot)
+        let x509 = try CertificateBuilder.build(spec, subjectKey: key, issuer: nil)
+        return try TestCertificate(x509: x509, key: key, spec: spec)
+    }
+
+    /// Signs a child certificate with this certificate's key: the child's issuer is this subject,
+    /// and it carries an authorityKeyIdentifier pointing at this certificate's subjectKeyIdentifier.
+    /// - Throws: ``TestSupportError`` (`.keyGeneration`, `.certificate`).
+    public func issue(_ spec: CertificateSpec) throws -> TestCertificate {
+        let key = try TestKey.generate(spec.key, slot: spec.keySlot)
+        let x509 = try CertificateBuilder.build(spec, subjectKey: key, issuer: self)
+        return try TestCertificate(x509: x509, key: key, spec: spec)
+    }
+
+    /// Writes `certificates` as concatenated PEM (a bundle for `--ca-file` or a chain file).
+    public static func pemBundle(_ certificates: [TestCertificate]) -> String {
+        certificates.map(\.pem).joined()
+    }
+}

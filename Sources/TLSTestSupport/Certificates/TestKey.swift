@@ -1,0 +1,119 @@
+internal import COpenSSL
+import Foundation
+
+/// The kind of key a test certificate carries.
+public enum TestKeyType: Sendable, Hashable, CustomStringConvertible {
+    /// RSA with a modulus of `bits` (1024, 2048, 4096, …).
+    case rsa(bits: Int)
+    /// EC on a named curve: `"P-256"`, `"P-384"`, `"P-521"`, `"P-224"` (secp224r1), or any OpenSSL group name.
+    case ec(curve: String)
+
+    public var description: String {
+        switch self {
+        case .rsa(let bits): return "rsa-\(bits)"
+        case .ec(let curve): return "ec-\(curve)"
+        }
+    }
+
+    /// OpenSSL's group name for an EC curve.
+    var openSSLGroupName: String? {
+        guard case .ec(let curve) = self else { return nil }
+        switch curve {
+        case "P-224": return "secp224r1"
+        case "P-256": return "prime256v1"
+        case "P-384": return "secp384r1"
+        case "P-521": return "secp521r1"
+        default: return curve
+        }
+    }
+}
+
+/// A private key (an OpenSSL `EVP_PKEY`, owned and freed by this object).
+///
+/// `@unchecked Sendable`: the key is never mutated after generation, and OpenSSL allows
+/// concurrent read-only use of an `EVP_PKEY` (signing, `SSL_CTX_use_PrivateKey`).
+public final class TestKey: @unchecked Sendable {
+    let pointer: OpaquePointer
+    /// The kind of key.
+    public let type: TestKeyType
+
+    private init(takingOwnership pointer: OpaquePointer, type: TestKeyType) {
+        self.pointer = pointer
+        self.type = type
+    }
+
+    deinit { EVP_PKEY_free(pointer) }
+
+    private static let cache = Locked([CacheKey: TestKey]())
+    private struct CacheKey: Hashable {
+        var type: TestKeyType
+        var slot: String
+    }
+
+    /// A key of `type`, generated once per process and slot and then reused (RSA-4096 takes seconds).
+    ///
+    /// - Parameters:
+    ///   - type: The key type.
+    ///   - slot: Keys in different slots are different keys: use a distinct slot when a test needs two
+    ///     certificates with different keys of the same type (a CA and its leaf, a pin mismatch).
+    /// - Returns: The cached key.
+    /// - Throws: ``TestSupportError`` with code `.keyGeneration` if OpenSSL cannot make such a key.
+    public static func generate(_ type: TestKeyType, slot: String = "default") throws -> TestKey {
+        let cacheKey = CacheKey(type: type, slot: slot)
+        if let key = cache.withLock({ $0[cacheKey] }) { return key }
+        let key = try generateUncached(type)
+        return cache.withLock { cache in
+            if let existing = cache[cacheKey] { return existing }  // another thread won the race
+            cache[cacheKey] = key
+            return key
+        }
+    }
+
+    /// A freshly generated key, never cached.
+    /// - Throws: ``TestSupportError`` with code `.keyGeneration`.
+    public static func generateUncached(_ type: TestKeyType) throws -> TestKey {
+        OpenSSLErrors.clear()
+        let algorithm: String
+        switch type {
+        case .rsa: algorithm = "RSA"
+        case .ec: algorithm = "EC"
+        }
+        guard let context = EVP_PKEY_CTX_new_from_name(nil, algorithm, nil) else {
+            throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_CTX_new_from_name(\(algorithm))")
+        }
+        defer { EVP_PKEY_CTX_free(context) }
+        guard EVP_PKEY_keygen_init(context) == 1 else {
+            throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_keygen_init")
+        }
+        switch type {
+        case .rsa(let bits):
+            guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, Int32(bits)) == 1 else {
+                throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_CTX_set_rsa_keygen_bits(\(bits))")
+            }
+        case .ec:
+            let group = type.openSSLGroupName ?? ""
+            guard EVP_PKEY_CTX_set_group_name(context, group) == 1 else {
+                throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_CTX_set_group_name(\(group))")
+            }
+        }
+        var generated: OpaquePointer?
+        guard EVP_PKEY_keygen(context, &generated) == 1, let generated else {
+            throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_keygen(\(type))")
+        }
+        return TestKey(takingOwnership: generated, type: type)
+    }
+
+    /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
+    public var pem: String {
+        guard let bio = try? MemoryBIO() else { return "" }
+        OpenSSLErrors.clear()
+        guard PEM_write_bio_PrivateKey(bio.pointer, pointer, nil, nil, 0, nil, nil) == 1 else {
+            OpenSSLErrors.clear()
+            return ""
+        }
+        return bio.string
+    }
+
+    /// Size of the key in bits, as OpenSSL reports it (2048 for RSA-2048, 256 for P-256).
+    public var bits: Int { Int(EVP_PKEY_get_bits(pointer)) }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Owns one file descriptor, closed in `deinit` (or earlier by `close()`).
+///
+/// `@unchecked Sendable`: the descriptor is closed at most once, under a lock.
+final class OwnedSocket: @unchecked Sendable {
+    private let state: Locked<Int32>
+
+    init(takingOwnership fd: Int32) { state = Locked(fd) }
+    deinit { close() }
+
+    /// The descriptor, or -1 once closed.
+    var fd: Int32 { state.withLock { $0 } }
+
+    func close() {
+        let fd = state.withLock { fd -> Int32 in
+            defer { fd = -1 }
+            return fd
+        }
+        if fd >= 0 { _ = Glibc.close(fd) }
+    }
+
+    /// Sets the blocking read and write timeouts (SO_RCVTIMEO / SO_SNDTIMEO).
+    func setTimeouts(_ seconds: Double) {
+        var value = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
+        let size = socklen_t(MemoryLayout<timeval>.size)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, size)
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, size)
+    }
+
+    /// Makes calls on the descriptor return EAGAIN instead of blocking.
+    func setNonBlocking() {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Writes all of `bytes`; false if the peer is gone.
+    @discardableResult
+    func writeAll(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// One `recv` of up to `count` bytes: nil on error or timeout, empty at end of stream.
+    func read(upTo count: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, count, 0) }
+        guard received >= 0 else { return nil }
+        return Array(buffer.prefix(received))
+    }
+}
+
+/// A loopback socket address: fixtures refuse to bind or connect anywhere else.
+struct LoopbackAddress {
+    let family: Int32
+    private var storage = sockaddr_storage()
+    let length: socklen_t
+
+    /// Parses `127.x.x.x` or `::1`.
+    /// - Throws: ``TestSupportError`` `.notLoopback` for anything else.
+    init(_ text: String, port: Int = 0) throws {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, text, &v4) == 1, UInt32(bigEndian: v4.s_addr) >> 24 == 127 {
+            family = AF_INET
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr = v4
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
+        } else if inet_pton(AF_INET6, text, &v6) == 1, text.filter({ $0 != "0" && $0 != ":" }) == "1" {
+            family = AF_INET6
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            address.sin6_addr = v6
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
+        } else {
+            throw TestSupportError(.notLoopback, "'\(text)' is not a loopback address (use 127.0.0.1 or ::1)")
+        }
+    }
+
+    func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+        withUnsafeBytes(of: storage) { body($0.baseAddress!.assumingMemoryBound(to: sockaddr.self), length) }
+    }
+
+    /// A listening TCP socket on this address and a kernel-assigned port.
+    func listen() throws -> (socket: OwnedSocket, port: Int) {
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw TestSupportError.posix("socket", errno: errno) }
+        let owned = OwnedSocket(takingOwnership: fd)
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        guard withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw TestSupportError.posix("bind", errno: errno) }
+        guard Glibc.listen(fd, 128) == 0 else { throw TestSupportError.posix("listen", errno: errno) }
+        var bound = sockaddr_storage()
+        var size = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutableBytes(of: &bound) {
+            getsockname(fd, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), &size)
+        }
+        guard named == 0 else { throw TestSupportError.posix("getsockname", errno: errno) }
+        let port = withUnsafeBytes(of: bound) { raw -> UInt16 in
+            family == AF_INET
+                ? UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
+                : UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)
+        }
+        return (owned, Int(port))
+    }
+
+    /// A blocking TCP connection (loopback connects at once), with read/write timeouts set.
+    func connect(timeout: Double) throws -> OwnedSocket {
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw TestSupportError.posix("socket", errno: errno) }
+        let owned = OwnedSocket(takingOwnership: fd)
+        owned.setTimeouts(timeout)
+        guard withSockaddr({ Glibc.connect(fd, $0, $1) }) == 0 else {
+            throw TestSupportError.posix("connect", errno: errno)
+        }
+        return owned
+    }
+}
+
+/// A one-shot broadcast: `fire()` closes the write end of a pipe, which makes the read end
+/// readable (end of file) for every thread polling it, for ever after.
+final class StopSignal: @unchecked Sendable {  // both ends are closed at most once, under a lock
+    let readFD: Int32
+    private let writeFD: Locked<Int32>
+
+    init() throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw TestSupportError.posix("pipe", errno: errno) }
+        readFD = fds[0]
+        writeFD = Locked(fds[1])
+    }
+
+    deinit {
+        fire()
+        _ = Glibc.close(readFD)
+    }
+
+    func fire() {
+        let fd = writeFD.withLock { fd -> Int32 in
+            defer { fd = -1 }
+            return fd
+        }
+        if fd >= 0 { _ = Glibc.close(fd) }
+    }
+
+    var isFired: Bool { writeFD.withLock { $0 < 0 } }
+
+    /// Waits until `fd` has one of `events`, the signal fires, or `seconds` pass.
+    /// Returns the `revents` of `fd` (0 on timeout or stop).
+    func wait(for fd: Int32, events: Int16, seconds: Double) -> Int16 {
+        var fds = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)]
+        let result = poll(&fds, 2, Int32(seconds * 1000))
+        guard result > 0, fds[1].revents == 0 else { return 0 }
+        return fds[0].revents
+    }
+
+    /// Sleeps up to `seconds`; true if the signal fired meanwhile.
+    func sleep(_ seconds: Double) -> Bool {
+        var fds = [pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)]
+        return poll(&fds, 1, Int32(seconds * 1000)) > 0
+    }
+}

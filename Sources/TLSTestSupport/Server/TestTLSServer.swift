@@ -1,0 +1,77 @@
+internal import COpenSSL
+import Foundation
+
+/// An OpenSSL TLS server on a loopback port chosen by the kernel, for tests and the demo.
+///
+/// Each accepted connection gets its own thread: a blocking handshake bounded by
+/// ``TLSServerConfiguration/handshakeTimeout``, then a quick close_notify and close.
+///
+/// > Warning: Starts threads and listens on loopback until ``stop()`` or deinit.
+public final class TestTLSServer: @unchecked Sendable {  // immutable after init; counters are locked
+    /// The kernel-assigned port.
+    public let port: Int
+    /// The bound address, `127.0.0.1` or `::1`.
+    public let host: String
+    /// What the server was started with.
+    public let configuration: TLSServerConfiguration
+    private let listener: LoopbackListener
+    private let completed: Locked<Int>
+
+    /// Binds `configuration.address` port 0 and starts accepting on a thread of its own.
+    /// - Throws: ``TestSupportError``: `.tlsConfiguration` when OpenSSL rejects a setting,
+    ///   `.socket` / `.notLoopback` when the address cannot be bound.
+    public init(_ configuration: TLSServerConfiguration) throws {
+        let context = try ServerContext(configuration)
+        let completed = Locked(0)
+        let timeout = configuration.handshakeTimeout
+        listener = try LoopbackListener(address: configuration.address) { socket, _ in
+            Self.serve(socket, context: context, timeout: timeout) { completed.withLock { $0 += 1 } }
+        }
+        self.completed = completed
+        self.configuration = configuration
+        self.port = listener.port
+        self.host = listener.host
+    }
+
+    deinit { stop() }
+
+    /// `127.0.0.1:PORT` or `[::1]:PORT`.
+    public var target: String { listener.target }
+
+    /// TCP connections accepted so far (a scan's handshake count can be checked against it).
+    public var acceptedConnections: Int { listener.acceptedConnections }
+
+    /// TLS handshakes that completed so far.
+    public var completedHandshakes: Int { completed.withLock { $0 } }
+
+    /// Stops accepting (idempotent; also done in deinit). Connections in progress end within the
+    /// handshake timeout.
+    public func stop() { listener.stop() }
+
+    /// Whether `::1` can be bound here (containers often run with IPv6 disabled): gate IPv6 tests on it.
+    public static let isIPv6LoopbackAvailable: Bool = {
+        guard let address = try? LoopbackAddress("::1"), let listening = try? address.listen() else { return false }
+        listening.socket.close()
+        return true
+    }()
+
+    /// Runs one server handshake, calling `onCompletion` if it completed.
+    private static func serve(
+        _ socket: OwnedSocket, context: ServerContext, timeout: Double, onCompletion: () -> Void
+    ) {
+        defer { socket.close() }
+        // Non-blocking with one deadline: a client that vanishes or trickles bytes cannot wedge this thread.
+        socket.setNonBlocking()
+        let deadline = Date().addingTimeInterval(timeout)
+        OpenSSLErrors.clear()
+        defer { OpenSSLErrors.clear() }  // this thread's failures are the client's business
+        guard let ssl = SSL_new(context.pointer) else { return }
+        defer { SSL_free(ssl) }
+        guard SSL_set_fd(ssl, socket.fd) == 1,
+            NonBlockingSSL.drive(ssl, socket.fd, deadline: deadline, { SSL_accept($0) }) == 1
+        else { return }
+        // Counted before close_notify, so a client that waits for close_notify sees the count.
+        onCompletion()
+        _ = NonBlockingSSL.drive(ssl, socket.fd, deadline: Date().addingTimeInterval(0.5)) { SSL_shutdown($0) }
+    }
+}

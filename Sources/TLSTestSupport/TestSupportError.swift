@@ -1,0 +1,76 @@
+internal import COpenSSL
+import Foundation
+
+/// An error from the test-support fixtures: OpenSSL refused a step, or a socket call failed.
+///
+/// Equal on ``code`` only, so tests can match the kind of failure without the OpenSSL detail.
+public struct TestSupportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of step failed.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        /// OpenSSL could not generate a key.
+        public static let keyGeneration = Code(name: "keyGeneration")
+        /// OpenSSL could not build or sign a certificate.
+        public static let certificate = Code(name: "certificate")
+        /// OpenSSL rejected a TLS context setting (versions, ciphers, groups, chain).
+        public static let tlsConfiguration = Code(name: "tlsConfiguration")
+        /// A socket call failed (bind, listen, connect).
+        public static let socket = Code(name: "socket")
+        /// An address outside loopback was asked for; fixtures only ever use loopback.
+        public static let notLoopback = Code(name: "notLoopback")
+        /// The TLS handshake did not complete.
+        public static let handshake = Code(name: "handshake")
+        public var description: String { name }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// The step that failed and OpenSSL's (or the OS's) own reasons.
+    public let reason: String
+    public let file: String
+    public let line: Int
+
+    public init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
+        self.code = code
+        self.reason = reason
+        self.file = file
+        self.line = line
+    }
+
+    public static func == (lhs: TestSupportError, rhs: TestSupportError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    public var description: String { "\(code): \(reason) (\(file):\(line))" }
+
+    /// An error for a failed OpenSSL step, with the drained error queue appended.
+    static func openSSL(_ code: Code, _ step: String, file: String = #fileID, line: Int = #line) -> TestSupportError {
+        let stack = OpenSSLErrors.drain()
+        let reason = stack.isEmpty ? step : "\(step): \(stack.joined(separator: "; "))"
+        return TestSupportError(code, reason, file: file, line: line)
+    }
+
+    /// An error for a failed system call, with `errno`'s text.
+    static func posix(_ step: String, errno code: Int32, file: String = #fileID, line: Int = #line) -> TestSupportError
+    {
+        TestSupportError(.socket, "\(step): \(String(cString: strerror(code)))", file: file, line: line)
+    }
+}
+
+/// The thread-local OpenSSL error queue.
+enum OpenSSLErrors {
+    /// Empties the queue so that stale errors never reach the next call's report.
+    static func clear() { ERR_clear_error() }
+
+    /// Takes every queued error, oldest first, as OpenSSL's one-line strings.
+    static func drain() -> [String] {
+        var messages: [String] = []
+        while true {
+            let code = ERR_get_error()
+            if code == 0 { break }
+            var buffer = [CChar](repeating: 0, count: 256)
+            ERR_error_string_n(code, &buffer, buffer.count)
+            messages.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return messages
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Command-line options of `atscheck-demo-servers`.
+struct Options {
+    var config = "Examples/demo-servers.json"
+    var writeTargets: String?
+    var writeCA: String?
+    var address = "127.0.0.1"
+    /// Keep running when stdin ends (for scripts that start the servers in the background).
+    var ignoreStdin = false
+
+    static let usage = """
+        usage: atscheck-demo-servers [--config FILE] [--write-targets FILE] [--write-ca FILE]
+                                     [--address 127.0.0.1|::1] [--no-stdin]
+
+        Starts the example TLS servers of FILE (default Examples/demo-servers.json) on loopback
+        ports chosen by the kernel, with certificates from a PKI minted for this run. Prints one
+        `NAME  ADDRESS:PORT` line per server, then `ready`; runs until SIGINT/SIGTERM or until
+        stdin ends (stdin from /dev/null, as for a background job, is not watched).
+
+          --config FILE         the server catalogue (JSON)
+          --write-targets FILE  write an atscheck endpoint list: `https://localhost:PORT  # NAME`
+          --write-ca FILE       write this run's root CA (PEM), for atscheck --ca-file
+          --address ADDR        loopback address to bind: 127.0.0.1 (default) or ::1
+          --no-stdin            do not stop when stdin ends
+        """
+
+    /// Parses `arguments` (without the program name).
+    /// - Throws: ``UsageError`` for unknown options or missing values.
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        func value(_ option: String) throws -> String {
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                throw UsageError("\(option) needs a value")
+            }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--config": config = try value(argument)
+            case "--write-targets": writeTargets = try value(argument)
+            case "--write-ca": writeCA = try value(argument)
+            case "--address": address = try value(argument)
+            case "--no-stdin": ignoreStdin = true
+            case "-h", "--help": throw UsageError(nil)
+            default: throw UsageError("unknown option '\(argument)'")
+            }
+        }
+        guard address == "127.0.0.1" || address == "::1" else {
+            throw UsageError("--address must be a loopback address (127.0.0.1 or ::1), not '\(address)'")
+        }
+    }
+}
+
+/// A usage error: `message` nil means help was asked for.
+struct UsageError: Error {
+    var message: String?
+    init(_ message: String?) { self.message = message }
+}
