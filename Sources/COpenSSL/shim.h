@@ -189,9 +189,7 @@ static inline const char *atsc_OPENSSL_VERSION_TEXT(void) { return OPENSSL_VERSI
 
 // MARK: TLSTestSupport (server side and certificate minting)
 
-/// SSL_OP_* are `(uint64_t)1 << n` macros, which Swift cannot import.
-static inline uint64_t atsc_SSL_OP_CIPHER_SERVER_PREFERENCE(void) { return SSL_OP_CIPHER_SERVER_PREFERENCE; }
-static inline uint64_t atsc_SSL_OP_PRIORITIZE_CHACHA(void) { return SSL_OP_PRIORITIZE_CHACHA; }
+/// (The SSL_OP_* option shims used by the test server are in the Option constants section above.)
 static inline int atsc_MBSTRING_ASC(void) { return MBSTRING_ASC; }
 
 #endif

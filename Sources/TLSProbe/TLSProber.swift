@@ -134,13 +134,17 @@ public struct TLSProber: EndpointProber {
 
     /// Endpoint status from the per-version outcomes: any TLS answer means `completed`.
     static func status(results: [VersionEnumerator.Outcome]) -> (ScanStatus, String?) {
-        if results.contains(where: { $0.result.supported != nil }) {
+        // Complete: a handshake succeeded, or the server refused every version outright. A server
+        // that refused some versions but broke every other handshake could not be scanned.
+        let anyAccepted = results.contains { $0.result.supported == true }
+        let allRefused = !results.isEmpty && results.allSatisfy { $0.result.supported == false }
+        if anyAccepted || allRefused {
             let unknown = results.filter { $0.result.supported == nil }
             if unknown.isEmpty { return (.completed, nil) }
             let names = unknown.map(\.result.version.name).joined(separator: ", ")
             return (.completed, "could not tell whether \(names) is supported: \(unknown[0].result.reason ?? "unknown")")
         }
-        let failures = results.compactMap(\.failure)
+        let failures = results.filter { $0.result.supported == nil }.compactMap(\.failure)
         if !failures.isEmpty, failures.allSatisfy({ if case .timeout = $0 { return true } else { return false } }) {
             return (.timeout, "no TLS answer: \(failures[0].detail ?? "timeout")")
         }
