@@ -10,7 +10,8 @@ let package = Package(
         .executable(name: "atscheck-demo-servers", targets: ["atscheck-demo-servers"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The system OpenSSL (Debian: libssl-dev). Only TLSProbe and TLSTestSupport import it.
@@ -26,7 +27,10 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["TLSModel"]),
         .target(
             name: "ATSCheckKit",
-            dependencies: ["TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting"]
+            dependencies: [
+                "TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .executableTarget(
             name: "atscheck",
@@ -46,7 +50,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel"]),
         .testTarget(
             name: "ATSCheckKitTests",
-            dependencies: ["ATSCheckKit", "TLSTestSupport", "TLSModel", "ATSPolicy", "Reporting"]
+            dependencies: ["ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting"]
         ),
         .testTarget(name: "TLSTestSupportTests", dependencies: ["TLSTestSupport", "TLSModel"]),
         .testTarget(name: "CLITests", dependencies: ["TLSTestSupport", "TLSModel"]),
