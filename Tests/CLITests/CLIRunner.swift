@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Runs the built `atscheck` binary and captures what it printed and how it exited.
+enum CLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var json: Any? { try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
+    }
+
+    /// The `atscheck` executable next to the test bundle (SwiftPM puts products in one folder).
+    static let binary: URL = {
+        var candidates: [URL] = []
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0])
+        candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("atscheck"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("atscheck"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("atscheck"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/atscheck"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }()
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a large report never blocks the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ contents: String, suffix: String = ".txt") throws -> String {
+        let path = NSTemporaryDirectory() + "atscheck-cli-\(UUID().uuidString)\(suffix)"
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
