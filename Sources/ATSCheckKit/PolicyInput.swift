@@ -18,17 +18,16 @@ public struct AppPolicySource: Sendable {
     /// Reads a plist file: XML, binary or OpenStep, a whole Info.plist or a bare ATS dictionary.
     /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable or not a dictionary plist.
     public static func load(_ path: String) throws -> AppPolicySource {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(file: path, reason: "cannot read the file")
+        let document: PlistDocument
+        do { document = try PlistDocument.load(path: path) } catch let error as PlistError {
+            throw InputFileError(file: path, line: error.line, reason: error.reason)
         }
-        let root: Any
-        do { root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
-            throw InputFileError(file: path, reason: "not a valid property list (\(Self.describe(error)))")
-        }
-        guard let dictionary = root as? [String: Any] else {
-            throw InputFileError(file: path, reason: "the top level is not a dictionary")
-        }
-        return AppPolicySource(configuration: ATSConfiguration(dictionary: atsDictionary(in: dictionary)), file: path)
+        return AppPolicySource(document: document)
+    }
+
+    /// The policy of an already-loaded plist document.
+    public init(document: PlistDocument) {
+        self.init(configuration: ATSConfiguration(dictionary: document.atsDictionary ?? [:]), file: document.file)
     }
 
     /// The `NSAppTransportSecurity` dictionary of an Info.plist, or the dictionary itself when it is a bare one.

@@ -23,9 +23,17 @@ public struct ScanTextRenderer {
             let location = [finding.file, finding.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
             out += "\(severityLabel(finding.severity)) \(location.isEmpty ? "" : location + ": ")\(finding.message) [\(finding.rule)]\n"
         }
-        let s = report.summary
-        out += style.bold("Summary:") + " \(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, "
-            + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes\n"
+        var parts: [String] = []
+        if !report.endpoints.isEmpty {
+            let s = report.summary
+            parts.append("\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, "
+                + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes")
+        }
+        if !report.findings.isEmpty || report.endpoints.isEmpty {
+            let count = { (severity: Finding.Severity) in report.findings.filter { $0.severity == severity }.count }
+            parts.append("\(report.findings.count) finding(s): \(count(.error)) error, \(count(.warning)) warning, \(count(.note)) note")
+        }
+        out += style.bold("Summary:") + " " + parts.joined(separator: "; ") + "\n"
         return out
     }
 

@@ -1,11 +1,10 @@
 import ArgumentParser
 import ATSCheckKit
 import Foundation
-import TLSModel
 
 /// Output formats. Text on a terminal, JSON when piped, unless `--format` says otherwise.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, sarif, junit, markdown
 }
 
 /// Options every command that writes a report shares.

@@ -1,9 +1,7 @@
 import ArgumentParser
 import ATSCheckKit
-import ATSPolicy
 import Foundation
 import Reporting
-import TLSModel
 
 struct DiagnoseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,6 +28,9 @@ struct DiagnoseCommand: AsyncParsableCommand {
     var profile: String?
 
     func validate() throws {
+        if let format = output.format, ![.text, .json].contains(format) {
+            throw ValidationError("diagnose writes text or json")
+        }
         do { _ = try Target(parsing: url) } catch let error as TargetError { throw ValidationError(error.description) }
     }
 
@@ -50,7 +51,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
         }
         let report = ATSDiagnostics.run(profile: scanned, target: target, os: policy.os, client: policy.clientKind)
         switch output.resolvedFormat {
-        case .json: try output.emit(try JSONRendering.render(report))
+        case .json, .sarif, .junit, .markdown: try output.emit(try JSONRendering.render(report))
         case .text:
             var text = DiagnosticsTextRenderer.render(report)
             if scanned.status != .completed {

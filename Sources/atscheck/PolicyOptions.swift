@@ -1,6 +1,5 @@
 import ArgumentParser
 import ATSCheckKit
-import ATSPolicy
 
 /// Which Apple rules to apply.
 struct PolicyOptions: ParsableArguments {

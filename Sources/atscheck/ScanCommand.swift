@@ -2,7 +2,6 @@ import ArgumentParser
 import ATSCheckKit
 import Foundation
 import Reporting
-import TLSModel
 
 struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +59,7 @@ struct ScanCommand: AsyncParsableCommand {
         let schemes = Dictionary(targets.compactMap { try? Target(parsing: $0) }.map { ($0.hostPort, $0.scheme) },
                                  uniquingKeysWith: { first, _ in first })
         let report = ATSCheck.report(profiles) { judge.judge($0, scheme: schemes[$0.target] ?? "https") }
-        try output.emit(try Render.scan(report, format: output.resolvedFormat, color: output.useColor))
+        try output.emit(try Render.report(report, format: output.resolvedFormat, color: output.useColor, plistFile: plist))
         let status = ExitStatus.of(report)
         if let reason = ExitStatus.reason(for: report) { Terminal.fail(reason) }
         if status != .success { throw ExitCode(status.rawValue) }
@@ -93,10 +92,18 @@ enum ProfileFile {
 }
 
 enum Render {
-    static func scan(_ report: ScanReport, format: OutputFormat, color: Bool) throws -> String {
+    /// Renders a report in any format; every format is a view of the same JSON model.
+    static func report(
+        _ report: ScanReport, format: OutputFormat, color: Bool, plistFile: String? = nil, endpointsFile: String? = nil
+    ) throws -> String {
         switch format {
         case .json: return try JSONRendering.render(report)
         case .text: return ScanTextRenderer(style: TextStyle(enabled: color)).render(report)
+        case .sarif:
+            return try SARIFRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile,
+                                            ruleDescriptions: PlistRuleID.descriptions)
+        case .junit: return JUnitRenderer.render(report)
+        case .markdown: return MarkdownRenderer.render(report)
         }
     }
 
