@@ -7,11 +7,12 @@ struct ATSCheckCommand: AsyncParsableCommand {
         commandName: "atscheck",
         abstract: "Will your iOS/macOS app be allowed to talk to its servers? App Transport Security checks on Linux.",
         discussion: """
-            Probes endpoints through OpenSSL (every TLS version, cipher suite and certificate fact) and judges
-            them against Apple's App Transport Security and system trust rules.
+            Probes endpoints through OpenSSL (every TLS version, cipher suite and certificate fact) and judges \
+            them against Apple's App Transport Security and system trust rules, validates Info.plist \
+            NSAppTransportSecurity dictionaries, and reproduces nscurl --ats-diagnostics headless.
 
-            Exit status: 0 everything evaluated passes; 1 at least one policy failure; 2 no policy failure but
-            an endpoint could not be scanned; 64 usage error; 65 an input file is unreadable or malformed.
+            Exit status: 0 everything evaluated passes; 1 at least one policy failure; 2 no policy failure \
+            but an endpoint could not be scanned; 64 usage error; 65 an input file is unreadable or malformed.
             """,
         version: "0.1.0",
         subcommands: [ScanCommand.self, DiagnoseCommand.self, PlistCommand.self]
