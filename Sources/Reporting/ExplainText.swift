@@ -21,10 +21,13 @@ public enum ExplainTextRenderer {
                     let ats = client.atsApplies ? style.green("ATS on ") : style.yellow("ATS off")
                     lines.append("    \(name)  \(ats)  \(cells(client))  ← \(decided(client.decidedBy))")
                     for c in client.conflicts {
-                        let other = c.atsApplies ? "ATS on" : "ATS off"
+                        let other = [
+                            c.atsApplies ? "ATS on" : "ATS off", "\(c.minimumTLS.name)+",
+                            c.forwardSecrecyRequired ? "PFS" : "no PFS", c.httpAllowed ? "HTTP allowed" : "HTTPS only",
+                        ].joined(separator: ", ")
                         lines.append(
                             "      " + style.yellow("CONFLICT \(c.conflict)")
-                                + ": under \(c.reading), \(other) (\(c.reason)); \(c.summary)")
+                                + ": under \(c.reading): \(other) (\(c.reason)); \(c.summary)")
                     }
                 }
             }
