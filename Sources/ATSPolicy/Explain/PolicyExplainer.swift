@@ -1,0 +1,238 @@
+import TLSModel
+
+/// Explains an `NSAppTransportSecurity` dictionary (`atscheck plist --explain`, issue 4): for every host
+/// pattern and OS era, the effective policy for URLSession, WKWebView, AVFoundation media and UIWebView
+/// (reference §4.1, the corrected matrix of §4.2, §4.3, §4.5).
+///
+/// Every cell comes from the engine's own resolution (``HostPolicy``), so the explanation and the verdicts
+/// of `scan`/`audit` cannot drift apart. The keys that decided a cell are found by removing each key that
+/// could matter and resolving again: a key is listed when its removal changes the policy.
+public enum PolicyExplainer {
+    /// An OS era: a label and the release whose rules stand for it.
+    public struct Era: Sendable, Equatable {
+        public var label: String
+        public var os: AppleOSVersion
+
+        public init(label: String, os: AppleOSVersion) {
+            self.label = label
+            self.os = os
+        }
+    }
+
+    /// The eras in which the host-policy rules differ: 9 (only `NSAllowsArbitraryLoads`), 10–16 (the
+    /// fine-grained keys, IP literals exempt), 17+ (IP literals under ATS), and 26.4+ when the dictionary
+    /// uses a NIAP key.
+    /// - Parameter configuration: the app's configuration.
+    /// - Returns: the eras, oldest first.
+    public static func eras(for configuration: ATSConfiguration) -> [Era] {
+        let usesNIAP = configuration.niapPackage != nil
+            || configuration.exceptionDomains.values.contains { $0.niapPackage != nil }
+        var eras = [Era(label: "9", os: AppleOSVersion(9)), Era(label: "10–16", os: AppleOSVersion(10))]
+        if usesNIAP {
+            eras += [Era(label: "17–26.3", os: AppleOSVersion(17)), Era(label: "26.4+", os: AppleOSVersion(26, 4))]
+        } else {
+            eras.append(Era(label: "17+", os: AppleOSVersion(17)))
+        }
+        return eras
+    }
+
+    /// Explains `configuration`.
+    /// - Parameters:
+    ///   - configuration: the parsed `NSAppTransportSecurity` dictionary (``ATSConfiguration/default`` when
+    ///     the app has none).
+    ///   - eras: the OS eras to explain (default: ``eras(for:)``).
+    /// - Returns: one ``HostPatternPolicy`` per host pattern, each with every era and client.
+    public static func explain(_ configuration: ATSConfiguration, eras: [Era]? = nil) -> PolicyExplanation {
+        let eras = eras ?? Self.eras(for: configuration)
+        let patterns = hostPatterns(configuration)
+        let hosts = patterns.map { pattern in
+            HostPatternPolicy(
+                pattern: pattern.pattern, kind: pattern.kind, exampleHost: pattern.host,
+                eras: eras.map { era in
+                    EraPolicy(
+                        era: era.label, osVersion: era.os.description,
+                        clients: ClientPolicy.Client.allCases.map {
+                            explain(host: pattern.host, client: $0, os: era.os, configuration: configuration)
+                        })
+                })
+        }
+        return PolicyExplanation(hosts: hosts, notes: notes(configuration))
+    }
+
+    /// Parses and explains an `NSAppTransportSecurity` dictionary as `PropertyListSerialization` gives it.
+    public static func explain(dictionary: [String: Any]) -> PolicyExplanation {
+        explain(ATSConfiguration(dictionary: dictionary))
+    }
+
+    // MARK: - One cell
+
+    static func clientKind(_ client: ClientPolicy.Client) -> ClientKind {
+        switch client {
+        case .urlSession: return .urlSession
+        case .wkWebView: return .wkWebView
+        case .media: return .media
+        case .uiWebView: return .uiWebView
+        }
+    }
+
+    /// The policy for one host, client and OS: the engine's primary reading, the keys that decided it,
+    /// and the other reading of every conflict the resolution consulted when that reading differs.
+    static func explain(
+        host: String, client: ClientPolicy.Client, os: AppleOSVersion, configuration c: ATSConfiguration
+    ) -> ClientPolicy {
+        let kind = clientKind(client)
+        let readings = Readings.primary(for: os)
+        var consulted: Set<ATSConflict> = []
+        let policy = HostPolicy.resolve(
+            host: host, configuration: c, os: os, client: kind, readings: readings, consulted: &consulted)
+        var conflicts: [ConflictingReading] = []
+        for conflict in consulted.sorted() {
+            let other = readings.flipped(conflict)
+            var ignored: Set<ATSConflict> = []
+            let alternative = HostPolicy.resolve(
+                host: host, configuration: c, os: os, client: kind, readings: other, consulted: &ignored)
+            guard Effective(alternative) != Effective(policy) else { continue }
+            conflicts.append(
+                ConflictingReading(
+                    conflict: conflict.rawValue, summary: conflict.summary, reading: other.name(of: conflict),
+                    atsApplies: alternative.atsRequired, httpAllowed: alternative.httpAllowed,
+                    minimumTLS: alternative.minimumTLS, forwardSecrecyRequired: alternative.requiresForwardSecrecy,
+                    reason: alternative.explanation))
+        }
+        var reason = policy.explanation
+        if !conflicts.isEmpty {
+            reason += " (reading \(conflicts.map { readings.name(of: ATSConflict(rawValue: $0.conflict)!) }.joined(separator: ", ")))"
+        }
+        return ClientPolicy(
+            client: client, atsApplies: policy.atsRequired, httpAllowed: policy.httpAllowed,
+            minimumTLS: policy.minimumTLS, forwardSecrecyRequired: policy.requiresForwardSecrecy, niap: policy.niap,
+            decidedBy: decidingKeys(host: host, kind: kind, os: os, configuration: c, readings: readings, policy: policy),
+            reason: reason, conflicts: conflicts)
+    }
+
+    /// The parts of a ``HostPolicy`` a person acts on (not its wording or which entry matched).
+    struct Effective: Equatable {
+        var atsRequired, httpAllowed: Bool
+        var minimumTLS: TLSVersion
+        var suites: HostPolicy.SuitePolicy
+        var keySizeCheck, hashCheck, niap: Bool
+
+        init(_ p: HostPolicy) {
+            (atsRequired, httpAllowed, minimumTLS, suites) = (p.atsRequired, p.httpAllowed, p.minimumTLS, p.suites)
+            (keySizeCheck, hashCheck, niap) = (p.atsKeySizeCheck, p.atsHashCheck, p.niap)
+        }
+    }
+
+    /// The keys whose removal changes the policy, as `NSAppTransportSecurity.…` key paths.
+    static func decidingKeys(
+        host: String, kind: ClientKind, os: AppleOSVersion, configuration c: ATSConfiguration, readings: Readings,
+        policy: HostPolicy
+    ) -> [String] {
+        let root = ATSKey.appTransportSecurity
+        var variants: [(String, ATSConfiguration)] = []
+        func global(_ key: ATSKey, _ path: WritableKeyPath<ATSConfiguration, ATSConfiguration.Flag>) {
+            guard c[keyPath: path].isPresent else { return }
+            var v = c
+            v[keyPath: path] = .absent
+            variants.append(("\(root).\(key.name)", v))
+        }
+        global(.allowsArbitraryLoads, \.allowsArbitraryLoads)
+        global(.allowsArbitraryLoadsForMedia, \.allowsArbitraryLoadsForMedia)
+        global(.allowsArbitraryLoadsInWebContent, \.allowsArbitraryLoadsInWebContent)
+        global(.allowsLocalNetworking, \.allowsLocalNetworking)
+        if c.niapPackage != nil {
+            var v = c
+            v.niapPackage = nil
+            variants.append(("\(root).\(ATSKey.requiresNIAPTLSPackageVersion.name)", v))
+        }
+        if let match = policy.exception, !match.builtIn, let entry = c.exceptionDomains[match.key] {
+            let prefix = "\(root).\(ATSKey.exceptionDomains.name).\(match.key)"
+            var removed = c
+            removed.exceptionDomains[match.key] = nil
+            variants.append((prefix, removed))
+            func field<T>(_ key: ATSKey, _ path: WritableKeyPath<ExceptionDomain, T>, _ value: T) {
+                var v = c
+                v.exceptionDomains[match.key]![keyPath: path] = value
+                variants.append(("\(prefix).\(key.name)", v))
+            }
+            if entry.includesSubdomains { field(.includesSubdomains, \.includesSubdomains, false) }
+            if entry.allowsInsecureHTTPLoads { field(.exceptionAllowsInsecureHTTPLoads, \.allowsInsecureHTTPLoads, false) }
+            if entry.minimumTLSVersion != nil { field(.exceptionMinimumTLSVersion, \.minimumTLSVersion, nil) }
+            if !entry.requiresForwardSecrecy { field(.exceptionRequiresForwardSecrecy, \.requiresForwardSecrecy, true) }
+            if entry.niapPackage != nil { field(.exceptionRequiresNIAPTLSPackageVersion, \.niapPackage, nil) }
+        }
+        let current = Effective(policy)
+        return variants.compactMap { name, variant in
+            var ignored: Set<ATSConflict> = []
+            let other = HostPolicy.resolve(
+                host: host, configuration: variant, os: os, client: kind, readings: readings, consulted: &ignored)
+            return Effective(other) != current ? name : nil
+        }
+    }
+
+    // MARK: - Host patterns
+
+    struct Pattern {
+        var pattern: String
+        var kind: HostPatternPolicy.Kind
+        var host: String
+    }
+
+    /// Every `NSExceptionDomains` key (and its subdomains, one level and deeper, when it includes them), any
+    /// other public host, `localhost`, `*.local` and an IP literal.
+    static func hostPatterns(_ c: ATSConfiguration) -> [Pattern] {
+        var patterns: [Pattern] = []
+        for key in c.exceptionDomains.keys.sorted() {
+            let entry = c.exceptionDomains[key]!
+            if key.contains("/") {
+                let host = CIDRRange(key).map { $0.network.description } ?? key
+                patterns.append(Pattern(pattern: key, kind: .exceptionDomain, host: host))
+                continue
+            }
+            patterns.append(Pattern(pattern: key, kind: .exceptionDomain, host: key))
+            if entry.includesSubdomains && IPAddress(key) == nil {
+                patterns.append(Pattern(pattern: "*.\(key)", kind: .subdomain, host: "sub.\(key)"))
+                patterns.append(Pattern(pattern: "*.*.\(key) and deeper", kind: .subdomain, host: "deep.sub.\(key)"))
+            }
+        }
+        func unlisted(_ host: String) -> Bool {
+            SubdomainDepth.allCases.allSatisfy { c.exception(for: host, os: .newest, depth: $0) == nil }
+        }
+        let other = ["other-host.example", "other-host.atscheck-example", "x9.other-host.atscheck-example"]
+            .first(where: unlisted) ?? "other-host.example"
+        patterns.append(Pattern(pattern: "any other public host", kind: .otherPublicHost, host: other))
+        if c.exceptionDomains["localhost"] == nil {
+            patterns.append(Pattern(pattern: "localhost", kind: .localName, host: "localhost"))
+        }
+        patterns.append(Pattern(pattern: "*.local", kind: .localName, host: "printer.local"))
+        patterns.append(Pattern(pattern: "IP literal (e.g. 192.0.2.10)", kind: .ipLiteral, host: "192.0.2.10"))
+        return patterns
+    }
+
+    static func notes(_ c: ATSConfiguration) -> [String] {
+        var notes = [
+            "built-in Apple exceptions (apple.com, setup.icloud.com, ls/gs/geo.apple.com, is.autonavi.com, apple-mapkit.com) govern those hosts unless the app lists the same key (§4.3)",
+            "with ATS off the minimum TLS version is the system default: historically TLS 1.0 (reportedly 1.2 for apps linked on iOS 26, unverified)",
+            "the iOS 17 IP-literal rule may apply only to apps linked against the iOS 17 SDK (unconfirmed); whether loopback and link-local IPs count as local on iOS 17+ is unconfirmed",
+            "ATS does not cover Network.framework, sockets or TLS stacks inside the app (§0 A2)",
+        ]
+        if c.allowsArbitraryLoadsInWebContent.isYes {
+            notes.append(
+                "HTML <video> in a WKWebView is loaded by the media stack: NSAllowsArbitraryLoadsInWebContent may not cover it (radar 28678048)")
+        }
+        if c.allowsLocalNetworking.isPresent && c.allowsArbitraryLoads.isYes {
+            notes.append(
+                "NSAllowsLocalNetworking turns off NSAllowsArbitraryLoads on iOS 10+: loads that relied on it fail (radar 29553627)")
+        }
+        return notes
+    }
+}
+
+extension HostPolicy {
+    /// Whether only forward-secret suites are offered on TLS 1.2 and earlier.
+    var requiresForwardSecrecy: Bool {
+        if niap { return true }
+        if case .ats(forwardSecrecy: true) = suites { return true }
+        return false
+    }
+}

@@ -1,0 +1,66 @@
+import TLSModel
+
+/// Renders a ``PolicyExplanation`` (`atscheck plist --explain`) as text: per host pattern, per OS era, one
+/// line per client with ATS on/off, minimum TLS, forward secrecy, plain HTTP, NIAP and the deciding keys,
+/// then each conflicting reading.
+public enum ExplainTextRenderer {
+    /// The whole explanation as text.
+    /// - Parameters:
+    ///   - explanation: the explanation.
+    ///   - style: terminal styling (default: none).
+    /// - Returns: text ending in a newline.
+    public static func render(_ explanation: PolicyExplanation, style: TextStyle = .plain) -> String {
+        var lines = ["Effective App Transport Security policy per host pattern and OS era (iOS numbering)"]
+        let width = ClientPolicy.Client.allCases.map(\.rawValue.count).max() ?? 0
+        for host in explanation.hosts {
+            lines += ["", style.bold("\(host.pattern)") + style.dim(" — \(kindText(host))")]
+            for era in host.eras {
+                lines.append("  iOS \(era.era)")
+                for client in era.clients {
+                    let name = client.client.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                    let ats = client.atsApplies ? style.green("ATS on ") : style.yellow("ATS off")
+                    lines.append("    \(name)  \(ats)  \(cells(client))  ← \(decided(client.decidedBy))")
+                    for c in client.conflicts {
+                        let other = [
+                            c.atsApplies ? "ATS on" : "ATS off", "\(c.minimumTLS.name)+",
+                            c.forwardSecrecyRequired ? "PFS" : "no PFS", c.httpAllowed ? "HTTP allowed" : "HTTPS only",
+                        ].joined(separator: ", ")
+                        lines.append(
+                            "      " + style.yellow("CONFLICT \(c.conflict)")
+                                + ": under \(c.reading): \(other) (\(c.reason)); \(c.summary)")
+                    }
+                }
+            }
+        }
+        if !explanation.notes.isEmpty {
+            lines += ["", "Notes:"]
+            lines += explanation.notes.map { "- \($0)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func kindText(_ host: HostPatternPolicy) -> String {
+        switch host.kind {
+        case .exceptionDomain: return "NSExceptionDomains entry"
+        case .subdomain: return "subdomains (e.g. \(host.exampleHost))"
+        case .otherPublicHost: return "no entry (e.g. \(host.exampleHost))"
+        case .localName: return "local name (e.g. \(host.exampleHost))"
+        case .ipLiteral: return "IP literal"
+        }
+    }
+
+    /// `TLSv1.2+  PFS     HTTPS only`, plus `NIAP FCP_v2.1` when it applies.
+    static func cells(_ c: ClientPolicy) -> String {
+        var parts = [
+            "\(c.minimumTLS.name)+", c.forwardSecrecyRequired ? "PFS   " : "no PFS", c.httpAllowed ? "HTTP allowed" : "HTTPS only  ",
+        ]
+        if c.niap { parts.append("NIAP FCP_v2.1") }
+        return parts.joined(separator: "  ")
+    }
+
+    static func decided(_ keys: [String]) -> String {
+        let prefix = "NSAppTransportSecurity."
+        guard !keys.isEmpty else { return "OS default" }
+        return keys.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }.joined(separator: ", ")
+    }
+}

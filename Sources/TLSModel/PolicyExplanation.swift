@@ -1,0 +1,143 @@
+/// What an app's `NSAppTransportSecurity` dictionary means, host pattern by host pattern and OS era by OS
+/// era, for each class of client (`atscheck plist --explain`; reference `ats-rules.md` §4.1–§4.5).
+///
+/// Produced by `ATSPolicy`'s `PolicyExplainer`; kept here, as values only, so renderers can read it
+/// without depending on the policy engine.
+public struct PolicyExplanation: Codable, Sendable, Equatable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// One entry per host pattern: every `NSExceptionDomains` key (and its subdomains when it includes
+    /// them), any other public host, local names and an IP literal.
+    public var hosts: [HostPatternPolicy]
+    /// Assumptions that apply to the whole explanation.
+    public var notes: [String]
+
+    public init(hosts: [HostPatternPolicy], notes: [String] = []) {
+        self.schemaVersion = PolicyExplanation.currentSchemaVersion
+        self.hosts = hosts
+        self.notes = notes
+    }
+}
+
+/// The effective policy for one host pattern, per OS era.
+public struct HostPatternPolicy: Codable, Sendable, Equatable {
+    /// What kind of host the pattern stands for.
+    public enum Kind: String, Codable, Sendable, Equatable {
+        /// An `NSExceptionDomains` key itself (a name, an IP literal or a CIDR range).
+        case exceptionDomain = "exception-domain"
+        /// Subdomains of an `NSExceptionDomains` key with `NSIncludesSubdomains = YES`.
+        case subdomain
+        /// A public DNS name that no entry lists.
+        case otherPublicHost = "other-public-host"
+        /// An unqualified or `.local` name.
+        case localName = "local-name"
+        /// An IP literal that no entry lists.
+        case ipLiteral = "ip-literal"
+    }
+
+    /// The pattern as shown to people: `example.com`, `*.example.com`, `any other public host`, `*.local`.
+    public var pattern: String
+    public var kind: Kind
+    /// The concrete host that was evaluated for the pattern.
+    public var exampleHost: String
+    public var eras: [EraPolicy]
+
+    public init(pattern: String, kind: Kind, exampleHost: String, eras: [EraPolicy]) {
+        self.pattern = pattern
+        self.kind = kind
+        self.exampleHost = exampleHost
+        self.eras = eras
+    }
+}
+
+/// The policy for one host pattern on one OS era, per client.
+public struct EraPolicy: Codable, Sendable, Equatable {
+    /// The era as shown to people: `9`, `10–16`, `17+`, `17–26.3`, `26.4+`.
+    public var era: String
+    /// The release whose rules were applied for the era, e.g. `10.0`.
+    public var osVersion: String
+    public var clients: [ClientPolicy]
+
+    public init(era: String, osVersion: String, clients: [ClientPolicy]) {
+        self.era = era
+        self.osVersion = osVersion
+        self.clients = clients
+    }
+}
+
+/// What ATS requires of one class of client for one host on one OS era.
+public struct ClientPolicy: Codable, Sendable, Equatable {
+    /// The class of client code (reference §0 input `C`).
+    public enum Client: String, Codable, Sendable, Equatable, CaseIterable {
+        case urlSession = "URLSession"
+        case wkWebView = "WKWebView"
+        case media = "AVFoundation media"
+        /// Deprecated; whether `NSAllowsArbitraryLoadsInWebContent` exempts it is a CONFLICT (§4.2).
+        case uiWebView = "UIWebView"
+    }
+
+    public var client: Client
+    /// Whether ATS applies (false: only system trust, §0 E3).
+    public var atsApplies: Bool
+    /// Whether `http://` loads are allowed.
+    public var httpAllowed: Bool
+    /// The lowest TLS version the client offers (with ATS off: the system default, historically TLS 1.0).
+    public var minimumTLS: TLSVersion
+    /// Whether only forward-secret (ECDHE) suites are offered on TLS 1.2 and earlier.
+    public var forwardSecrecyRequired: Bool
+    /// Whether the NIAP `FCP_v2.1` TLS profile applies (iOS 26.4+).
+    public var niap: Bool
+    /// The keys that decided the policy (removing any of them changes it), as key paths under
+    /// `NSAppTransportSecurity`; empty when the OS default decided.
+    public var decidedBy: [String]
+    /// Why, in one line.
+    public var reason: String
+    /// Where Apple's sources disagree and the other reading gives a different policy.
+    public var conflicts: [ConflictingReading]
+
+    public init(
+        client: Client, atsApplies: Bool, httpAllowed: Bool, minimumTLS: TLSVersion, forwardSecrecyRequired: Bool,
+        niap: Bool, decidedBy: [String], reason: String, conflicts: [ConflictingReading] = []
+    ) {
+        self.client = client
+        self.atsApplies = atsApplies
+        self.httpAllowed = httpAllowed
+        self.minimumTLS = minimumTLS
+        self.forwardSecrecyRequired = forwardSecrecyRequired
+        self.niap = niap
+        self.decidedBy = decidedBy
+        self.reason = reason
+        self.conflicts = conflicts
+    }
+}
+
+/// The other reading of a documented CONFLICT, and the policy it gives.
+public struct ConflictingReading: Codable, Sendable, Equatable {
+    /// The conflict's id, e.g. `subdomain-depth`, `uiwebview`.
+    public var conflict: String
+    /// What the sources disagree about.
+    public var summary: String
+    /// The name of the other reading, e.g. `doc-one-level`.
+    public var reading: String
+    public var atsApplies: Bool
+    public var httpAllowed: Bool
+    public var minimumTLS: TLSVersion
+    public var forwardSecrecyRequired: Bool
+    /// Why, under that reading.
+    public var reason: String
+
+    public init(
+        conflict: String, summary: String, reading: String, atsApplies: Bool, httpAllowed: Bool,
+        minimumTLS: TLSVersion, forwardSecrecyRequired: Bool, reason: String
+    ) {
+        self.conflict = conflict
+        self.summary = summary
+        self.reading = reading
+        self.atsApplies = atsApplies
+        self.httpAllowed = httpAllowed
+        self.minimumTLS = minimumTLS
+        self.forwardSecrecyRequired = forwardSecrecyRequired
+        self.reason = reason
+    }
+}
