@@ -1,0 +1,86 @@
+import ATSPolicy
+import Foundation
+import TLSModel
+
+/// What `atscheck audit` found: the report every renderer reads, plus the exception debt as data.
+public struct AuditResult: Codable, Sendable, Equatable {
+    /// Endpoints (with `ats` and `source`), and findings: plist lint + endpoint list + audit (+ baseline).
+    public var report: ScanReport
+    /// One item per exception problem, with the entry as it is and the entry that would do.
+    public var exceptionDebt: [ExceptionDebt]
+
+    public init(report: ScanReport, exceptionDebt: [ExceptionDebt]) {
+        self.report = report
+        self.exceptionDebt = exceptionDebt
+    }
+
+    /// The exit status of an audit (design.md §2).
+    ///
+    /// Unlike ``ExitStatus/of(_:)``, an endpoint's ATS failure counts through its audit finding, so a failure
+    /// the endpoint list expects (`expect: fail`) or a baseline waives does not fail the run: `1` when any
+    /// error-level finding remains; else `2` when an endpoint could not be scanned or judged; else `0`.
+    public var exitStatus: ExitStatus {
+        if report.findings.contains(where: { $0.severity == .error }) { return .policyFailure }
+        let incomplete = report.endpoints.contains { $0.profile.status != .completed || $0.ats.verdict == .unknown }
+        return incomplete ? .incomplete : .success
+    }
+
+    /// One line for stderr when ``exitStatus`` is not zero.
+    public var exitReason: String? {
+        switch exitStatus {
+        case .policyFailure:
+            let errors = report.findings.filter { $0.severity == .error }
+            let first = errors[0]
+            let place = first.file.map { "\($0)\(first.line.map { ":\($0)" } ?? ""): " } ?? ""
+            return "atscheck: audit failed with \(errors.count) error(s); first: \(place)\(first.message) [\(first.rule)]"
+        case .incomplete:
+            return ExitStatus.reason(for: report)
+        default:
+            return nil
+        }
+    }
+}
+
+/// One piece of exception debt: an exception that is missing, unneeded, broader than needed, unused,
+/// an `http://` endpoint, or a failure no exception can fix.
+public struct ExceptionDebt: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, Equatable {
+        case missing, unneeded, broader
+        case noEndpoint = "no-endpoint"
+        case http
+        /// The endpoint fails and no exception can help.
+        case impossible
+    }
+
+    public var kind: Kind
+    /// The finding's rule id.
+    public var rule: String
+    /// The `NSExceptionDomains` key concerned (the endpoint's host when no entry exists yet).
+    public var domain: String
+    /// Dotted key path of the entry or key concerned, e.g. `NSAppTransportSecurity.NSExceptionDomains.a.example.com`.
+    public var keyPath: String?
+    /// The endpoints concerned (`host:port`, `http://host:port` for cleartext ones).
+    public var endpoints: [String]
+    /// The entry as the app has it (keys Apple reads, with their effective values), nil when there is none.
+    public var current: PlistValue?
+    /// The least-permissive entry that makes every endpoint it covers pass; nil when the entry should go.
+    public var suggested: PlistValue?
+    /// ``suggested`` as a ready-to-paste plist fragment.
+    public var plist: String?
+    public var message: String
+
+    public init(
+        kind: Kind, rule: String, domain: String, keyPath: String? = nil, endpoints: [String], current: PlistValue? = nil,
+        suggested: PlistValue? = nil, plist: String? = nil, message: String
+    ) {
+        self.kind = kind
+        self.rule = rule
+        self.domain = domain
+        self.keyPath = keyPath
+        self.endpoints = endpoints
+        self.current = current
+        self.suggested = suggested
+        self.plist = plist
+        self.message = message
+    }
+}

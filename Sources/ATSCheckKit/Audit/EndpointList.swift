@@ -1,0 +1,123 @@
+import Foundation
+import TLSModel
+
+/// The endpoints an app talks to, as listed for `atscheck audit --endpoints FILE`.
+///
+/// Two shapes are read:
+/// - **text**: one URL or `host[:port]` per line; `#` starts a comment (whole-line or trailing); blank lines
+///   are skipped;
+/// - **YAML** (`.yml`, `.yaml`) or **JSON** (`.json`): an `endpoints:` list whose items are strings or
+///   mappings `{url, resolve, sni, caFile, expect, name}` (a bare top-level list is accepted too).
+///
+/// Every entry keeps the line it came from. A line that is not a target becomes an `endpoints.invalid`
+/// finding and the other entries are still returned; only an unreadable or structurally malformed file
+/// throws (``InputFileError``, exit 65).
+public struct EndpointList: Sendable, Equatable {
+    /// The file the list was read from (as given).
+    public var file: String
+    public var entries: [EndpointEntry]
+    /// Problems with single lines (`endpoints.invalid`, `endpoints.unknown-key`), each with file and line.
+    public var findings: [Finding]
+
+    public init(file: String, entries: [EndpointEntry], findings: [Finding] = []) {
+        self.file = file
+        self.entries = entries
+        self.findings = findings
+    }
+
+    /// Reads an endpoint list; the format follows the extension (`.json`, `.yml`/`.yaml`, else text).
+    /// - Throws: ``InputFileError`` when the file is unreadable or malformed as a whole.
+    public static func load(path: String) throws -> EndpointList {
+        let text = try StructuredFile.readText(path: path)
+        var list = try parse(text: text, file: path, format: StructuredFile.format(ofPath: path).map(Format.init))
+        // A relative caFile is relative to the endpoint file, not to the working directory.
+        let directory = (path as NSString).deletingLastPathComponent
+        for index in list.entries.indices {
+            if let ca = list.entries[index].caFile, !ca.hasPrefix("/"), !directory.isEmpty {
+                list.entries[index].caFile = (directory as NSString).appendingPathComponent(ca)
+            }
+        }
+        return list
+    }
+
+    /// The formats of an endpoint list.
+    public enum Format: String, Sendable {
+        case text, yaml, json
+
+        init(_ structured: StructuredFile.Format) {
+            switch structured {
+            case .yaml: self = .yaml
+            case .json: self = .json
+            }
+        }
+    }
+
+    /// Parses an endpoint list.
+    /// - Parameters:
+    ///   - text: the file's contents.
+    ///   - file: the name findings and errors carry.
+    ///   - format: the format; nil: guessed (text unless it starts like JSON or has an `endpoints:` key).
+    /// - Throws: ``InputFileError`` when a YAML/JSON file is malformed or has no endpoint list.
+    public static func parse(text: String, file: String, format: Format? = nil) throws -> EndpointList {
+        switch format ?? guess(text) {
+        case .text: return parseText(text, file: file)
+        case .yaml: return try parseStructured(text, file: file, format: .yaml)
+        case .json: return try parseStructured(text, file: file, format: .json)
+        }
+    }
+
+    static func guess(_ text: String) -> Format {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .json }
+        let hasKey = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("endpoints:") }
+        return hasKey ? .yaml : .text
+    }
+}
+
+/// One endpoint of an ``EndpointList``.
+public struct EndpointEntry: Sendable, Equatable {
+    /// What the list expects ATS to decide for the endpoint (`expect:` in YAML/JSON).
+    public enum Expectation: String, Sendable, Codable, Equatable {
+        case pass, fail
+    }
+
+    /// The URL or `host[:port]` as parsed; `scheme == "http"` for `http://` entries.
+    public var target: Target
+    /// Connect to this IP address instead of resolving the name (like `--resolve`).
+    public var resolve: String?
+    /// The SNI to send instead of the host.
+    public var sni: String?
+    /// An extra trust anchor (PEM) for this endpoint, e.g. a staging CA.
+    public var caFile: String?
+    public var expect: Expectation?
+    /// A human label.
+    public var name: String?
+    /// Where the entry is written.
+    public var source: SourceLocation
+
+    public init(
+        target: Target, resolve: String? = nil, sni: String? = nil, caFile: String? = nil, expect: Expectation? = nil,
+        name: String? = nil, source: SourceLocation
+    ) {
+        self.target = target
+        self.resolve = resolve
+        self.sni = sni
+        self.caFile = caFile
+        self.expect = expect
+        self.name = name
+        self.source = source
+    }
+
+    /// A cleartext `http://` entry: ATS judges it from the plist alone, nothing is scanned.
+    public var isHTTP: Bool { target.scheme == "http" }
+}
+
+/// Stable ids of the findings an endpoint list can produce.
+public enum EndpointListRuleID {
+    /// A line or item that is not a usable endpoint (error).
+    public static let invalid = "endpoints.invalid"
+    /// A key in an endpoint mapping that atscheck does not know (warning; the key is ignored).
+    public static let unknownKey = "endpoints.unknown-key"
+    /// The same endpoint listed twice (note; both are audited).
+    public static let duplicate = "endpoints.duplicate"
+}
