@@ -15,6 +15,15 @@ public struct TLSProber: EndpointProber {
     }
 
     public func scan(_ request: ProbeRequest) async -> ServerProfile {
+        let prober = self
+        return await BlockingThread.run("atscheck.scan") { prober.scanBlocking(request) }
+    }
+
+    /// The whole scan of one endpoint, on probe threads only: its deadlines and timings never
+    /// depend on how busy Swift's cooperative pool is.
+    ///
+    /// > Warning: Blocks for up to the request's deadline.
+    public func scanBlocking(_ request: ProbeRequest) -> ServerProfile {
         let started = Date()
         let clock = DispatchTime.now()
         var profile = ServerProfile(
@@ -23,7 +32,7 @@ public struct TLSProber: EndpointProber {
             probeLibrary: linkedOpenSSLVersion)
 
         // Resolve (blocking DNS) and load extra anchors off the cooperative pool.
-        let setup = await BlockingThread.run("atscheck.resolve") { () -> Result<([SocketAddress], [X509CertificateBox]), ProbeFailure> in
+        let setup = { () -> Result<([SocketAddress], [X509CertificateBox]), ProbeFailure> in
             do {
                 let host = request.connectAddress ?? request.target.host
                 let addresses = try SocketAddress.resolve(host, port: request.target.port)
@@ -34,7 +43,7 @@ public struct TLSProber: EndpointProber {
             } catch {
                 return .failure(ProbeFailure(.local, "\(error)"))
             }
-        }
+        }()
         let addresses: [SocketAddress]
         let anchors: [X509CertificateBox]
         switch setup {
@@ -55,15 +64,13 @@ public struct TLSProber: EndpointProber {
         // Lead probe: a normal ClientHello offering every version. The server answers with its
         // highest version, which (a) proves every higher version unsupported and (b) is the first
         // step of that version's enumeration, since the offered suites are the same: no extra cost.
-        let lead = await limiter.withPermit(host) {
-            await BlockingThread.run("atscheck.lead") { () -> HandshakeResult in
-                guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest) else {
-                    return HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false)
-                }
-                return session.handshake(
-                    context: context, version: highest, legacy: context.offerableLegacySuites(),
-                    tls13: highest >= .tls1_3 ? ClientContext.allTLS13Suites : [])
+        let lead = limiter.withPermit(host) { () -> HandshakeResult in
+            guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest) else {
+                return HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false)
             }
+            return session.handshake(
+                context: context, version: highest, legacy: context.offerableLegacySuites(),
+                tls13: highest >= .tls1_3 ? ClientContext.allTLS13Suites : [])
         }
 
         var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
@@ -90,19 +97,18 @@ public struct TLSProber: EndpointProber {
 
         // Enumerate the remaining versions concurrently, each a sequential chain of handshakes,
         // at most `perHostLimit` chains against this host at once.
-        await withTaskGroup(of: (TLSVersion, VersionEnumerator.Outcome).self) { group in
-            for version in toProbe {
-                let versionSeed = seed?.0 == version ? seed?.1 : nil
-                group.addTask {
-                    await limiter.withPermit(host) {
-                        await BlockingThread.run("atscheck.\(version)") {
-                            (version, VersionEnumerator(session: session, version: version).run(seed: versionSeed))
-                        }
-                    }
+        let collected = OutcomeBox()
+        let limiter = self.limiter
+        BlockingThread.all("atscheck.enumerate", toProbe.map { version in
+            let versionSeed = seed?.0 == version ? seed?.1 : nil
+            return {
+                let outcome = limiter.withPermit(host) {
+                    VersionEnumerator(session: session, version: version).run(seed: versionSeed)
                 }
+                collected.set(version, outcome)
             }
-            for await (version, outcome) in group { results[version] = outcome }
-        }
+        })
+        for (version, outcome) in collected.all { results[version] = outcome }
 
         // A refusal by closing the connection counts as "not supported" only once the server has
         // shown that it speaks TLS (accepted a handshake or sent an alert); a peer that closes
@@ -124,10 +130,7 @@ public struct TLSProber: EndpointProber {
 
         // Certificates come from handshakes already made: the highest supported version's first.
         if let source = versions.reversed().compactMap({ results[$0]?.firstAccepted }).first {
-            let certificate = await BlockingThread.run("atscheck.verify") {
-                Self.certificateReport(source, request: request, anchors: anchors)
-            }
-            profile.certificate = certificate
+            profile.certificate = Self.certificateReport(source, request: request, anchors: anchors)
         }
         return finish(profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
     }
@@ -202,4 +205,12 @@ public struct TLSProber: EndpointProber {
 /// parsed and OpenSSL's X509 objects are safe to read from several threads.
 struct X509CertificateBox: @unchecked Sendable {
     let certificate: X509Certificate
+}
+
+/// Collects per-version outcomes from the enumeration threads.
+final class OutcomeBox: @unchecked Sendable {  // guarded by `lock`
+    private let lock = NSLock()
+    private var outcomes: [TLSVersion: VersionEnumerator.Outcome] = [:]
+    func set(_ version: TLSVersion, _ outcome: VersionEnumerator.Outcome) { lock.withLock { outcomes[version] = outcome } }
+    var all: [TLSVersion: VersionEnumerator.Outcome] { lock.withLock { outcomes } }
 }

@@ -114,9 +114,8 @@ struct ScanCommandTests {
     func unreachableExits2() throws {
         let (server, ca) = modernServer()
         defer { server.stop() }
-        let dead = try HostilePeer(.closeImmediately)
+        let dead = try ClosedPort()
         let deadPort = dead.port
-        dead.stop()
         let host = "api.cli.atscheck.test"
         let result = try CLI.run(["scan", "\(host):\(server.port)", "127.0.0.1:\(deadPort)", "--resolve",
                                   "\(host):\(server.port):127.0.0.1", "--ca-file", ca, "--format", "json", "--timeout", "1"])

@@ -39,10 +39,8 @@ struct HostilePeerTests {
 
     @Test("a refused port is unreachable and costs no handshake")
     func refused() async throws {
-        let peer = try HostilePeer(.closeImmediately)
-        let port = peer.port
-        peer.stop()
-        let profile = await TLSProber().scan(ProbeRequest(target: try Target(parsing: "127.0.0.1:\(port)"), timeout: 1))
+        let closed = try ClosedPort()
+        let profile = await TLSProber().scan(ProbeRequest(target: try Target(parsing: closed.target), timeout: 1))
         #expect(profile.status == .unreachable)
         #expect(profile.handshakes == 0)
         #expect(profile.error?.contains("refused") == true)
