@@ -111,7 +111,10 @@ struct DiagnoseEndToEndTests {
                 .only(.tls1_2, cipherList: "DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-SHA", chain: try leaf(.leaf(host)))
             },
             expectations: [
-                Expectation(os: "26.4", cells: "FAFFFFFAFFFFFAAA", status: .impossible, firstReason: "DHE")
+                Expectation(
+                    os: "26.4", cells: "FAFFFFFAFFFFFAAA", status: .exception,
+                    exception: ["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)],
+                    firstReason: "DHE")
             ]),
         // §6: a self-signed certificate fails with ATS on, and no Info.plist key makes URLSession trust it.
         Case(
@@ -216,22 +219,21 @@ struct DiagnoseEndToEndTests {
     }
 
     /// §6 says a DHE-only server can only be helped by turning ATS off for the host
-    /// (`NSExceptionAllowsInsecureHTTPLoads` + RFS NO); the engine answers `impossible`, whose own reason
-    /// says "only turning ATS off for the host could help" (it needs a PASS under every reading).
-    @Test("DHE only: the minimal exception turns ATS off for the host (§6)")
+    /// (`NSExceptionAllowsInsecureHTTPLoads` + RFS NO). Whether the system's default suite list then
+    /// offers DHE is not public (§1.3), so the engine recommends that entry and says it is uncertain.
+    @Test("DHE only: the minimal exception turns ATS off for the host (§6) and says it is uncertain")
     func dheMinimalException() async throws {
         let config = TLSServerConfiguration.only(
             .tls1_2, cipherList: "DHE-RSA-AES128-GCM-SHA256", chain: try Self.leaf(.leaf(Self.host)))
         let (profile, _) = try await Self.scanOnce(config)
         try #require(profile.status == .completed)
         let report = ATSDiagnostics.run(profile: profile, target: try Target(parsing: "https://\(Self.host)/"))
-        #expect(report.minimalException.reason.contains("turning ATS off"))
-        withKnownIssue("engine: impossible, since the system default suite list may lack DHE (§1.3); §6: exception") {
-            #expect(report.minimalException.status == .exception)
-            #expect(
-                report.minimalException.dictionary
-                    == .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)]))
-        }
+        #expect(report.minimalException.status == .exception)
+        #expect(
+            report.minimalException.dictionary
+                == .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)]))
+        #expect(report.minimalException.reason.hasPrefix("UNCERTAIN"))
+        #expect(report.minimalException.reason.contains("disables ATS"))
     }
 
     @Test("the diagnose matrix costs no connection beyond the scan's handshakes")

@@ -31,7 +31,8 @@ struct ATSDiagnosticsTests {
             description: "ECDHE-CBC-SHA256 only", profile: Fixture.profile(Fixture.cbcSHA256Only),
             results: "APFAAAAPFAAAFPPP", status: .exception,
             exception: ["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)]),
-        Row(description: "DHE only", profile: Fixture.profile(Fixture.dheOnly), results: "FAFFFFFAFFFFFAAA", status: .impossible),
+        Row(description: "DHE only", profile: Fixture.profile(Fixture.dheOnly), results: "FAFFFFFAFFFFFAAA", status: .exception,
+            exception: ["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)]),
         Row(
             description: "self-signed",
             profile: Fixture.profile(Fixture.modern, leaf: Fixture.cert(selfSigned: true), intermediates: [], trusted: false, verifyError: "self-signed certificate"),

@@ -50,6 +50,23 @@ extension ATSDiagnostics {
                 status: .exception, domain: host, dictionary: .dict(entry), plist: plistFragment(host: host, entry: entry),
                 reason: reasons.joined(separator: "; "))
         }
+        // No entry passes under every reading of Apple's conflicting sources. An entry that passes
+        // under at least one (e.g. ATS off for a DHE-only host: the system's default suite list is
+        // not public, §1.3/§6) is still the answer, but its reason says the outcome is uncertain.
+        for entry in candidates() {
+            let configuration = ATSConfiguration(dictionary: [
+                ATSKey.exceptionDomains.name: [host: PlistValue.dict(entry).foundationValue]
+            ])
+            let result = evaluator.evaluate(profile, host: host, configuration: configuration, scheme: target.scheme)
+            guard result.verdict == .ambiguous, result.readings.contains(where: { $0.verdict == .pass }) else { continue }
+            let passing = result.readings.filter { $0.verdict == .pass }.map(\.name).joined(separator: ", ")
+            let failing = result.readings.filter { $0.verdict != .pass }.map(\.name).joined(separator: ", ")
+            var reasons = ["UNCERTAIN: this entry passes under the reading(s) \(passing) but not under \(failing); Apple's sources disagree, so test on a device"]
+            reasons += entry.keys.sorted().compactMap { explain($0, entry[$0]!, host: host) }
+            return MinimalException(
+                status: .exception, domain: host, dictionary: .dict(entry), plist: plistFragment(host: host, entry: entry),
+                reason: reasons.joined(separator: "; "))
+        }
         let blocking = baseline.violations.filter { $0.keyPath == nil }
         let why = (blocking.isEmpty ? baseline.violations : blocking).map(\.message)
         return MinimalException(
