@@ -39,4 +39,24 @@ set +e
 status=$?
 set -e
 echo "(atscheck scan exited with $status: 0 all pass, 1 a policy failure, 2 an endpoint could not be scanned)"
+echo
+
+# The audit: an app's Info.plist against the endpoints it talks to (an endpoint list in YAML, with
+# per-endpoint --resolve to the loopback ports of this run).
+{
+  echo "endpoints:"
+  while read -r name address; do
+    case "$name" in modern|legacy-tls10|rsa-kx-only|tls13-only) ;; *) continue ;; esac
+    echo "  - url: https://$name.demo.atscheck.test:${address##*:}"
+    echo "    resolve: ${address%:*}"
+  done < "$work/servers.log"
+  echo "  - url: http://cdn.demo.atscheck.test/assets/logo.png   # cleartext: never scanned, judged by ATS"
+} > "$work/endpoints.yaml"
+echo "== atscheck audit --plist Examples/demo-app/Info.plist --endpoints endpoints.yaml =="
+set +e
+"$BIN/atscheck" audit --plist Examples/demo-app/Info.plist --endpoints "$work/endpoints.yaml" \
+  --ca-file "$work/demo-root.pem" --format text
+status=$?
+set -e
+echo "(atscheck audit exited with $status)"
 exec 3>&-

@@ -51,10 +51,12 @@ public struct ScanTextRenderer {
             return out
         }
         if let note = p.error { out += "  " + style.yellow("note: ") + note + "\n" }
-        out += "\n" + protocolTable(p) + "\n"
+        if !p.protocols.isEmpty { out += "\n" + protocolTable(p) + "\n" }
         if let cert = p.certificate { out += certificateSection(cert) + "\n" }
         out += atsSection(endpoint.ats)
-        out += "  " + style.dim("\(p.handshakes) handshakes, \(String(format: "%.2f", p.durationSeconds)) s, \(p.probeLibrary ?? "")") + "\n"
+        if p.handshakes > 0 {
+            out += "  " + style.dim("\(p.handshakes) handshakes, \(String(format: "%.2f", p.durationSeconds)) s, \(p.probeLibrary ?? "")") + "\n"
+        }
         return out
     }
 

@@ -26,6 +26,9 @@ struct PlistCommand: AsyncParsableCommand {
     @Option(name: .customLong("deployment-target"), help: "Oldest OS the app supports (default: the plist's MinimumOSVersion).")
     var deploymentTarget: String?
 
+    @Flag(name: .long, help: "Print, per host pattern and OS era, the effective policy for URLSession, WKWebView and media.")
+    var explain = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -34,6 +37,7 @@ struct PlistCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if explain { return try runExplain() }
         var findings: [Finding] = []
         var unreadable: [String] = []
         let options = PlistLinter.Options(osVersion: osVersion, deploymentTarget: deploymentTarget)
@@ -55,5 +59,34 @@ struct PlistCommand: AsyncParsableCommand {
             Terminal.fail("\(errors.count) error-level finding(s), first: \(errors[0].file.map { "\($0):" } ?? "")\(errors[0].line.map { "\($0): " } ?? " ")\(errors[0].message)")
             throw ExitCode(ExitStatus.policyFailure.rawValue)
         }
+    }
+
+    /// `--explain`: the effective policy each plist gives, as text or JSON.
+    func runExplain() throws {
+        var text = ""
+        var explanations: [PolicyExplanation] = []
+        var unreadable = false
+        for file in files {
+            do {
+                let document = try PlistDocument.load(path: file)
+                let explanation = PolicyExplainer.explain(dictionary: document.atsDictionary ?? [:])
+                explanations.append(explanation)
+                if files.count > 1 { text += "== \(file)\n" }
+                text += ExplainTextRenderer.render(explanation, style: TextStyle(enabled: output.useColor))
+            } catch let error as PlistError {
+                Terminal.fail(error.description)
+                unreadable = true
+            }
+        }
+        switch output.resolvedFormat {
+        case .text: try output.emit(text)
+        default:
+            if files.count == 1, let only = explanations.first {
+                try output.emit(try JSONRendering.render(only))
+            } else {
+                try output.emit(try JSONRendering.render(explanations))
+            }
+        }
+        if unreadable { throw ExitCode(ExitStatus.badInput.rawValue) }
     }
 }

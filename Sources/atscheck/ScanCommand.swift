@@ -101,10 +101,15 @@ enum Render {
         case .text: return ScanTextRenderer(style: TextStyle(enabled: color)).render(report)
         case .sarif:
             return try SARIFRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile,
-                                            ruleDescriptions: PlistRuleID.descriptions)
+                                            ruleDescriptions: ruleDescriptions)
         case .junit: return JUnitRenderer.render(report)
         case .markdown: return MarkdownRenderer.render(report)
         }
+    }
+
+    /// Descriptions of every rule id atscheck can report, for SARIF's rule catalogue.
+    static var ruleDescriptions: [String: String] {
+        PlistRuleID.descriptions.merging(AuditRuleID.descriptions) { first, _ in first }
     }
 
     /// A one-line description of a decoding error.

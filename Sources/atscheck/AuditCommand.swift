@@ -1,0 +1,75 @@
+import ArgumentParser
+import ATSCheckKit
+import Foundation
+import Reporting
+
+struct AuditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Cross-check an Info.plist against its live endpoints; the CI gate.",
+        discussion: """
+            Lints the plist, scans every endpoint concurrently, judges each under the policy the plist gives \\
+            that host, and reports the exception debt: exceptions needed but missing, present but unneeded, \\
+            broader than the minimal one, exception domains that match no endpoint, and http:// endpoints.
+
+            ENDPOINTS is a text file (one URL or host[:port] per line, # comments) or a YAML/JSON file with \\
+            per-endpoint options (url, resolve, sni, caFile, expect, name).
+
+            Exit status: 0 no error; 1 an error finding (a failing endpoint, missing exception, error-level \\
+            plist finding, expired waiver); 2 an endpoint could not be scanned; 65 an input file is malformed.
+            """
+    )
+
+    @Option(name: .long, help: "The app's Info.plist (XML or binary).")
+    var plist: String
+
+    @Option(name: .long, help: "The endpoint list (text, YAML or JSON).")
+    var endpoints: String
+
+    @Option(name: .long, help: "Waivers (YAML or JSON): findings they match are reported as notes until they expire.")
+    var baseline: String?
+
+    @OptionGroup var scan: ScanOptions
+    @OptionGroup var policy: PolicyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let result: AuditResult
+        do {
+            result = try await AuditRun.run(
+                plistPath: plist, endpointsPath: endpoints, settings: try scan.settings(), os: policy.os,
+                baselinePath: baseline, now: Date()
+            ) { done, total, profile in
+                Terminal.progress("audit: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
+            }
+        } catch let error as InputFileError {
+            Terminal.endProgress()
+            Terminal.fail(error.description)
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        Terminal.endProgress()
+        let text: String
+        switch output.resolvedFormat {
+        case .json: text = try JSONRendering.render(AuditJSON(result: result))
+        default:
+            text = try Render.report(result.report, format: output.resolvedFormat, color: output.useColor,
+                                     plistFile: plist, endpointsFile: endpoints)
+        }
+        try output.emit(text)
+        if let reason = result.exitReason { Terminal.fail(reason) }
+        if result.exitStatus != .success { throw ExitCode(result.exitStatus.rawValue) }
+    }
+}
+
+/// The audit's JSON: the report of the contract (schemaVersion, endpoints, findings, summary) with
+/// `exceptionDebt` beside it.
+struct AuditJSON: Encodable {
+    var result: AuditResult
+    private enum Keys: String, CodingKey { case exceptionDebt }
+
+    func encode(to encoder: Encoder) throws {
+        try result.report.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(result.exceptionDebt, forKey: .exceptionDebt)
+    }
+}
