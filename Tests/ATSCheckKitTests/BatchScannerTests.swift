@@ -83,3 +83,28 @@ struct BatchScannerTests {
         #expect(ExitStatus.of(report([(.completed, .pass)], findings: [note])) == .success)
     }
 }
+
+@Suite("--all-addresses against loopback")
+struct AllAddressesTests {
+    @Test("one planned endpoint per address of the name, each keeping the name for SNI")
+    func planPerAddress() async throws {
+        var settings = ScanSettings()
+        settings.allAddresses = true
+        let plan = await ScanPlanner.plan([try Target(parsing: "localhost:8443")], settings: settings)
+        let addresses = plan.compactMap(\.request.connectAddress)
+        #expect(!addresses.isEmpty)
+        #expect(addresses.count == plan.count)
+        #expect(addresses.allSatisfy { IPAddress($0)?.isLoopback == true })
+        #expect(Set(addresses).count == addresses.count)
+        #expect(plan.allSatisfy { $0.request.effectiveSNI == "localhost" && $0.target.host == "localhost" })
+    }
+
+    @Test("an IP literal is not resolved again")
+    func literal() async throws {
+        var settings = ScanSettings()
+        settings.allAddresses = true
+        let plan = await ScanPlanner.plan([try Target(parsing: "127.0.0.1:8443")], settings: settings)
+        #expect(plan.count == 1)
+        #expect(plan[0].request.connectAddress == nil)
+    }
+}

@@ -31,9 +31,7 @@ public struct Auditor: Sendable {
 
     /// The profile of an endpoint that is not scanned (`http://`): ATS decides from the plist alone.
     public static func placeholderProfile(for entry: EndpointEntry, now: Date = Date()) -> ServerProfile {
-        ServerProfile(
-            target: entry.target.hostPort, host: entry.target.host, port: entry.target.port, address: entry.resolve,
-            status: .completed, error: nil, handshakes: 0, scannedAt: now)
+        ATSCheck.cleartextProfile(for: entry.target, address: entry.resolve, now: now)
     }
 
     /// Audits endpoints against a plist.
