@@ -59,4 +59,12 @@ set +e
 status=$?
 set -e
 echo "(atscheck audit exited with $status)"
+echo
+
+echo "== atscheck plist Examples/broken-app/Info.plist (typos, wrong types, bad domain keys, a bad pin) =="
+set +e
+"$BIN/atscheck" plist Examples/broken-app/Info.plist --format text
+status=$?
+set -e
+echo "(atscheck plist exited with $status)"
 exec 3>&-
