@@ -82,7 +82,11 @@ struct Handshaker {
         OpenSSLErrorQueue.clear()
         guard let ssl = SSL_new(context.ctx) else { return .notRun("SSL_new failed") }
         defer { SSL_free(ssl) }  // also frees the two BIOs handed over by SSL_set_bio
-        guard let rbio = BIO_new(BIO_s_mem()), let wbio = BIO_new(BIO_s_mem()) else { return .notRun("BIO_new failed") }
+        guard let rbio = BIO_new(BIO_s_mem()) else { return .notRun("BIO_new failed") }
+        guard let wbio = BIO_new(BIO_s_mem()) else {
+            BIO_free(rbio)  // not yet owned by the SSL
+            return .notRun("BIO_new failed")
+        }
         SSL_set_bio(ssl, rbio, wbio)
         SSL_set_connect_state(ssl)
 

@@ -186,8 +186,10 @@ final class TCPSocket {
 struct Deadline: Sendable {
     let uptimeNanoseconds: UInt64
 
+    /// At most a day ahead: callers validate their options, this only keeps the arithmetic safe.
     static func after(seconds: Double) -> Deadline {
-        Deadline(uptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9))
+        let clamped = seconds.isFinite ? min(max(0, seconds), 86_400) : 86_400
+        return Deadline(uptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + UInt64(clamped * 1e9))
     }
 
     static func earliest(_ a: Deadline, _ b: Deadline) -> Deadline {

@@ -31,12 +31,13 @@ public struct TLSProber: EndpointProber {
             address: nil, sni: request.effectiveSNI, status: .completed, scannedAt: started,
             probeLibrary: linkedOpenSSLVersion)
 
-        // Resolve (blocking DNS) and load extra anchors off the cooperative pool.
-        let setup = { () -> Result<([SocketAddress], [X509CertificateBox]), ProbeFailure> in
+        // Name resolution has no timeout of its own: bound it by the per-connection timeout.
+        let setup = { () -> Result<([SocketAddress], [X509Certificate]), ProbeFailure> in
             do {
                 let host = request.connectAddress ?? request.target.host
-                let addresses = try SocketAddress.resolve(host, port: request.target.port)
-                let anchors = try request.caFiles.flatMap { try X509Certificate.loadPEMFile($0) }.map(X509CertificateBox.init)
+                let addresses = try Self.resolve(host, port: request.target.port,
+                                                 within: Deadline.after(seconds: request.timeout))
+                let anchors = try request.caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
                 return .success((addresses, anchors))
             } catch let failure as ProbeFailure {
                 return .failure(failure)
@@ -45,7 +46,7 @@ public struct TLSProber: EndpointProber {
             }
         }()
         let addresses: [SocketAddress]
-        let anchors: [X509CertificateBox]
+        let anchors: [X509Certificate]
         switch setup {
         case .success(let value): (addresses, anchors) = value
         case .failure(let failure):
@@ -178,11 +179,11 @@ public struct TLSProber: EndpointProber {
     }
 
     static func certificateReport(
-        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, anchors: [X509CertificateBox]
+        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, anchors: [X509Certificate]
     ) -> CertificateReport {
         let now = request.now ?? Date()
         let chain = accepted.chainDER.compactMap { try? X509Certificate(der: $0) }
-        let verifier = ChainVerifier(customAnchors: anchors.map(\.certificate), useSystemStore: request.useSystemTrustStore,
+        let verifier = ChainVerifier(customAnchors: anchors, useSystemStore: request.useSystemTrustStore,
                                      now: now)
         let verification = verifier.verify(chain)
         let facts = chain.map { $0.facts() }
@@ -196,15 +197,26 @@ public struct TLSProber: EndpointProber {
             ocspStapled: accepted.ocspStapled, verifiedAt: now)
     }
 
+    /// Resolves on a helper thread and waits at most until `deadline`: `getaddrinfo` has no
+    /// timeout of its own, and a stuck resolver must not hold the endpoint past its deadline.
+    static func resolve(_ host: String, port: Int, within deadline: Deadline) throws -> [SocketAddress] {
+        if IPAddress(host) != nil { return try SocketAddress.resolve(host, port: port) }  // numeric: no DNS
+        let box = ResolveBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try SocketAddress.resolve(host, port: port) }
+            done.signal()
+        }
+        thread.name = "atscheck.resolve"
+        thread.start()
+        guard done.wait(timeout: .now() + .milliseconds(deadline.remainingMilliseconds)) == .success, let result = box.result
+        else { throw ProbeFailure(.unreachable, "resolving \(host) timed out") }
+        return try result.get()
+    }
+
     private static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
-}
-
-/// Lets loaded anchors cross into the verification thread. The certificates are immutable once
-/// parsed and OpenSSL's X509 objects are safe to read from several threads.
-struct X509CertificateBox: @unchecked Sendable {
-    let certificate: X509Certificate
 }
 
 /// Collects per-version outcomes from the enumeration threads.
@@ -213,4 +225,9 @@ final class OutcomeBox: @unchecked Sendable {  // guarded by `lock`
     private var outcomes: [TLSVersion: VersionEnumerator.Outcome] = [:]
     func set(_ version: TLSVersion, _ outcome: VersionEnumerator.Outcome) { lock.withLock { outcomes[version] = outcome } }
     var all: [TLSVersion: VersionEnumerator.Outcome] { lock.withLock { outcomes } }
+}
+
+/// The resolver thread's answer. Written once before the semaphore is signalled, read after it.
+final class ResolveBox: @unchecked Sendable {
+    var result: Result<[SocketAddress], Error>?
 }

@@ -5,8 +5,8 @@ import TLSModel
 /// the address that answered. Version enumerations run on separate threads and report here.
 final class EndpointSession: @unchecked Sendable {  // all mutable state is guarded by `lock`
     let request: ProbeRequest
-    let endpointDeadline: Deadline
     private let lock = NSLock()
+    private var startedDeadline: Deadline?
     private var addresses: [SocketAddress]
     private var handshakeCount = 0
     private var attemptLog: [ProbeAttempt] = []
@@ -19,7 +19,17 @@ final class EndpointSession: @unchecked Sendable {  // all mutable state is guar
     init(request: ProbeRequest, addresses: [SocketAddress]) {
         self.request = request
         self.addresses = addresses
-        self.endpointDeadline = Deadline.after(seconds: request.deadline)
+    }
+
+    /// The endpoint's overall deadline. Its clock starts at the first handshake, i.e. once a per-host
+    /// permit is held: time spent waiting for other endpoints of the same host does not count.
+    var endpointDeadline: Deadline {
+        lock.withLock {
+            if let startedDeadline { return startedDeadline }
+            let deadline = Deadline.after(seconds: request.deadline)
+            startedDeadline = deadline
+            return deadline
+        }
     }
 
     var connectAddresses: [SocketAddress] { lock.withLock { addresses } }

@@ -21,8 +21,13 @@ final class X509Certificate {
 
     /// Takes ownership of an `X509` whose reference the caller holds.
     init(takingOwnership pointer: OpaquePointer) throws {
+        // Encode before storing: a throwing init that has not set every property never runs deinit,
+        // so the reference we were handed must be released here on failure.
+        guard let der = CertificateDER.encode(pointer) else {
+            X509_free(pointer)
+            throw OpenSSLError("encoding a certificate")
+        }
         self.pointer = pointer
-        guard let der = CertificateDER.encode(pointer) else { throw OpenSSLError("encoding a certificate") }
         self.der = der
     }
 

@@ -39,7 +39,7 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Per-connection timeout in seconds.")
     var timeout: Double = 5
 
-    @Option(name: .long, help: "Overall deadline per endpoint in seconds (default: 12 × timeout, at least 30).")
+    @Option(name: .long, help: "Overall deadline per endpoint in seconds, from its first connection (default: 12 × timeout, at least 30).")
     var deadline: Double?
 
     @Option(name: .customLong("ca-file"), help: "PEM file of extra trust anchors (counted as user/MDM-installed roots). Repeatable.")
@@ -61,8 +61,10 @@ struct ScanOptions: ParsableArguments {
     var sni: String?
 
     func validate() throws {
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds") }
-        if let deadline, deadline < timeout { throw ValidationError("--deadline must be at least --timeout") }
+        guard timeout.isFinite, timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds") }
+        if let deadline, !(timeout...3600).contains(deadline) {
+            throw ValidationError("--deadline must be between --timeout and 3600 seconds")
+        }
         guard concurrency >= 1, concurrency <= 256 else { throw ValidationError("--concurrency must be 1…256") }
         guard perHost >= 1, perHost <= 32 else { throw ValidationError("--per-host must be 1…32") }
         for rule in resolve {

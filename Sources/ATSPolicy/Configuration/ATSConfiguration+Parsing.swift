@@ -44,12 +44,12 @@ extension ExceptionDomain {
     /// Parses one `NSExceptionDomains` entry (§3.4): wrong types take the defaults.
     /// - Parameter dictionary: the entry.
     public init(dictionary: [String: Any]) {
+        // Per-domain booleans must be plist booleans: a number or a string there is ignored and the
+        // default used (§3.4), unlike global keys, where a number counts. PlistNode tells <true/> from
+        // <integer>1</integer>, which a plain `as? Bool` cannot on Linux.
         func bool(_ key: ATSKey, default value: Bool) -> Bool {
-            switch ATSConfiguration.flag(dictionary[key.name]) {
-            case .yes: return true
-            case .no: return false
-            case .absent, .presentNotYes: return value
-            }
+            guard let raw = dictionary[key.name], case .boolean(let b) = PlistNode(raw) else { return value }
+            return b
         }
         self.init(
             includesSubdomains: bool(.includesSubdomains, default: false),
