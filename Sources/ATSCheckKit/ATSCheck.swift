@@ -39,7 +39,7 @@ public struct ATSCheck: Sendable {
     public static func cleartextProfile(for target: Target, address: String? = nil, now: Date = Date()) -> ServerProfile {
         ServerProfile(
             target: target.hostPort, host: target.host, port: target.port, address: address, status: .completed,
-            error: nil, handshakes: 0, scannedAt: now)
+            error: nil, handshakes: 0, scannedAt: now, scheme: "http")
     }
 
     /// Builds the report from profiles, judging each with `judge`.

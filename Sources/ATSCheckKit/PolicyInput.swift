@@ -72,7 +72,8 @@ public struct PolicyJudge: Sendable {
     }
 
     /// The ATS verdict of one profile; an endpoint that could not be scanned is `unknown`.
-    public func judge(_ profile: ServerProfile, scheme: String = "https") -> ATSEvaluation {
+    public func judge(_ profile: ServerProfile, scheme: String? = nil) -> ATSEvaluation {
+        let scheme = scheme ?? profile.effectiveScheme
         guard profile.status == .completed else {
             return ATSEvaluation(verdict: .unknown, osVersion: os.description,
                                  notes: ["not scanned: \(profile.error ?? profile.status.rawValue)"])

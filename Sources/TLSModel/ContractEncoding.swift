@@ -5,7 +5,7 @@
 extension ServerProfile {
     enum CodingKeys: String, CodingKey {
         case target, host, port, address, sni, status, error, handshakes, protocols, certificate, scannedAt,
-            durationSeconds, probeLibrary
+            durationSeconds, probeLibrary, scheme
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -23,6 +23,7 @@ extension ServerProfile {
         try c.encode(scannedAt, forKey: .scannedAt)
         try c.encode(durationSeconds, forKey: .durationSeconds)
         try c.encodeIfPresent(probeLibrary, forKey: .probeLibrary)
+        try c.encodeIfPresent(scheme, forKey: .scheme)
     }
 }
 
@@ -58,5 +59,57 @@ extension CertificateReport {
         try c.encode(anchor, forKey: .anchor)
         try c.encode(ocspStapled, forKey: .ocspStapled)
         try c.encode(verifiedAt, forKey: .verifiedAt)
+    }
+}
+
+extension ATSViolation {
+    enum CodingKeys: String, CodingKey { case rule, message, keyPath }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rule, forKey: .rule)
+        try c.encode(message, forKey: .message)
+        try c.encode(keyPath, forKey: .keyPath)
+    }
+}
+
+extension Finding {
+    enum CodingKeys: String, CodingKey { case rule, severity, message, file, line, keyPath }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rule, forKey: .rule)
+        try c.encode(severity, forKey: .severity)
+        try c.encode(message, forKey: .message)
+        try c.encode(file, forKey: .file)
+        try c.encode(line, forKey: .line)
+        try c.encode(keyPath, forKey: .keyPath)
+    }
+}
+
+extension DiagnosticTest {
+    enum CodingKeys: String, CodingKey { case number, section, title, dictionary, result, reason }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(number, forKey: .number)
+        try c.encode(section, forKey: .section)
+        try c.encode(title, forKey: .title)
+        try c.encode(dictionary, forKey: .dictionary)
+        try c.encode(result, forKey: .result)
+        try c.encode(reason, forKey: .reason)
+    }
+}
+
+extension MinimalException {
+    enum CodingKeys: String, CodingKey { case status, domain, dictionary, plist, reason }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(status, forKey: .status)
+        try c.encode(domain, forKey: .domain)
+        try c.encode(dictionary, forKey: .dictionary)
+        try c.encode(plist, forKey: .plist)
+        try c.encode(reason, forKey: .reason)
     }
 }

@@ -29,12 +29,14 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     public var durationSeconds: Double
     /// The OpenSSL that probed, e.g. `OpenSSL 3.0.19 27 Jan 2026`.
     public var probeLibrary: String?
+    /// `http` for a cleartext endpoint (judged without a scan); nil means `https`.
+    public var scheme: String?
 
     public init(
         target: String, host: String, port: Int, address: String? = nil, sni: String? = nil,
         status: ScanStatus, error: String? = nil, handshakes: Int = 0, protocols: [ProtocolResult] = [],
         certificate: CertificateReport? = nil, scannedAt: Date = Date(), durationSeconds: Double = 0,
-        probeLibrary: String? = nil
+        probeLibrary: String? = nil, scheme: String? = nil
     ) {
         self.target = target
         self.host = host
@@ -49,7 +51,11 @@ public struct ServerProfile: Codable, Sendable, Equatable {
         self.scannedAt = scannedAt
         self.durationSeconds = durationSeconds
         self.probeLibrary = probeLibrary
+        self.scheme = scheme
     }
+
+    /// The URL scheme the endpoint is judged with.
+    public var effectiveScheme: String { scheme ?? "https" }
 
     /// The result for one version, if it was probed.
     public func result(for version: TLSVersion) -> ProtocolResult? {

@@ -47,8 +47,7 @@ struct ScanCommand: AsyncParsableCommand {
         if profile.isEmpty {
             let parsed = try targets.map { try Target(parsing: $0) }
             let check = ATSCheck(settings: try scan.settings())
-            let total = parsed.count
-            profiles = await check.scan(parsed) { done, _, profile in
+            profiles = await check.scan(parsed) { done, total, profile in
                 Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
             }
             Terminal.endProgress()
@@ -56,9 +55,7 @@ struct ScanCommand: AsyncParsableCommand {
             profiles = try profile.flatMap { try ProfileFile.load($0) }
         }
         if let saveProfile { try ProfileFile.save(profiles, to: saveProfile) }
-        let schemes = Dictionary(targets.compactMap { try? Target(parsing: $0) }.map { ($0.hostPort, $0.scheme) },
-                                 uniquingKeysWith: { first, _ in first })
-        let report = ATSCheck.report(profiles) { judge.judge($0, scheme: schemes[$0.target] ?? "https") }
+        let report = ATSCheck.report(profiles) { judge.judge($0) }
         try output.emit(try Render.report(report, format: output.resolvedFormat, color: output.useColor, plistFile: plist))
         let status = ExitStatus.of(report)
         if let reason = ExitStatus.reason(for: report) { Terminal.fail(reason) }

@@ -142,6 +142,19 @@ struct ScanCommandTests {
         #expect(((endpoint["ats"] as? [String: Any])?["osVersion"] as? String)?.hasPrefix("13") == true)
     }
 
+    @Test("an http:// target is judged without probing, and a saved one is judged the same when reloaded")
+    func cleartextProfileRoundTrip() throws {
+        let saved = NSTemporaryDirectory() + "atscheck-http-\(UUID().uuidString).json"
+        let first = try CLI.run(["scan", "http://plain.atscheck.test/", "--format", "json", "--save-profile", saved])
+        #expect(first.status == 1)
+        let again = try CLI.run(["scan", "--profile", saved, "--format", "json"])
+        #expect(again.status == 1)
+        let endpoint = try #require(((again.json as? [String: Any])?["endpoints"] as? [[String: Any]])?.first)
+        #expect(endpoint["handshakes"] as? Int == 0)
+        let ats = try #require(endpoint["ats"] as? [String: Any])
+        #expect((ats["violations"] as? [[String: Any]])?.first?["rule"] as? String == "ats.http.cleartext")
+    }
+
     @Test("usage errors exit 64; unreadable or malformed input files exit 65, each with one line", arguments: [
         (["scan"], Int32(64)),
         (["scan", "example.com:99999"], Int32(64)),

@@ -63,6 +63,21 @@ struct ModelCodingTests {
         #expect(try decoder.decode(EndpointResult.self, from: data) == endpoint)
     }
 
+    @Test("contract fields that could not be told are explicit nulls, not missing keys")
+    func explicitNulls() throws {
+        func object<T: Encodable>(_ value: T) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
+        }
+        let violation = try object(ATSViolation(rule: "trust.untrusted", message: "m"))
+        #expect(violation["keyPath"] is NSNull)
+        let finding = try object(Finding(rule: "r", severity: .note, message: "m"))
+        #expect(finding["file"] is NSNull && finding["line"] is NSNull && finding["keyPath"] is NSNull)
+        let unknownVersion = try object(ProtocolResult(version: .tls1_1, supported: nil))
+        #expect(unknownVersion["supported"] is NSNull && unknownVersion["serverPreference"] is NSNull)
+        let exception = try object(MinimalException(status: .noneNeeded, domain: "a.example", reason: "r"))
+        #expect(exception["dictionary"] is NSNull && exception["plist"] is NSNull)
+    }
+
     @Test("summary counts pass, fail, not scanned and unknown")
     func summary() {
         func endpoint(_ status: ScanStatus, _ verdict: ATSEvaluation.Verdict) -> EndpointResult {
