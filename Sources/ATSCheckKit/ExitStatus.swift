@@ -32,11 +32,15 @@ public enum ExitStatus: Int32, Sendable {
             if !failing.isEmpty { parts.append("\(failing.count) endpoint(s) fail ATS: \(failing.prefix(5).joined(separator: ", "))") }
             if errors > 0 { parts.append("\(errors) error-level finding(s)") }
             return "atscheck: " + parts.joined(separator: "; ")
-        case .incomplete:
-            let bad = report.endpoints.filter { $0.profile.status != .completed || $0.ats.verdict == .unknown }
-            let first = bad.first.map { "\($0.profile.target): \($0.profile.error ?? "verdict unknown")" } ?? ""
-            return "atscheck: \(bad.count) endpoint(s) could not be scanned or judged (first: \(first))"
+        case .incomplete: return incompleteReason(report)
         case .usage, .badInput: return nil
         }
+    }
+
+    /// The line for exit 2: how many endpoints could not be scanned or judged, and the first of them.
+    public static func incompleteReason(_ report: ScanReport) -> String {
+        let bad = report.endpoints.filter { $0.profile.status != .completed || $0.ats.verdict == .unknown }
+        let first = bad.first.map { "\($0.profile.target): \($0.profile.error ?? "verdict unknown")" } ?? ""
+        return "atscheck: \(bad.count) endpoint(s) could not be scanned or judged (first: \(first))"
     }
 }

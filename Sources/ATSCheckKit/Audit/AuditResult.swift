@@ -34,7 +34,9 @@ public struct AuditResult: Codable, Sendable, Equatable {
             let place = first.file.map { "\($0)\(first.line.map { ":\($0)" } ?? ""): " } ?? ""
             return "atscheck: audit failed with \(errors.count) error(s); first: \(place)\(first.message) [\(first.rule)]"
         case .incomplete:
-            return ExitStatus.reason(for: report)
+            // Not ExitStatus.reason(for:): that reads verdicts, and an expected or waived failure
+            // must not be named as the reason the audit is incomplete.
+            return ExitStatus.incompleteReason(report)
         default:
             return nil
         }

@@ -110,7 +110,7 @@ public struct Auditor: Sendable {
         var minimal: MinimalException?
         if endpoint.profile.status == .completed {
             // The diagnostics' minimal exception is relative to the default policy: the entry the host needs.
-            minimal = ATSDiagnostics.run(profile: endpoint.profile, target: target, os: os, client: client).minimalException
+            minimal = ATSDiagnostics.minimalException(profile: endpoint.profile, target: target, os: os, client: client)
         }
         var matches: [String: Int] = [:]
         for depth in SubdomainDepth.allCases {

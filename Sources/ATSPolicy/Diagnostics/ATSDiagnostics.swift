@@ -17,17 +17,19 @@ public enum ATSDiagnostics {
         let evaluator = ATSPolicyEvaluator(os: os, client: client)
         let host = target.host
         var tests: [DiagnosticTest] = []
+        var defaultTest: (evaluation: ATSEvaluation, unknowns: [String])?
         for (index, test) in testCases(host: host, includeTLS13: os.enforcesIOS13CertificateRules).enumerated() {
             let configuration = ATSConfiguration(dictionary: test.dictionary.foundationValue as? [String: Any] ?? [:])
             let (evaluation, unknowns) = evaluator.detailedEvaluation(
                 profile, host: host, configuration: configuration, scheme: target.scheme)
+            if index == 0 { defaultTest = (evaluation, unknowns) }  // test 1 is the default configuration
             let (result, reason) = describe(evaluation, unknowns: unknowns)
             tests.append(
                 DiagnosticTest(
                     number: index + 1, section: test.section, title: test.title, dictionary: test.dictionary,
                     result: result, reason: reason))
         }
-        let minimal = minimalException(profile: profile, target: target, evaluator: evaluator)
+        let minimal = minimalException(profile: profile, target: target, evaluator: evaluator, baseline: defaultTest)
         var notes = [
             "predicted for iOS \(os) rules from one scan; nscurl runs macOS's implementation, whose results do not always match iOS",
             "HTTP redirects are not followed: each redirect hop needs its own check (an http:// hop fails with -1022)",

@@ -21,9 +21,24 @@ extension ATSDiagnostics {
     }
 
     /// The least-permissive `NSExceptionDomains` entry for the URL's host that makes the default load pass.
-    static func minimalException(profile: ServerProfile, target: Target, evaluator: ATSPolicyEvaluator) -> MinimalException {
+    /// - Parameters:
+    ///   - profile: the scan of the URL's endpoint.
+    ///   - target: the URL (its host names the entry).
+    ///   - os: the OS whose rules apply.
+    ///   - client: the client class.
+    /// - Returns: none needed, the entry (as data and as a plist fragment), impossible, or unknown.
+    public static func minimalException(
+        profile: ServerProfile, target: Target, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
+    ) -> MinimalException {
+        minimalException(profile: profile, target: target, evaluator: ATSPolicyEvaluator(os: os, client: client))
+    }
+
+    static func minimalException(
+        profile: ServerProfile, target: Target, evaluator: ATSPolicyEvaluator,
+        baseline known: (evaluation: ATSEvaluation, unknowns: [String])? = nil
+    ) -> MinimalException {
         let host = target.host
-        let (baseline, unknowns) = evaluator.detailedEvaluation(
+        let (baseline, unknowns) = known ?? evaluator.detailedEvaluation(
             profile, host: host, configuration: .default, scheme: target.scheme)
         switch baseline.verdict {
         case .pass:
@@ -36,36 +51,35 @@ extension ATSDiagnostics {
         case .fail, .ambiguous:
             break
         }
-        for entry in candidates() {
+        // Each candidate is evaluated once, least permissive first.
+        let evaluated = candidates().map { entry -> (entry: [String: PlistValue], result: ATSEvaluation) in
             let configuration = ATSConfiguration(dictionary: [
                 ATSKey.exceptionDomains.name: [host: PlistValue.dict(entry).foundationValue]
             ])
-            let result = evaluator.evaluate(profile, host: host, configuration: configuration, scheme: target.scheme)
-            guard result.verdict == .pass else { continue }
-            var reasons = entry.keys.sorted().compactMap { explain($0, entry[$0]!, host: host) }
+            return (entry, evaluator.evaluate(profile, host: host, configuration: configuration, scheme: target.scheme))
+        }
+        if let passing = evaluated.first(where: { $0.result.verdict == .pass }) {
+            var reasons = passing.entry.keys.sorted().compactMap { explain($0, passing.entry[$0]!, host: host) }
             if baseline.verdict == .ambiguous {
                 reasons.insert("the default configuration is ambiguous (Apple's sources disagree); this entry passes under every reading", at: 0)
             }
             return MinimalException(
-                status: .exception, domain: host, dictionary: .dict(entry), plist: plistFragment(host: host, entry: entry),
-                reason: reasons.joined(separator: "; "))
+                status: .exception, domain: host, dictionary: .dict(passing.entry),
+                plist: plistFragment(host: host, entry: passing.entry), reason: reasons.joined(separator: "; "))
         }
         // No entry passes under every reading of Apple's conflicting sources. An entry that passes
         // under at least one (e.g. ATS off for a DHE-only host: the system's default suite list is
         // not public, §1.3/§6) is still the answer, but its reason says the outcome is uncertain.
-        for entry in candidates() {
-            let configuration = ATSConfiguration(dictionary: [
-                ATSKey.exceptionDomains.name: [host: PlistValue.dict(entry).foundationValue]
-            ])
-            let result = evaluator.evaluate(profile, host: host, configuration: configuration, scheme: target.scheme)
-            guard result.verdict == .ambiguous, result.readings.contains(where: { $0.verdict == .pass }) else { continue }
-            let passing = result.readings.filter { $0.verdict == .pass }.map(\.name).joined(separator: ", ")
-            let failing = result.readings.filter { $0.verdict != .pass }.map(\.name).joined(separator: ", ")
+        if let uncertain = evaluated.first(where: {
+            $0.result.verdict == .ambiguous && $0.result.readings.contains { $0.verdict == .pass }
+        }) {
+            let passing = uncertain.result.readings.filter { $0.verdict == .pass }.map(\.name).joined(separator: ", ")
+            let failing = uncertain.result.readings.filter { $0.verdict != .pass }.map(\.name).joined(separator: ", ")
             var reasons = ["UNCERTAIN: this entry passes under the reading(s) \(passing) but not under \(failing); Apple's sources disagree, so test on a device"]
-            reasons += entry.keys.sorted().compactMap { explain($0, entry[$0]!, host: host) }
+            reasons += uncertain.entry.keys.sorted().compactMap { explain($0, uncertain.entry[$0]!, host: host) }
             return MinimalException(
-                status: .exception, domain: host, dictionary: .dict(entry), plist: plistFragment(host: host, entry: entry),
-                reason: reasons.joined(separator: "; "))
+                status: .exception, domain: host, dictionary: .dict(uncertain.entry),
+                plist: plistFragment(host: host, entry: uncertain.entry), reason: reasons.joined(separator: "; "))
         }
         let blocking = baseline.violations.filter { $0.keyPath == nil }
         let why = (blocking.isEmpty ? baseline.violations : blocking).map(\.message)
