@@ -29,19 +29,6 @@ public struct AppPolicySource: Sendable {
     public init(document: PlistDocument) {
         self.init(configuration: ATSConfiguration(dictionary: document.atsDictionary ?? [:]), file: document.file)
     }
-
-    /// The `NSAppTransportSecurity` dictionary of an Info.plist, or the dictionary itself when it is a bare one.
-    public static func atsDictionary(in root: [String: Any]) -> [String: Any] {
-        if let ats = root[ATSKey.appTransportSecurity] as? [String: Any] { return ats }
-        if root[ATSKey.appTransportSecurity] != nil { return [:] }  // present but not a dictionary: Apple ignores it
-        let known = Set(ATSKey.all.map(\.name))
-        return root.keys.contains(where: known.contains) ? root : [:]
-    }
-
-    static func describe(_ error: Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-        return text.replacingOccurrences(of: "\n", with: " ")
-    }
 }
 
 /// An input file that is unreadable or malformed: exit 65 with a one-line reason.

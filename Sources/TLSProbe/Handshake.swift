@@ -102,7 +102,7 @@ struct Handshaker {
             let names = tls13Suites.compactMap { $0.info?.ianaName }.joined(separator: ":")
             if SSL_set_ciphersuites(ssl, names) != 1 { return .notRun("OpenSSL refused the TLS 1.3 suites \(names)") }
         }
-        if let sni, !IPAddressText.isLiteral(sni) { _ = atsc_SSL_set_tlsext_host_name(ssl, sni) }
+        if let sni, IPAddress(sni) == nil { _ = atsc_SSL_set_tlsext_host_name(ssl, sni) }
         if requestOCSP { _ = atsc_SSL_set_tlsext_status_type_ocsp(ssl) }
         OpenSSLErrorQueue.clear()
 

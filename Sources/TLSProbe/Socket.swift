@@ -1,4 +1,5 @@
 import Foundation
+import TLSModel
 internal import COpenSSL
 
 #if canImport(Glibc)
@@ -43,7 +44,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
             hints.ai_socktype = SOCK_STREAM
         #endif
         hints.ai_flags = AI_ADDRCONFIG
-        if IPAddressText.isLiteral(host) { hints.ai_flags = AI_NUMERICHOST }
+        if IPAddress(host) != nil { hints.ai_flags = AI_NUMERICHOST }
         var result: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &result)
         guard status == 0, let first = result else {
@@ -60,13 +61,6 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
             cursor = info.pointee.ai_next
         }
         return addresses
-    }
-}
-
-enum IPAddressText {
-    static func isLiteral(_ host: String) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 16)
-        return inet_pton(AF_INET, host, &buffer) == 1 || inet_pton(AF_INET6, host, &buffer) == 1
     }
 }
 

@@ -15,7 +15,6 @@ struct EnumerationTests {
         var ciphers: [String] = []  // OpenSSL names, ≤1.2
         var tls13: [String] = []  // IANA names
         var serverPreference = true
-        var chaCha = false
         var key: TestKeyType = .rsa(bits: 2048)
         /// Suites among `ciphers` the server cannot use with this certificate.
         var unusable: [String] = []

@@ -25,13 +25,10 @@ enum DomainKeyRules {
     /// Classifies a domain key as Apple's parser would (§3.4: a `/` means a CIDR range).
     static func hostKind(_ key: String) -> HostKind {
         if IPAddress(key) != nil { return .ipAddress }
-        if let slash = key.firstIndex(of: "/") {
-            let address = String(key[..<slash])
-            let prefix = key[key.index(after: slash)...]
-            if let bytes = cidrAddress(address) {
-                guard let length = Int(prefix), length >= 0, length <= bytes * 8 else { return .cidr(valid: false) }
-                return .cidr(valid: true)
-            }
+        // A key that looks like an address before its `/` is a CIDR key; whether it is a valid one is
+        // decided by the engine's own parser, so the linter and the lookup never disagree.
+        if let slash = key.firstIndex(of: "/"), cidrAddress(String(key[..<slash])) != nil {
+            return .cidr(valid: CIDRRange(key) != nil)
         }
         return .name
     }
