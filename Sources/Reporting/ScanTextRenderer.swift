@@ -155,11 +155,5 @@ public struct ScanTextRenderer {
         return out
     }
 
-    static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
-    }
+    static func day(_ date: Date) -> String { CalendarDay.string(from: date) }
 }

@@ -55,8 +55,7 @@ public struct Baseline: Sendable, Equatable {
 
         /// The first instant the waiver no longer counts (midnight UTC after the expiry day), nil when invalid.
         public var expiryInstant: Date? {
-            guard let expires, let day = Self.dayFormatter.date(from: expires),
-                Self.dayFormatter.string(from: day) == expires
+            guard let expires, let day = CalendarDay.date(from: expires)
             else { return nil }
             return day.addingTimeInterval(86_400)
         }
@@ -73,13 +72,6 @@ public struct Baseline: Sendable, Equatable {
             return nil
         }
 
-        static let dayFormatter: DateFormatter = {
-            let f = DateFormatter()
-            f.locale = Locale(identifier: "en_US_POSIX")
-            f.timeZone = TimeZone(identifier: "UTC")
-            f.dateFormat = "yyyy-MM-dd"
-            return f
-        }()
     }
 
     /// Reads a baseline (YAML, or JSON for `.json` files).

@@ -108,22 +108,7 @@ extension EndpointList {
 enum KeyHint {
     static func closest(to key: String, in candidates: Set<String>) -> String? {
         let lower = key.lowercased()
-        let scored = candidates.map { ($0, distance(lower, $0.lowercased())) }.filter { $0.1 <= 2 }
+        let scored = candidates.map { ($0, KeySuggestion.editDistance(lower, $0.lowercased())) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

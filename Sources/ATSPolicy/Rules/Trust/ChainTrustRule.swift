@@ -35,9 +35,5 @@ struct ChainTrustRule: ATSRule {
         }
     }
 
-    static func day(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withFullDate]
-        return f.string(from: date)
-    }
+    static func day(_ date: Date) -> String { CalendarDay.string(from: date) }
 }
