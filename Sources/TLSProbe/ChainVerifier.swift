@@ -9,10 +9,8 @@ internal import COpenSSL
 /// OpenSSL checks signatures, validity dates and CA constraints only: no purpose, key-size or
 /// hostname policy is set, because Apple's stricter rules are judged by `ATSPolicy` from the facts.
 struct ChainVerifier {
-    /// Certificates from `--ca-file`: user- or MDM-installed roots in Apple's terms.
-    var customAnchors: [X509Certificate]
-    /// Whether to load the system store (off in tests that need an empty store).
-    var useSystemStore = true
+    /// The system store and the `--ca-file` anchors, shared across endpoints.
+    var trust: TrustStore
     /// The time to verify at.
     var now: Date
 
@@ -29,12 +27,7 @@ struct ChainVerifier {
             return Result(trusted: false, errorCode: -1, errorText: "no certificate", path: [], anchor: .none)
         }
         OpenSSLErrorQueue.clear()
-        guard let store = X509_STORE_new() else {
-            return Result(trusted: false, errorCode: -1, errorText: "X509_STORE_new failed", path: [], anchor: .none)
-        }
-        defer { X509_STORE_free(store) }
-        if useSystemStore { X509_STORE_set_default_paths(store) }
-        for anchor in customAnchors { X509_STORE_add_cert(store, anchor.pointer) }
+        let store = trust.store
         guard let untrusted = atsc_sk_X509_new_null() else {
             return Result(trusted: false, errorCode: -1, errorText: "out of memory", path: [], anchor: .none)
         }
@@ -66,7 +59,7 @@ struct ChainVerifier {
         }
         var anchor = AnchorKind.none
         if ok, let last = path.last {
-            anchor = customAnchors.contains(where: { $0.der == last.der }) ? .custom : .system
+            anchor = trust.customAnchors.contains(where: { $0.der == last.der }) ? .custom : .system
         }
         let text = ok ? nil : String(cString: X509_verify_cert_error_string(Int(code)))
         return Result(trusted: ok, errorCode: ok ? 0 : code, errorText: text, path: path, anchor: anchor)

@@ -8,6 +8,7 @@ import TLSModel
 /// > own, never on Swift's cooperative pool.
 public struct TLSProber: EndpointProber {
     private let limiter: HostLimiter
+    private let trustStores = TrustStoreCache()
 
     /// - Parameter perHostLimit: how many handshakes may run against one host at once.
     public init(perHostLimit: Int = 3) {
@@ -32,13 +33,13 @@ public struct TLSProber: EndpointProber {
             probeLibrary: linkedOpenSSLVersion)
 
         // Name resolution has no timeout of its own: bound it by the per-connection timeout.
-        let setup = { () -> Result<([SocketAddress], [X509Certificate]), ProbeFailure> in
+        let setup = { () -> Result<([SocketAddress], TrustStore), ProbeFailure> in
             do {
+                let trust = try trustStores.store(caFiles: request.caFiles, useSystemStore: request.useSystemTrustStore).get()
                 let host = request.connectAddress ?? request.target.host
                 let addresses = try Self.resolve(host, port: request.target.port,
                                                  within: Deadline.after(seconds: request.timeout))
-                let anchors = try request.caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
-                return .success((addresses, anchors))
+                return .success((addresses, trust))
             } catch let failure as ProbeFailure {
                 return .failure(failure)
             } catch {
@@ -46,9 +47,9 @@ public struct TLSProber: EndpointProber {
             }
         }()
         let addresses: [SocketAddress]
-        let anchors: [X509Certificate]
+        let trust: TrustStore
         switch setup {
-        case .success(let value): (addresses, anchors) = value
+        case .success(let value): (addresses, trust) = value
         case .failure(let failure):
             profile.status = failure.kind == .unreachable ? .unreachable : .error
             profile.error = failure.reason
@@ -131,7 +132,7 @@ public struct TLSProber: EndpointProber {
 
         // Certificates come from handshakes already made: the highest supported version's first.
         if let source = versions.reversed().compactMap({ results[$0]?.firstAccepted }).first {
-            profile.certificate = Self.certificateReport(source, request: request, anchors: anchors)
+            profile.certificate = Self.certificateReport(source, request: request, trust: trust)
         }
         return finish(profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
     }
@@ -179,21 +180,28 @@ public struct TLSProber: EndpointProber {
     }
 
     static func certificateReport(
-        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, anchors: [X509Certificate]
+        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, trust: TrustStore
     ) -> CertificateReport {
         let now = request.now ?? Date()
         let chain = accepted.chainDER.compactMap { try? X509Certificate(der: $0) }
-        let verifier = ChainVerifier(customAnchors: anchors, useSystemStore: request.useSystemTrustStore,
-                                     now: now)
+        let verifier = ChainVerifier(trust: trust, now: now)
         let verification = verifier.verify(chain)
-        let facts = chain.map { $0.facts() }
+        // Facts are read once per certificate: most of the verified path is the chain as sent.
+        var known: [[UInt8]: CertificateFacts] = [:]
+        func facts(of certificate: X509Certificate) -> CertificateFacts {
+            if let cached = known[certificate.der] { return cached }
+            let read = certificate.facts()
+            known[certificate.der] = read
+            return read
+        }
+        let facts = chain.map(facts(of:))
         let hostMatches = facts.first.map {
             HostnameMatching.matches(host: request.target.host, dnsNames: $0.subjectAltNames, ipAddresses: $0.ipAddresses)
         }
         return CertificateReport(
             chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,
             verifyError: verification.errorText, verifyErrorCode: verification.errorCode,
-            verifiedChain: verification.path.map { $0.facts() }, anchor: verification.anchor,
+            verifiedChain: verification.path.map(facts(of:)), anchor: verification.anchor,
             ocspStapled: accepted.ocspStapled, verifiedAt: now)
     }
 

@@ -1,0 +1,53 @@
+import Foundation
+internal import COpenSSL
+
+/// An owned `X509_STORE`: the system trust store (optionally) plus the `--ca-file` anchors.
+///
+/// Built once per prober and set of CA files, then shared by every endpoint's verification:
+/// OpenSSL locks an `X509_STORE` internally for lookups, and nothing adds to it after init.
+final class TrustStore: @unchecked Sendable {  // immutable after init; OpenSSL guards the store's lookups
+    let store: OpaquePointer
+    /// Certificates from `--ca-file`: user- or MDM-installed roots in Apple's terms.
+    let customAnchors: [X509Certificate]
+
+    init(caFiles: [String], useSystemStore: Bool) throws {
+        let anchors = try caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
+        OpenSSLErrorQueue.clear()
+        guard let store = X509_STORE_new() else { throw OpenSSLError("X509_STORE_new") }
+        self.store = store
+        self.customAnchors = anchors
+        if useSystemStore { X509_STORE_set_default_paths(store) }
+        for anchor in anchors { X509_STORE_add_cert(store, anchor.pointer) }
+        OpenSSLErrorQueue.clear()
+    }
+
+    deinit { X509_STORE_free(store) }
+}
+
+/// The trust stores a prober has built, by set of CA files.
+final class TrustStoreCache: @unchecked Sendable {  // guarded by `lock`
+    private struct Key: Hashable {
+        var caFiles: [String]
+        var useSystemStore: Bool
+    }
+
+    private let lock = NSLock()
+    private var stores: [Key: Result<TrustStore, ProbeFailure>] = [:]
+
+    /// The store for these CA files, built on first use; a CA file that cannot be read fails every
+    /// endpoint that names it with the same reason.
+    func store(caFiles: [String], useSystemStore: Bool) -> Result<TrustStore, ProbeFailure> {
+        let key = Key(caFiles: caFiles, useSystemStore: useSystemStore)
+        return lock.withLock {
+            if let known = stores[key] { return known }
+            let built: Result<TrustStore, ProbeFailure>
+            do { built = .success(try TrustStore(caFiles: caFiles, useSystemStore: useSystemStore)) } catch let failure as ProbeFailure {
+                built = .failure(failure)
+            } catch {
+                built = .failure(ProbeFailure(.local, "\(error)"))
+            }
+            stores[key] = built
+            return built
+        }
+    }
+}
