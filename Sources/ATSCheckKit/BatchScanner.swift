@@ -14,29 +14,44 @@ public struct BatchScanner: Sendable {
     }
 
     /// Scans every planned endpoint, at most `concurrency` at once, and returns profiles in plan order.
-    /// - Parameter progress: called after each endpoint finishes with (done, total, profile).
+    /// Endpoints whose requests are identical (the same host and port under two URL paths, say) are
+    /// probed once and share the profile.
+    /// - Parameter progress: called after each distinct probe finishes with (done, total, profile).
     public func scan(
         _ plan: [PlannedEndpoint], progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async -> [ServerProfile] {
-        var results = [ServerProfile?](repeating: nil, count: plan.count)
+        var distinct: [ProbeRequest] = []
+        var slot: [ProbeRequest: Int] = [:]
+        for planned in plan where slot[Self.identity(planned.request)] == nil {
+            slot[Self.identity(planned.request)] = distinct.count
+            distinct.append(planned.request)
+        }
+        var results = [ServerProfile?](repeating: nil, count: distinct.count)
         var done = 0
         await withTaskGroup(of: (Int, ServerProfile).self) { group in
             var next = 0
             func launch() {
-                guard next < plan.count else { return }
+                guard next < distinct.count else { return }
                 let index = next
-                let request = plan[index].request
+                let request = distinct[index]
                 next += 1
                 group.addTask { (index, await prober.scan(request)) }
             }
-            for _ in 0..<min(concurrency, plan.count) { launch() }
+            for _ in 0..<min(concurrency, distinct.count) { launch() }
             for await (index, profile) in group {
                 results[index] = profile
                 done += 1
-                progress?(done, plan.count, profile)
+                progress?(done, distinct.count, profile)
                 launch()
             }
         }
-        return results.compactMap { $0 }
+        return plan.compactMap { slot[Self.identity($0.request)].flatMap { results[$0] } }
+    }
+
+    /// What a probe depends on: the URL's path and the text the user wrote do not change it.
+    static func identity(_ request: ProbeRequest) -> ProbeRequest {
+        var key = request
+        key.target = Target(scheme: request.target.scheme, host: request.target.host, port: request.target.port)
+        return key
     }
 }

@@ -48,6 +48,21 @@ public struct ScanSettings: Sendable {
     public var useSystemTrustStore = true
 
     public init() {}
+
+    /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts and anchors.
+    /// - Parameters:
+    ///   - connectAddress: an address that wins over `--resolve` (an endpoint list's own `resolve`).
+    ///   - sni: an SNI that wins over `--sni`.
+    ///   - extraCAFiles: anchors added to `--ca-file` for this target.
+    public func request(
+        for target: Target, connectAddress: String? = nil, sni: String? = nil, extraCAFiles: [String] = []
+    ) -> ProbeRequest {
+        let resolved = resolve.first { $0.host == target.host && $0.port == target.port }?.address
+        return ProbeRequest(
+            target: target, connectAddress: connectAddress ?? resolved, sni: sni ?? self.sni, timeout: timeout,
+            deadline: endpointDeadline ?? max(30, timeout * 12), caFiles: caFiles + extraCAFiles, now: now,
+            useSystemTrustStore: useSystemTrustStore)
+    }
 }
 
 /// Turns targets into probe requests: applies `--resolve`, `--sni` and `--all-addresses`.
@@ -58,12 +73,8 @@ public enum ScanPlanner {
     public static func plan(_ targets: [Target], settings: ScanSettings) async -> [PlannedEndpoint] {
         var planned: [PlannedEndpoint] = []
         for target in targets {
-            var request = ProbeRequest(
-                target: target, sni: settings.sni, timeout: settings.timeout,
-                deadline: settings.endpointDeadline ?? max(30, settings.timeout * 12), caFiles: settings.caFiles,
-                now: settings.now, useSystemTrustStore: settings.useSystemTrustStore)
-            if let rule = settings.resolve.first(where: { $0.host == target.host && $0.port == target.port }) {
-                request.connectAddress = rule.address
+            let request = settings.request(for: target)
+            if request.connectAddress != nil {  // --resolve pins the address
                 planned.append(PlannedEndpoint(target: target, request: request))
                 continue
             }

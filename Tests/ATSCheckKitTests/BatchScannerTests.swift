@@ -44,6 +44,15 @@ struct BatchScannerTests {
         #expect(peak >= 2)
     }
 
+    @Test("identical requests are probed once and every endpoint still gets its profile")
+    func duplicatesProbedOnce() async throws {
+        let prober = CountingProber()
+        let targets = try ["https://a.test/x", "https://a.test/y", "b.test", "a.test:443"].map { try Target(parsing: $0) }
+        let profiles = await ATSCheck(settings: ScanSettings(), prober: prober).scan(targets)
+        #expect(profiles.map(\.host) == ["a.test", "a.test", "b.test", "a.test"])
+        #expect(await prober.count == 2)
+    }
+
     @Test("--resolve connects to the given address and keeps the name for SNI")
     func resolveRule() async throws {
         var settings = ScanSettings()
@@ -106,5 +115,14 @@ struct AllAddressesTests {
         let plan = await ScanPlanner.plan([try Target(parsing: "127.0.0.1:8443")], settings: settings)
         #expect(plan.count == 1)
         #expect(plan[0].request.connectAddress == nil)
+    }
+}
+
+actor CountingProber: EndpointProber {
+    var count = 0
+    func scan(_ request: ProbeRequest) async -> ServerProfile {
+        count += 1
+        return ServerProfile(target: request.target.hostPort, host: request.target.host, port: request.target.port,
+                             status: .completed, handshakes: 1)
     }
 }

@@ -54,14 +54,9 @@ public enum AuditRun {
     public static func plan(_ entries: [EndpointEntry], settings: ScanSettings) -> [(index: Int, planned: PlannedEndpoint)] {
         entries.enumerated().compactMap { index, entry in
             guard !entry.isHTTP else { return nil }
-            let target = entry.target
-            let fromSettings = settings.resolve.first { $0.host == target.host && $0.port == target.port }?.address
-            let request = ProbeRequest(
-                target: target, connectAddress: entry.resolve ?? fromSettings, sni: entry.sni ?? settings.sni,
-                timeout: settings.timeout, deadline: settings.endpointDeadline ?? max(30, settings.timeout * 12),
-                caFiles: settings.caFiles + (entry.caFile.map { [$0] } ?? []), now: settings.now,
-                useSystemTrustStore: settings.useSystemTrustStore)
-            return (index, PlannedEndpoint(target: target, request: request, source: entry.source))
+            let request = settings.request(
+                for: entry.target, connectAddress: entry.resolve, sni: entry.sni, extraCAFiles: entry.caFile.map { [$0] } ?? [])
+            return (index, PlannedEndpoint(target: entry.target, request: request, source: entry.source))
         }
     }
 }
