@@ -105,8 +105,7 @@ extension Auditor {
     /// with ATS on, broader than needed otherwise (named entries would do).
     func arbitraryLoadsFindings(_ uncovered: [Analysis], context: PlistContext) -> ([Finding], [ExceptionDebt]) {
         let c = context.configuration
-        let fineGrained = [c.allowsLocalNetworking, c.allowsArbitraryLoadsInWebContent, c.allowsArbitraryLoadsForMedia]
-        let inForce = c.allowsArbitraryLoads.isYes && (!os.hasFineGrainedGlobalKeys || !fineGrained.contains(where: \.isPresent))
+        let inForce = c.arbitraryLoadsInForce(on: os)
         guard client == .urlSession, inForce, !uncovered.isEmpty else { return ([], []) }
         let perEndpoint = uncovered.map(\.needs)
         guard perEndpoint.allSatisfy({ $0 != nil }) else { return ([], []) }

@@ -87,3 +87,21 @@ public struct ExceptionDomain: Sendable, Equatable {
     /// The minimum TLS version in force (the entry's, or TLS 1.2).
     public var effectiveMinimumTLSVersion: TLSVersion { minimumTLSVersion ?? .tls1_2 }
 }
+
+extension ATSConfiguration {
+    /// Whether any of the iOS 10 keys (`NSAllowsLocalNetworking`, `…InWebContent`, `…ForMedia`) is
+    /// present, whatever its value: on iOS 10+ that alone makes `NSAllowsArbitraryLoads` ignored (§4.1).
+    public var hasFineGrainedGlobalKey: Bool {
+        [allowsLocalNetworking, allowsArbitraryLoadsInWebContent, allowsArbitraryLoadsForMedia].contains(where: \.isPresent)
+    }
+
+    /// Whether `NSAllowsArbitraryLoads = YES` is ignored on `os` because an iOS 10 key is present (§4.1).
+    public func arbitraryLoadsOverridden(on os: AppleOSVersion) -> Bool {
+        allowsArbitraryLoads.isYes && os.hasFineGrainedGlobalKeys && hasFineGrainedGlobalKey
+    }
+
+    /// Whether `NSAllowsArbitraryLoads = YES` turns ATS off for public hosts without an entry on `os` (§4.1).
+    public func arbitraryLoadsInForce(on os: AppleOSVersion) -> Bool {
+        allowsArbitraryLoads.isYes && !arbitraryLoadsOverridden(on: os)
+    }
+}

@@ -94,14 +94,11 @@ public struct HostPolicy: Sendable, Equatable {
                 return off("NSAllowsArbitraryLoadsInWebContent = YES exempts UIWebView (2016–2019 docs)")
             }
         }
-        let fineGrained = [c.allowsLocalNetworking, c.allowsArbitraryLoadsInWebContent, c.allowsArbitraryLoadsForMedia]
-        if fineGrained.contains(where: \.isPresent) {
+        if c.arbitraryLoadsOverridden(on: os) {
             var p = on
-            if c.allowsArbitraryLoads.isYes {
-                p.explanation = "NSAllowsArbitraryLoads is ignored on iOS 10+ because a fine-grained key is present"
-            }
+            p.explanation = "NSAllowsArbitraryLoads is ignored on iOS 10+ because a fine-grained key is present"
             return p
         }
-        return c.allowsArbitraryLoads.isYes ? off("NSAllowsArbitraryLoads = YES turns ATS off") : on
+        return c.arbitraryLoadsInForce(on: os) ? off("NSAllowsArbitraryLoads = YES turns ATS off") : on
     }
 }

@@ -19,8 +19,9 @@ enum DeadKeyRules {
 
     /// Whether `NSAllowsArbitraryLoads = YES` is overridden on the OS whose rules apply.
     static func arbitraryLoadsOverridden(_ c: LintContext) -> Bool {
-        c.globalBool(.allowsArbitraryLoads) == true && c.rulesOS.major >= 10
-            && narrowKeys.contains(where: c.globalPresent)
+        // The engine's reading of §4.1, so the linter and the verdicts never disagree.
+        let os = AppleOSVersion(string: c.rulesOS.description) ?? AppleOSVersion(c.rulesOS.major >= 10 ? 10 : 9)
+        return ATSConfiguration(dictionary: c.ats ?? [:]).arbitraryLoadsOverridden(on: os)
     }
 
     private static func checkArbitraryLoadsOverride(_ c: LintContext) {
