@@ -48,9 +48,7 @@ public enum SARIFRenderer {
                     results: builder.results,
                     columnKind: "unicodeCodePoints")
             ])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(log), as: UTF8.self) + "\n"
+        return try JSONRendering.render(log)
     }
 
     /// Maps a finding severity to a SARIF level.
