@@ -125,7 +125,7 @@ public enum JUnitRenderer {
             var detail = lines
             for reading in ats.readings { detail.append("reading \(reading.name): \(reading.verdict.rawValue)") }
             atsOutcome = .failure(
-                message: message, type: ats.violations.first?.rule ?? "ats.\(ats.verdict.rawValue)",
+                message: message, type: (ats.violations.first?.rule ?? (ats.verdict == .fail ? RuleID.ATS.fail : RuleID.ATS.ambiguous)).rawValue,
                 detail: detail.joined(separator: "\n"))
         case .unknown:
             atsOutcome = .skipped(message: "ATS verdict unknown" + (ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")))
@@ -157,7 +157,7 @@ public enum JUnitRenderer {
         let text = "\(place): \(finding.severity.rawValue): \(finding.message)"
         switch finding.severity {
         case .error:
-            return Case(classname: file, name: name, outcome: .failure(message: finding.message, type: finding.rule, detail: text))
+            return Case(classname: file, name: name, outcome: .failure(message: finding.message, type: finding.rule.rawValue, detail: text))
         case .warning, .note:
             return Case(classname: file, name: name, outcome: .passed, systemOut: text)
         }

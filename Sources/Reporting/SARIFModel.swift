@@ -22,6 +22,7 @@ struct SARIFTool: Encodable {
     struct Driver: Encodable {
         var name: String
         var version: String
+        var informationUri: String
         var rules: [SARIFRule]
     }
 }
@@ -34,6 +35,7 @@ struct SARIFRule: Encodable {
     var id: String
     var shortDescription: SARIFMessage
     var fullDescription: SARIFMessage?
+    var help: SARIFMessage?
     var defaultConfiguration: Configuration
     var helpUri: String?
 

@@ -10,28 +10,19 @@ public enum SARIFRenderer {
     /// The schema the output declares (the OASIS 2.1.0 errata 01 schema; a copy is in `docs/`).
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-    /// Descriptions of the rules atscheck's renderers emit themselves.
-    public static let builtInRuleDescriptions: [String: String] = [
-        "scan.unreachable": "The endpoint could not be reached (connection refused, no route, or the name did not resolve).",
-        "scan.timeout": "The endpoint did not answer before the deadline.",
-        "scan.error": "The endpoint answered, but not with TLS atscheck could complete.",
-        "ats.fail": "The endpoint fails App Transport Security.",
-        "ats.ambiguous": "Two readings of a conflicting Apple rule give different ATS verdicts for the endpoint.",
-        "ats.unknown": "The ATS verdict for the endpoint could not be determined.",
-    ]
-
     /// Renders the report.
     /// - Parameters:
     ///   - report: The report to render.
     ///   - plistFile: The plist findings point at when a finding names no file.
     ///   - endpointsFile: The endpoint list endpoint results point at when an endpoint has no `source`.
-    ///   - ruleDescriptions: One-line descriptions by rule id (e.g. `PlistRuleID.descriptions`), for `rules`.
+    ///   - ruleDescriptions: One-line descriptions that replace the catalogue's title (``RuleCatalogue``) for
+    ///     the given ids, or describe ids the catalogue does not know.
     /// - Returns: Pretty-printed SARIF JSON, with sorted keys so output is stable.
     /// - Throws: An `EncodingError` if encoding fails (it does not for well-formed reports).
     public static func render(
         _ report: ScanReport, plistFile: String?, endpointsFile: String?, ruleDescriptions: [String: String] = [:]
     ) throws -> String {
-        var builder = ResultBuilder(descriptions: builtInRuleDescriptions.merging(ruleDescriptions) { $1 })
+        var builder = ResultBuilder(descriptions: ruleDescriptions)
         for finding in report.findings {
             builder.add(finding: finding, plistFile: plistFile)
         }
@@ -44,7 +35,8 @@ public enum SARIFRenderer {
                 SARIFRun(
                     tool: .init(
                         driver: .init(
-                            name: report.tool.name, version: report.tool.version, rules: builder.rules)),
+                            name: report.tool.name, version: report.tool.version,
+                            informationUri: RuleCatalogue.informationURL, rules: builder.rules)),
                     results: builder.results,
                     columnKind: "unicodeCodePoints")
             ])
@@ -71,17 +63,22 @@ struct ResultBuilder {
     let descriptions: [String: String]
     private(set) var rules: [SARIFRule] = []
     private(set) var results: [SARIFResult] = []
-    private var ruleIndex: [String: Int] = [:]
+    private var ruleIndex: [RuleID: Int] = [:]
 
     init(descriptions: [String: String]) { self.descriptions = descriptions }
 
-    private mutating func index(of rule: String, level: String) -> Int {
+    /// The rule's index in `rules`, adding it on first use: title, help, usual severity and documentation
+    /// from the catalogue; an id the catalogue does not know gets its first level and a placeholder text.
+    private mutating func index(of rule: RuleID, level: String) -> Int {
         if let i = ruleIndex[rule] { return i }
-        let text = descriptions[rule] ?? "atscheck rule \(rule)."
+        let entry = rule.descriptor
+        let text = descriptions[rule.rawValue] ?? entry?.title ?? "atscheck rule \(rule)."
         rules.append(
             SARIFRule(
-                id: rule, shortDescription: .init(text: text), fullDescription: nil,
-                defaultConfiguration: .init(level: level), helpUri: nil))
+                id: rule.rawValue, shortDescription: .init(text: text),
+                fullDescription: entry.map { .init(text: $0.help) }, help: entry.map { .init(text: $0.help) },
+                defaultConfiguration: .init(level: entry.map { SARIFRenderer.level($0.severity) } ?? level),
+                helpUri: entry?.helpURI))
         ruleIndex[rule] = rules.count - 1
         return rules.count - 1
     }
@@ -100,7 +97,7 @@ struct ResultBuilder {
         }
         results.append(
             SARIFResult(
-                ruleId: finding.rule, ruleIndex: i, level: level, message: .init(text: finding.message),
+                ruleId: finding.rule.rawValue, ruleIndex: i, level: level, message: .init(text: finding.message),
                 locations: location.isEmpty ? [] : [location]))
     }
 
@@ -115,15 +112,15 @@ struct ResultBuilder {
         }
         location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")]
 
-        func emit(_ rule: String, _ level: String, _ text: String) {
+        func emit(_ rule: RuleID, _ level: String, _ text: String) {
             let i = index(of: rule, level: level)
             results.append(
-                SARIFResult(ruleId: rule, ruleIndex: i, level: level, message: .init(text: text), locations: [location]))
+                SARIFResult(ruleId: rule.rawValue, ruleIndex: i, level: level, message: .init(text: text), locations: [location]))
         }
 
-        guard profile.status == .completed else {
+        if let scanRule = RuleID.Scan.id(for: profile.status) {
             let reason = profile.error.map { ": \($0)" } ?? ""
-            emit("scan.\(profile.status.rawValue)", "warning", "\(target) could not be scanned (\(profile.status.rawValue))\(reason)")
+            emit(scanRule, "warning", "\(target) could not be scanned (\(profile.status.rawValue))\(reason)")
             return
         }
         let ats = endpoint.ats
@@ -132,20 +129,20 @@ struct ResultBuilder {
             return
         case .fail:
             if ats.violations.isEmpty {
-                emit("ats.fail", "error", "\(target) fails App Transport Security")
+                emit(RuleID.ATS.fail, "error", "\(target) fails App Transport Security")
             }
             for violation in ats.violations {
                 emit(violation.rule, "error", Self.text(violation, target: target))
             }
         case .ambiguous:
             let readings = ats.readings.map { "\($0.name): \($0.verdict.rawValue)" }.joined(separator: "; ")
-            emit("ats.ambiguous", "warning", "\(target): the ATS verdict depends on a conflicting Apple rule (\(readings))")
+            emit(RuleID.ATS.ambiguous, "warning", "\(target): the ATS verdict depends on a conflicting Apple rule (\(readings))")
             for violation in ats.violations {
                 emit(violation.rule, "warning", Self.text(violation, target: target))
             }
         case .unknown:
             let notes = ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")
-            emit("ats.unknown", "note", "\(target): ATS verdict unknown\(notes)")
+            emit(RuleID.ATS.unknown, "note", "\(target): ATS verdict unknown\(notes)")
         }
     }
 

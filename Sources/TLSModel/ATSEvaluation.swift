@@ -50,15 +50,15 @@ public struct ATSEvaluation: Codable, Sendable, Equatable {
 
 /// One broken ATS or Apple trust rule.
 public struct ATSViolation: Codable, Sendable, Equatable, Hashable {
-    /// Stable id, e.g. `ats.tls.forward-secrecy`.
-    public var rule: String
+    /// Stable id, e.g. `ats.tls.forward-secrecy` (``RuleID/ATS/forwardSecrecy``); its entry is in ``RuleCatalogue``.
+    public var rule: RuleID
     /// One line naming the server's fact and Apple's rule.
     public var message: String
     /// The Info.plist key that would relax it, if any
     /// (e.g. `NSExceptionDomains.<host>.NSExceptionRequiresForwardSecrecy`).
-    public var keyPath: String?
+    @ExplicitNull public var keyPath: String?
 
-    public init(rule: String, message: String, keyPath: String? = nil) {
+    public init(rule: RuleID, message: String, keyPath: String? = nil) {
         self.rule = rule
         self.message = message
         self.keyPath = keyPath

@@ -110,11 +110,11 @@ public struct CertificateReport: Codable, Sendable, Equatable {
     /// The chain as the server sent it, leaf first (DER kept in each entry).
     public var chain: [CertificateFacts]
     /// Whether the chain verified to a trust anchor (system store plus `--ca-file`); nil if not evaluated.
-    public var trusted: Bool?
+    @ExplicitNull public var trusted: Bool?
     /// Whether the host matches a SAN (dNSName, or iPAddress for IP literals); the CN is not used.
-    public var hostnameMatches: Bool?
+    @ExplicitNull public var hostnameMatches: Bool?
     /// OpenSSL's verify error text (`self-signed certificate`, …), nil when trusted.
-    public var verifyError: String?
+    @ExplicitNull public var verifyError: String?
     /// OpenSSL's `X509_V_ERR_*` code, 0 when trusted.
     public var verifyErrorCode: Int?
     /// The path OpenSSL built, leaf first, anchor last (may include a root the server did not send).
@@ -122,7 +122,7 @@ public struct CertificateReport: Codable, Sendable, Equatable {
     /// Which kind of anchor the verified path ended at.
     public var anchor: AnchorKind
     /// Whether the server stapled an OCSP response; nil if not observed.
-    public var ocspStapled: Bool?
+    @ExplicitNull public var ocspStapled: Bool?
     /// The time the chain was verified against.
     public var verifiedAt: Date
 

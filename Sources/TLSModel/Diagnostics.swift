@@ -118,7 +118,7 @@ public struct DiagnosticTest: Codable, Sendable, Equatable {
     public var result: Result
     /// Why the test fails (an NSURLError-style line such as `-1200 TLS handshake would fail: …`), or what
     /// the readings say for `AMBIGUOUS`; nil on PASS.
-    public var reason: String?
+    @ExplicitNull public var reason: String?
 
     public init(
         number: Int, section: String, title: String, dictionary: PlistValue, result: Result, reason: String? = nil
@@ -149,9 +149,9 @@ public struct MinimalException: Codable, Sendable, Equatable {
     /// The `NSExceptionDomains` key: the URL's host.
     public var domain: String
     /// The entry's dictionary, plist-typed; nil unless `status` is `exception`.
-    public var dictionary: PlistValue?
+    @ExplicitNull public var dictionary: PlistValue?
     /// A ready-to-paste `<key>host</key><dict>…</dict>` fragment; nil unless `status` is `exception`.
-    public var plist: String?
+    @ExplicitNull public var plist: String?
     /// Why this entry (what each key relaxes), or why none can help.
     public var reason: String
 

@@ -13,18 +13,18 @@ public struct Finding: Codable, Sendable, Equatable, Hashable {
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    /// A stable rule id, e.g. `plist.key.unknown`.
-    public var rule: String
+    /// A stable rule id, e.g. `plist.key.unknown` (``RuleID/Plist/keyUnknown``); its entry is in ``RuleCatalogue``.
+    public var rule: RuleID
     public var severity: Severity
     /// One line a person can act on.
     public var message: String
-    public var file: String?
-    public var line: Int?
+    @ExplicitNull public var file: String?
+    @ExplicitNull public var line: Int?
     /// Dotted key path, e.g. `NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`.
-    public var keyPath: String?
+    @ExplicitNull public var keyPath: String?
 
     public init(
-        rule: String, severity: Severity, message: String, file: String? = nil, line: Int? = nil,
+        rule: RuleID, severity: Severity, message: String, file: String? = nil, line: Int? = nil,
         keyPath: String? = nil
     ) {
         self.rule = rule

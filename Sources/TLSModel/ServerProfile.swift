@@ -11,18 +11,18 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     public var host: String
     public var port: Int
     /// The address actually connected to (nil when the name did not resolve).
-    public var address: String?
+    @ExplicitNull public var address: String?
     /// The SNI sent (nil when none was sent, as for IP literals).
-    public var sni: String?
+    @ExplicitNull public var sni: String?
     public var status: ScanStatus
     /// A one-line reason when `status` is not `completed`, or a note on a partial scan.
-    public var error: String?
+    @ExplicitNull public var error: String?
     /// How many TCP connections (handshake attempts) the scan of this endpoint cost.
     public var handshakes: Int
     /// One entry per probed version, TLSv1.0 first.
     public var protocols: [ProtocolResult]
     /// The certificate chain and its verification, or nil when no handshake completed.
-    public var certificate: CertificateReport?
+    @ExplicitNull public var certificate: CertificateReport?
     /// When the scan started.
     public var scannedAt: Date
     /// Wall time of the scan, in seconds.
@@ -87,11 +87,11 @@ public enum ScanStatus: String, Codable, Sendable, Equatable {
 public struct ProtocolResult: Codable, Sendable, Equatable {
     public var version: TLSVersion
     /// true / false, or nil when the probe could not tell (see `reason`).
-    public var supported: Bool?
+    @ExplicitNull public var supported: Bool?
     /// Why `supported` is false or nil: the alert or failure the probe saw.
     public var reason: String?
     /// Whether the server picks suites by its own order; nil if fewer than two suites or unknown.
-    public var serverPreference: Bool?
+    @ExplicitNull public var serverPreference: Bool?
     /// Accepted suites, in the order the server chose them during enumeration.
     public var cipherSuites: [AcceptedCipherSuite]
     /// False when enumeration stopped early (a timeout mid-way), so the list may be incomplete.

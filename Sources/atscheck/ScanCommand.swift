@@ -97,16 +97,10 @@ enum Render {
         case .json: return try JSONRendering.render(report)
         case .text: return ScanTextRenderer(style: TextStyle(enabled: color)).render(report)
         case .sarif:
-            return try SARIFRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile,
-                                            ruleDescriptions: ruleDescriptions)
+            return try SARIFRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile)
         case .junit: return JUnitRenderer.render(report)
         case .markdown: return MarkdownRenderer.render(report)
         }
-    }
-
-    /// Descriptions of every rule id atscheck can report, for SARIF's rule catalogue.
-    static var ruleDescriptions: [String: String] {
-        PlistRuleID.descriptions.merging(AuditRuleID.descriptions) { first, _ in first }
     }
 
     /// A one-line description of a decoding error.

@@ -13,7 +13,7 @@ struct AuditBaselineTests {
         return try F.audit(doc, [("legacy.example.com", F.profile("legacy.example.com", F.tls10Only))]).report
     }
 
-    func errors(_ report: ScanReport) -> [String] { report.findings.filter { $0.severity == .error }.map(\.rule) }
+    func errors(_ report: ScanReport) -> [RuleID] { report.findings.filter { $0.severity == .error }.map(\.rule) }
 
     @Test("a waiver by rule and target turns the finding into a note; keyPath waivers match plist findings")
     func suppresses() throws {

@@ -105,7 +105,7 @@ struct AuditEndToEndTests {
         #expect(byHost["plain.audit.test"]?.profile.handshakes == 0)
         #expect(result.report.endpoints.map(\.source?.line) == [3, 6, 9, 12, 15])
 
-        func find(_ rule: String) -> [Finding] { result.report.findings.filter { $0.rule == rule } }
+        func find(_ rule: RuleID) -> [Finding] { result.report.findings.filter { $0.rule == rule } }
         let endpointsFile = dir + "/endpoints.yaml"
         let plistFile = dir + "/Info.plist"
         // Missing: legacy needs TLSv1.0, reported at its endpoint line.
@@ -133,7 +133,7 @@ struct AuditEndToEndTests {
         #expect(http.map(\.severity) == [.error])
         #expect(http.first?.line == 15)
         // Nothing about oldapi (its TLSv1.0 entry is exactly what it needs) and no impossible failures.
-        #expect(!result.report.findings.contains { $0.rule.hasPrefix("audit.") && ($0.keyPath?.contains("oldapi") ?? false) })
+        #expect(!result.report.findings.contains { $0.rule.rawValue.hasPrefix("audit.") && ($0.keyPath?.contains("oldapi") ?? false) })
         #expect(find(AuditRuleID.endpointFails).isEmpty)
         #expect(Set(result.exceptionDebt.map(\.kind)) == [.missing, .unneeded, .broader, .noEndpoint, .http])
         #expect(result.exitStatus == .policyFailure)

@@ -108,6 +108,6 @@ enum AuditFixture {
 }
 
 extension AuditResult {
-    func findings(_ rule: String) -> [Finding] { report.findings.filter { $0.rule == rule } }
+    func findings(_ rule: RuleID) -> [Finding] { report.findings.filter { $0.rule == rule } }
     func verdict(_ host: String) -> ATSEvaluation.Verdict? { report.endpoints.first { $0.profile.host == host }?.ats.verdict }
 }

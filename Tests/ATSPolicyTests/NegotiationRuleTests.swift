@@ -83,7 +83,7 @@ struct NegotiationRuleTests {
         } ?? .default
         let e = Fixture.evaluate(Fixture.profile(suites), config, os: os)
         #expect(e.verdict == verdict)
-        #expect(e.violations.first?.rule == rule)
+        #expect(e.violations.first?.rule.rawValue == rule)
     }
 
     @Test("the fallback message names the lower version that would have passed")

@@ -8,7 +8,7 @@ import TLSModel
 struct LintCase: CustomTestStringConvertible, Sendable {
     var label: String
     var body: String
-    var rule: String
+    var rule: RuleID
     var severity: Finding.Severity
     /// Relative to `NSAppTransportSecurity.`
     var keyPath: String
@@ -21,7 +21,7 @@ struct LintCase: CustomTestStringConvertible, Sendable {
 struct CleanCase: CustomTestStringConvertible, Sendable {
     var label: String
     var body: String
-    var absent: String
+    var absent: RuleID
     var osVersion: String = PlistLinter.Options.newestOSVersion
     var testDescription: String { label }
 }
@@ -342,7 +342,7 @@ struct PlistLinterTests {
             </dict>
             """)
         let findings = PlistLinter.lint(try PlistDocument.parse(data: data, file: "Info.plist"))
-        func line(_ rule: String) -> Int? { findings.first { $0.rule == rule }?.line }
+        func line(_ rule: RuleID) -> Int? { findings.first { $0.rule == rule }?.line }
         #expect(line(PlistRuleID.keyMisspelled) == 7)
         #expect(line(PlistRuleID.domainUppercase) == 11)
         #expect(line(PlistRuleID.valueInvalidTLSVersion) == 13)

@@ -16,7 +16,7 @@ struct TrustRuleTests {
         var anchor: AnchorKind = .system
         var trusted: Bool? = true
         var os: String = "26.4"
-        var rules: [String]
+        var rules: [RuleID]
     }
 
     static let cases: [Case] = [

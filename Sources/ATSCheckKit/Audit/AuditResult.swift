@@ -56,7 +56,7 @@ public struct ExceptionDebt: Codable, Sendable, Equatable {
 
     public var kind: Kind
     /// The finding's rule id.
-    public var rule: String
+    public var rule: RuleID
     /// The `NSExceptionDomains` key concerned (the endpoint's host when no entry exists yet).
     public var domain: String
     /// Dotted key path of the entry or key concerned, e.g. `NSAppTransportSecurity.NSExceptionDomains.a.example.com`.
@@ -72,7 +72,7 @@ public struct ExceptionDebt: Codable, Sendable, Equatable {
     public var message: String
 
     public init(
-        kind: Kind, rule: String, domain: String, keyPath: String? = nil, endpoints: [String], current: PlistValue? = nil,
+        kind: Kind, rule: RuleID, domain: String, keyPath: String? = nil, endpoints: [String], current: PlistValue? = nil,
         suggested: PlistValue? = nil, plist: String? = nil, message: String
     ) {
         self.kind = kind

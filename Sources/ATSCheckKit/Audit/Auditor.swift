@@ -126,7 +126,7 @@ public struct Auditor: Sendable {
         let entry = a.endpoint.entry
         var findings: [Finding] = []
         var debt: [ExceptionDebt] = []
-        func finding(_ rule: String, _ severity: Finding.Severity, _ message: String) -> Finding {
+        func finding(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
             Finding(rule: rule, severity: severity, message: message, file: entry.source.file, line: entry.source.line)
         }
         let governing = a.matches.keys.sorted().first
@@ -140,11 +140,11 @@ public struct Auditor: Sendable {
                     ?? "add an NSExceptionDomains entry for \(a.host) with NSExceptionAllowsInsecureHTTPLoads = YES"
                 findings.append(
                     finding(
-                        AuditRuleID.endpointHTTP, .error,
+                        RuleID.Audit.endpointHTTP, .error,
                         "\(a.label) is cleartext and ATS blocks it: use https://, or \(via) (App Review asks why): \(oneLine(fragment))"))
                 debt.append(
                     ExceptionDebt(
-                        kind: .http, rule: AuditRuleID.endpointHTTP, domain: governing ?? a.host,
+                        kind: .http, rule: RuleID.Audit.endpointHTTP, domain: governing ?? a.host,
                         keyPath: keyPath(governing ?? a.host, ATSKey.exceptionAllowsInsecureHTTPLoads.name),
                         endpoints: [a.label], suggested: .dict([ATSKey.exceptionAllowsInsecureHTTPLoads.name: .bool(true)]),
                         plist: fragment, message: "cleartext endpoint blocked by ATS"))
@@ -152,14 +152,14 @@ public struct Auditor: Sendable {
                 let why = a.ats.notes.first ?? "the plist allows it"
                 findings.append(
                     finding(
-                        AuditRuleID.endpointHTTP, .warning,
+                        RuleID.Audit.endpointHTTP, .warning,
                         "\(a.label) is cleartext; ATS allows it (\(why)); prefer https:// — App Review asks why cleartext is needed"))
             }
         } else if !a.judged {
             let why = a.endpoint.profile.error ?? a.ats.notes.last ?? a.endpoint.profile.status.rawValue
             findings.append(
                 finding(
-                    AuditRuleID.endpointUnscanned, .warning,
+                    RuleID.Audit.endpointUnscanned, .warning,
                     "\(a.label) could not be scanned or judged (\(why)); its exception needs are unknown"))
         } else if a.fails, let minimal = a.minimal {
             switch minimal.status {
@@ -180,24 +180,24 @@ public struct Auditor: Sendable {
                     ?? "no NSExceptionDomains entry covers \(a.host)"
                 findings.append(
                     finding(
-                        AuditRuleID.exceptionMissing, .error,
+                        RuleID.Audit.exceptionMissing, .error,
                         "\(a.label) fails ATS (\(summary)); \(prefix); the least exception that fixes it: \(needs.phrases.joined(separator: ", ")) — \(oneLine(fragment))"))
                 debt.append(
                     ExceptionDebt(
-                        kind: .missing, rule: AuditRuleID.exceptionMissing, domain: key, keyPath: keyPath(key),
+                        kind: .missing, rule: RuleID.Audit.exceptionMissing, domain: key, keyPath: keyPath(key),
                         endpoints: [a.label], current: current, suggested: suggested, plist: fragment,
                         message: minimal.reason))
             case .noneNeeded:
                 findings.append(
                     finding(
-                        AuditRuleID.endpointFails, .error,
+                        RuleID.Audit.endpointFails, .error,
                         "\(a.label) fails ATS (\(summary)) only because the plist is stricter for it than the default\(governing.map { " (entry '\($0)')" } ?? ""); the default policy would pass"))
             case .impossible, .unknown:
                 findings.append(
-                    finding(AuditRuleID.endpointFails, .error, "\(a.label) fails ATS and no exception can fix it: \(minimal.reason)"))
+                    finding(RuleID.Audit.endpointFails, .error, "\(a.label) fails ATS and no exception can fix it: \(minimal.reason)"))
                 debt.append(
                     ExceptionDebt(
-                        kind: .impossible, rule: AuditRuleID.endpointFails, domain: a.host, endpoints: [a.label],
+                        kind: .impossible, rule: RuleID.Audit.endpointFails, domain: a.host, endpoints: [a.label],
                         message: minimal.reason))
             }
         }
@@ -206,7 +206,7 @@ public struct Auditor: Sendable {
 
     /// `expect: fail` turns the endpoint's failure findings into notes; a verdict against the expectation is an error.
     func applyExpectation(
-        _ a: Analysis, findings: [Finding], finding: (String, Finding.Severity, String) -> Finding
+        _ a: Analysis, findings: [Finding], finding: (RuleID, Finding.Severity, String) -> Finding
     ) -> [Finding] {
         guard let expect = a.endpoint.entry.expect, a.judged || a.endpoint.entry.isHTTP else { return findings }
         switch (expect, a.fails) {
@@ -221,12 +221,12 @@ public struct Auditor: Sendable {
         case (.fail, false):
             return findings + [
                 finding(
-                    AuditRuleID.endpointUnexpected, .error,
+                    RuleID.Audit.endpointUnexpected, .error,
                     "\(a.label) passes ATS but the endpoint list expects it to fail (expect: fail)")
             ]
         case (.pass, true):
             return findings + [
-                finding(AuditRuleID.endpointUnexpected, .error, "\(a.label) fails ATS but the endpoint list expects it to pass")
+                finding(RuleID.Audit.endpointUnexpected, .error, "\(a.label) fails ATS but the endpoint list expects it to pass")
             ]
         case (.pass, false):
             return findings

@@ -17,11 +17,11 @@ extension Baseline {
         var active: [(index: Int, waiver: Waiver)] = []
         for (index, waiver) in waivers.enumerated() {
             if let problem = waiver.problem {
-                own.append(finding(BaselineRuleID.invalid, .error, "\(problem); it suppresses nothing", waiver))
+                own.append(finding(RuleID.Baseline.invalid, .error, "\(problem); it suppresses nothing", waiver))
             } else if let end = waiver.expiryInstant, now >= end {
                 own.append(
                     finding(
-                        BaselineRuleID.expired, .error,
+                        RuleID.Baseline.expired, .error,
                         "the waiver of \(waiver.rule!) for \(waiver.target ?? waiver.keyPath!) expired on \(waiver.expires!) (\(waiver.reason!)): fix the finding or renew the waiver",
                         waiver))
             } else {
@@ -61,14 +61,14 @@ extension Baseline {
         for (index, waiver) in active where !used.contains(index) {
             own.append(
                 finding(
-                    BaselineRuleID.unused, .note,
+                    RuleID.Baseline.unused, .note,
                     "the waiver of \(waiver.rule!) for \(waiver.target ?? waiver.keyPath!) matched nothing: remove it", waiver))
         }
         result.findings += own
         return (result, own)
     }
 
-    func finding(_ rule: String, _ severity: Finding.Severity, _ message: String, _ waiver: Waiver) -> Finding {
+    func finding(_ rule: RuleID, _ severity: Finding.Severity, _ message: String, _ waiver: Waiver) -> Finding {
         Finding(rule: rule, severity: severity, message: message, file: waiver.source.file, line: waiver.source.line)
     }
 
@@ -84,9 +84,9 @@ extension Baseline {
     }
 
     /// A rule pattern: exact, `*`, or a prefix ending in `*`.
-    static func matches(_ pattern: String, _ rule: String) -> Bool {
-        if pattern.hasSuffix("*") { return rule.hasPrefix(pattern.dropLast()) }
-        return pattern == rule
+    static func matches(_ pattern: String, _ rule: RuleID) -> Bool {
+        if pattern.hasSuffix("*") { return rule.rawValue.hasPrefix(pattern.dropLast()) }
+        return pattern == rule.rawValue
     }
 
     /// Whether a waiver names this endpoint (`host` matches every port, `host:port` one).

@@ -114,16 +114,3 @@ public struct Baseline: Sendable, Equatable {
         return Baseline(file: file, waivers: waivers)
     }
 }
-
-/// Stable ids of the findings a baseline adds.
-public enum BaselineRuleID {
-    /// A waiver missing a rule, target/keyPath, reason or valid expiry (error).
-    public static let invalid = "baseline.invalid"
-    /// A waiver past its expiry (error): it no longer suppresses.
-    public static let expired = "baseline.expired"
-    /// A waiver that matched nothing (note).
-    public static let unused = "baseline.unused"
-    /// Not a rule of its own: suppressed findings keep their rule id and become notes whose message starts
-    /// with "waived"; this id names that state in the catalogue.
-    public static let waived = "baseline.waived"
-}

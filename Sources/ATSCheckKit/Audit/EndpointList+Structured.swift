@@ -57,7 +57,7 @@ extension EndpointList {
                 let hint = KeyHint.closest(to: key, in: knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
                 findings.append(
                     Finding(
-                        rule: EndpointListRuleID.unknownKey, severity: .warning,
+                        rule: RuleID.Endpoints.unknownKey, severity: .warning,
                         message: "unknown key '\(key)' in an endpoint\(hint); it is ignored", file: at.file, line: at.line))
                 continue
             }
@@ -96,7 +96,7 @@ extension EndpointList {
         if entry.isHTTP && (entry.sni != nil || entry.caFile != nil) {
             findings.append(
                 Finding(
-                    rule: EndpointListRuleID.unknownKey, severity: .warning,
+                    rule: RuleID.Endpoints.unknownKey, severity: .warning,
                     message: "sni and caFile have no effect on an http:// endpoint (nothing is scanned)",
                     file: location.file, line: location.line))
         }

@@ -41,7 +41,7 @@ extension EndpointList {
     }
 
     static func invalid(_ reason: String, at location: SourceLocation) -> Finding {
-        Finding(rule: EndpointListRuleID.invalid, severity: .error, message: reason, file: location.file, line: location.line)
+        Finding(rule: RuleID.Endpoints.invalid, severity: .error, message: reason, file: location.file, line: location.line)
     }
 
     /// A note for each entry that repeats an earlier one (same scheme, host, port and connect address).
@@ -53,7 +53,7 @@ extension EndpointList {
             if let first = seen[key] {
                 findings.append(
                     Finding(
-                        rule: EndpointListRuleID.duplicate, severity: .note,
+                        rule: RuleID.Endpoints.duplicate, severity: .note,
                         message: "\(entry.target.scheme)://\(entry.target.hostPort) is already listed on line \(first.line ?? 0)",
                         file: entry.source.file, line: entry.source.line))
             } else {

@@ -111,13 +111,3 @@ public struct EndpointEntry: Sendable, Equatable {
     /// A cleartext `http://` entry: ATS judges it from the plist alone, nothing is scanned.
     public var isHTTP: Bool { target.scheme == "http" }
 }
-
-/// Stable ids of the findings an endpoint list can produce.
-public enum EndpointListRuleID {
-    /// A line or item that is not a usable endpoint (error).
-    public static let invalid = "endpoints.invalid"
-    /// A key in an endpoint mapping that atscheck does not know (warning; the key is ignored).
-    public static let unknownKey = "endpoints.unknown-key"
-    /// The same endpoint listed twice (note; both are audited).
-    public static let duplicate = "endpoints.duplicate"
-}

@@ -70,14 +70,16 @@ public enum ATSDiagnostics {
     /// `-1200 TLS handshake would fail: …` for the first failing stage, then every message.
     static func errorLine(_ violations: [ATSViolation]) -> String? {
         guard let first = violations.first else { return nil }
-        let prefix: String
-        if first.rule.hasPrefix("ats.http") {
-            prefix = "-1022 cleartext HTTP load blocked by ATS"
-        } else if first.rule.hasPrefix("ats.tls") {
-            prefix = "-1200 TLS handshake would fail"
-        } else {
-            prefix = "-1202 certificate not trusted"
+        return "\(urlError(for: first.rule)): " + violations.map(\.message).joined(separator: "; ")
+    }
+
+    /// The NSURLError a violation's family ends the load with: cleartext HTTP −1022, a TLS negotiation
+    /// failure −1200, anything else (the certificate trust rules) −1202.
+    static func urlError(for rule: RuleID) -> String {
+        switch rule.family {
+        case .http?: return "-1022 cleartext HTTP load blocked by ATS"
+        case .tls?: return "-1200 TLS handshake would fail"
+        default: return "-1202 certificate not trusted"
         }
-        return "\(prefix): " + violations.map(\.message).joined(separator: "; ")
     }
 }

@@ -39,7 +39,7 @@ struct RuleContext {
     /// "iOS 26.4", for messages.
     var osName: String { "iOS \(os)" }
 
-    mutating func fail(_ rule: String, _ message: String, keyPath: String? = nil) {
+    mutating func fail(_ rule: RuleID, _ message: String, keyPath: String? = nil) {
         violations.append(ATSViolation(rule: rule, message: message, keyPath: keyPath))
     }
 }

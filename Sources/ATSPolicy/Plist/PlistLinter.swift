@@ -73,12 +73,12 @@ final class LintContext {
     }
 
     /// Reports a finding at a path relative to the ATS dictionary.
-    func emit(_ rule: String, _ severity: Finding.Severity, _ message: String, at path: [String]) {
+    func emit(_ rule: RuleID, _ severity: Finding.Severity, _ message: String, at path: [String]) {
         emit(rule, severity, message, filePath: document.atsPathInFile + path, keyPath: atsKeyPath(path))
     }
 
     /// Reports a finding at a path from the file's root (for keys outside the ATS dictionary).
-    func emit(_ rule: String, _ severity: Finding.Severity, _ message: String, filePath: [String], keyPath: String) {
+    func emit(_ rule: RuleID, _ severity: Finding.Severity, _ message: String, filePath: [String], keyPath: String) {
         findings.append(
             Finding(
                 rule: rule, severity: severity, message: message, file: document.file,

@@ -32,12 +32,12 @@ enum DeadKeyRules {
         let path = [ATSKey.allowsArbitraryLoads.name]
         if c.lowestOS.major < 10 {
             c.emit(
-                PlistRuleID.deadArbitraryLoadsIgnored, .note,
+                RuleID.Plist.deadArbitraryLoadsIgnored, .note,
                 "NSAllowsArbitraryLoads = YES applies only on iOS 9: iOS 10+ ignores it because \(present.joined(separator: ", ")) is present (Apple's recommended pairing for apps that still support iOS 9)",
                 at: path)
         } else {
             c.emit(
-                PlistRuleID.deadArbitraryLoadsIgnored, .error,
+                RuleID.Plist.deadArbitraryLoadsIgnored, .error,
                 "NSAllowsArbitraryLoads = YES is ignored on iOS 10+ because \(present.joined(separator: ", ")) is present (any value counts): URLSession keeps ATS for every host",
                 at: path)
         }
@@ -63,12 +63,12 @@ enum DeadKeyRules {
                 || ["TLSv1.0", "TLSv1.1"].contains(c.entryMinimumTLS(entry) ?? "")
             if relaxesItself {
                 c.emit(
-                    PlistRuleID.deadGlobalKeysShadowed, .warning,
+                    RuleID.Plist.deadGlobalKeysShadowed, .warning,
                     "\(names) does not reach \(name): a host with its own NSExceptionDomains entry is governed only by that entry, so ATS stays on for it apart from what the entry relaxes (add NSExceptionAllowsInsecureHTTPLoads to the entry if ATS should be off)",
                     at: [ATSKey.exceptionDomains.name, name])
             } else {
                 c.emit(
-                    PlistRuleID.deadGlobalKeysShadowed, .note,
+                    RuleID.Plist.deadGlobalKeysShadowed, .note,
                     "\(names) does not reach \(name): its NSExceptionDomains entry keeps full ATS for it (the \"inverted\" pattern; fine if intended)",
                     at: [ATSKey.exceptionDomains.name, name])
             }

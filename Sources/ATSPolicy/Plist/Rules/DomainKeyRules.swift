@@ -47,7 +47,7 @@ enum DomainKeyRules {
         let what = pinned ? "pinned domain" : "exception domain"
         if ATSKey.named(name) != nil {
             c.emit(
-                PlistRuleID.keyWrongLevel, .error,
+                RuleID.Plist.keyWrongLevel, .error,
                 "\(name) is directly inside \(container.name), where Apple reads it as a host name; put it inside a domain entry such as <key>example.com</key><dict>…</dict>",
                 at: path)
             return
@@ -55,14 +55,14 @@ enum DomainKeyRules {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty || trimmed != name || name.contains(" ") {
             c.emit(
-                PlistRuleID.domainInvalid, .error,
+                RuleID.Plist.domainInvalid, .error,
                 "\(what) key \"\(name)\" is empty or contains white space: it never matches a host", at: path)
             return
         }
         var host = Substring(name)
         if let scheme = host.range(of: "://") {
             c.emit(
-                PlistRuleID.domainScheme, .error,
+                RuleID.Plist.domainScheme, .error,
                 "\(what) key \(name) has a URL scheme: keys are bare host names, so it never matches; use \(bareHost(name))",
                 at: path)
             host = host[scheme.upperBound...]
@@ -70,14 +70,14 @@ enum DomainKeyRules {
         let kind = hostKind(String(host))
         if kind == .name, let slash = host.firstIndex(of: "/") {
             c.emit(
-                PlistRuleID.domainPath, .error,
+                RuleID.Plist.domainPath, .error,
                 "\(what) key \(name) has a path: keys are bare host names (a '/' is read as a CIDR range), so it never matches; use \(bareHost(name))",
                 at: path)
             host = host[..<slash]
         }
         if kind == .name, let colon = host.lastIndex(of: ":"), Int(host[host.index(after: colon)...]) != nil {
             c.emit(
-                PlistRuleID.domainPort, .error,
+                RuleID.Plist.domainPort, .error,
                 "\(what) key \(name) has a port: ports are not allowed, so it never matches; use \(bareHost(name)) (it covers every port)",
                 at: path)
             host = host[..<colon]
@@ -88,7 +88,7 @@ enum DomainKeyRules {
             return
         case .cidr(valid: false):
             c.emit(
-                PlistRuleID.domainInvalidCIDR, .error,
+                RuleID.Plist.domainInvalidCIDR, .error,
                 "\(what) key \(name) is not a valid CIDR range (address/prefix length): Apple logs it and it never matches",
                 at: path)
             return
@@ -97,35 +97,35 @@ enum DomainKeyRules {
         }
         if host.contains("*") {
             c.emit(
-                PlistRuleID.domainWildcard, .error,
+                RuleID.Plist.domainWildcard, .error,
                 "\(what) key \(name) has a wildcard, which never matches; use \(host.replacingOccurrences(of: "*.", with: "")) with NSIncludesSubdomains = <true/>",
                 at: path)
             host = Substring(host.replacingOccurrences(of: "*.", with: "").replacingOccurrences(of: "*", with: ""))
         }
         if host.hasPrefix(".") {
             c.emit(
-                PlistRuleID.domainLeadingDot, .error,
+                RuleID.Plist.domainLeadingDot, .error,
                 "\(what) key \(name) starts with a dot, which never matches; use \(host.drop(while: { $0 == "." })) with NSIncludesSubdomains = <true/>",
                 at: path)
             host = host.drop(while: { $0 == "." })
         }
         if host.hasSuffix(".") {
             c.emit(
-                PlistRuleID.domainTrailingDot, .warning,
+                RuleID.Plist.domainTrailingDot, .warning,
                 "\(what) key \(name) ends with a dot: it matches only requests to \(host) written with the dot, not \(host.dropLast())",
                 at: path)
             host = host.dropLast()
         }
         if !pinned, host != host.lowercased() {
             c.emit(
-                PlistRuleID.domainUppercase, .error,
+                RuleID.Plist.domainUppercase, .error,
                 "exception domain key \(name) has upper-case letters: the lookup is exact and hosts are lower case, so it never matches; use \(host.lowercased())",
                 at: path)
         }
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
         if host.isEmpty || host.unicodeScalars.contains(where: { !allowed.contains($0) }) || host.contains("..") {
             c.emit(
-                PlistRuleID.domainInvalid, .error,
+                RuleID.Plist.domainInvalid, .error,
                 "\(what) key \(name) is not a valid host name: it never matches (internationalised names must be written in punycode, xn--…)",
                 at: path)
         }
@@ -139,19 +139,19 @@ enum DomainKeyRules {
         if !pinned {
             if c.lowestOS.major < 17 {
                 c.emit(
-                    isCIDR ? PlistRuleID.domainCIDR : PlistRuleID.domainIPAddress, .warning,
+                    isCIDR ? RuleID.Plist.domainCIDR : RuleID.Plist.domainIPAddress, .warning,
                     "exception domain key \(name) is \(what): honoured only from iOS 17 / macOS 14, and this app supports \(c.lowestOS); before iOS 17 an IP address cannot be excepted by key (iOS 10–16 exempt IP literals by default, iOS 9 needs NSAllowsArbitraryLoads)",
                     at: path)
             } else {
                 c.emit(
-                    isCIDR ? PlistRuleID.domainCIDR : PlistRuleID.domainIPAddress, .note,
+                    isCIDR ? RuleID.Plist.domainCIDR : RuleID.Plist.domainIPAddress, .note,
                     "exception domain key \(name) is \(what): honoured from iOS 17 / macOS 14; it does not cover host names that resolve to it",
                     at: path)
             }
         }
         if let entry, c.entryBool(entry, .includesSubdomains) == true {
             c.emit(
-                PlistRuleID.domainSubdomainsOnIP, .error,
+                RuleID.Plist.domainSubdomainsOnIP, .error,
                 "NSIncludesSubdomains has no effect on \(what) entry (\(name)); remove it",
                 at: path + [ATSKey.includesSubdomains.name])
         }

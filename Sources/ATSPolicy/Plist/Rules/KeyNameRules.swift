@@ -41,14 +41,14 @@ enum KeyNameRules {
         for key in root.keys.sorted() {
             if let known = ATSKey.named(key) {
                 c.emit(
-                    PlistRuleID.keyWrongLevel, .error,
+                    RuleID.Plist.keyWrongLevel, .error,
                     "\(known.name) is at the top level of the Info.plist, where Apple does not read it; move it inside NSAppTransportSecurity",
                     filePath: [key], keyPath: key)
             } else if root[ATSKey.appTransportSecurity] == nil, key != ATSKey.appTransportSecurity,
                 KeySuggestion.suggest(for: key, among: [ATSKey.appTransportSecurity]) != nil
             {
                 c.emit(
-                    PlistRuleID.keyMisspelled, .error,
+                    RuleID.Plist.keyMisspelled, .error,
                     "unknown key \(key): did you mean NSAppTransportSecurity? As written, Apple ignores the whole dictionary and default ATS applies",
                     filePath: [key], keyPath: key)
                 return
@@ -57,13 +57,13 @@ enum KeyNameRules {
         if let value = root[ATSKey.appTransportSecurity] {
             if PlistNode.dictionary(value) == nil {
                 c.emit(
-                    PlistRuleID.valueWrongType, .error,
+                    RuleID.Plist.valueWrongType, .error,
                     "NSAppTransportSecurity is \(PlistNode(value).typeName), not <dict>: Apple ignores it and default ATS applies",
                     filePath: [ATSKey.appTransportSecurity], keyPath: ATSKey.appTransportSecurity)
             }
         } else if !root.keys.contains(where: { ATSKey.named($0) != nil }) {
             c.emit(
-                PlistRuleID.atsAbsent, .note,
+                RuleID.Plist.atsAbsent, .note,
                 "no NSAppTransportSecurity dictionary: default ATS applies to every connection",
                 filePath: [], keyPath: ATSKey.appTransportSecurity)
         }
@@ -79,7 +79,7 @@ enum KeyNameRules {
             if let known = ATSKey.named(key) {
                 if !known.levels.contains(level) {
                     c.emit(
-                        PlistRuleID.keyWrongLevel, .error,
+                        RuleID.Plist.keyWrongLevel, .error,
                         "\(key) does not belong \(describe(level)); Apple reads it only \(known.levels.map(describe).sorted().joined(separator: " or ")), so here it is ignored",
                         at: keyPath)
                 }
@@ -91,10 +91,10 @@ enum KeyNameRules {
                 if !meant.levels.contains(level) {
                     message += " (and \(suggestion) belongs \(meant.levels.map(describe).sorted().joined(separator: " or ")), not \(describe(level)))"
                 }
-                c.emit(PlistRuleID.keyMisspelled, .error, message, at: keyPath)
+                c.emit(RuleID.Plist.keyMisspelled, .error, message, at: keyPath)
             } else {
                 c.emit(
-                    PlistRuleID.keyUnknown, .warning,
+                    RuleID.Plist.keyUnknown, .warning,
                     "unknown key \(key) \(describe(level)): not an ATS key atscheck knows, and Apple ignores unknown keys",
                     at: keyPath)
             }
@@ -110,7 +110,7 @@ enum KeyNameRules {
             let canonical = sorted.first { ATSKey.named($0) != nil } ?? sorted.first { $0 == folded } ?? sorted[0]
             for key in sorted where key != canonical {
                 c.emit(
-                    PlistRuleID.keyCaseDuplicate, .error,
+                    RuleID.Plist.keyCaseDuplicate, .error,
                     "\(key) and \(canonical) differ only in case; Apple's lookups are case-sensitive, so \(key) is read separately (or not at all)",
                     at: path + [key])
             }

@@ -17,12 +17,12 @@ enum LegacyKeyRules {
                     let current = currentSpelling(of: key)
                     let already = entry[current] != nil ? " (\(current) is also set; remove \(key))" : ""
                     c.emit(
-                        PlistRuleID.keyDeprecated, .warning,
+                        RuleID.Plist.keyDeprecated, .warning,
                         "\(key) is an iOS 9-era key that Apple removed in 2016 and current OSes probably ignore; use \(current)\(already)",
                         at: path + [key])
                 case .obsolete:
                     c.emit(
-                        PlistRuleID.keyObsolete, .warning,
+                        RuleID.Plist.keyObsolete, .warning,
                         "\(key) is obsolete (Certificate Transparency is always enforced) and Apple advises against it: devices with an out-of-date CT log list may reject new certificates; remove it",
                         at: path + [key])
                 }

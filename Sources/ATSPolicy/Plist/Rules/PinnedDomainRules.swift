@@ -13,7 +13,7 @@ enum PinnedDomainRules {
             let present = arrays.filter { entry[$0.name] is [Any] }
             if present.isEmpty {
                 c.emit(
-                    PlistRuleID.pinningNoIdentities, .error,
+                    RuleID.Plist.pinningNoIdentities, .error,
                     "pinned domain \(name) has neither NSPinnedCAIdentities nor NSPinnedLeafIdentities: it pins nothing",
                     at: path)
                 continue
@@ -24,7 +24,7 @@ enum PinnedDomainRules {
                 let arrayPath = path + [key.name]
                 if identities.isEmpty {
                     c.emit(
-                        PlistRuleID.pinningEmptyIdentities, .warning,
+                        RuleID.Plist.pinningEmptyIdentities, .warning,
                         "\(key.name) of \(name) is an empty array: no certificate can match it", at: arrayPath)
                 }
                 for (i, identity) in identities.enumerated() {
@@ -33,7 +33,7 @@ enum PinnedDomainRules {
             }
             if validPins == 1 {
                 c.emit(
-                    PlistRuleID.pinningNoBackup, .warning,
+                    RuleID.Plist.pinningNoBackup, .warning,
                     "pinned domain \(name) has a single pin and no backup: a key rotation or new CA would break every connection until an app update",
                     at: path)
             }
@@ -45,20 +45,20 @@ enum PinnedDomainRules {
         let spkiKey = ATSKey.spkiSHA256Base64.name
         guard let dict = PlistNode.dictionary(identity) else {
             c.emit(
-                PlistRuleID.valueWrongType, .error,
+                RuleID.Plist.valueWrongType, .error,
                 "pinned identity \(path.last!) of \(domain) is \(PlistNode(identity).typeName), not a <dict> with \(spkiKey): Apple skips it",
                 at: path)
             return false
         }
         guard let raw = dict[spkiKey] else {
             c.emit(
-                PlistRuleID.pinningMissingSPKI, .error,
+                RuleID.Plist.pinningMissingSPKI, .error,
                 "pinned identity \(path.last!) of \(domain) has no \(spkiKey) key: it pins nothing", at: path)
             return false
         }
         guard case .string(let text) = PlistNode(raw) else {
             c.emit(
-                PlistRuleID.valueWrongType, .error,
+                RuleID.Plist.valueWrongType, .error,
                 "\(spkiKey) of \(domain) is \(PlistNode(raw).typeName), not a <string>: Apple skips it",
                 at: path + [spkiKey])
             return false
@@ -67,7 +67,7 @@ enum PinnedDomainRules {
         let looksHex = (text.count == 64 || text.count == 40) && text.allSatisfy(\.isHexDigit)
         guard let digest = Data(base64Encoded: text) else {
             c.emit(
-                PlistRuleID.pinningInvalidBase64, .error,
+                RuleID.Plist.pinningInvalidBase64, .error,
                 "\(spkiKey) of \(domain) is not valid Base64: Apple skips it", at: path + [spkiKey])
             return false
         }
@@ -77,7 +77,7 @@ enum PinnedDomainRules {
                 ? " (it looks like a hex digest; Apple wants the Base64 of the 32 bytes)"
                 : digest.count == 20 ? " (a SHA-1 digest?)" : ""
             c.emit(
-                PlistRuleID.pinningWrongDigestLength, .error,
+                RuleID.Plist.pinningWrongDigestLength, .error,
                 "\(spkiKey) of \(domain) decodes to \(digest.count) bytes\(hint), not the 32 of a SHA-256 digest: no certificate can match it",
                 at: path + [spkiKey])
             return false

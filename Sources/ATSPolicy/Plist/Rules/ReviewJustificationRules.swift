@@ -9,7 +9,7 @@ enum ReviewJustificationRules {
         for key in [ATSKey.allowsArbitraryLoads, .allowsArbitraryLoadsForMedia, .allowsArbitraryLoadsInWebContent]
         where c.globalBool(key) == true {
             c.emit(
-                PlistRuleID.reviewJustification, .note,
+                RuleID.Plist.reviewJustification, .note,
                 "App Review asks for a justification of \(key.name) = YES", at: [key.name])
         }
         for (name, value) in c.exceptionDomains {
@@ -17,13 +17,13 @@ enum ReviewJustificationRules {
             let path = [ATSKey.exceptionDomains.name, name]
             if c.entryBool(entry, .exceptionAllowsInsecureHTTPLoads) == true {
                 c.emit(
-                    PlistRuleID.reviewJustification, .note,
+                    RuleID.Plist.reviewJustification, .note,
                     "App Review asks for a justification of NSExceptionAllowsInsecureHTTPLoads = YES for \(name)",
                     at: path + [ATSKey.exceptionAllowsInsecureHTTPLoads.name])
             }
             if let minimum = c.entryMinimumTLS(entry), minimum == "TLSv1.0" || minimum == "TLSv1.1" {
                 c.emit(
-                    PlistRuleID.reviewJustification, .note,
+                    RuleID.Plist.reviewJustification, .note,
                     "App Review asks for a justification of NSExceptionMinimumTLSVersion = \(minimum) (below TLSv1.2) for \(name)",
                     at: path + [ATSKey.exceptionMinimumTLSVersion.name])
             }

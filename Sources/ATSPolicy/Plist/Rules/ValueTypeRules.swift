@@ -16,7 +16,7 @@ enum ValueTypeRules {
                 checkValues(c, entry, level: .exceptionDomain, at: path)
             } else if ATSKey.named(name) == nil {  // a key in place of a domain is reported by DomainKeyRules
                 c.emit(
-                    PlistRuleID.valueWrongType, .error,
+                    RuleID.Plist.valueWrongType, .error,
                     "the NSExceptionDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips it, so \(name) gets default ATS",
                     at: path)
             }
@@ -27,7 +27,7 @@ enum ValueTypeRules {
                 checkValues(c, entry, level: .pinnedDomain, at: path)
             } else if ATSKey.named(name) == nil {
                 c.emit(
-                    PlistRuleID.valueWrongType, .error,
+                    RuleID.Plist.valueWrongType, .error,
                     "the NSPinnedDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips it, so \(name) is not pinned",
                     at: path)
             }
@@ -50,12 +50,12 @@ enum ValueTypeRules {
                     ? "Apple ignores every exception; the global keys stay in force"
                     : "Apple ignores it, so nothing is pinned"
                 c.emit(
-                    PlistRuleID.valueWrongType, .error,
+                    RuleID.Plist.valueWrongType, .error,
                     "\(name) is \(value.typeName), not <dict>: \(effect)", at: keyPath)
             case .array:
                 if case .array = value { break }
                 c.emit(
-                    PlistRuleID.valueWrongType, .error,
+                    RuleID.Plist.valueWrongType, .error,
                     "\(name) is \(value.typeName), not an <array> of <dict>: Apple ignores it, so this entry adds no such pin",
                     at: keyPath)
             }
@@ -79,18 +79,18 @@ enum ValueTypeRules {
             if level == .global {
                 if number == 1 || number == 0 {
                     c.emit(
-                        PlistRuleID.valueNumericBoolean, .warning,
+                        RuleID.Plist.valueNumericBoolean, .warning,
                         "\(name) is \(value.shortDescription): Apple reads it as \(number == 1 ? "YES" : "NO"), but write \(number == 1 ? "<true/>" : "<false/>")",
                         at: path)
                 } else {
                     c.emit(
-                        PlistRuleID.valueWrongType, .error,
+                        RuleID.Plist.valueWrongType, .error,
                         "\(name) is \(value.shortDescription): Apple treats it as present but not YES, so it relaxes nothing; write <true/> or <false/>",
                         at: path)
                 }
             } else {
                 c.emit(
-                    PlistRuleID.valueWrongType, .error,
+                    RuleID.Plist.valueWrongType, .error,
                     "\(name) is \(value.shortDescription), not a boolean: Apple ignores it and uses the default (\(yesNo(defaultValue(key)))); write <true/> or <false/>",
                     at: path)
             }
@@ -100,7 +100,7 @@ enum ValueTypeRules {
                 ? "Apple ignores it and treats the key as absent"
                 : "Apple ignores it and uses the default (\(yesNo(defaultValue(key))))"
             c.emit(
-                PlistRuleID.valueWrongType, .error,
+                RuleID.Plist.valueWrongType, .error,
                 "\(name) is \(value.shortDescription), not a boolean: \(effect); write <true/> or <false/>", at: path)
         }
     }
@@ -110,7 +110,7 @@ enum ValueTypeRules {
         let isTLS = name.hasSuffix("MinimumTLSVersion")
         guard case .string(let text) = value else {
             let effect = isTLS ? "Apple ignores it and the minimum stays TLSv1.2" : "Apple ignores it"
-            c.emit(PlistRuleID.valueWrongType, .error, "\(name) is \(value.shortDescription), not a <string>: \(effect)", at: path)
+            c.emit(RuleID.Plist.valueWrongType, .error, "\(name) is \(value.shortDescription), not a <string>: \(effect)", at: path)
             return
         }
         if isTLS {
@@ -118,10 +118,10 @@ enum ValueTypeRules {
             var message = "\(name) = \"\(text)\" is not one of \(ATSKey.validMinimumTLSVersions.joined(separator: ", ")) (exact case): Apple ignores it and the minimum stays TLSv1.2"
             if let meant = suggestTLSVersion(text) { message += "; did you mean \(meant)?" }
             // Deprecated spellings are probably ignored anyway; the value is still wrong.
-            c.emit(PlistRuleID.valueInvalidTLSVersion, .error, message, at: path)
+            c.emit(RuleID.Plist.valueInvalidTLSVersion, .error, message, at: path)
         } else if name.hasSuffix("NIAPTLSPackageVersion"), !ATSKey.validNIAPValues.contains(text) {
             c.emit(
-                PlistRuleID.valueInvalidNIAP, .error,
+                RuleID.Plist.valueInvalidNIAP, .error,
                 "\(name) = \"\(text)\" is not one of \(ATSKey.validNIAPValues.joined(separator: ", ")): Apple does not recognise it",
                 at: path)
         }

@@ -26,7 +26,7 @@ struct NegotiationRule: ATSRule {
         let highestOffered: TLSVersion = offersTLS13 ? .tls1_3 : .tls1_2
         if policy.minimumTLS > highestOffered {
             context.fail(
-                "ats.tls.minimum-version",
+                RuleID.ATS.minimumVersion,
                 "NSExceptionMinimumTLSVersion is \(policy.minimumTLS) but \(context.osName) does not offer TLS 1.3",
                 keyPath: context.keyPath(.exceptionMinimumTLSVersion))
             return
@@ -73,12 +73,12 @@ struct NegotiationRule: ATSRule {
                 return .unknown("no TLS version was confirmed supported")
             }
             return .fail(
-                ATSViolation(rule: "ats.tls.handshake", message: "the server completed no TLS handshake (TLSv1.0–TLSv1.3)"))
+                ATSViolation(rule: RuleID.ATS.handshake, message: "the server completed no TLS handshake (TLSv1.0–TLSv1.3)"))
         }
         let relax = context.policy.atsRequired || context.policy.suites != .systemDefault
         return .fail(
             ATSViolation(
-                rule: "ats.tls.minimum-version",
+                rule: RuleID.ATS.minimumVersion,
                 message:
                     "the server's highest TLS version is \(highest); \(relax ? "ATS requires" : "the client offers") \(context.policy.minimumTLS) or later",
                 keyPath: highest >= .tls1_0 ? context.keyPath(.exceptionMinimumTLSVersion) : nil))
@@ -115,7 +115,7 @@ struct NegotiationRule: ATSRule {
             if serverSuites.contains(where: offered.contains) { return .pass }
             return .fail(
                 ATSViolation(
-                    rule: "ats.tls.no-ats-suite",
+                    rule: RuleID.ATS.noATSSuite,
                     message:
                         "TLSv1.3 accepts only \(serverSuites.map(\.ianaName).listed()): Apple's documentation allows AES only",
                     keyPath: nil))
@@ -158,7 +158,7 @@ struct NegotiationRule: ATSRule {
             if matching.isEmpty {
                 return .fail(
                     ATSViolation(
-                        rule: "ats.tls.certificate-type",
+                        rule: RuleID.ATS.certificateType,
                         message:
                             "\(version) accepts only \(common.map(\.ianaName).listed()) but the certificate key is \(keyType): the suite must match the certificate type",
                         keyPath: nil))
@@ -186,20 +186,20 @@ struct NegotiationRule: ATSRule {
             serverSuites.contains(where: ATSSuiteGroups.compatibility(era).contains)
         {
             return ATSViolation(
-                rule: "ats.tls.forward-secrecy",
+                rule: RuleID.ATS.forwardSecrecy,
                 message: "\(version) accepts only \(names): no forward secrecy; ATS requires ECDHE\(fallback)",
                 keyPath: context.keyPath(.exceptionRequiresForwardSecrecy))
         }
         if policy.niap {
             return ATSViolation(
-                rule: "ats.tls.niap",
+                rule: RuleID.ATS.niap,
                 message:
                     "\(version) accepts only \(names): NIAP FCP_v2.1 allows only ECDHE with AES-GCM on TLS 1.2\(fallback)",
                 keyPath: context.keyPath(.exceptionRequiresNIAPTLSPackageVersion))
         }
         if !infos.isEmpty && infos.allSatisfy({ $0.keyExchange == .dhe }) {
             return ATSViolation(
-                rule: "ats.tls.no-ats-suite",
+                rule: RuleID.ATS.noATSSuite,
                 message:
                     "\(version) accepts only \(names): finite-field DHE is in no ATS suite list; only turning ATS off for the host could help\(fallback)",
                 keyPath: nil)
@@ -207,7 +207,7 @@ struct NegotiationRule: ATSRule {
         let systemHelps = serverSuites.contains(where: ATSSuiteGroups.systemDefaultCertain.contains)
         let list = policy.suites == .systemDefault ? "the system's default suite list" : "the ATS suite list of \(context.osName)"
         return ATSViolation(
-            rule: "ats.tls.no-ats-suite",
+            rule: RuleID.ATS.noATSSuite,
             message: "\(version) accepts only \(names): none is in \(list)\(fallback)",
             keyPath: systemHelps && policy.suites != .systemDefault ? context.keyPath(.exceptionAllowsInsecureHTTPLoads) : nil)
     }

@@ -29,7 +29,7 @@ struct CertificateTransparencyRule: ATSRule {
             "Certificate Transparency: \(leaf.embeddedSCTs) embedded SCT(s), \(needed) needed; whether their logs are Apple-approved, and SCTs sent in the TLS extension or OCSP, cannot be seen by this scan")
         if leaf.embeddedSCTs < needed {
             context.fail(
-                "trust.ct",
+                .Trust.certificateTransparency,
                 "the certificate embeds \(leaf.embeddedSCTs) SCT(s); Apple requires \(needed) for a \(leaf.lifetimeDays)-day certificate from a preinstalled root (SCTs in the TLS extension or a stapled OCSP response are not seen)")
         }
     }

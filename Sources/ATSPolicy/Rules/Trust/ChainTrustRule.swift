@@ -16,7 +16,7 @@ struct ChainTrustRule: ATSRule {
         switch certificate.trusted {
         case false?:
             let why = certificate.verifyError ?? "verification failed"
-            context.fail("trust.untrusted", "certificate not trusted (\(why)); \(fix)")
+            context.fail(.Trust.untrusted, "certificate not trusted (\(why)); \(fix)")
         case nil:
             context.unknowns.append("the certificate chain was not verified")
         case true?:
@@ -27,10 +27,10 @@ struct ChainTrustRule: ATSRule {
         for cert in context.chain {
             if cert.notAfter < context.now {
                 let who = cert == leaf ? "the certificate" : "chain certificate '\(cert.subject)'"
-                context.fail("trust.expired", "\(who) expired on \(Self.day(cert.notAfter)); \(fix)")
+                context.fail(.Trust.expired, "\(who) expired on \(Self.day(cert.notAfter)); \(fix)")
             } else if cert.notBefore > context.now {
                 let who = cert == leaf ? "the certificate" : "chain certificate '\(cert.subject)'"
-                context.fail("trust.not-yet-valid", "\(who) is not valid before \(Self.day(cert.notBefore)); \(fix)")
+                context.fail(.Trust.notYetValid, "\(who) is not valid before \(Self.day(cert.notBefore)); \(fix)")
             }
         }
     }

@@ -11,11 +11,11 @@ struct ExtendedKeyUsageRule: ATSRule {
             if !(leaf.extendedKeyUsage ?? []).contains("serverAuth") {
                 let has = leaf.extendedKeyUsage.map { "extended key usage \($0.listed())" } ?? "no extended key usage"
                 context.fail(
-                    "trust.eku", "the server certificate has \(has); Apple requires serverAuth for TLS server certificates")
+                    .Trust.eku, "the server certificate has \(has); Apple requires serverAuth for TLS server certificates")
             }
             for cert in context.chain.dropFirst() where !cert.selfSigned && !cert.allowsServerAuth {
                 context.fail(
-                    "trust.eku",
+                    .Trust.eku,
                     "CA certificate '\(cert.subject)' restricts extended key usage to \((cert.extendedKeyUsage ?? []).listed()); Apple requires serverAuth or anyExtendedKeyUsage")
             }
         } else {
@@ -25,7 +25,7 @@ struct ExtendedKeyUsageRule: ATSRule {
             if !ok {
                 let has = leaf.extendedKeyUsage.map { "extended key usage \($0.listed())" } ?? "no extended key usage"
                 context.fail(
-                    "trust.eku", "the server certificate has \(has); Apple requires serverAuth for TLS server certificates")
+                    .Trust.eku, "the server certificate has \(has); Apple requires serverAuth for TLS server certificates")
             }
         }
     }

@@ -8,7 +8,7 @@ struct HostnameRule: ATSRule {
         guard let certificate = context.profile.certificate else { return }
         guard let leaf = context.leaf else {
             if certificate.hostnameMatches == false {
-                context.fail("trust.hostname", "the certificate does not name \(context.host)")
+                context.fail(.Trust.hostname, "the certificate does not name \(context.host)")
             }
             return
         }
@@ -28,6 +28,6 @@ struct HostnameRule: ATSRule {
         let message = cnOnly
             ? "\(context.host) is only in the certificate's CommonName (\(sans)); Apple matches SAN entries only since iOS 13"
             : "certificate has \(sans) but not \(context.host); Apple matches SAN entries only (CN ignored)"
-        context.fail("trust.hostname", message)
+        context.fail(.Trust.hostname, message)
     }
 }

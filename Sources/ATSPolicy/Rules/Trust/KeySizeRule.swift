@@ -26,10 +26,10 @@ struct KeySizeRule: ATSRule {
             let minimum = cert.keyType == "RSA" ? "RSA ≥ 2048 bits" : "EC ≥ 256 bits"
             let systemRule = os.enforcesIOS13CertificateRules || (os.systemTrustRefusesWeakCertificates && cert.keyType == "RSA")
             if systemRule {
-                context.fail("trust.key-size", "\(fact); Apple trust requires \(minimum) for every certificate in the chain")
+                context.fail(.Trust.keySize, "\(fact); Apple trust requires \(minimum) for every certificate in the chain")
             } else if index == 0 && context.policy.atsKeySizeCheck {
                 context.fail(
-                    "trust.key-size", "\(fact); ATS requires \(minimum)",
+                    .Trust.keySize, "\(fact); ATS requires \(minimum)",
                     keyPath: context.keyPath(.exceptionRequiresForwardSecrecy))
             }
         }

@@ -15,7 +15,7 @@ struct LifetimeRule: ATSRule {
         if anchor == .system && leaf.notBefore >= AppleDates.cap398 {
             if seconds > 398 * 86_400 {
                 context.fail(
-                    "trust.lifetime.398",
+                    .Trust.lifetime398,
                     "the certificate is valid for \(days) days (issued \(issued)) under a preinstalled root; Apple allows at most 398 days for certificates issued from 2020-09-01")
             }
             return
@@ -25,7 +25,7 @@ struct LifetimeRule: ATSRule {
         if applies && seconds > 825 * 86_400 + 3_600 {
             let root = anchor == .custom ? "a user- or MDM-installed root" : anchor == .system ? "a preinstalled root" : "an unverified chain"
             context.fail(
-                "trust.lifetime.825",
+                .Trust.lifetime825,
                 "the certificate is valid for \(days) days (issued \(issued)) under \(root); Apple allows at most 825 days")
         }
     }

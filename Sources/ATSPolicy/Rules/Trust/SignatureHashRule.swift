@@ -13,10 +13,10 @@ struct SignatureHashRule: ATSRule {
             let what = index == 0 ? "the server certificate" : "chain certificate '\(cert.subject)'"
             let fact = "\(what) is signed with \(cert.signatureAlgorithm)"
             if context.os.systemTrustRefusesWeakCertificates {
-                context.fail("trust.sha1", "\(fact); Apple trust requires SHA-256 or stronger")
+                context.fail(.Trust.sha1, "\(fact); Apple trust requires SHA-256 or stronger")
             } else if context.policy.atsHashCheck {
                 context.fail(
-                    "trust.sha1", "\(fact); ATS requires SHA-256 or stronger",
+                    .Trust.sha1, "\(fact); ATS requires SHA-256 or stronger",
                     keyPath: context.keyPath(.exceptionAllowsInsecureHTTPLoads))
             }
         }

@@ -1,0 +1,298 @@
+extension RuleID {
+    /// Ids of the findings `atscheck plist` reports about an `NSAppTransportSecurity` dictionary.
+    public enum Plist: RuleNamespace {
+        public static let family = RuleFamily.plist
+        public static let atsAbsent: RuleID = "plist.ats.absent"
+        public static let keyMisspelled: RuleID = "plist.key.misspelled"
+        public static let keyUnknown: RuleID = "plist.key.unknown"
+        public static let keyWrongLevel: RuleID = "plist.key.wrong-level"
+        public static let keyCaseDuplicate: RuleID = "plist.key.case-duplicate"
+        public static let keyDeprecated: RuleID = "plist.key.deprecated"
+        public static let keyObsolete: RuleID = "plist.key.obsolete"
+        public static let valueWrongType: RuleID = "plist.value.wrong-type"
+        public static let valueNumericBoolean: RuleID = "plist.value.numeric-boolean"
+        public static let valueInvalidTLSVersion: RuleID = "plist.value.invalid-tls-version"
+        public static let valueInvalidNIAP: RuleID = "plist.value.invalid-niap-version"
+        public static let domainInvalid: RuleID = "plist.domain.invalid"
+        public static let domainScheme: RuleID = "plist.domain.scheme"
+        public static let domainPort: RuleID = "plist.domain.port"
+        public static let domainPath: RuleID = "plist.domain.path"
+        public static let domainWildcard: RuleID = "plist.domain.wildcard"
+        public static let domainLeadingDot: RuleID = "plist.domain.leading-dot"
+        public static let domainUppercase: RuleID = "plist.domain.uppercase"
+        public static let domainTrailingDot: RuleID = "plist.domain.trailing-dot"
+        public static let domainIPAddress: RuleID = "plist.domain.ip-address"
+        public static let domainCIDR: RuleID = "plist.domain.cidr"
+        public static let domainInvalidCIDR: RuleID = "plist.domain.invalid-cidr"
+        public static let domainSubdomainsOnIP: RuleID = "plist.domain.subdomains-on-ip"
+        public static let deadArbitraryLoadsIgnored: RuleID = "plist.dead.arbitrary-loads-ignored"
+        public static let deadGlobalKeysShadowed: RuleID = "plist.dead.global-keys-shadowed"
+        public static let reviewJustification: RuleID = "plist.review.justification"
+        public static let pinningNoIdentities: RuleID = "plist.pinning.no-identities"
+        public static let pinningEmptyIdentities: RuleID = "plist.pinning.empty-identities"
+        public static let pinningMissingSPKI: RuleID = "plist.pinning.missing-spki"
+        public static let pinningInvalidBase64: RuleID = "plist.pinning.invalid-base64"
+        public static let pinningWrongDigestLength: RuleID = "plist.pinning.wrong-digest-length"
+        public static let pinningNoBackup: RuleID = "plist.pinning.no-backup"
+    }
+}
+
+extension RuleCatalogue {
+    private typealias P = RuleID.Plist
+
+    static let plistRules: [RuleDescriptor] = [
+        RuleDescriptor(
+            P.atsAbsent, .plist, .note,
+            title: "The Info.plist has no NSAppTransportSecurity dictionary: default ATS applies everywhere.",
+            help: """
+                Without the dictionary every host gets full ATS: HTTPS only, TLS 1.2 or later, forward-secret \
+                suites and Apple's certificate rules. Nothing to fix unless the app needs an exception.
+                """,
+            appleKey: "NSAppTransportSecurity"),
+        RuleDescriptor(
+            P.keyMisspelled, .plist, .error,
+            title: "A key that is not an ATS key but is close to one; Apple ignores it.",
+            help: """
+                Apple reads ATS keys by exact, case-sensitive name, so a misspelling (`NSAllowArbitraryLoads`, \
+                `NSIncludesSubdomain`) or a key that never existed (`NSAllowsArbitraryLoadsInMedia`) is silently \
+                ignored and the default applies. Use the key the message suggests.
+                """),
+        RuleDescriptor(
+            P.keyUnknown, .plist, .warning, title: "A key atscheck does not know; Apple ignores unknown keys.",
+            help: """
+                The key is not one of Apple's documented ATS keys, and not close enough to one to be a likely \
+                typo. ATS ignores it. Remove it, or check Apple's documentation for the key you meant.
+                """),
+        RuleDescriptor(
+            P.keyWrongLevel, .plist, .error,
+            title: "An ATS key placed in the wrong dictionary, where Apple does not read it.",
+            help: """
+                Global keys (`NSAllowsArbitraryLoads`, …) belong directly in `NSAppTransportSecurity`, per-domain \
+                keys (`NSIncludesSubdomains`, `NSExceptionMinimumTLSVersion`, …) inside an `NSExceptionDomains` \
+                entry, pinning keys inside an `NSPinnedDomains` entry. Elsewhere Apple does not read them. Move \
+                the key to the level the message names.
+                """),
+        RuleDescriptor(
+            P.keyCaseDuplicate, .plist, .error,
+            title: "Two keys that differ only in letter case; lookups are case-sensitive.",
+            help: """
+                Apple looks keys up by exact name, so only the correctly cased one counts, and exception domains \
+                are matched exactly. Keep one key with the documented spelling (lower-case for domains).
+                """),
+        RuleDescriptor(
+            P.keyDeprecated, .plist, .warning,
+            title: "An iOS 9-era NSThirdParty…/NSTemporary… key that current OSes probably ignore.",
+            help: """
+                `NSThirdPartyException…` and `NSTemporaryException…` keys were removed from Apple's documentation \
+                in 2016 and Apple's open-source ATS code does not read them; iOS 9 may have honoured them. Replace \
+                each with its `NSException…` equivalent.
+                """),
+        RuleDescriptor(
+            P.keyObsolete, .plist, .warning,
+            title: "NSRequiresCertificateTransparency: obsolete, and Apple advises against setting it.",
+            help: """
+                Certificate Transparency is always enforced for publicly trusted certificates, and Apple warns \
+                that setting this key can make new certificates fail on devices with an out-of-date log list. \
+                Remove the key.
+                """,
+            appleKey: "NSRequiresCertificateTransparency"),
+        RuleDescriptor(
+            P.valueWrongType, .plist, .error,
+            title: "A value of the wrong plist type; Apple ignores it and uses the default.",
+            help: """
+                ATS reads booleans as `<true/>`/`<false/>`, versions and NIAP values as `<string>`, and domain \
+                lists as `<dict>`. A value of another type (a string "YES", a date, an array) is treated as absent \
+                and the key's default applies; a global boolean given as a number other than 0 or 1 is an error \
+                too. Write the value with the documented type.
+                """),
+        RuleDescriptor(
+            P.valueNumericBoolean, .plist, .warning, title: "A boolean written as a number; only 1 reads as YES.",
+            help: """
+                `<integer>1</integer>` reads as YES and 0 as NO, but other numbers are present without being YES \
+                (Apple's tests: `NSAllowsArbitraryLoads = 2` keeps ATS on), and older OS builds treated numbers \
+                differently. Use `<true/>` or `<false/>`.
+                """),
+        RuleDescriptor(
+            P.valueInvalidTLSVersion, .plist, .error,
+            title: "An NSExceptionMinimumTLSVersion Apple does not recognise; TLS 1.2 stays the minimum.",
+            help: """
+                Apple accepts exactly `TLSv1.0`, `TLSv1.1`, `TLSv1.2` or `TLSv1.3` (case-sensitive); anything else \
+                (`1.0`, `TLSV1.2`, `TLSv1.00`) is ignored and the minimum stays TLS 1.2. Use one of the four values.
+                """,
+            appleKey: "NSExceptionMinimumTLSVersion"),
+        RuleDescriptor(
+            P.valueInvalidNIAP, .plist, .error, title: "An NIAP TLS package value Apple does not recognise.",
+            help: """
+                `NSRequiresNIAPTLSPackageVersion` and `NSExceptionRequiresNIAPTLSPackageVersion` (iOS 26.4+) take \
+                `none`, `FCP_v2.1` or `recommended`. Use one of them.
+                """,
+            appleKey: "NSRequiresNIAPTLSPackageVersion"),
+        RuleDescriptor(
+            P.domainInvalid, .plist, .error, title: "An exception or pinned domain key that is not a host name.",
+            help: """
+                `NSExceptionDomains` and `NSPinnedDomains` keys are bare host names (from iOS 17 also IP addresses \
+                and CIDR ranges); a key with spaces or other characters a host name cannot have never matches a \
+                request. Write the host name alone.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainScheme, .plist, .error,
+            title: "A domain key with a URL scheme; keys are bare host names and this one never matches.",
+            help: """
+                Domain keys are matched against the request's host only, so `https://example.com` matches \
+                nothing. Write `example.com`.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainPort, .plist, .error,
+            title: "A domain key with a port; ports are not allowed and this one never matches.",
+            help: """
+                Apple documents that domain keys take no port: `example.com:8443` never matches. Write the host \
+                alone; the entry covers every port.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainPath, .plist, .error,
+            title: "A domain key with a path; keys are bare host names and this one never matches.",
+            help: """
+                Exceptions apply to a whole host, not a path, and the key is matched exactly, so \
+                `example.com/api` matches nothing. Write the host alone.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainWildcard, .plist, .error, title: "A domain key with a wildcard; use NSIncludesSubdomains instead.",
+            help: """
+                Wildcards are not allowed in domain keys: `*.example.com` matches nothing. Write `example.com` with \
+                `NSIncludesSubdomains = YES`.
+                """,
+            appleKey: "NSIncludesSubdomains"),
+        RuleDescriptor(
+            P.domainLeadingDot, .plist, .error,
+            title: "A domain key with a leading dot; use NSIncludesSubdomains instead.",
+            help: """
+                A leading dot does not mean "and subdomains": `.example.com` matches nothing. Write `example.com` \
+                with `NSIncludesSubdomains = YES`.
+                """,
+            appleKey: "NSIncludesSubdomains"),
+        RuleDescriptor(
+            P.domainUppercase, .plist, .error,
+            title: "A domain key with upper-case letters; exception lookups are exact and lower-case.",
+            help: """
+                `NSExceptionDomains` lookup is an exact match and Apple documents keys in lower case, so \
+                `API.Example.com` never matches (`NSPinnedDomains`, by contrast, compares case-insensitively). Write the key in lower case.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainTrailingDot, .plist, .warning,
+            title: "A domain key with a trailing dot; it matches only hosts written with the dot.",
+            help: """
+                The trailing dot is significant: `example.com.` matches only requests to `example.com.`, and \
+                `example.com` does not match those. Drop the dot unless the app really requests the dotted name.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainIPAddress, .plist, .note, title: "An IP address domain key; honoured only from iOS 17 / macOS 14.",
+            help: """
+                IP literals as `NSExceptionDomains` keys work from iOS 17 / macOS 14; earlier releases ignore the \
+                entry. A note when the app's lowest OS is iOS 17 or later, a warning below. For older releases use \
+                `NSAllowsLocalNetworking` for local addresses, or a host name.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainCIDR, .plist, .note, title: "A CIDR range domain key; honoured only from iOS 17 / macOS 14.",
+            help: """
+                CIDR ranges (`10.0.0.0/8`) as domain keys work from iOS 17 / macOS 14; earlier releases ignore the \
+                entry. A note when the app's lowest OS is iOS 17 or later, a warning below.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainInvalidCIDR, .plist, .error, title: "A CIDR range Apple cannot parse; the entry never matches.",
+            help: """
+                A key with `/` is parsed as a CIDR range (IPv4 or IPv6, prefix within the address length); an \
+                invalid one is logged and never matches. Fix the address or prefix length.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.domainSubdomainsOnIP, .plist, .error,
+            title: "NSIncludesSubdomains on an IP or CIDR entry, where it has no effect.",
+            help: """
+                Subdomains exist only for names; on an IP address or CIDR entry `NSIncludesSubdomains` does \
+                nothing. Remove it, or list the range you meant as CIDR.
+                """,
+            appleKey: "NSIncludesSubdomains"),
+        RuleDescriptor(
+            P.deadArbitraryLoadsIgnored, .plist, .error,
+            title: "NSAllowsArbitraryLoads ignored on iOS 10+ because a web, media or local-networking key is present.",
+            help: """
+                From iOS 10 / macOS 10.12, when `NSAllowsArbitraryLoadsInWebContent`, \
+                `NSAllowsArbitraryLoadsForMedia` or `NSAllowsLocalNetworking` is present (whatever its value), \
+                `NSAllowsArbitraryLoads` is ignored. That is Apple's recommended pairing for apps that still \
+                support iOS 9 (then a note); otherwise an error: remove the key, or add per-domain exceptions.
+                """,
+            appleKey: "NSAllowsArbitraryLoads"),
+        RuleDescriptor(
+            P.deadGlobalKeysShadowed, .plist, .warning,
+            title: "Global ATS keys do not reach a host that has its own NSExceptionDomains entry.",
+            help: """
+                A host with an `NSExceptionDomains` entry is governed only by that entry: `NSAllowsArbitraryLoads` \
+                and the other global keys have no effect on it, even when the entry is empty. A warning when the \
+                entry relaxes something itself, a note for an empty or tightening entry (the deliberate "inverted" \
+                pattern). Put what the host needs into its entry.
+                """,
+            appleKey: "NSExceptionDomains"),
+        RuleDescriptor(
+            P.reviewJustification, .plist, .note, title: "A key App Review asks the developer to justify.",
+            help: """
+                `NSAllowsArbitraryLoads`, `NSAllowsArbitraryLoadsForMedia`, `NSAllowsArbitraryLoadsInWebContent`, \
+                `NSExceptionAllowsInsecureHTTPLoads` and `NSExceptionMinimumTLSVersion` below TLS 1.2 need a \
+                justification in App Store Connect and may trigger extra review. Prepare the reason, or fix the \
+                server so the exception is not needed.
+                """),
+        RuleDescriptor(
+            P.pinningNoIdentities, .plist, .error,
+            title: "An NSPinnedDomains entry with neither NSPinnedCAIdentities nor NSPinnedLeafIdentities.",
+            help: """
+                A pinned domain entry pins nothing without at least one identity array. Add \
+                `NSPinnedCAIdentities` or `NSPinnedLeafIdentities` with `SPKI-SHA256-BASE64` pins, or remove the \
+                entry.
+                """,
+            appleKey: "NSPinnedDomains"),
+        RuleDescriptor(
+            P.pinningEmptyIdentities, .plist, .warning, title: "An empty pinned identity array.",
+            help: """
+                An empty `NSPinnedCAIdentities` or `NSPinnedLeafIdentities` array adds no pin. Add the pins, or \
+                remove the array.
+                """,
+            appleKey: "NSPinnedDomains"),
+        RuleDescriptor(
+            P.pinningMissingSPKI, .plist, .error, title: "A pinned identity without an SPKI-SHA256-BASE64 string.",
+            help: """
+                Each pinned identity is a dictionary with an `SPKI-SHA256-BASE64` string: the Base64 SHA-256 of \
+                the certificate's DER SubjectPublicKeyInfo. Add it.
+                """,
+            appleKey: "SPKI-SHA256-BASE64"),
+        RuleDescriptor(
+            P.pinningInvalidBase64, .plist, .error,
+            title: "An SPKI-SHA256-BASE64 value that is not Base64; Apple skips it.",
+            help: """
+                Apple skips malformed pins, so the entry may pin less than intended, or nothing. Replace the value \
+                with the Base64 SHA-256 of the SubjectPublicKeyInfo.
+                """,
+            appleKey: "SPKI-SHA256-BASE64"),
+        RuleDescriptor(
+            P.pinningWrongDigestLength, .plist, .error,
+            title: "An SPKI-SHA256-BASE64 value that does not decode to a 32-byte SHA-256 digest.",
+            help: """
+                The pin decodes, but not to 32 bytes, so it can never equal a SHA-256 digest (often a SHA-1 pin, \
+                or the key itself instead of its hash). Use the SHA-256 of the DER SubjectPublicKeyInfo.
+                """,
+            appleKey: "SPKI-SHA256-BASE64"),
+        RuleDescriptor(
+            P.pinningNoBackup, .plist, .warning, title: "A pinned domain with a single pin and no backup pin.",
+            help: """
+                With one pin, a key rotation or a CA change breaks the app until an update ships. Add a backup \
+                pin: a key kept offline, or a second CA's key.
+                """,
+            appleKey: "NSPinnedDomains"),
+    ]
+}

@@ -1,0 +1,161 @@
+extension RuleID {
+    /// Ids of Apple's certificate trust rules (`trust.*`): they apply to every TLS connection, with ATS on
+    /// or off.
+    public enum Trust: RuleNamespace {
+        public static let family = RuleFamily.trust
+        /// The chain does not verify to a trusted root.
+        public static let untrusted: RuleID = "trust.untrusted"
+        /// A certificate of the chain has expired.
+        public static let expired: RuleID = "trust.expired"
+        /// A certificate of the chain is not valid yet.
+        public static let notYetValid: RuleID = "trust.not-yet-valid"
+        /// The host is not in the certificate's subjectAltName.
+        public static let hostname: RuleID = "trust.hostname"
+        /// An RSA key below 2048 bits or an EC key below 256 bits.
+        public static let keySize: RuleID = "trust.key-size"
+        /// A certificate signed with SHA-1 or MD5.
+        public static let sha1: RuleID = "trust.sha1"
+        /// The extended key usage does not allow TLS server use.
+        public static let eku: RuleID = "trust.eku"
+        /// A leaf under a preinstalled root valid for more than 398 days.
+        public static let lifetime398: RuleID = "trust.lifetime.398"
+        /// A leaf valid for more than 825 days.
+        public static let lifetime825: RuleID = "trust.lifetime.825"
+        /// Too few Certificate Transparency SCTs.
+        public static let certificateTransparency: RuleID = "trust.ct"
+    }
+
+    /// Ids of endpoints that could not be scanned (`scan.*`, one per ``ScanStatus`` other than completed).
+    public enum Scan: RuleNamespace {
+        public static let family = RuleFamily.scan
+        /// No TCP connection could be made.
+        public static let unreachable: RuleID = "scan.unreachable"
+        /// The peer never answered in time.
+        public static let timeout: RuleID = "scan.timeout"
+        /// The peer answered, but not with TLS atscheck could complete.
+        public static let error: RuleID = "scan.error"
+
+        /// The id for an endpoint's scan status; nil for a completed scan.
+        /// - Parameter status: How the scan ended.
+        /// - Returns: The matching id, or nil for ``ScanStatus/completed``.
+        public static func id(for status: ScanStatus) -> RuleID? {
+            switch status {
+            case .completed: return nil
+            case .unreachable: return unreachable
+            case .timeout: return timeout
+            case .error: return error
+            }
+        }
+    }
+}
+
+extension RuleCatalogue {
+    static let trustRules: [RuleDescriptor] = [
+        RuleDescriptor(
+            RuleID.Trust.untrusted, .trust, .error, title: "The certificate chain does not verify to a trusted root.",
+            help: """
+                Apple trusts a chain that verifies to a root in the OS store or one installed by the user or an \
+                MDM profile; anything else fails with NSURLError −1202. No Info.plist key relaxes this: with ATS \
+                on for the host the app may not loosen trust. Serve the full chain (leaf and intermediates) from \
+                a public CA; for a private CA, install its root on the devices (`--ca-file` tells atscheck about it).
+                """),
+        RuleDescriptor(
+            RuleID.Trust.expired, .trust, .error, title: "A certificate of the chain has expired.",
+            help: """
+                Every certificate of the verified chain must be inside its validity period at the time of the \
+                check (the scan time, or `now` when a saved profile is judged again). No Info.plist key relaxes \
+                it. Renew the certificate, or replace the expired intermediate the server sends.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.notYetValid, .trust, .error, title: "A certificate of the chain is not valid yet.",
+            help: """
+                A certificate's notBefore is in the future, so trust evaluation fails until then. This is usually \
+                a certificate issued with a wrong clock or installed early. Serve a certificate that is already \
+                valid.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.hostname, .trust, .error, title: "The certificate does not name the host.",
+            help: """
+                From iOS 13 / macOS 10.15 Apple matches the host only against subjectAltName dNSName entries (or \
+                iPAddress entries for IP literals); the CommonName is ignored. A wildcard covers exactly one whole \
+                leftmost label. No Info.plist key relaxes it. Reissue the certificate with the host in its SAN.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.keySize, .trust, .error, title: "A certificate key is too small (RSA < 2048 or EC < 256 bits).",
+            help: """
+                Apple's trust rules refuse RSA keys below 2048 bits (from iOS 11) and require RSA ≥ 2048 or \
+                EC ≥ 256 bits for every certificate of the chain (from iOS 13 / macOS 10.15). On older OSes ATS \
+                alone checks the leaf, and `NSExceptionRequiresForwardSecrecy = NO` drops that check. Reissue the \
+                certificate (and any weak CA) with a 2048-bit RSA or P-256 key or stronger.
+                """,
+            appleKey: "NSExceptionRequiresForwardSecrecy"),
+        RuleDescriptor(
+            RuleID.Trust.sha1, .trust, .error, title: "A certificate is signed with SHA-1 or MD5.",
+            help: """
+                Certificates must be signed with SHA-2 (SHA-256 or stronger). MD2, MD4, MD5 and SHA-1 signatures \
+                are refused on every certificate except a self-signed root (system trust from iOS 11 / 13; before \
+                that an ATS check that `NSExceptionAllowsInsecureHTTPLoads` lifts). Reissue the certificate, or \
+                the intermediate, with a SHA-256 signature.
+                """,
+            appleKey: "NSExceptionAllowsInsecureHTTPLoads"),
+        RuleDescriptor(
+            RuleID.Trust.eku, .trust, .error, title: "The certificate's extended key usage does not allow TLS server use.",
+            help: """
+                From iOS 13 / macOS 10.15 the leaf's extended key usage must contain serverAuth \
+                (1.3.6.1.5.5.7.3.1), and in chains to a preinstalled root any intermediate that has an EKU must \
+                list serverAuth or anyExtendedKeyUsage. Chains to user- or MDM-installed roots only need an EKU, \
+                when present, to allow server use. No Info.plist key relaxes it. Reissue the certificate with \
+                serverAuth.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.lifetime398, .trust, .error,
+            title: "A certificate from a preinstalled root is valid for more than 398 days.",
+            help: """
+                Leaves issued from 2020-09-01 that chain to a root preinstalled in the OS may be valid for at \
+                most 398 days (Apple support 102028; Apple recommends 397). Lifetime counts notBefore through \
+                notAfter inclusive. No Info.plist key relaxes it. Reissue the certificate with a shorter validity.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.lifetime825, .trust, .error, title: "A certificate is valid for more than 825 days.",
+            help: """
+                From iOS 13 / macOS 10.15 a leaf issued after 2019-07-01 may be valid for at most 825 days, and \
+                trustd applies 825 days + 1 hour to system-anchored leaves issued from 2018-03-01 (support \
+                103769). This catches private-CA certificates with long lifetimes. No Info.plist key relaxes it. \
+                Reissue the certificate with a validity of 825 days or less.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.certificateTransparency, .trust, .error,
+            title: "The certificate has too few Certificate Transparency SCTs.",
+            help: """
+                Leaves issued from 2018-10-16 that chain to a preinstalled root need SCTs from Apple-approved \
+                logs: 2 or 3 embedded SCTs by lifetime (support 103214), or SCTs in the TLS extension or a stapled \
+                OCSP response, which this scan cannot see. Chains to user- or MDM-installed roots need none. Ask \
+                the CA for a certificate with embedded SCTs; `NSRequiresCertificateTransparency` is obsolete.
+                """),
+    ]
+
+    static let scanRules: [RuleDescriptor] = [
+        RuleDescriptor(
+            RuleID.Scan.unreachable, .scan, .warning,
+            title: "The endpoint could not be reached (connection refused, no route, or the name did not resolve).",
+            help: """
+                No TCP connection could be made, so nothing was judged and the run exits 2. Check the host name, \
+                the port and that this machine's network can reach the server (`--resolve host:port:address` \
+                connects to a given address).
+                """),
+        RuleDescriptor(
+            RuleID.Scan.timeout, .scan, .warning, title: "The endpoint did not answer before the deadline.",
+            help: """
+                Connections were made but the peer never answered in time; timeouts are reported as unknown, \
+                never as "not supported". Scan again with a longer `--timeout`, or check for a firewall that \
+                drops the traffic.
+                """),
+        RuleDescriptor(
+            RuleID.Scan.error, .scan, .warning,
+            title: "The endpoint answered, but not with TLS atscheck could complete.",
+            help: """
+                The peer closed the connection at once, sent plain HTTP or something that is not TLS. Check that \
+                the port is the HTTPS port and that no proxy in between terminates the connection.
+                """),
+    ]
+}

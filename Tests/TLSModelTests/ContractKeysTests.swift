@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+import TLSModel
+
+/// Every public Codable of TLSModel round-trips, and its encoded keys are exactly its stored properties:
+/// a new stored property that does not reach the JSON (and saved profiles) fails here.
+@Suite("Contract keys match stored properties")
+struct ContractKeysTests {
+    /// One value of a contract type, and the properties its JSON may omit when they are nil.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// Every optional set: every stored property must be encoded.
+        let full: @Sendable () throws -> (keys: Set<String>, properties: Set<String>, roundTrips: Bool)
+        /// Every optional nil: only `omittable` may be missing.
+        let minimal: @Sendable () throws -> (keys: Set<String>, properties: Set<String>, roundTrips: Bool)
+        let omittable: Set<String>
+        var testDescription: String { name }
+
+        init<T: Codable & Equatable & Sendable>(
+            _ name: String, full: @autoclosure @escaping @Sendable () -> T, minimal: @autoclosure @escaping @Sendable () -> T,
+            omittable: Set<String> = [], flattened: Set<String> = [],
+            extraKeys: @escaping @Sendable (T) -> Set<String> = { _ in [] }
+        ) {
+            self.name = name
+            self.omittable = omittable
+            self.full = { try ContractKeysTests.inspect(full(), flattened: flattened, extraKeys: extraKeys) }
+            self.minimal = { try ContractKeysTests.inspect(minimal(), flattened: flattened, extraKeys: extraKeys) }
+        }
+    }
+
+    static func inspect<T: Codable & Equatable>(
+        _ value: T, flattened: Set<String>, extraKeys: (T) -> Set<String>
+    ) throws -> (keys: Set<String>, properties: Set<String>, roundTrips: Bool) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(value)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let back = try decoder.decode(T.self, from: data)
+        return (Set(object.keys), storedProperties(of: value).subtracting(flattened).union(extraKeys(value)), back == value)
+    }
+
+    /// Stored property names, with a property wrapper's `_` storage prefix removed.
+    static func storedProperties(of value: Any) -> Set<String> {
+        Set(Mirror(reflecting: value).children.compactMap { $0.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } })
+    }
+
+    static let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func facts(full: Bool) -> CertificateFacts {
+        CertificateFacts(
+            subject: "CN=a", issuer: "CN=b", commonName: full ? "a" : nil, serialNumber: "01", notBefore: date,
+            notAfter: date.addingTimeInterval(86_400), keyType: "EC", keyBits: 256, curve: full ? "P-256" : nil,
+            signatureAlgorithm: "ecdsa-with-SHA256", signatureHash: full ? "SHA256" : nil, subjectAltNames: ["a"],
+            ipAddresses: ["127.0.0.1"], keyUsage: full ? ["digitalSignature"] : nil,
+            extendedKeyUsage: full ? ["serverAuth"] : nil, isCA: full ? false : nil, pathLength: full ? 0 : nil,
+            embeddedSCTs: 2, selfSigned: false, sha256: "00", spkiSHA256: "AA==", der: Data([1, 2]))
+    }
+
+    static func certificate(full: Bool) -> CertificateReport {
+        CertificateReport(
+            chain: [facts(full: full)], trusted: full ? true : nil, hostnameMatches: full ? true : nil,
+            verifyError: full ? "self-signed certificate" : nil, verifyErrorCode: full ? 18 : nil,
+            verifiedChain: [facts(full: full)], anchor: .custom, ocspStapled: full ? false : nil, verifiedAt: date)
+    }
+
+    static func protocolResult(full: Bool) -> ProtocolResult {
+        ProtocolResult(
+            version: .tls1_2, supported: full ? true : nil, reason: full ? "alert" : nil,
+            serverPreference: full ? true : nil, cipherSuites: [suite(full: full)], enumerationComplete: true)
+    }
+
+    static func suite(full: Bool) -> AcceptedCipherSuite {
+        AcceptedCipherSuite(
+            suite: .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, group: full ? "X25519" : nil, groupBits: full ? 256 : nil)
+    }
+
+    static func profile(full: Bool) -> ServerProfile {
+        ServerProfile(
+            target: "a:443", host: "a", port: 443, address: full ? "127.0.0.1" : nil, sni: full ? "a" : nil,
+            status: .completed, error: full ? "partial" : nil, handshakes: 3, protocols: [protocolResult(full: full)],
+            certificate: full ? certificate(full: true) : nil, scannedAt: date, durationSeconds: 1.5,
+            probeLibrary: full ? "OpenSSL 3" : nil, scheme: full ? "https" : nil)
+    }
+
+    static func violation(full: Bool) -> ATSViolation {
+        ATSViolation(rule: RuleID.ATS.forwardSecrecy, message: "m", keyPath: full ? "NSAppTransportSecurity.x" : nil)
+    }
+
+    static func evaluation(full: Bool) -> ATSEvaluation {
+        ATSEvaluation(
+            verdict: .ambiguous, violations: [violation(full: full)], osVersion: full ? "26.4" : nil, notes: ["n"],
+            readings: [.init(name: "doc", verdict: .fail, violations: [violation(full: full)])])
+    }
+
+    static func finding(full: Bool) -> Finding {
+        Finding(
+            rule: RuleID.Plist.keyUnknown, severity: .warning, message: "m", file: full ? "Info.plist" : nil,
+            line: full ? 3 : nil, keyPath: full ? "NSAppTransportSecurity.NSFoo" : nil)
+    }
+
+    static func endpoint(full: Bool) -> EndpointResult {
+        EndpointResult(
+            profile: profile(full: full), ats: evaluation(full: full),
+            source: full ? SourceLocation(file: "e.txt", line: 2) : nil)
+    }
+
+    static func test(full: Bool) -> DiagnosticTest {
+        DiagnosticTest(
+            number: 1, section: "s", title: "t", dictionary: .emptyDict, result: full ? .fail : .pass,
+            reason: full ? "-1200" : nil)
+    }
+
+    static func exception(full: Bool) -> MinimalException {
+        MinimalException(
+            status: full ? .exception : .noneNeeded, domain: "a", dictionary: full ? .dict(["K": .bool(false)]) : nil,
+            plist: full ? "<key>a</key>" : nil, reason: "r")
+    }
+
+    static func conflict() -> ConflictingReading {
+        ConflictingReading(
+            conflict: "c", summary: "s", reading: "r", atsApplies: true, httpAllowed: false, minimumTLS: .tls1_2,
+            forwardSecrecyRequired: true, reason: "why")
+    }
+
+    static func clientPolicy() -> ClientPolicy {
+        ClientPolicy(
+            client: .urlSession, atsApplies: true, httpAllowed: false, minimumTLS: .tls1_2, forwardSecrecyRequired: true,
+            niap: false, decidedBy: ["NSAllowsArbitraryLoads"], reason: "r", conflicts: [conflict()])
+    }
+
+    static func explanation() -> PolicyExplanation {
+        PolicyExplanation(
+            hosts: [
+                HostPatternPolicy(
+                    pattern: "a", kind: .exceptionDomain, exampleHost: "a",
+                    eras: [EraPolicy(era: "17+", osVersion: "17.0", clients: [clientPolicy()])])
+            ], notes: ["n"])
+    }
+
+    static let cases: [Case] = [
+        Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme"]),
+        Case("ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false), omittable: ["reason"]),
+        Case("AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false), omittable: ["group", "groupBits"]),
+        Case("CertificateReport", full: certificate(full: true), minimal: certificate(full: false), omittable: ["verifyErrorCode"]),
+        Case(
+            "CertificateFacts", full: facts(full: true), minimal: facts(full: false),
+            omittable: ["commonName", "curve", "signatureHash", "keyUsage", "extendedKeyUsage", "isCA", "pathLength"]),
+        Case("ATSEvaluation", full: evaluation(full: true), minimal: evaluation(full: false), omittable: ["osVersion"]),
+        Case(
+            "ATSEvaluation.Reading", full: evaluation(full: true).readings[0], minimal: evaluation(full: false).readings[0]),
+        Case("ATSViolation", full: violation(full: true), minimal: violation(full: false)),
+        Case("Finding", full: finding(full: true), minimal: finding(full: false)),
+        Case(
+            "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
+            omittable: ["probeLibrary", "scheme", "source"],
+            // Encodes flat: the profile's fields beside `ats` and `source`.
+            flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
+        Case("SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"), omittable: ["line"]),
+        Case(
+            "ScanReport", full: ScanReport(endpoints: [endpoint(full: true)], findings: [finding(full: true)]),
+            minimal: ScanReport(endpoints: [])),
+        Case("ReportSummary", full: ReportSummary(passed: 1, failed: 2, unreachable: 3, unknown: 4, handshakes: 5), minimal: ReportSummary()),
+        Case("ToolInfo", full: ToolInfo(), minimal: ToolInfo()),
+        Case("DiagnosticTest", full: test(full: true), minimal: test(full: false)),
+        Case("MinimalException", full: exception(full: true), minimal: exception(full: false)),
+        Case(
+            "DiagnosticsReport",
+            full: DiagnosticsReport(url: "https://a", host: "a", osVersion: "26.4", tests: [test(full: true)], minimalException: exception(full: true), notes: ["n"]),
+            minimal: DiagnosticsReport(url: "https://a", host: "a", osVersion: "26.4", tests: [], minimalException: exception(full: false))),
+        Case("ProbeAttempt", full: ProbeAttempt(version: .tls1_3, offered: 5, outcome: .accepted, detail: "ok"),
+             minimal: ProbeAttempt(version: .tls1_3, offered: 5, outcome: .timeout), omittable: ["detail"]),
+        Case("Target", full: Target(scheme: "https", host: "a", port: 8443, path: "/p", original: "https://a:8443/p"),
+             minimal: Target(host: "a"), omittable: ["path"]),
+        Case("PolicyExplanation", full: explanation(), minimal: PolicyExplanation(hosts: [])),
+        Case("HostPatternPolicy", full: explanation().hosts[0], minimal: HostPatternPolicy(pattern: "a", kind: .localName, exampleHost: "a", eras: [])),
+        Case("EraPolicy", full: explanation().hosts[0].eras[0], minimal: EraPolicy(era: "9", osVersion: "9.0", clients: [])),
+        Case("ClientPolicy", full: clientPolicy(), minimal: clientPolicy()),
+        Case("ConflictingReading", full: conflict(), minimal: conflict()),
+    ]
+
+    @Test("with every optional set, every stored property is encoded, and the value round-trips", arguments: cases)
+    func full(_ c: Case) throws {
+        let (keys, properties, roundTrips) = try c.full()
+        #expect(keys == properties, "encoded \(keys.sorted()) but stores \(properties.sorted())")
+        #expect(roundTrips)
+    }
+
+    @Test("with every optional nil, only the listed properties are omitted, and the value round-trips", arguments: cases)
+    func minimal(_ c: Case) throws {
+        let (keys, properties, roundTrips) = try c.minimal()
+        #expect(keys.isSubset(of: properties), "encoded keys \(keys.subtracting(properties).sorted()) are not stored")
+        let missing = properties.subtracting(keys)
+        #expect(missing.isSubset(of: c.omittable), "\(missing.subtracting(c.omittable).sorted()) missing from the JSON")
+        #expect(roundTrips)
+    }
+
+    @Test("explicit-null fields decode from a missing key and from null alike")
+    func missingAndNull() throws {
+        let decoder = JSONDecoder()
+        let missing = try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m"}"#.utf8))
+        let null = try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":null}"#.utf8))
+        #expect(missing == null && missing.keyPath == nil)
+        let set = try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":"k"}"#.utf8))
+        #expect(set.keyPath == "k")
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":3}"#.utf8))
+        }
+    }
+}
