@@ -100,11 +100,11 @@ public enum JUnitRenderer {
     static func cases(for endpoint: EndpointResult) -> [Case] {
         let profile = endpoint.profile
         let target = profile.target
-        guard profile.status == .completed else {
+        if let scanRule = RuleID.Scan.id(for: profile.status) {
             let reason = "\(profile.status.rawValue)" + (profile.error.map { ": \($0)" } ?? "")
             let skip = "not evaluated: the endpoint could not be scanned (\(profile.status.rawValue))"
             return [
-                Case(classname: target, name: scanCheck, outcome: .error(message: reason, type: "scan.\(profile.status.rawValue)")),
+                Case(classname: target, name: scanCheck, outcome: .error(message: reason, type: scanRule.rawValue)),
                 Case(classname: target, name: atsCheck, outcome: .skipped(message: skip)),
                 Case(classname: target, name: trustCheck, outcome: .skipped(message: skip)),
             ]

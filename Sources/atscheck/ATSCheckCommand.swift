@@ -15,6 +15,6 @@ struct ATSCheckCommand: AsyncParsableCommand {
             but an endpoint could not be scanned; 64 usage error; 65 an input file is unreadable or malformed.
             """,
         version: "0.1.0",
-        subcommands: [ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self]
+        subcommands: [ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self, RulesCommand.self]
     )
 }

@@ -163,3 +163,44 @@ struct SARIFRendererTests {
         #expect(SARIFRenderer.uri("My App/Info.plist") == "My%20App/Info.plist")
     }
 }
+
+@Suite("SARIF rules come from the catalogue")
+struct SARIFRuleCatalogueTests {
+    static func rules(_ log: [String: Any]) throws -> (driver: [String: Any], rules: [String: [String: Any]]) {
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        return (driver, Dictionary(uniqueKeysWithValues: rules.map { ($0["id"] as? String ?? "", $0) }))
+    }
+
+    @Test("each catalogued rule carries its title, help, usual level and documentation link")
+    func catalogueText() throws {
+        let (driver, rules) = try Self.rules(try SARIFRendererTests.render())
+        #expect(driver["informationUri"] as? String == RuleCatalogue.informationURL)
+        var checked = 0
+        for (id, rule) in rules {
+            guard let entry = RuleCatalogue.descriptor(for: RuleID(id)) else { continue }  // see unknownID()
+            checked += 1
+            #expect((rule["shortDescription"] as? [String: Any])?["text"] as? String == entry.title)
+            #expect((rule["fullDescription"] as? [String: Any])?["text"] as? String == entry.help)
+            #expect((rule["help"] as? [String: Any])?["text"] as? String == entry.help)
+            #expect(rule["helpUri"] as? String == entry.helpURI)
+            #expect((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String == SARIFRenderer.level(entry.severity))
+        }
+        #expect(checked >= 6, "plist findings, ATS violations, scan and verdict rules")
+        // The ambiguous endpoint's violation is a warning result, but the rule's default level stays error.
+        let fs = try #require(rules["ats.tls.forward-secrecy"])
+        #expect((fs["helpUri"] as? String)?.hasSuffix("docs/rules.md#ats-tls-forward-secrecy") == true)
+        #expect((fs["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+    }
+
+    @Test("an id the catalogue does not know keeps a placeholder and its first level")
+    func unknownID() throws {
+        let (_, rules) = try Self.rules(try SARIFRendererTests.render())
+        // ReportFixtures uses the made-up id trust.chain.
+        let chain = try #require(rules["trust.chain"])
+        #expect((chain["shortDescription"] as? [String: Any])?["text"] as? String == "atscheck rule trust.chain.")
+        #expect(chain["helpUri"] == nil && chain["fullDescription"] == nil)
+        #expect((chain["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TLSModel
+
+/// Renders the rule catalogue (``RuleCatalogue``) for `atscheck rules`: the Markdown of `docs/rules.md`,
+/// JSON for tools, and a plain listing.
+public enum RuleCatalogueRenderer {
+    /// The Markdown of `docs/rules.md`: one section per family, one entry per rule, each with an explicit
+    /// anchor (``RuleDescriptor/anchor``) that SARIF `helpUri` points at.
+    /// - Parameter entries: The rules to document (default: the whole catalogue).
+    /// - Returns: Markdown text ending in a newline.
+    public static func markdown(_ entries: [RuleDescriptor] = RuleCatalogue.all) -> String {
+        var lines = [
+            "# atscheck rules",
+            "",
+            "<!-- Generated from the rule catalogue (Sources/TLSModel/Rules) by `atscheck rules --format markdown`;",
+            "     do not edit. Tests fail when this file is stale: ATSCHECK_RECORD_SNAPSHOTS=1 swift test rewrites it. -->",
+            "",
+            "Every rule id atscheck reports, by family: what it means, what Apple does, and how to fix it.",
+            "The severity is the usual one; a few plist and audit rules vary it with context (the text says when).",
+            "Ids are stable: a retired rule keeps its id unused.",
+            "",
+        ]
+        for family in RuleFamily.allCases {
+            let rules = entries.filter { $0.family == family }
+            guard !rules.isEmpty else { continue }
+            lines += ["## \(family.title)", ""]
+            lines += ["| id | severity | rule |", "| --- | --- | --- |"]
+            for rule in rules {
+                lines.append("| [`\(rule.id)`](#\(rule.anchor)) | \(rule.severity.rawValue) | \(escape(rule.title)) |")
+            }
+            lines.append("")
+            for rule in rules {
+                lines += ["<a id=\"\(rule.anchor)\"></a>", "### `\(rule.id)`", "", "**\(rule.title)**", ""]
+                var facts = ["Severity: \(rule.severity.rawValue)."]
+                if let key = rule.appleKey { facts.append("Info.plist key: `\(key)`.") }
+                lines += [facts.joined(separator: " "), "", rule.help, ""]
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per rule: id, severity, title; families as headings.
+    /// - Parameter entries: The rules to list (default: the whole catalogue).
+    /// - Returns: Plain text ending in a newline.
+    public static func text(_ entries: [RuleDescriptor] = RuleCatalogue.all) -> String {
+        let width = entries.map(\.id.rawValue.count).max() ?? 0
+        var lines: [String] = []
+        for family in RuleFamily.allCases {
+            let rules = entries.filter { $0.family == family }
+            guard !rules.isEmpty else { continue }
+            if !lines.isEmpty { lines.append("") }
+            lines.append(family.title.replacingOccurrences(of: "`", with: ""))
+            for rule in rules {
+                let id = rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+                lines.append("  \(id)  \(severity)  \(rule.title)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The catalogue as JSON: `{"rules": [{id, family, severity, title, help, appleKey, helpUri}]}`.
+    /// - Parameter entries: The rules to render (default: the whole catalogue).
+    /// - Returns: Pretty-printed JSON with sorted keys.
+    /// - Throws: An `EncodingError` if encoding fails (it does not for catalogue entries).
+    public static func json(_ entries: [RuleDescriptor] = RuleCatalogue.all) throws -> String {
+        try JSONRendering.render(Document(rules: entries.map(Entry.init)))
+    }
+
+    private struct Document: Encodable {
+        var rules: [Entry]
+    }
+
+    private struct Entry: Encodable {
+        var id: RuleID
+        var family: RuleFamily
+        var severity: Finding.Severity
+        var title: String
+        var help: String
+        var appleKey: String?
+        var helpUri: String
+
+        init(_ rule: RuleDescriptor) {
+            (id, family, severity, title, help) = (rule.id, rule.family, rule.severity, rule.title, rule.help)
+            (appleKey, helpUri) = (rule.appleKey, rule.helpURI)
+        }
+    }
+
+    /// A table cell: pipes escaped.
+    private static func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}

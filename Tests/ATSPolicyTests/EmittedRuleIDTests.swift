@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TLSModel
+
+@testable import ATSPolicy
+
+/// Every rule id the linter and the policy engine emit over the test fixtures is in the catalogue.
+@Suite("Emitted rule ids are catalogued")
+struct EmittedRuleIDTests {
+    static func violations(_ e: ATSEvaluation) -> [RuleID] {
+        e.violations.map(\.rule) + e.readings.flatMap { $0.violations.map(\.rule) }
+    }
+
+    @Test("the linter over every lint case")
+    func linter() throws {
+        var seen: Set<RuleID> = []
+        for c in positiveCases {
+            seen.formUnion(try PlistFixtures.lint(c.body, options: .init(deploymentTarget: c.deploymentTarget)).map(\.rule))
+        }
+        for c in negativeCases {
+            seen.formUnion(try PlistFixtures.lint(c.body, options: .init(osVersion: c.osVersion)).map(\.rule))
+        }
+        let noATS = PlistFixtures.xml("<dict>\n<key>CFBundleIdentifier</key><string>com.example.app</string>\n</dict>")
+        seen.formUnion(PlistLinter.lint(try PlistDocument.parse(data: noATS, file: "Info.plist")).map(\.rule))
+        let uncatalogued = seen.filter { $0.descriptor == nil }
+        #expect(uncatalogued.isEmpty, "not in RuleCatalogue: \(uncatalogued.sorted())")
+        // The cases reach every plist rule, so this check covers the whole family.
+        #expect(Set(RuleID.Plist.catalogue.map(\.id)).subtracting(seen).isEmpty)
+    }
+
+    @Test("the policy engine over the trust cases and negotiation profiles")
+    func policyEngine() {
+        var seen: Set<RuleID> = []
+        for c in TrustRuleTests.cases {
+            let p = Fixture.profile(
+                Fixture.modern, leaf: c.leaf, intermediates: c.intermediates, trusted: c.trusted, anchor: c.anchor)
+            seen.formUnion(Self.violations(Fixture.evaluate(p, os: c.os)))
+        }
+        let suites: [[TLSVersion: [CipherSuite]]] = [
+            Fixture.modern, Fixture.tls12Good, Fixture.tls10Only, Fixture.rsaKxOnly, Fixture.tls13Only,
+            Fixture.cbcSHA256Only, Fixture.dheOnly, [.tls1_3: [.TLS_CHACHA20_POLY1305_SHA256]],
+        ]
+        let configs = [
+            ATSConfiguration.default,
+            Fixture.config(["NSExceptionDomains": ["api.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.3"]]]),
+            Fixture.config(["NSRequiresNIAPTLSPackageVersion": "FCP_v2.1"]),
+        ]
+        for suite in suites {
+            for config in configs {
+                for os in ["9", "12", "12.2", "15.4", "26.4"] {
+                    seen.formUnion(Self.violations(Fixture.evaluate(Fixture.profile(suite), config, os: os)))
+                    seen.formUnion(Self.violations(Fixture.evaluate(Fixture.profile(suite), config, os: os, scheme: "http")))
+                }
+            }
+        }
+        let uncatalogued = seen.filter { $0.descriptor == nil }
+        #expect(uncatalogued.isEmpty, "not in RuleCatalogue: \(uncatalogued.sorted())")
+        #expect(seen.contains(RuleID.ATS.cleartext) && seen.contains(RuleID.ATS.forwardSecrecy) && seen.contains(RuleID.Trust.eku))
+    }
+}
