@@ -14,14 +14,14 @@ public struct CertificateFacts: Codable, Sendable, Equatable {
     public var notBefore: Date
     public var notAfter: Date
     /// `RSA`, `EC`, `Ed25519`, `Ed448`, `DSA`, or OpenSSL's name for another type.
-    public var keyType: String
+    public var keyType: KeyAlgorithm
     public var keyBits: Int
     /// Named curve for EC keys (`P-256`, `P-384`, `P-521`, or OpenSSL's name), nil otherwise.
     public var curve: String?
     /// OpenSSL's long name: `sha256WithRSAEncryption`, `sha1WithRSAEncryption`, `ecdsa-with-SHA256`.
     public var signatureAlgorithm: String
     /// The digest of the signature algorithm: `SHA256`, `SHA1`, `MD5`, … (nil when it has none, e.g. Ed25519).
-    public var signatureHash: String?
+    public var signatureHash: SignatureDigest?
     /// SAN dNSName entries, as written.
     public var subjectAltNames: [String]
     /// SAN iPAddress entries, as text.
@@ -29,7 +29,7 @@ public struct CertificateFacts: Codable, Sendable, Equatable {
     /// Key usage bits by name (`digitalSignature`, `keyEncipherment`, `keyCertSign`, …); nil when absent.
     public var keyUsage: [String]?
     /// Extended key usage by name (`serverAuth`, `clientAuth`, `anyExtendedKeyUsage`) or dotted OID; nil when absent.
-    public var extendedKeyUsage: [String]?
+    public var extendedKeyUsage: [ExtendedKeyUsage]?
     /// Basic constraints cA flag; nil when the extension is absent.
     public var isCA: Bool?
     /// Basic constraints pathLenConstraint, when present.
@@ -47,9 +47,9 @@ public struct CertificateFacts: Codable, Sendable, Equatable {
 
     public init(
         subject: String, issuer: String, commonName: String? = nil, serialNumber: String,
-        notBefore: Date, notAfter: Date, keyType: String, keyBits: Int, curve: String? = nil,
-        signatureAlgorithm: String, signatureHash: String?, subjectAltNames: [String] = [],
-        ipAddresses: [String] = [], keyUsage: [String]? = nil, extendedKeyUsage: [String]? = nil,
+        notBefore: Date, notAfter: Date, keyType: KeyAlgorithm, keyBits: Int, curve: String? = nil,
+        signatureAlgorithm: String, signatureHash: SignatureDigest?, subjectAltNames: [String] = [],
+        ipAddresses: [String] = [], keyUsage: [String]? = nil, extendedKeyUsage: [ExtendedKeyUsage]? = nil,
         isCA: Bool? = nil, pathLength: Int? = nil, embeddedSCTs: Int = 0, selfSigned: Bool = false,
         sha256: String, spkiSHA256: String, der: Data = Data()
     ) {
@@ -90,7 +90,7 @@ public struct CertificateFacts: Codable, Sendable, Equatable {
     /// Whether the EKU allows TLS server use (serverAuth or anyExtendedKeyUsage, or no EKU at all).
     public var allowsServerAuth: Bool {
         guard let eku = extendedKeyUsage else { return true }
-        return eku.contains("serverAuth") || eku.contains("anyExtendedKeyUsage")
+        return eku.contains(.serverAuth) || eku.contains(.anyExtendedKeyUsage)
     }
 }
 

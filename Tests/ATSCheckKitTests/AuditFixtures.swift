@@ -11,7 +11,7 @@ enum AuditFixture {
     static let os = AppleOSVersion.newest
 
     static func cert(
-        _ subject: String, sans: [String] = [], eku: [String]? = ["serverAuth"], isCA: Bool? = nil,
+        _ subject: String, sans: [String] = [], eku: [ExtendedKeyUsage]? = [.serverAuth], isCA: Bool? = nil,
         selfSigned: Bool = false, days: Double = 90, issuer: String = "CN=Test Intermediate"
     ) -> CertificateFacts {
         let notBefore = now.addingTimeInterval(-30 * day)

@@ -10,8 +10,8 @@ enum Fixture {
     static let now = AppleDates.utc(2025, 6, 1)
 
     static func cert(
-        _ subject: String = "CN=api.example.com", keyType: String = "RSA", bits: Int = 2048, hash: String = "SHA256",
-        sans: [String] = ["api.example.com"], ips: [String] = [], cn: String? = nil, eku: [String]? = ["serverAuth"],
+        _ subject: String = "CN=api.example.com", keyType: KeyAlgorithm = .rsa, bits: Int = 2048, hash: SignatureDigest = .sha256,
+        sans: [String] = ["api.example.com"], ips: [String] = [], cn: String? = nil, eku: [ExtendedKeyUsage]? = [.serverAuth],
         notBefore: Date = Fixture.now.addingTimeInterval(-30 * Fixture.day), days: Double = 90, scts: Int = 3,
         selfSigned: Bool = false, isCA: Bool? = nil, issuer: String = "CN=Test Intermediate"
     ) -> CertificateFacts {

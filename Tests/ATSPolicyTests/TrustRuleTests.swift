@@ -31,6 +31,7 @@ struct TrustRuleTests {
             rules: ["trust.key-size"]),
         Case(description: "SHA-1 leaf", leaf: Fixture.cert(hash: "SHA1"), rules: ["trust.sha1"]),
         Case(description: "MD5 leaf", leaf: Fixture.cert(hash: "MD5"), rules: ["trust.sha1"]),
+        Case(description: "SHA-1 spelled SHA-1 (a hand-written profile)", leaf: Fixture.cert(hash: "SHA-1"), rules: ["trust.sha1"]),
         Case(description: "SHA-1 leaf, iOS 9: ATS rule", leaf: Fixture.cert(hash: "SHA1"), os: "9", rules: ["trust.sha1"]),
         Case(description: "wrong host", leaf: Fixture.cert(sans: ["other.example.com"]), rules: ["trust.hostname"]),
         Case(description: "wildcard one label", leaf: Fixture.cert(sans: ["*.example.com"]), rules: []),

@@ -150,8 +150,8 @@ struct NegotiationRule: ATSRule {
         if let keyType = context.leaf?.keyType {
             let matching = common.filter { suite in
                 switch suite.info?.authentication {
-                case .ecdsa?: return keyType == "EC"
-                case .rsa?: return keyType == "RSA"
+                case .ecdsa?: return keyType == .ec
+                case .rsa?: return keyType == .rsa
                 default: return true
                 }
             }

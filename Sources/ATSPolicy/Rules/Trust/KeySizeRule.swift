@@ -6,8 +6,8 @@ import TLSModel
 struct KeySizeRule: ATSRule {
     static func isWeak(_ cert: CertificateFacts) -> Bool {
         switch cert.keyType {
-        case "RSA": return cert.keyBits < 2048
-        case "EC": return cert.keyBits < 256
+        case .rsa: return cert.keyBits < 2048
+        case .ec: return cert.keyBits < 256
         default: return false
         }
     }
@@ -15,7 +15,7 @@ struct KeySizeRule: ATSRule {
     func apply(to context: inout RuleContext) {
         let os = context.os
         for (index, cert) in context.chain.enumerated() {
-            if cert.keyType != "RSA" && cert.keyType != "EC" {
+            if cert.keyType != .rsa && cert.keyType != .ec {
                 context.notes.append(
                     "certificate '\(cert.subject)' has a \(cert.keyType) key, which no Apple source covers (unconfirmed)")
                 continue
@@ -23,8 +23,8 @@ struct KeySizeRule: ATSRule {
             guard Self.isWeak(cert) else { continue }
             let what = index == 0 ? "the server certificate" : "chain certificate '\(cert.subject)'"
             let fact = "\(what) has a \(cert.keyBits)-bit \(cert.keyType) key"
-            let minimum = cert.keyType == "RSA" ? "RSA ≥ 2048 bits" : "EC ≥ 256 bits"
-            let systemRule = os.enforcesIOS13CertificateRules || (os.systemTrustRefusesWeakCertificates && cert.keyType == "RSA")
+            let minimum = cert.keyType == .rsa ? "RSA ≥ 2048 bits" : "EC ≥ 256 bits"
+            let systemRule = os.enforcesIOS13CertificateRules || (os.systemTrustRefusesWeakCertificates && cert.keyType == .rsa)
             if systemRule {
                 context.fail(.Trust.keySize, "\(fact); Apple trust requires \(minimum) for every certificate in the chain")
             } else if index == 0 && context.policy.atsKeySizeCheck {

@@ -4,11 +4,12 @@ import TLSModel
 /// certificate except a self-signed root (system trust from iOS 11/13, support 103769; an ATS requirement
 /// before that; reference §1.1, §1.5, §2.1).
 struct SignatureHashRule: ATSRule {
-    static let weak: Set<String> = ["SHA1", "MD5", "MD4", "MD2", "SHA-1"]
+    /// Digests below SHA-2 (spelling variants such as `SHA-1` are normalised by ``SignatureDigest``).
+    static let weak: Set<SignatureDigest> = [.sha1, .md5, .md4, .md2]
 
     func apply(to context: inout RuleContext) {
         for (index, cert) in context.chain.enumerated() {
-            guard let hash = cert.signatureHash?.uppercased(), Self.weak.contains(hash) else { continue }
+            guard let hash = cert.signatureHash, Self.weak.contains(hash) else { continue }
             if cert.selfSigned { continue }  // a self-signed root's own signature is not checked
             let what = index == 0 ? "the server certificate" : "chain certificate '\(cert.subject)'"
             let fact = "\(what) is signed with \(cert.signatureAlgorithm)"
