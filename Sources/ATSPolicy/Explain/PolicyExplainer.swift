@@ -190,7 +190,7 @@ public enum PolicyExplainer {
                 continue
             }
             patterns.append(Pattern(pattern: key, kind: .exceptionDomain, host: key))
-            if entry.includesSubdomains && IPAddress(key) == nil {
+            if entry.includesSubdomains && IPAddress(literal: key) == nil {
                 patterns.append(Pattern(pattern: "*.\(key)", kind: .subdomain, host: "sub.\(key)"))
                 patterns.append(Pattern(pattern: "*.*.\(key) and deeper", kind: .subdomain, host: "deep.sub.\(key)"))
             }

@@ -1,4 +1,5 @@
 import Foundation
+internal import TLSModel
 internal import OpenSSLSupport
 
 /// The fixtures' socket: the shared descriptor owner (closed once, in `close()` or `deinit`).
@@ -36,9 +37,13 @@ struct LoopbackAddress {
     /// Parses `127.x.x.x` or `::1`.
     /// - Throws: ``TestSupportError`` `.notLoopback` for anything else.
     init(_ text: String, port: Int = 0) throws {
+        guard let ip = IPAddress(literal: text), !text.hasPrefix("["), ip.isLoopback else {
+            throw TestSupportError(.notLoopback, "'\(text)' is not a loopback address (use 127.0.0.1 or ::1)")
+        }
         var v4 = in_addr()
         var v6 = in6_addr()
-        if inet_pton(AF_INET, text, &v4) == 1, UInt32(bigEndian: v4.s_addr) >> 24 == 127 {
+        if ip.isIPv4 {
+            withUnsafeMutableBytes(of: &v4) { $0.copyBytes(from: ip.bytes) }
             family = AF_INET
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -46,7 +51,8 @@ struct LoopbackAddress {
             address.sin_addr = v4
             length = socklen_t(MemoryLayout<sockaddr_in>.size)
             withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
-        } else if inet_pton(AF_INET6, text, &v6) == 1, text.filter({ $0 != "0" && $0 != ":" }) == "1" {
+        } else {
+            withUnsafeMutableBytes(of: &v6) { $0.copyBytes(from: ip.bytes) }
             family = AF_INET6
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
@@ -54,8 +60,6 @@ struct LoopbackAddress {
             address.sin6_addr = v6
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
             withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
-        } else {
-            throw TestSupportError(.notLoopback, "'\(text)' is not a loopback address (use 127.0.0.1 or ::1)")
         }
     }
 
