@@ -51,7 +51,7 @@ public enum PolicyExplainer {
                 eras: eras.map { era in
                     EraPolicy(
                         era: era.label, osVersion: era.os.description,
-                        clients: ClientPolicy.Client.allCases.map {
+                        clients: ClientKind.allCases.map {
                             explain(host: pattern.host, client: $0, os: era.os, configuration: configuration)
                         })
                 })
@@ -66,21 +66,11 @@ public enum PolicyExplainer {
 
     // MARK: - One cell
 
-    static func clientKind(_ client: ClientPolicy.Client) -> ClientKind {
-        switch client {
-        case .urlSession: return .urlSession
-        case .wkWebView: return .wkWebView
-        case .media: return .media
-        case .uiWebView: return .uiWebView
-        }
-    }
-
     /// The policy for one host, client and OS: the engine's primary reading, the keys that decided it,
     /// and the other reading of every conflict the resolution consulted when that reading differs.
     static func explain(
-        host: String, client: ClientPolicy.Client, os: AppleOSVersion, configuration c: ATSConfiguration
+        host: String, client kind: ClientKind, os: AppleOSVersion, configuration c: ATSConfiguration
     ) -> ClientPolicy {
-        let kind = clientKind(client)
         let readings = Readings.primary(for: os)
         var consulted: Set<ATSConflict> = []
         let policy = HostPolicy.resolve(
@@ -104,7 +94,7 @@ public enum PolicyExplainer {
             reason += " (reading \(conflicts.map { readings.name(of: ATSConflict(rawValue: $0.conflict)!) }.joined(separator: ", ")))"
         }
         return ClientPolicy(
-            client: client, atsApplies: policy.atsRequired, httpAllowed: policy.httpAllowed,
+            client: kind, atsApplies: policy.atsRequired, httpAllowed: policy.httpAllowed,
             minimumTLS: policy.minimumTLS, forwardSecrecyRequired: policy.requiresForwardSecrecy, niap: policy.niap,
             decidedBy: decidingKeys(host: host, kind: kind, os: os, configuration: c, readings: readings, policy: policy),
             reason: reason, conflicts: conflicts)

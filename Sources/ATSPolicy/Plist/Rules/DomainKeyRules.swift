@@ -140,7 +140,7 @@ enum DomainKeyRules {
             if c.lowestOS.major < 17 {
                 c.emit(
                     isCIDR ? PlistRuleID.domainCIDR : PlistRuleID.domainIPAddress, .warning,
-                    "exception domain key \(name) is \(what): honoured only from iOS 17 / macOS 14, and this app supports \(c.lowestOS); before iOS 17 an IP address cannot be excepted by key (iOS 10–16 exempt IP literals by default, iOS 9 needs NSAllowsArbitraryLoads)",
+                    "exception domain key \(name) is \(what): honoured only from iOS 17 / macOS 14, and this app supports \(c.lowestOSText); before iOS 17 an IP address cannot be excepted by key (iOS 10–16 exempt IP literals by default, iOS 9 needs NSAllowsArbitraryLoads)",
                     at: path)
             } else {
                 c.emit(
