@@ -118,13 +118,12 @@ public enum PolicyExplainer {
         host: String, kind: ClientKind, os: AppleOSVersion, configuration c: ATSConfiguration, readings: Readings,
         policy: HostPolicy
     ) -> [String] {
-        let root = ATSKey.appTransportSecurity
         var variants: [(String, ATSConfiguration)] = []
         func global(_ key: ATSKey, _ path: WritableKeyPath<ATSConfiguration, ATSConfiguration.Flag>) {
             guard c[keyPath: path].isPresent else { return }
             var v = c
             v[keyPath: path] = .absent
-            variants.append(("\(root).\(key.name)", v))
+            variants.append((ATSKeyPath.global(key), v))
         }
         global(.allowsArbitraryLoads, \.allowsArbitraryLoads)
         global(.allowsArbitraryLoadsForMedia, \.allowsArbitraryLoadsForMedia)
@@ -133,17 +132,16 @@ public enum PolicyExplainer {
         if c.niapPackage != nil {
             var v = c
             v.niapPackage = nil
-            variants.append(("\(root).\(ATSKey.requiresNIAPTLSPackageVersion.name)", v))
+            variants.append((ATSKeyPath.global(.requiresNIAPTLSPackageVersion), v))
         }
         if let match = policy.exception, !match.builtIn, let entry = c.exceptionDomains[match.key] {
-            let prefix = "\(root).\(ATSKey.exceptionDomains.name).\(match.key)"
             var removed = c
             removed.exceptionDomains[match.key] = nil
-            variants.append((prefix, removed))
+            variants.append((ATSKeyPath.exceptionDomain(match.key), removed))
             func field<T>(_ key: ATSKey, _ path: WritableKeyPath<ExceptionDomain, T>, _ value: T) {
                 var v = c
                 v.exceptionDomains[match.key]![keyPath: path] = value
-                variants.append(("\(prefix).\(key.name)", v))
+                variants.append((ATSKeyPath.exceptionDomain(match.key, key.name), v))
             }
             if entry.includesSubdomains { field(.includesSubdomains, \.includesSubdomains, false) }
             if entry.allowsInsecureHTTPLoads { field(.exceptionAllowsInsecureHTTPLoads, \.allowsInsecureHTTPLoads, false) }

@@ -103,7 +103,7 @@ final class LintContext {
     }
 
     /// The dotted key path of the JSON contract: `NSAppTransportSecurity.NSExceptionDomains.example.com`.
-    func atsKeyPath(_ path: [String]) -> String { ([ATSKey.appTransportSecurity] + path).joined(separator: ".") }
+    func atsKeyPath(_ path: [String]) -> String { ATSKeyPath.path(path) }
 
     // MARK: Structure
 
