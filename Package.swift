@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "atscheck",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "atscheck", targets: ["atscheck"]),
         .library(name: "ATSCheckKit", targets: ["ATSCheckKit"]),
@@ -14,14 +13,17 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        // The system OpenSSL (Debian: libssl-dev). Only TLSProbe and TLSTestSupport import it.
+        // The system OpenSSL (Debian: libssl-dev). Only OpenSSLSupport, TLSProbe and TLSTestSupport import it.
+        // Linux only: the socket code calls Glibc; no other platform is claimed.
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
         .target(name: "TLSModel"),
-        .target(name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL"]),
+        // The owners of OpenSSL objects and file descriptors, shared by TLSProbe and TLSTestSupport (package API).
+        .target(name: "OpenSSLSupport", dependencies: ["COpenSSL"]),
+        .target(name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport"]),
         .target(name: "ATSPolicy", dependencies: ["TLSModel"]),
         .target(name: "Pinning", dependencies: ["TLSModel"]),
         .target(name: "Reporting", dependencies: ["TLSModel"]),
@@ -39,7 +41,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TLSTestSupport", dependencies: ["TLSModel", "COpenSSL"]),
+        .target(name: "TLSTestSupport", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport"]),
         .executableTarget(
             name: "atscheck-demo-servers",
             dependencies: ["TLSTestSupport", "TLSModel"]
@@ -53,6 +55,7 @@ let package = Package(
             dependencies: ["ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting"]
         ),
         .testTarget(name: "TLSTestSupportTests", dependencies: ["TLSTestSupport", "TLSModel"]),
+        .testTarget(name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "TLSTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TLSTestSupport", "TLSModel"]),
     ]
 )

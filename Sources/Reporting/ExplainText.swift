@@ -11,7 +11,7 @@ public enum ExplainTextRenderer {
     /// - Returns: text ending in a newline.
     public static func render(_ explanation: PolicyExplanation, style: TextStyle = .plain) -> String {
         var lines = ["Effective App Transport Security policy per host pattern and OS era (iOS numbering)"]
-        let width = ClientPolicy.Client.allCases.map(\.rawValue.count).max() ?? 0
+        let width = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
         for host in explanation.hosts {
             lines += ["", style.bold("\(host.pattern)") + style.dim(" — \(kindText(host))")]
             for era in host.eras {

@@ -3,10 +3,19 @@ import Foundation
 /// Calendar days in UTC, written `YYYY-MM-DD`: certificate dates in messages and reports, and
 /// waiver expiry dates. One formatter for the whole tool.
 public enum CalendarDay {
+    /// The Gregorian calendar in UTC: the one calendar for day arithmetic (Apple's rule dates,
+    /// certificate lifetimes in months) and for the `YYYY-MM-DD` form.
+    public static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
     private static let formatter: DateFormatter = {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
+        f.calendar = utc
+        f.timeZone = utc.timeZone
         f.dateFormat = "yyyy-MM-dd"
         return f
     }()

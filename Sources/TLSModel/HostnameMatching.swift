@@ -21,8 +21,9 @@ public enum HostnameMatching {
         if requested.hasPrefix("["), requested.hasSuffix("]") {
             requested = String(requested.dropFirst().dropLast())
         }
-        if let requestedIP = IPAddress(requested) {
-            return ipAddresses.contains { IPAddress($0) == requestedIP }
+        // A zone id is not an IP literal here (see ``IPAddress/init(literal:)``): the host is then a name.
+        if let requestedIP = IPAddress(literal: requested) {
+            return ipAddresses.contains { IPAddress(literal: $0) == requestedIP }
         }
         return dnsNames.contains { matches(host: requested, pattern: $0) }
     }
@@ -70,21 +71,57 @@ public enum HostnameMatching {
 }
 
 /// An IPv4 or IPv6 address in binary form, for comparing literals the way Apple does.
+///
+/// Text is parsed by the system's `inet_pton` only, never by hand, so exactly the RFC 4291 / RFC 3986
+/// forms are IP literals: dotted-quad IPv4 with no leading zeros (`010.1.1.1`, `127.000.000.001` and
+/// the short `1.2.3` are names, not addresses) and IPv6 with an optional trailing dotted quad
+/// (`::ffff:127.0.0.1`). A sign is never a digit (`::+1` is not an address).
+///
+/// Two entry points, for two questions:
+/// - ``init(literal:)`` asks "is this host an IP literal for ATS?": a URL host or an
+///   `NSExceptionDomains` key, with or without brackets. A zone id (`fe80::1%eth0`) makes it *not* a
+///   literal: Apple compares a SAN iPAddress with the host's bytes, and a scoped address has no
+///   bytes of its own (its meaning depends on the interface), so such a host is judged as a name.
+/// - ``init(_:)`` asks "which address do I connect to?": it also accepts an IPv6 zone id (RFC 6874)
+///   and drops it, because the resolver (`getaddrinfo`) takes the scoped form for the connect.
 public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     public var bytes: [UInt8]
 
-    /// Parses dotted IPv4 or RFC 4291 IPv6 text (brackets and a `%zone` are stripped).
+    /// Parses an address to connect to: an IP literal (see ``init(literal:)``) or an IPv6 literal with
+    /// a non-empty `%zone`, which is dropped.
     public init?(_ text: String) {
-        var t = text
-        if t.hasPrefix("["), t.hasSuffix("]") { t = String(t.dropFirst().dropLast()) }
-        if let percent = t.firstIndex(of: "%") { t = String(t[..<percent]) }
-        if let v4 = IPAddress.parseIPv4(t) {
+        var t = Self.unbracketed(text)
+        if t.contains(":"), let percent = t.firstIndex(of: "%") {
+            guard t.index(after: percent) < t.endIndex else { return nil }
+            t = String(t[..<percent])
+        }
+        self.init(literal: t)
+    }
+
+    /// Parses an IP literal as ATS sees one: what `inet_pton` accepts for `AF_INET` or `AF_INET6`,
+    /// optionally in brackets (`[::1]`); nil for names, zone ids and every form `inet_pton` refuses.
+    public init?(literal text: String) {
+        let t = Self.unbracketed(text)
+        if let v4 = Self.presentationToNetwork(AF_INET, t, byteCount: 4) {
             bytes = v4
-        } else if t.contains(":"), let v6 = IPAddress.parseIPv6(t) {
+        } else if let v6 = Self.presentationToNetwork(AF_INET6, t, byteCount: 16) {
             bytes = v6
         } else {
             return nil
         }
+    }
+
+    private static func unbracketed(_ text: String) -> String {
+        text.hasPrefix("[") && text.hasSuffix("]") && text.count >= 2 ? String(text.dropFirst().dropLast()) : text
+    }
+
+    /// `inet_pton` into `byteCount` bytes (4 for `in_addr`, 16 for `in6_addr`).
+    private static func presentationToNetwork(_ family: Int32, _ text: String, byteCount: Int) -> [UInt8]? {
+        // inet_pton reads up to the NUL: text with an embedded NUL must not parse as its prefix.
+        guard !text.utf8.contains(0) else { return nil }
+        var out = [UInt8](repeating: 0, count: 16)
+        let status = out.withUnsafeMutableBytes { inet_pton(family, text, $0.baseAddress) }
+        return status == 1 ? Array(out.prefix(byteCount)) : nil
     }
 
     public init(bytes: [UInt8]) { self.bytes = bytes }
@@ -126,52 +163,4 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         if bestStart < 0 { return hex(groups[...]) }
         return hex(groups[0..<bestStart]) + "::" + hex(groups[(bestStart + bestLength)...])
     }
-
-    static func parseIPv4(_ text: String) -> [UInt8]? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
-        var out: [UInt8] = []
-        for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let v = UInt8(part) else { return nil }
-            out.append(v)
-        }
-        return out
-    }
-
-    static func parseIPv6(_ text: String) -> [UInt8]? {
-        var head: [UInt16] = []
-        var tail: [UInt16] = []
-        let halves = text.components(separatedBy: "::")
-        guard halves.count <= 2 else { return nil }
-        func groups(_ s: String) -> [UInt16]? {
-            if s.isEmpty { return [] }
-            var result: [UInt16] = []
-            let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-            for (index, part) in parts.enumerated() {
-                if index == parts.count - 1, part.contains("."), let v4 = parseIPv4(String(part)) {
-                    result.append(UInt16(v4[0]) << 8 | UInt16(v4[1]))
-                    result.append(UInt16(v4[2]) << 8 | UInt16(v4[3]))
-                } else {
-                    guard !part.isEmpty, part.count <= 4, let v = UInt16(part, radix: 16) else { return nil }
-                    result.append(v)
-                }
-            }
-            return result
-        }
-        guard let h = groups(halves[0]) else { return nil }
-        head = h
-        if halves.count == 2 {
-            guard let t = groups(halves[1]) else { return nil }
-            tail = t
-            guard head.count + tail.count < 8 else { return nil }
-        } else {
-            guard head.count == 8 else { return nil }
-        }
-        let all = head + [UInt16](repeating: 0, count: 8 - head.count - tail.count) + tail
-        return all.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-    }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

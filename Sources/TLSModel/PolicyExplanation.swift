@@ -68,14 +68,8 @@ public struct EraPolicy: Codable, Sendable, Equatable {
 
 /// What ATS requires of one class of client for one host on one OS era.
 public struct ClientPolicy: Codable, Sendable, Equatable {
-    /// The class of client code (reference §0 input `C`).
-    public enum Client: String, Codable, Sendable, Equatable, CaseIterable {
-        case urlSession = "URLSession"
-        case wkWebView = "WKWebView"
-        case media = "AVFoundation media"
-        /// Deprecated; whether `NSAllowsArbitraryLoadsInWebContent` exempts it is a CONFLICT (§4.2).
-        case uiWebView = "UIWebView"
-    }
+    /// The class of client code (reference §0 input `C`): the one ``ClientKind``.
+    public typealias Client = ClientKind
 
     public var client: Client
     /// Whether ATS applies (false: only system trust, §0 E3).

@@ -108,5 +108,6 @@ public struct ToolInfo: Codable, Sendable, Equatable {
         self.name = name
         self.version = version
     }
+    /// atscheck's version: in every report and in `atscheck --version`.
     public static let currentVersion = "0.1.0"
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TLSModel
 internal import COpenSSL
+internal import OpenSSLSupport
 
 /// Verifies a chain as sent against the system trust store plus extra anchors, the way a
 /// client builds a path: it reports the built path (which may end at a root the server did not
@@ -50,9 +51,9 @@ struct ChainVerifier {
         var path: [X509Certificate] = []
         if let built = X509_STORE_CTX_get1_chain(context) {
             for i in 0..<atsc_sk_X509_num(built) {
-                if let cert = atsc_sk_X509_value(built, i), X509_up_ref(cert) == 1,
-                   let owned = try? X509Certificate(takingOwnership: cert) {
-                    path.append(owned)
+                if let owned = OwnedX509(retaining: atsc_sk_X509_value(built, i)),
+                   let certificate = try? X509Certificate(owned: owned) {
+                    path.append(certificate)
                 }
             }
             atsc_sk_X509_pop_free(built)

@@ -1,12 +1,16 @@
 import TLSModel
 internal import COpenSSL
+internal import OpenSSLSupport
 
-/// An owned `SSL_CTX` configured to offer exactly one range of TLS versions.
+/// A client `SSL_CTX` (owned through ``OwnedSSLContext``) configured to offer exactly one range of TLS versions.
 ///
 /// Probes run at OpenSSL security level 0: Debian's OpenSSL 3 otherwise refuses to speak
 /// TLS 1.0/1.1, SHA-1 signatures and small keys, which are exactly what a scanner must see.
 final class ClientContext {
-    let ctx: OpaquePointer
+    /// The one owner of the `SSL_CTX`.
+    let context: OwnedSSLContext
+    /// The `SSL_CTX`, lent for as long as this object lives.
+    var ctx: OpaquePointer { context.pointer }
     let minVersion: TLSVersion
     let maxVersion: TLSVersion
 
@@ -19,9 +23,9 @@ final class ClientContext {
     ]
 
     init(minVersion: TLSVersion, maxVersion: TLSVersion) throws {
-        OpenSSLErrorQueue.clear()
-        guard let ctx = SSL_CTX_new(TLS_client_method()) else { throw OpenSSLError("SSL_CTX_new") }
-        self.ctx = ctx  // owned from here on: deinit frees it even if a step below throws
+        guard let context = OwnedSSLContext.client() else { throw OpenSSLError("SSL_CTX_new") }
+        self.context = context  // owned from here on: freed even if a step below throws
+        let ctx = context.pointer
         self.minVersion = minVersion
         self.maxVersion = maxVersion
         SSL_CTX_set_security_level(ctx, 0)
@@ -43,13 +47,11 @@ final class ClientContext {
         OpenSSLErrorQueue.clear()
     }
 
-    deinit { SSL_CTX_free(ctx) }
-
     /// The ≤1.2 suites this context would offer at its version range, in OpenSSL's preference order.
     func offerableLegacySuites() -> [OfferedSuite] {
-        guard let ssl = SSL_new(ctx) else { return [] }
-        defer { SSL_free(ssl) }
-        guard let stack = SSL_get1_supported_ciphers(ssl) else { return [] }
+        guard let ssl = OwnedSSL(context: context) else { return [] }
+        defer { withExtendedLifetime(ssl) {} }
+        guard let stack = SSL_get1_supported_ciphers(ssl.pointer) else { return [] }
         defer { atsc_sk_SSL_CIPHER_free(stack) }
         var suites: [OfferedSuite] = []
         for i in 0..<atsc_sk_SSL_CIPHER_num(stack) {

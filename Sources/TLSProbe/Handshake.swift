@@ -1,6 +1,7 @@
 import Foundation
 import TLSModel
 internal import COpenSSL
+internal import OpenSSLSupport
 
 /// What one handshake attempt found.
 struct HandshakeResult {
@@ -79,15 +80,11 @@ struct Handshaker {
         on socket: TCPSocket, context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
         deadline: Deadline
     ) -> HandshakeResult.Outcome {
-        OpenSSLErrorQueue.clear()
-        guard let ssl = SSL_new(context.ctx) else { return .notRun("SSL_new failed") }
-        defer { SSL_free(ssl) }  // also frees the two BIOs handed over by SSL_set_bio
-        guard let rbio = BIO_new(BIO_s_mem()) else { return .notRun("BIO_new failed") }
-        guard let wbio = BIO_new(BIO_s_mem()) else {
-            BIO_free(rbio)  // not yet owned by the SSL
-            return .notRun("BIO_new failed")
-        }
-        SSL_set_bio(ssl, rbio, wbio)
+        guard let connection = OwnedSSL(context: context.context) else { return .notRun("SSL_new failed") }
+        guard let rbio = MemoryBIO(), let wbio = MemoryBIO() else { return .notRun("BIO_new failed") }
+        connection.attach(readBIO: rbio, writeBIO: wbio)  // the SSL frees both BIOs from here on
+        defer { withExtendedLifetime(connection) {} }  // `ssl` is lent by `connection`: keep it alive to the end
+        let ssl = connection.pointer
         SSL_set_connect_state(ssl)
 
         let legacyList = legacySuites.map(\.openSSLName).joined(separator: ":")
@@ -127,7 +124,7 @@ struct Handshaker {
                 case .data(let bytes):
                     if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
                     received += bytes.count
-                    _ = bytes.withUnsafeBytes { BIO_write(rbio, $0.baseAddress, Int32($0.count)) }
+                    rbio.write(bytes)
                 case .eof:
                     return received == 0
                         ? .closed("server closed the connection without answering")
@@ -149,13 +146,10 @@ struct Handshaker {
         }
     }
 
-    private func flush(_ wbio: OpaquePointer, to socket: TCPSocket, deadline: Deadline) throws {
-        let pending = atsc_BIO_ctrl_pending(wbio)
-        guard pending > 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: Int(pending))
-        let n = buffer.withUnsafeMutableBytes { BIO_read(wbio, $0.baseAddress, Int32($0.count)) }
-        guard n > 0 else { return }
-        try socket.sendAll(Array(buffer[0..<Int(n)]), deadline: deadline)
+    private func flush(_ wbio: MemoryBIO, to socket: TCPSocket, deadline: Deadline) throws {
+        let bytes = wbio.readAll()
+        guard !bytes.isEmpty else { return }
+        try socket.sendAll(bytes, deadline: deadline)
     }
 
     private func classify(_ failure: ProbeFailure, received: Int, firstBytes: [UInt8]) -> HandshakeResult.Outcome {
@@ -193,13 +187,13 @@ struct Handshaker {
         var groupBits: Int?
         var key: OpaquePointer?
         if atsc_SSL_get_peer_tmp_key(ssl, &key) == 1, let key {
-            (group, groupBits) = KeyNames.describeEphemeral(key)
-            EVP_PKEY_free(key)
+            let owned = OwnedEVPKey(takingOwnership: key)
+            (group, groupBits) = KeyNames.describeEphemeral(owned.pointer)
         }
         var chain: [[UInt8]] = []
         if let stack = SSL_get_peer_cert_chain(ssl) {
             for i in 0..<atsc_sk_X509_num(stack) {
-                if let cert = atsc_sk_X509_value(stack, i), let der = CertificateDER.encode(cert) { chain.append(der) }
+                if let cert = atsc_sk_X509_value(stack, i), let der = OwnedX509.der(ofBorrowed: cert) { chain.append(der) }
             }
         }
         let stapled = atsc_SSL_get_tlsext_status_ocsp_resp_len(ssl) > 0
@@ -261,19 +255,5 @@ enum KeyNames {
             return ("DH-\(bits)", bits)
         default: return (groupName(pkey), bits)
         }
-    }
-}
-
-/// DER encoding of an `X509` borrowed from OpenSSL.
-enum CertificateDER {
-    static func encode(_ cert: OpaquePointer) -> [UInt8]? {
-        let length = i2d_X509(cert, nil)
-        guard length > 0 else { return nil }
-        var der = [UInt8](repeating: 0, count: Int(length))
-        let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-            return i2d_X509(cert, &cursor)
-        }
-        return written == length ? der : nil
     }
 }

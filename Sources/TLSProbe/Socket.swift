@@ -1,6 +1,7 @@
 import Foundation
 import TLSModel
 internal import COpenSSL
+internal import OpenSSLSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -76,31 +77,30 @@ public struct ProbeFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { reason }
 }
 
-/// A non-blocking TCP socket with deadline-bounded connect, send and receive (poll-based).
-/// Owns its file descriptor.
+/// A non-blocking TCP socket with deadline-bounded connect, send and receive (poll-based),
+/// built on the shared descriptor owner.
 final class TCPSocket {
-    let fd: Int32
+    /// The one owner of the descriptor (closed when it goes).
+    let descriptor: OwnedFileDescriptor
     let address: SocketAddress
 
-    private init(fd: Int32, address: SocketAddress) {
-        self.fd = fd
+    /// The descriptor, lent for as long as this socket lives.
+    var fd: Int32 { descriptor.fd }
+
+    private init(descriptor: OwnedFileDescriptor, address: SocketAddress) {
+        self.descriptor = descriptor
         self.address = address
     }
 
-    deinit { close(fd) }
-
     /// Connects within the deadline.
     static func connect(to address: SocketAddress, deadline: Deadline) throws -> TCPSocket {
-        #if canImport(Glibc)
-            let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(address.family, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw ProbeFailure(.local, "socket(): \(String(cString: strerror(errno)))") }
-        let sock = TCPSocket(fd: fd, address: address)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        guard let descriptor = OwnedFileDescriptor.tcpSocket(family: address.family) else {
+            throw ProbeFailure(.local, "socket(): \(String(cString: strerror(errno)))")
+        }
+        let sock = TCPSocket(descriptor: descriptor, address: address)
+        let fd = descriptor.fd
+        descriptor.setNonBlocking()
+        descriptor.setNoDelay()
         let rc = address.storage.withUnsafeBytes { raw in
             Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
         }

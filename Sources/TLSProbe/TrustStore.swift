@@ -1,5 +1,6 @@
 import Foundation
 internal import COpenSSL
+internal import OpenSSLSupport
 
 /// An owned `X509_STORE`: the system trust store (optionally) plus the `--ca-file` anchors.
 ///

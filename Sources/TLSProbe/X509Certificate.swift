@@ -1,37 +1,35 @@
 import Foundation
 import TLSModel
 internal import COpenSSL
+internal import OpenSSLSupport
 
-/// An owned OpenSSL `X509`, parsed from DER. OpenSSL is the single source of certificate
-/// facts: it parses the weak certificates (RSA-1024, SHA-1, MD5) that must be flagged.
+/// A certificate as TLSProbe reads it: an owned OpenSSL `X509` and its DER. OpenSSL is the single
+/// source of certificate facts: it parses the weak certificates (RSA-1024, SHA-1, MD5) that must be flagged.
 final class X509Certificate {
-    let pointer: OpaquePointer
+    /// The one owner of the `X509` (freed when it goes).
+    let owned: OwnedX509
     let der: [UInt8]
 
+    /// The `X509`, lent for as long as this certificate lives.
+    var pointer: OpaquePointer { owned.pointer }
+
     init(der: [UInt8]) throws {
-        OpenSSLErrorQueue.clear()
-        let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
-            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            return d2i_X509(nil, &cursor, buffer.count)
-        }
-        guard let parsed else { throw OpenSSLError("parsing a certificate (DER)") }
-        self.pointer = parsed
+        guard let parsed = OwnedX509(der: der) else { throw OpenSSLError("parsing a certificate (DER)") }
+        self.owned = parsed
         self.der = der
     }
 
     /// Takes ownership of an `X509` whose reference the caller holds.
-    init(takingOwnership pointer: OpaquePointer) throws {
-        // Encode before storing: a throwing init that has not set every property never runs deinit,
-        // so the reference we were handed must be released here on failure.
-        guard let der = CertificateDER.encode(pointer) else {
-            X509_free(pointer)
-            throw OpenSSLError("encoding a certificate")
-        }
-        self.pointer = pointer
-        self.der = der
+    convenience init(takingOwnership pointer: OpaquePointer) throws {
+        try self.init(owned: OwnedX509(takingOwnership: pointer))
     }
 
-    deinit { X509_free(pointer) }
+    /// Keeps `owned` (freed with it if it cannot be encoded).
+    init(owned: OwnedX509) throws {
+        guard let der = owned.der() else { throw OpenSSLError("encoding a certificate") }
+        self.owned = owned
+        self.der = der
+    }
 
     /// Reads every PEM certificate in a file.
     /// - Throws: ``ProbeFailure`` when the file cannot be read or holds no certificate.
@@ -39,16 +37,8 @@ final class X509Certificate {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ProbeFailure(.local, "cannot read CA file \(path)")
         }
-        OpenSSLErrorQueue.clear()
-        guard let bio = data.withUnsafeBytes({ BIO_new_mem_buf($0.baseAddress, Int32($0.count)) }) else {
-            throw OpenSSLError("BIO_new_mem_buf")
-        }
-        defer { BIO_free(bio) }
-        var certificates: [X509Certificate] = []
-        while let cert = PEM_read_bio_X509(bio, nil, nil, nil) {
-            certificates.append(try X509Certificate(takingOwnership: cert))
-        }
-        OpenSSLErrorQueue.clear()  // the loop ends on a "no start line" error, which is expected
+        guard let parsed = OwnedX509.certificates(fromPEM: data) else { throw OpenSSLError("BIO_new_mem_buf") }
+        let certificates = try parsed.map { try X509Certificate(owned: $0) }
         guard !certificates.isEmpty else { throw ProbeFailure(.local, "no PEM certificate in CA file \(path)") }
         return certificates
     }
@@ -96,17 +86,9 @@ final class X509Certificate {
     }
 
     private static func text(of name: OpaquePointer?) -> String {
-        guard let name, let bio = BIO_new(BIO_s_mem()) else { return "" }
-        defer { BIO_free(bio) }
-        X509_NAME_print_ex(bio, name, 0, atsc_XN_FLAG_RFC2253())
-        return Self.string(of: bio)
-    }
-
-    static func string(of bio: OpaquePointer) -> String {
-        var data: UnsafeMutablePointer<CChar>?
-        let length = atsc_BIO_get_mem_data(bio, &data)
-        guard let data, length > 0 else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+        guard let name, let bio = MemoryBIO() else { return "" }
+        X509_NAME_print_ex(bio.pointer, name, 0, atsc_XN_FLAG_RFC2253())
+        return bio.string
     }
 
     private static func commonName(of name: OpaquePointer?) -> String? {

@@ -1,4 +1,5 @@
 internal import COpenSSL
+internal import OpenSSLSupport
 import Foundation
 
 /// An error from the test-support fixtures: OpenSSL refused a step, or a socket call failed.
@@ -44,7 +45,7 @@ public struct TestSupportError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// An error for a failed OpenSSL step, with the drained error queue appended.
     static func openSSL(_ code: Code, _ step: String, file: String = #fileID, line: Int = #line) -> TestSupportError {
-        let stack = OpenSSLErrors.drain()
+        let stack = OpenSSLErrorQueue.drain().map(\.line)
         let reason = stack.isEmpty ? step : "\(step): \(stack.joined(separator: "; "))"
         return TestSupportError(code, reason, file: file, line: line)
     }
@@ -53,24 +54,5 @@ public struct TestSupportError: Error, Sendable, Hashable, CustomStringConvertib
     static func posix(_ step: String, errno code: Int32, file: String = #fileID, line: Int = #line) -> TestSupportError
     {
         TestSupportError(.socket, "\(step): \(String(cString: strerror(code)))", file: file, line: line)
-    }
-}
-
-/// The thread-local OpenSSL error queue.
-enum OpenSSLErrors {
-    /// Empties the queue so that stale errors never reach the next call's report.
-    static func clear() { ERR_clear_error() }
-
-    /// Takes every queued error, oldest first, as OpenSSL's one-line strings.
-    static func drain() -> [String] {
-        var messages: [String] = []
-        while true {
-            let code = ERR_get_error()
-            if code == 0 { break }
-            var buffer = [CChar](repeating: 0, count: 256)
-            ERR_error_string_n(code, &buffer, buffer.count)
-            messages.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        return messages
     }
 }

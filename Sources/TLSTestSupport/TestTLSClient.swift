@@ -1,4 +1,5 @@
 internal import COpenSSL
+internal import OpenSSLSupport
 import Foundation
 public import TLSModel
 
@@ -56,11 +57,12 @@ public enum TestTLSClient {
         LoopbackListener.ignoreSIGPIPE  // OpenSSL writes to a peer that may have hung up
         let socket = try LoopbackAddress(host, port: port).connect(timeout: timeout)
         defer { socket.close() }
-        OpenSSLErrors.clear()
-        guard let ctx = SSL_CTX_new(TLS_client_method()) else {
+        OpenSSLErrorQueue.clear()
+        guard let context = OwnedSSLContext.client() else {
             throw TestSupportError.openSSL(.handshake, "SSL_CTX_new")
         }
-        defer { SSL_CTX_free(ctx) }
+        defer { withExtendedLifetime(context) {} }  // `ctx` is lent by `context`
+        let ctx = context.pointer
         // Security level 0: the client must reach the legacy fixtures (TLS 1.0, RSA-1024, SHA-1).
         SSL_CTX_set_security_level(ctx, 0)
         _ = atsc_SSL_CTX_set_min_proto_version(ctx, Int32(minVersion.rawValue))
@@ -72,8 +74,9 @@ public enum TestTLSClient {
             throw TestSupportError.openSSL(.handshake, "client TLS 1.3 suites \(tls13Ciphers)")
         }
         if let maxCertificateList { _ = atsc_SSL_CTX_set_max_cert_list(ctx, maxCertificateList) }
-        guard let ssl = SSL_new(ctx) else { throw TestSupportError.openSSL(.handshake, "SSL_new") }
-        defer { SSL_free(ssl) }
+        guard let connection = OwnedSSL(context: context) else { throw TestSupportError.openSSL(.handshake, "SSL_new") }
+        defer { withExtendedLifetime(connection) {} }  // `ssl` is lent by `connection`
+        let ssl = connection.pointer
         if let serverName { _ = atsc_SSL_set_tlsext_host_name(ssl, serverName) }
         if requestOCSP { _ = atsc_SSL_set_tlsext_status_type_ocsp(ssl) }
         _ = SSL_set_fd(ssl, socket.fd)
@@ -89,7 +92,7 @@ public enum TestTLSClient {
         var byte: UInt8 = 0
         _ = NonBlockingSSL.drive(ssl, socket.fd, deadline: deadline) { SSL_read($0, &byte, 1) }
         _ = SSL_shutdown(ssl)
-        OpenSSLErrors.clear()
+        OpenSSLErrorQueue.clear()
         return result
     }
 
@@ -99,8 +102,8 @@ public enum TestTLSClient {
         // TLS 1.2 finite-field DHE negotiates no named group: report the server's DH key size.
         var key: OpaquePointer?
         guard atsc_SSL_get_peer_tmp_key(ssl, &key) == 1, let key else { return nil }
-        defer { EVP_PKEY_free(key) }
-        return EVP_PKEY_get_base_id(key) == EVP_PKEY_DH ? "DH-\(EVP_PKEY_get_bits(key))" : nil
+        let owned = OwnedEVPKey(takingOwnership: key)
+        return EVP_PKEY_get_base_id(owned.pointer) == EVP_PKEY_DH ? "DH-\(owned.bits)" : nil
     }
 
     private static func readResult(_ ssl: OpaquePointer) -> Result {
@@ -108,7 +111,9 @@ public enum TestTLSClient {
         var chain: [Data] = []
         if let stack = SSL_get_peer_cert_chain(ssl) {
             for index in 0..<atsc_sk_X509_num(stack) {
-                if let der = try? OwnedX509.derOfBorrowed(atsc_sk_X509_value(stack, index)) { chain.append(der) }
+                if let cert = atsc_sk_X509_value(stack, index), let der = OwnedX509.der(ofBorrowed: cert) {
+                    chain.append(Data(der))
+                }
             }
         }
         var ocsp: Data?

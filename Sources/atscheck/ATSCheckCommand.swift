@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TLSModel
 
 @main
 struct ATSCheckCommand: AsyncParsableCommand {
@@ -14,7 +15,7 @@ struct ATSCheckCommand: AsyncParsableCommand {
             Exit status: 0 everything evaluated passes; 1 at least one policy failure; 2 no policy failure \
             but an endpoint could not be scanned; 64 usage error; 65 an input file is unreadable or malformed.
             """,
-        version: "0.1.0",
+        version: ToolInfo.currentVersion,
         subcommands: [ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self, RulesCommand.self]
     )
 }

@@ -20,8 +20,7 @@ struct PlistCommand: AsyncParsableCommand {
     @Argument(help: "Info.plist files, or files holding a bare NSAppTransportSecurity dictionary.")
     var files: [String]
 
-    @Option(name: .customLong("os-version"), help: "Apple OS release whose rules apply (default: newest).")
-    var osVersion: String = PlistLinter.Options.newestOSVersion
+    @OptionGroup var osVersion: OSVersionOption
 
     @Option(name: .customLong("deployment-target"), help: "Oldest OS the app supports (default: the plist's MinimumOSVersion).")
     var deploymentTarget: String?
@@ -33,14 +32,13 @@ struct PlistCommand: AsyncParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one plist file") }
-        if AppleOSVersion(string: osVersion) == nil { throw ValidationError("unknown --os-version '\(osVersion)'") }
     }
 
     func run() async throws {
         if explain { return try runExplain() }
         var findings: [Finding] = []
         var unreadable: [String] = []
-        let options = PlistLinter.Options(osVersion: osVersion, deploymentTarget: deploymentTarget)
+        let options = PlistLinter.Options(os: osVersion.os, deploymentTarget: deploymentTarget)
         for file in files {
             do {
                 let document = try PlistDocument.load(path: file)

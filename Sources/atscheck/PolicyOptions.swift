@@ -1,27 +1,24 @@
 import ArgumentParser
 import ATSCheckKit
 
+/// `--os-version`, declared once: used by ``PolicyOptions`` (scan, diagnose, audit) and by `plist`.
+struct OSVersionOption: ParsableArguments {
+    @Option(name: .customLong("os-version"), help: ArgumentHelp(
+        "Apple OS release whose rules apply (iOS numbering).",
+        discussion: "Known eras: \(AppleOSVersion.supportedValues.joined(separator: ", ")). macOS 10.11 ≈ 9, 10.12 ≈ 10, 14 ≈ 17."))
+    var os: AppleOSVersion = .newest
+}
+
 /// Which Apple rules to apply.
 struct PolicyOptions: ParsableArguments {
-    @Option(name: .customLong("os-version"), help: ArgumentHelp(
-        "Apple OS release whose rules apply (iOS numbering; default: \(AppleOSVersion.newest)).",
-        discussion: "Known eras: \(AppleOSVersion.supportedValues.joined(separator: ", ")). macOS 10.11 ≈ 9, 10.12 ≈ 10, 14 ≈ 17."))
-    var osVersion: String?
+    @OptionGroup var osVersion: OSVersionOption
 
-    @Option(name: .long, help: ArgumentHelp("Client class: \(ClientKind.allCases.map(\.rawValue).joined(separator: "|")).", visibility: .default))
-    var client: String = ClientKind.urlSession.rawValue
+    // Optional so that help shows the option's spelling of the default (`urlSession`), not the client's name.
+    @Option(name: .long, help: ArgumentHelp("Client class (default: \(ClientKind.urlSession.optionValue)).", visibility: .default))
+    var client: ClientKind?
 
-    func validate() throws {
-        if let osVersion, AppleOSVersion(string: osVersion) == nil {
-            throw ValidationError("unknown --os-version '\(osVersion)'; use one of \(AppleOSVersion.supportedValues.joined(separator: ", "))")
-        }
-        if ClientKind(rawValue: client) == nil {
-            throw ValidationError("unknown --client '\(client)'; use \(ClientKind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-    }
-
-    var os: AppleOSVersion { osVersion.flatMap(AppleOSVersion.init(string:)) ?? .newest }
-    var clientKind: ClientKind { ClientKind(rawValue: client) ?? .urlSession }
+    var os: AppleOSVersion { osVersion.os }
+    var clientKind: ClientKind { client ?? .urlSession }
 
     /// Loads `--plist` when given; a bad file exits 65 with one line.
     func judge(plist: String?) throws -> PolicyJudge {
@@ -34,4 +31,24 @@ struct PolicyOptions: ParsableArguments {
         }
         return PolicyJudge(policy: policy, os: os, client: clientKind)
     }
+}
+
+// The CLI parses its typed options itself: an unknown value is a usage error (exit 64) that lists the
+// valid ones. The conformances live here because the model does not depend on ArgumentParser.
+
+extension AppleOSVersion: ExpressibleByArgument {
+    /// A known release (``AppleOSVersion/init(string:)``): `9`, `15.4`, `26.4.1`.
+    public init?(argument: String) { self.init(string: argument) }
+    public static var allValueStrings: [String] { supportedValues }
+    public var defaultValueDescription: String { description }
+}
+
+extension ClientKind: ExpressibleByArgument {
+    /// `urlSession`, `wkWebView`, `media` or `uiWebView`.
+    public init?(argument: String) { self.init(optionValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.optionValue) }
+    public static var allValueDescriptions: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.optionValue, $0.rawValue) })
+    }
+    public var defaultValueDescription: String { optionValue }
 }

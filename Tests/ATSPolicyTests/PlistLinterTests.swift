@@ -22,7 +22,7 @@ struct CleanCase: CustomTestStringConvertible, Sendable {
     var label: String
     var body: String
     var absent: RuleID
-    var osVersion: String = PlistLinter.Options.newestOSVersion
+    var osVersion: String = AppleOSVersion.newest.description
     var testDescription: String { label }
 }
 

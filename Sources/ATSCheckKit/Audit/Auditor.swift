@@ -236,7 +236,7 @@ public struct Auditor: Sendable {
     // MARK: Helpers
 
     func keyPath(_ domain: String, _ key: String? = nil) -> String {
-        ([ATSKey.appTransportSecurity, ATSKey.exceptionDomains.name, domain] + (key.map { [$0] } ?? [])).joined(separator: ".")
+        ATSKeyPath.exceptionDomain(domain, key)
     }
 
     /// A plist fragment on one line, for messages.

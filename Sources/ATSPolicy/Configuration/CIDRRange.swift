@@ -21,7 +21,7 @@ public struct CIDRRange: Hashable, Sendable {
             while octets.count < 4 { octets.append("0") }
             address = octets.joined(separator: ".")
         }
-        guard let ip = IPAddress(address), length <= ip.bytes.count * 8 else { return nil }
+        guard let ip = IPAddress(literal: address), length <= ip.bytes.count * 8 else { return nil }
         network = ip
         prefixLength = length
     }

@@ -30,10 +30,10 @@ extension ATSConfiguration {
     ///   - depth: the subdomain-depth reading.
     /// - Returns: the governing entry, or nil.
     public func exception(for host: String, os: AppleOSVersion, depth: SubdomainDepth) -> ExceptionMatch? {
-        if let ip = IPAddress(host) {
+        if let ip = IPAddress(literal: host) {
             guard os.ipLiteralsRequireATS else { return nil }  // IP keys were not honoured before iOS 17
             for (key, entry) in exceptionDomains where !key.contains("/") {
-                if let keyIP = IPAddress(key), keyIP == ip { return ExceptionMatch(key: key, entry: entry, builtIn: false, depth: 0) }
+                if let keyIP = IPAddress(literal: key), keyIP == ip { return ExceptionMatch(key: key, entry: entry, builtIn: false, depth: 0) }
             }
             var best: (String, ExceptionDomain, Int)?
             for (key, entry) in exceptionDomains where key.contains("/") {

@@ -11,7 +11,7 @@ public enum HostKind: Sendable, Equatable {
 
     /// Classifies a host as Security's tests do (§4.5 notes).
     public init(host: String) {
-        if let ip = IPAddress(host) {
+        if let ip = IPAddress(literal: host) {  // a zone id makes a name, not a literal
             self = .ipLiteral(ip, local: ip.isLoopback || ip.isLinkLocal)
             return
         }

@@ -23,7 +23,7 @@ struct RuleContext {
     /// (the app's matching entry, or the host itself when it has none).
     func keyPath(_ key: ATSKey) -> String {
         let domain = policy.exception.flatMap { $0.builtIn ? nil : $0.key } ?? host
-        return "\(ATSKey.appTransportSecurity).\(ATSKey.exceptionDomains.name).\(domain).\(key.name)"
+        return ATSKeyPath.exceptionDomain(domain, key.name)
     }
 
     /// The certificate chain to judge: the verified path when there is one, else the chain as sent.

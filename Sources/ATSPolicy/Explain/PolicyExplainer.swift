@@ -51,7 +51,7 @@ public enum PolicyExplainer {
                 eras: eras.map { era in
                     EraPolicy(
                         era: era.label, osVersion: era.os.description,
-                        clients: ClientPolicy.Client.allCases.map {
+                        clients: ClientKind.allCases.map {
                             explain(host: pattern.host, client: $0, os: era.os, configuration: configuration)
                         })
                 })
@@ -66,21 +66,11 @@ public enum PolicyExplainer {
 
     // MARK: - One cell
 
-    static func clientKind(_ client: ClientPolicy.Client) -> ClientKind {
-        switch client {
-        case .urlSession: return .urlSession
-        case .wkWebView: return .wkWebView
-        case .media: return .media
-        case .uiWebView: return .uiWebView
-        }
-    }
-
     /// The policy for one host, client and OS: the engine's primary reading, the keys that decided it,
     /// and the other reading of every conflict the resolution consulted when that reading differs.
     static func explain(
-        host: String, client: ClientPolicy.Client, os: AppleOSVersion, configuration c: ATSConfiguration
+        host: String, client kind: ClientKind, os: AppleOSVersion, configuration c: ATSConfiguration
     ) -> ClientPolicy {
-        let kind = clientKind(client)
         let readings = Readings.primary(for: os)
         var consulted: Set<ATSConflict> = []
         let policy = HostPolicy.resolve(
@@ -104,7 +94,7 @@ public enum PolicyExplainer {
             reason += " (reading \(conflicts.map { readings.name(of: ATSConflict(rawValue: $0.conflict)!) }.joined(separator: ", ")))"
         }
         return ClientPolicy(
-            client: client, atsApplies: policy.atsRequired, httpAllowed: policy.httpAllowed,
+            client: kind, atsApplies: policy.atsRequired, httpAllowed: policy.httpAllowed,
             minimumTLS: policy.minimumTLS, forwardSecrecyRequired: policy.requiresForwardSecrecy, niap: policy.niap,
             decidedBy: decidingKeys(host: host, kind: kind, os: os, configuration: c, readings: readings, policy: policy),
             reason: reason, conflicts: conflicts)
@@ -128,13 +118,12 @@ public enum PolicyExplainer {
         host: String, kind: ClientKind, os: AppleOSVersion, configuration c: ATSConfiguration, readings: Readings,
         policy: HostPolicy
     ) -> [String] {
-        let root = ATSKey.appTransportSecurity
         var variants: [(String, ATSConfiguration)] = []
         func global(_ key: ATSKey, _ path: WritableKeyPath<ATSConfiguration, ATSConfiguration.Flag>) {
             guard c[keyPath: path].isPresent else { return }
             var v = c
             v[keyPath: path] = .absent
-            variants.append(("\(root).\(key.name)", v))
+            variants.append((ATSKeyPath.global(key), v))
         }
         global(.allowsArbitraryLoads, \.allowsArbitraryLoads)
         global(.allowsArbitraryLoadsForMedia, \.allowsArbitraryLoadsForMedia)
@@ -143,17 +132,16 @@ public enum PolicyExplainer {
         if c.niapPackage != nil {
             var v = c
             v.niapPackage = nil
-            variants.append(("\(root).\(ATSKey.requiresNIAPTLSPackageVersion.name)", v))
+            variants.append((ATSKeyPath.global(.requiresNIAPTLSPackageVersion), v))
         }
         if let match = policy.exception, !match.builtIn, let entry = c.exceptionDomains[match.key] {
-            let prefix = "\(root).\(ATSKey.exceptionDomains.name).\(match.key)"
             var removed = c
             removed.exceptionDomains[match.key] = nil
-            variants.append((prefix, removed))
+            variants.append((ATSKeyPath.exceptionDomain(match.key), removed))
             func field<T>(_ key: ATSKey, _ path: WritableKeyPath<ExceptionDomain, T>, _ value: T) {
                 var v = c
                 v.exceptionDomains[match.key]![keyPath: path] = value
-                variants.append(("\(prefix).\(key.name)", v))
+                variants.append((ATSKeyPath.exceptionDomain(match.key, key.name), v))
             }
             if entry.includesSubdomains { field(.includesSubdomains, \.includesSubdomains, false) }
             if entry.allowsInsecureHTTPLoads { field(.exceptionAllowsInsecureHTTPLoads, \.allowsInsecureHTTPLoads, false) }
@@ -190,7 +178,7 @@ public enum PolicyExplainer {
                 continue
             }
             patterns.append(Pattern(pattern: key, kind: .exceptionDomain, host: key))
-            if entry.includesSubdomains && IPAddress(key) == nil {
+            if entry.includesSubdomains && IPAddress(literal: key) == nil {
                 patterns.append(Pattern(pattern: "*.\(key)", kind: .subdomain, host: "sub.\(key)"))
                 patterns.append(Pattern(pattern: "*.*.\(key) and deeper", kind: .subdomain, host: "deep.sub.\(key)"))
             }

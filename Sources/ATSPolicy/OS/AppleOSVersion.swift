@@ -16,19 +16,35 @@ public struct AppleOSVersion: Hashable, Comparable, Sendable, CustomStringConver
     /// major are refused, so a typo cannot silently select the wrong rules.
     /// - Returns: nil when the text is not such a version.
     public init?(string: String) {
-        let parts = string.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+        guard let parsed = Self.components(string), parsed.allSatisfy({ $0 < 1000 }) else { return nil }
+        self.init(parsed[0], parsed[1], parsed[2])
+        guard isKnownRelease else { return nil }
+    }
+
+    /// Parses any `x`, `x.y` or `x.y.z` of decimal digits, known release or not, for comparisons
+    /// (an Info.plist's `MinimumOSVersion`, `--deployment-target`): `8.0` and `19.2` parse here but
+    /// not with ``init(string:)``.
+    /// - Returns: nil when the text is not one to three dot-separated decimal numbers.
+    public init?(anyRelease text: String) {
+        guard let parsed = Self.components(text) else { return nil }
+        self.init(parsed[0], parsed[1], parsed[2])
+    }
+
+    /// One to three dot-separated runs of ASCII digits (no sign), padded to three with zeros.
+    private static func components(_ text: String) -> [Int]? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }
         var numbers: [Int] = []
         for part in parts {
-            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(part), n < 1000 else {
-                return nil
-            }
+            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(part) else { return nil }
             numbers.append(n)
         }
         while numbers.count < 3 { numbers.append(0) }
-        self.init(numbers[0], numbers[1], numbers[2])
-        guard AppleOSVersion.knownMajors.contains(major) else { return nil }
+        return numbers
     }
+
+    /// Whether the major release exists and atscheck knows its rules (9–18, 26).
+    public var isKnownRelease: Bool { Self.knownMajors.contains(major) }
 
     /// iOS majors that exist (iOS skipped 19–25 and went from 18 to 26).
     static let knownMajors: Set<Int> = Set(9...18).union([26])

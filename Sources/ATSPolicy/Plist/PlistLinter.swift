@@ -10,17 +10,23 @@ public struct PlistLinter {
     /// Which Apple OS releases to judge the plist for.
     public struct Options: Sendable, Equatable {
         /// The OS release (iOS numbering) whose rules apply, like `--os-version`: the newest atscheck knows by default.
-        public var osVersion: String
-        /// The oldest OS the app runs on (iOS numbering). When nil, the Info.plist's
-        /// `MinimumOSVersion` is used, else ``osVersion``.
+        public var os: AppleOSVersion
+        /// The oldest OS the app runs on (iOS numbering, any `x.y.z`). When nil, the Info.plist's
+        /// `MinimumOSVersion` is used, else ``os``.
         public var deploymentTarget: String?
 
-        /// The newest OS release whose rules atscheck knows.
-        public static let newestOSVersion = "26.4"
-
-        public init(osVersion: String = Options.newestOSVersion, deploymentTarget: String? = nil) {
-            self.osVersion = osVersion
+        /// - Parameters:
+        ///   - os: The OS release whose rules apply (default: ``AppleOSVersion/newest``).
+        ///   - deploymentTarget: The oldest OS the app runs on, as written (`15.0`, `12.1.2`).
+        public init(os: AppleOSVersion = .newest, deploymentTarget: String? = nil) {
+            self.os = os
             self.deploymentTarget = deploymentTarget
+        }
+
+        /// Options from text: `osVersion` is read with ``AppleOSVersion/init(anyRelease:)``, and text that
+        /// is not a version selects the newest rules.
+        public init(osVersion: String, deploymentTarget: String? = nil) {
+            self.init(os: AppleOSVersion(anyRelease: osVersion) ?? .newest, deploymentTarget: deploymentTarget)
         }
     }
 
@@ -57,19 +63,30 @@ final class LintContext {
     /// The ATS dictionary, nil when absent or not a dictionary.
     let ats: [String: Any]?
     /// The OS whose rules apply.
-    let rulesOS: OSRelease
+    let rulesOS: AppleOSVersion
     /// The oldest OS the app runs on.
-    let lowestOS: OSRelease
+    let lowestOS: AppleOSVersion
+    /// ``lowestOS`` for messages, as the deployment target spells it (`15`, `12.1.2`).
+    let lowestOSText: String
     private(set) var findings: [Finding] = []
 
     init(document: PlistDocument, options: PlistLinter.Options) {
         self.document = document
         self.options = options
         self.ats = document.atsDictionary
-        let rules = OSRelease(options.osVersion) ?? OSRelease(PlistLinter.Options.newestOSVersion)!
-        rulesOS = rules
+        rulesOS = options.os
         let fromPlist = document.kind == .infoPlist ? document.rootDictionary["MinimumOSVersion"] as? String : nil
-        lowestOS = (options.deploymentTarget ?? fromPlist).flatMap(OSRelease.init) ?? rules
+        let target = (options.deploymentTarget ?? fromPlist).flatMap { text in
+            AppleOSVersion(anyRelease: text).map { (version: $0, text: Self.releaseText(text)) }
+        }
+        lowestOS = target?.version ?? options.os
+        lowestOSText = target?.text ?? options.os.description
+    }
+
+    /// A release as written, with each number in plain decimal (`015.0` → `15.0`).
+    private static func releaseText(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).split(separator: ".").compactMap { Int($0) }.map(String.init)
+            .joined(separator: ".")
     }
 
     /// Reports a finding at a path relative to the ATS dictionary.
@@ -86,7 +103,7 @@ final class LintContext {
     }
 
     /// The dotted key path of the JSON contract: `NSAppTransportSecurity.NSExceptionDomains.example.com`.
-    func atsKeyPath(_ path: [String]) -> String { ([ATSKey.appTransportSecurity] + path).joined(separator: ".") }
+    func atsKeyPath(_ path: [String]) -> String { ATSKeyPath.path(path) }
 
     // MARK: Structure
 
@@ -138,30 +155,4 @@ final class LintContext {
         else { return nil }
         return s
     }
-}
-
-/// An OS release number (`17`, `17.2`, `26.4`) compared numerically.
-struct OSRelease: Comparable, CustomStringConvertible {
-    var parts: [Int]
-
-    init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
-        self.parts = parts.map { $0! }
-    }
-
-    var major: Int { parts[0] }
-    var description: String { parts.map(String.init).joined(separator: ".") }
-
-    static func < (lhs: OSRelease, rhs: OSRelease) -> Bool {
-        for i in 0..<max(lhs.parts.count, rhs.parts.count) {
-            let l = i < lhs.parts.count ? lhs.parts[i] : 0
-            let r = i < rhs.parts.count ? rhs.parts[i] : 0
-            if l != r { return l < r }
-        }
-        return false
-    }
-
-    static func == (lhs: OSRelease, rhs: OSRelease) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
 }

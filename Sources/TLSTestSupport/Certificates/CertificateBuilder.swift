@@ -1,10 +1,11 @@
 internal import COpenSSL
+internal import OpenSSLSupport
 import Foundation
 
 /// Builds and signs an `X509` from a ``CertificateSpec`` with OpenSSL's API.
 enum CertificateBuilder {
     static func build(_ spec: CertificateSpec, subjectKey: TestKey, issuer: TestCertificate?) throws -> OwnedX509 {
-        OpenSSLErrors.clear()
+        OpenSSLErrorQueue.clear()
         guard let raw = X509_new() else { throw TestSupportError.openSSL(.certificate, "X509_new") }
         let x509 = OwnedX509(takingOwnership: raw)  // owned before any step that can throw
         let x = x509.pointer

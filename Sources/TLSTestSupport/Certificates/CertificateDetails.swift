@@ -1,4 +1,5 @@
 internal import COpenSSL
+internal import OpenSSLSupport
 import Foundation
 
 /// What OpenSSL reads back from a certificate: lets tests check the factory made what was asked.
@@ -32,7 +33,7 @@ public struct CertificateDetails: Sendable, Equatable {
     /// Parses `der` with OpenSSL.
     /// - Throws: ``TestSupportError`` with code `.certificate` when OpenSSL cannot parse it.
     public init(der: Data) throws {
-        let owned = try OwnedX509(der: der)
+        guard let owned = OwnedX509(der: der) else { throw TestSupportError.openSSL(.certificate, "d2i_X509") }
         let x = owned.pointer
         commonName = Self.commonName(X509_get_subject_name(x))
         issuerCommonName = Self.commonName(X509_get_issuer_name(x))
@@ -60,7 +61,7 @@ public struct CertificateDetails: Sendable, Equatable {
         hasSubjectKeyIdentifier = X509_get_ext_by_NID(x, NID_subject_key_identifier, -1) >= 0
         hasAuthorityKeyIdentifier = X509_get_ext_by_NID(x, NID_authority_key_identifier, -1) >= 0
         serial = ASN1_INTEGER_get(X509_get0_serialNumber(x))
-        OpenSSLErrors.clear()  // absent extensions leave "not found" entries behind
+        OpenSSLErrorQueue.clear()  // absent extensions leave "not found" entries behind
     }
 
     private static func commonName(_ name: OpaquePointer?) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+internal import TLSModel
 
 /// The digest a test certificate is signed with.
 public enum TestDigest: String, Sendable, Hashable {
@@ -140,8 +141,6 @@ public struct CertificateSpec: Sendable {
 
     /// Whether `text` is an IPv4 or IPv6 literal.
     static func isIPLiteral(_ text: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+        !text.hasPrefix("[") && IPAddress(literal: text) != nil  // a SAN iPAddress is written bare
     }
 }

@@ -1,4 +1,5 @@
 internal import COpenSSL
+internal import OpenSSLSupport
 import Foundation
 
 /// A certificate minted in-process with OpenSSL, with the key it certifies.
@@ -18,11 +19,12 @@ public final class TestCertificate: @unchecked Sendable {
         self.x509 = x509
         self.key = key
         self.spec = spec
-        self.der = try x509.der()
+        guard let der = x509.der() else { throw TestSupportError.openSSL(.certificate, "i2d_X509") }
+        self.der = Data(der)
     }
 
     /// The certificate as PEM (`-----BEGIN CERTIFICATE-----`).
-    public var pem: String { (try? x509.pem()) ?? "" }
+    public var pem: String { x509.pem() ?? "" }
 
     /// A certificate signed by its own key (issuer = subject).
     /// - Throws: ``TestSupportError`` (`.keyGeneration`, `.certificate`).

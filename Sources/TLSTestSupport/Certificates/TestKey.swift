@@ -1,4 +1,5 @@
 internal import COpenSSL
+internal import OpenSSLSupport
 import Foundation
 
 /// The kind of key a test certificate carries.
@@ -33,16 +34,18 @@ public enum TestKeyType: Sendable, Hashable, CustomStringConvertible {
 /// `@unchecked Sendable`: the key is never mutated after generation, and OpenSSL allows
 /// concurrent read-only use of an `EVP_PKEY` (signing, `SSL_CTX_use_PrivateKey`).
 public final class TestKey: @unchecked Sendable {
-    let pointer: OpaquePointer
+    /// The one owner of the `EVP_PKEY`.
+    let key: OwnedEVPKey
     /// The kind of key.
     public let type: TestKeyType
 
+    /// The `EVP_PKEY`, lent for as long as this key lives.
+    var pointer: OpaquePointer { key.pointer }
+
     private init(takingOwnership pointer: OpaquePointer, type: TestKeyType) {
-        self.pointer = pointer
+        self.key = OwnedEVPKey(takingOwnership: pointer)
         self.type = type
     }
-
-    deinit { EVP_PKEY_free(pointer) }
 
     private static let cache = Locked([CacheKey: TestKey]())
     private struct CacheKey: Hashable {
@@ -72,7 +75,7 @@ public final class TestKey: @unchecked Sendable {
     /// A freshly generated key, never cached.
     /// - Throws: ``TestSupportError`` with code `.keyGeneration`.
     public static func generateUncached(_ type: TestKeyType) throws -> TestKey {
-        OpenSSLErrors.clear()
+        OpenSSLErrorQueue.clear()
         let algorithm: String
         switch type {
         case .rsa: algorithm = "RSA"
@@ -105,15 +108,15 @@ public final class TestKey: @unchecked Sendable {
 
     /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
     public var pem: String {
-        guard let bio = try? MemoryBIO() else { return "" }
-        OpenSSLErrors.clear()
+        guard let bio = MemoryBIO() else { return "" }
+        OpenSSLErrorQueue.clear()
         guard PEM_write_bio_PrivateKey(bio.pointer, pointer, nil, nil, 0, nil, nil) == 1 else {
-            OpenSSLErrors.clear()
+            OpenSSLErrorQueue.clear()
             return ""
         }
         return bio.string
     }
 
     /// Size of the key in bits, as OpenSSL reports it (2048 for RSA-2048, 256 for P-256).
-    public var bits: Int { Int(EVP_PKEY_get_bits(pointer)) }
+    public var bits: Int { key.bits }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OpenSSLSupport
 
 /// Accepts TCP connections on a loopback port on a thread of its own and hands each to
 /// `handler` on a new thread. `stop()` (idempotent) stops accepting and fires ``stopSignal``,

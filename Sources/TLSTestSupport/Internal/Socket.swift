@@ -1,38 +1,12 @@
 import Foundation
+internal import TLSModel
+internal import OpenSSLSupport
 
-/// Owns one file descriptor, closed in `deinit` (or earlier by `close()`).
-///
-/// `@unchecked Sendable`: the descriptor is closed at most once, under a lock.
-final class OwnedSocket: @unchecked Sendable {
-    private let state: Locked<Int32>
+/// The fixtures' socket: the shared descriptor owner (closed once, in `close()` or `deinit`).
+typealias OwnedSocket = OwnedFileDescriptor
 
-    init(takingOwnership fd: Int32) { state = Locked(fd) }
-    deinit { close() }
-
-    /// The descriptor, or -1 once closed.
-    var fd: Int32 { state.withLock { $0 } }
-
-    func close() {
-        let fd = state.withLock { fd -> Int32 in
-            defer { fd = -1 }
-            return fd
-        }
-        if fd >= 0 { _ = Glibc.close(fd) }
-    }
-
-    /// Sets the blocking read and write timeouts (SO_RCVTIMEO / SO_SNDTIMEO).
-    func setTimeouts(_ seconds: Double) {
-        var value = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
-        let size = socklen_t(MemoryLayout<timeval>.size)
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, size)
-        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, size)
-    }
-
-    /// Makes calls on the descriptor return EAGAIN instead of blocking.
-    func setNonBlocking() {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
-
+/// Blocking reads and writes for the fixtures' peers.
+extension OwnedFileDescriptor {
     /// Writes all of `bytes`; false if the peer is gone.
     @discardableResult
     func writeAll(_ bytes: [UInt8]) -> Bool {
@@ -63,9 +37,13 @@ struct LoopbackAddress {
     /// Parses `127.x.x.x` or `::1`.
     /// - Throws: ``TestSupportError`` `.notLoopback` for anything else.
     init(_ text: String, port: Int = 0) throws {
+        guard let ip = IPAddress(literal: text), !text.hasPrefix("["), ip.isLoopback else {
+            throw TestSupportError(.notLoopback, "'\(text)' is not a loopback address (use 127.0.0.1 or ::1)")
+        }
         var v4 = in_addr()
         var v6 = in6_addr()
-        if inet_pton(AF_INET, text, &v4) == 1, UInt32(bigEndian: v4.s_addr) >> 24 == 127 {
+        if ip.isIPv4 {
+            withUnsafeMutableBytes(of: &v4) { $0.copyBytes(from: ip.bytes) }
             family = AF_INET
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -73,7 +51,8 @@ struct LoopbackAddress {
             address.sin_addr = v4
             length = socklen_t(MemoryLayout<sockaddr_in>.size)
             withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
-        } else if inet_pton(AF_INET6, text, &v6) == 1, text.filter({ $0 != "0" && $0 != ":" }) == "1" {
+        } else {
+            withUnsafeMutableBytes(of: &v6) { $0.copyBytes(from: ip.bytes) }
             family = AF_INET6
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
@@ -81,8 +60,6 @@ struct LoopbackAddress {
             address.sin6_addr = v6
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
             withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
-        } else {
-            throw TestSupportError(.notLoopback, "'\(text)' is not a loopback address (use 127.0.0.1 or ::1)")
         }
     }
 
@@ -92,9 +69,10 @@ struct LoopbackAddress {
 
     /// A listening TCP socket on this address and a kernel-assigned port.
     func listen() throws -> (socket: OwnedSocket, port: Int) {
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw TestSupportError.posix("socket", errno: errno) }
-        let owned = OwnedSocket(takingOwnership: fd)
+        guard let owned = OwnedFileDescriptor.tcpSocket(family: family) else {
+            throw TestSupportError.posix("socket", errno: errno)
+        }
+        let fd = owned.fd
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         guard withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw TestSupportError.posix("bind", errno: errno) }
@@ -115,9 +93,10 @@ struct LoopbackAddress {
 
     /// A blocking TCP connection (loopback connects at once), with read/write timeouts set.
     func connect(timeout: Double) throws -> OwnedSocket {
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw TestSupportError.posix("socket", errno: errno) }
-        let owned = OwnedSocket(takingOwnership: fd)
+        guard let owned = OwnedFileDescriptor.tcpSocket(family: family) else {
+            throw TestSupportError.posix("socket", errno: errno)
+        }
+        let fd = owned.fd
         owned.setTimeouts(timeout)
         guard withSockaddr({ Glibc.connect(fd, $0, $1) }) == 0 else {
             throw TestSupportError.posix("connect", errno: errno)
@@ -128,31 +107,25 @@ struct LoopbackAddress {
 
 /// A one-shot broadcast: `fire()` closes the write end of a pipe, which makes the read end
 /// readable (end of file) for every thread polling it, for ever after.
-final class StopSignal: @unchecked Sendable {  // both ends are closed at most once, under a lock
-    let readFD: Int32
-    private let writeFD: Locked<Int32>
+final class StopSignal: Sendable {  // both ends are descriptor owners: each closed at most once
+    private let readEnd: OwnedFileDescriptor
+    private let writeEnd: OwnedFileDescriptor
 
     init() throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TestSupportError.posix("pipe", errno: errno) }
-        readFD = fds[0]
-        writeFD = Locked(fds[1])
+        readEnd = OwnedFileDescriptor(takingOwnership: fds[0])
+        writeEnd = OwnedFileDescriptor(takingOwnership: fds[1])
     }
 
-    deinit {
-        fire()
-        _ = Glibc.close(readFD)
-    }
+    deinit { fire() }  // then the owners close the read end
 
-    func fire() {
-        let fd = writeFD.withLock { fd -> Int32 in
-            defer { fd = -1 }
-            return fd
-        }
-        if fd >= 0 { _ = Glibc.close(fd) }
-    }
+    /// The end that becomes readable (end of file) once the signal fires.
+    var readFD: Int32 { readEnd.fd }
 
-    var isFired: Bool { writeFD.withLock { $0 < 0 } }
+    func fire() { writeEnd.close() }
+
+    var isFired: Bool { writeEnd.fd < 0 }
 
     /// Waits until `fd` has one of `events`, the signal fires, or `seconds` pass.
     /// Returns the `revents` of `fd` (0 on timeout or stop).

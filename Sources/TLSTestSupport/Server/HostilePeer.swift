@@ -1,4 +1,5 @@
 import Foundation
+internal import OpenSSLSupport
 
 /// How a ``HostilePeer`` mistreats a TLS client (design.md §6).
 public enum HostileBehavior: String, Sendable, CaseIterable {

@@ -1,21 +1,25 @@
 internal import COpenSSL
+internal import OpenSSLSupport
 import Foundation
 
-/// Owns one server `SSL_CTX` configured from a ``TLSServerConfiguration``, freed in `deinit`.
+/// A server `SSL_CTX` (owned through ``OwnedSSLContext``) configured from a ``TLSServerConfiguration``.
 ///
 /// `@unchecked Sendable`: the context is fully configured in `init` and only read afterwards
 /// (`SSL_new` from several threads is safe on a context nobody modifies).
 final class ServerContext: @unchecked Sendable {
-    let pointer: OpaquePointer
+    /// The one owner of the `SSL_CTX`.
+    let context: OwnedSSLContext
+    /// The `SSL_CTX`, lent for as long as this object lives.
+    var pointer: OpaquePointer { context.pointer }
     /// The OCSP response the status callback reads through its `arg` pointer; lives as long as the context.
     private let staple: StapleBox?
 
     init(_ configuration: TLSServerConfiguration) throws {
-        OpenSSLErrors.clear()
-        guard let ctx = SSL_CTX_new(TLS_server_method()) else {
+        guard let context = OwnedSSLContext.server() else {
             throw TestSupportError.openSSL(.tlsConfiguration, "SSL_CTX_new")
         }
-        pointer = ctx  // owned from here on: deinit frees it even if a step below throws
+        self.context = context  // owned from here on: freed even if a step below throws
+        let ctx = context.pointer
         staple = configuration.ocspStaple.map(StapleBox.init)
 
         // Security level 0: the fixtures must serve what real legacy servers still serve
@@ -56,8 +60,6 @@ final class ServerContext: @unchecked Sendable {
             _ = atsc_SSL_CTX_set_tlsext_status_arg(ctx, Unmanaged.passUnretained(staple).toOpaque())
         }
     }
-
-    deinit { SSL_CTX_free(pointer) }
 
     private func check(_ result: Int32, _ step: String) throws {
         guard result == 1 else { throw TestSupportError.openSSL(.tlsConfiguration, step) }

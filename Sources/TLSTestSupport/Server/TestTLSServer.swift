@@ -1,4 +1,5 @@
 internal import COpenSSL
+internal import OpenSSLSupport
 import Foundation
 
 /// An OpenSSL TLS server on a loopback port chosen by the kernel, for tests and the demo.
@@ -63,10 +64,11 @@ public final class TestTLSServer: @unchecked Sendable {  // immutable after init
         // Non-blocking with one deadline: a client that vanishes or trickles bytes cannot wedge this thread.
         socket.setNonBlocking()
         let deadline = Date().addingTimeInterval(timeout)
-        OpenSSLErrors.clear()
-        defer { OpenSSLErrors.clear() }  // this thread's failures are the client's business
-        guard let ssl = SSL_new(context.pointer) else { return }
-        defer { SSL_free(ssl) }
+        OpenSSLErrorQueue.clear()
+        defer { OpenSSLErrorQueue.clear() }  // this thread's failures are the client's business
+        guard let connection = OwnedSSL(context: context.context) else { return }
+        defer { withExtendedLifetime(connection) {} }  // `ssl` is lent by `connection`
+        let ssl = connection.pointer
         guard SSL_set_fd(ssl, socket.fd) == 1,
             NonBlockingSSL.drive(ssl, socket.fd, deadline: deadline, { SSL_accept($0) }) == 1
         else { return }

@@ -24,7 +24,7 @@ enum DomainKeyRules {
 
     /// Classifies a domain key as Apple's parser would (§3.4: a `/` means a CIDR range).
     static func hostKind(_ key: String) -> HostKind {
-        if IPAddress(key) != nil { return .ipAddress }
+        if IPAddress(literal: key) != nil { return .ipAddress }
         // A key that looks like an address before its `/` is a CIDR key; whether it is a valid one is
         // decided by the engine's own parser, so the linter and the lookup never disagree.
         if let slash = key.firstIndex(of: "/"), cidrAddress(String(key[..<slash])) != nil {
@@ -35,7 +35,7 @@ enum DomainKeyRules {
 
     /// Bytes of a CIDR base address (IPv4 may omit trailing octets, which are padded with zeros), or nil.
     private static func cidrAddress(_ text: String) -> Int? {
-        if text.contains(":") { return IPAddress(text) != nil ? 16 : nil }
+        if text.contains(":") { return IPAddress(literal: text) != nil ? 16 : nil }
         let octets = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...4).contains(octets.count), octets.allSatisfy({ UInt8($0) != nil }) else { return nil }
         return 4
@@ -140,7 +140,7 @@ enum DomainKeyRules {
             if c.lowestOS.major < 17 {
                 c.emit(
                     isCIDR ? RuleID.Plist.domainCIDR : RuleID.Plist.domainIPAddress, .warning,
-                    "exception domain key \(name) is \(what): honoured only from iOS 17 / macOS 14, and this app supports \(c.lowestOS); before iOS 17 an IP address cannot be excepted by key (iOS 10–16 exempt IP literals by default, iOS 9 needs NSAllowsArbitraryLoads)",
+                    "exception domain key \(name) is \(what): honoured only from iOS 17 / macOS 14, and this app supports \(c.lowestOSText); before iOS 17 an IP address cannot be excepted by key (iOS 10–16 exempt IP literals by default, iOS 9 needs NSAllowsArbitraryLoads)",
                     at: path)
             } else {
                 c.emit(

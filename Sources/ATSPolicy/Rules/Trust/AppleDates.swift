@@ -1,13 +1,12 @@
 import Foundation
+import TLSModel
 
 /// Dates at which Apple's certificate rules change (reference §2.1, §2.2), UTC.
 enum AppleDates {
     static func utc(_ y: Int, _ m: Int, _ d: Int) -> Date {
         var c = DateComponents()
         (c.year, c.month, c.day, c.hour) = (y, m, d, 0)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: c)!
+        return CalendarDay.utc.date(from: c)!
     }
 
     /// EKU and 825-day rules apply to leaves issued after this (support 103769).

@@ -11,9 +11,7 @@ struct CertificateTransparencyRule: ATSRule {
         if leaf.notBefore >= AppleDates.ctTable2021 {
             return leaf.lifetimeDays <= 180 ? 2 : 3
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        func months(_ n: Int) -> Date { calendar.date(byAdding: .month, value: n, to: leaf.notBefore)! }
+        func months(_ n: Int) -> Date { CalendarDay.utc.date(byAdding: .month, value: n, to: leaf.notBefore)! }
         if leaf.notAfter < months(15) { return 2 }
         if leaf.notAfter <= months(27) { return 3 }
         if leaf.notAfter <= months(39) { return 4 }

@@ -1,0 +1,17 @@
+/// Dotted key paths under `NSAppTransportSecurity`, as findings, explanations and baselines spell them
+/// (`NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`). The one builder:
+/// every key path in the JSON contract comes from here.
+public enum ATSKeyPath {
+    /// `NSAppTransportSecurity.<c1>.<c2>…`; just `NSAppTransportSecurity` for no components.
+    public static func path(_ components: [String]) -> String {
+        ([ATSKey.appTransportSecurity] + components).joined(separator: ".")
+    }
+
+    /// `NSAppTransportSecurity.<key>` for a global key.
+    public static func global(_ key: ATSKey) -> String { path([key.name]) }
+
+    /// `NSAppTransportSecurity.NSExceptionDomains.<domain>`, or `….<domain>.<key>` when a key is given.
+    public static func exceptionDomain(_ domain: String, _ key: String? = nil) -> String {
+        path([ATSKey.exceptionDomains.name, domain] + (key.map { [$0] } ?? []))
+    }
+}
