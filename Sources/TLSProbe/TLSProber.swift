@@ -13,6 +13,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
     private let limiter: HostLimiter
     private let pool: ProbeThreadPool
     private let trustStores: TrustStores
+    private let orchestrator: ProbeOrchestrator
 
     /// - Parameters:
     ///   - perHostLimit: how many handshake chains may run against one connect address (IP and port) at once.
@@ -21,7 +22,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
     public init(perHostLimit: Int = 3, concurrency: Int = 8) {
         self.limiter = HostLimiter(limit: perHostLimit)
         self.pool = ProbeThreadPool(size: Self.probeThreads(concurrency: concurrency, perHostLimit: perHostLimit))
-        self.trustStores = TrustStores(pool: pool)
+        self.orchestrator = ProbeOrchestrator()
+        self.trustStores = TrustStores(pool: pool, orchestrator: orchestrator)
     }
 
     /// The most probe threads a prober runs: each endpoint in flight can run its version chains at once
@@ -35,6 +37,11 @@ public struct TLSProber: EndpointProber, AddressResolver {
     public var probeThreadLimit: Int { pool.size }
 
     public func scan(_ request: ProbeRequest) async -> ServerProfile {
+        await withTaskExecutorPreference(orchestrator) { await orchestrate(request) }
+    }
+
+    /// The scan of one endpoint, on the orchestrator's thread; each blocking step awaits a probe-pool job.
+    private func orchestrate(_ request: ProbeRequest) async -> ServerProfile {
         let started = Date()
         let clock = DispatchTime.now()
         var profile = ServerProfile(

@@ -10,9 +10,13 @@ final class TrustStores: Sendable {
     }
 
     private let pool: ProbeThreadPool
+    private let orchestrator: ProbeOrchestrator
     private let builds = Mutex<[Key: Task<Result<TrustStore, ProbeFailure>, Never>]>([:])
 
-    init(pool: ProbeThreadPool) { self.pool = pool }
+    init(pool: ProbeThreadPool, orchestrator: ProbeOrchestrator) {
+        self.pool = pool
+        self.orchestrator = orchestrator
+    }
 
     /// The store for these CA files, built on first use; a CA file that cannot be read fails every
     /// endpoint that names it with the same reason.
@@ -21,7 +25,7 @@ final class TrustStores: Sendable {
         let pool = self.pool
         let build = builds.withLock { builds in
             if let known = builds[key] { return known }
-            let task = Task {
+            let task = Task(executorPreference: orchestrator) {
                 await pool.run { () -> Result<TrustStore, ProbeFailure> in
                     do { return .success(try TrustStore(caFiles: caFiles, useSystemStore: useSystemStore)) } catch {
                         return .failure(error as? ProbeFailure ?? ProbeFailure(.local, "\(error)"))
