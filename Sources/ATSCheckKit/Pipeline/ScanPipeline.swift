@@ -2,30 +2,52 @@ import Foundation
 import TLSModel
 import TLSProbe
 
-/// The library facade: plan → probe → profile → evaluate → report.
-public struct ATSCheck: Sendable {
+/// The one pipeline behind `scan`, `diagnose` and `audit`: plan → probe → judge → report model.
+///
+/// It plans (`--resolve`, `--sni`, `--all-addresses` with every look-up at once, each bounded by the
+/// timeout), probes with bounded concurrency (``BatchScanner``), judges (``PolicyJudge``) and hands a
+/// report model (``ScanReport``, ``Diagnosis``, ``AuditResult``) to the renderers.
+public struct ScanPipeline: Sendable {
+    /// How to scan.
     public var settings: ScanSettings
+    /// Who turns a request into a profile.
     public var prober: any EndpointProber
+    /// Who looks names up for `--all-addresses`.
+    public var resolver: any AddressResolver
 
-    /// - Parameter prober: the OpenSSL prober by default; tests pass a fake to check orchestration.
-    public init(settings: ScanSettings = ScanSettings(), prober: (any EndpointProber)? = nil) {
+    /// - Parameters:
+    ///   - prober: the OpenSSL prober by default; tests pass a fake to check orchestration.
+    ///   - resolver: the prober when it can resolve, else the OpenSSL prober's resolver (system DNS on its
+    ///     probe threads).
+    public init(
+        settings: ScanSettings = ScanSettings(), prober: (any EndpointProber)? = nil, resolver: (any AddressResolver)? = nil
+    ) {
         self.settings = settings
-        self.prober = prober ?? TLSProber(perHostLimit: settings.perHost)
+        let system = TLSProber(perHostLimit: settings.perHost, concurrency: settings.concurrency)
+        self.prober = prober ?? system
+        self.resolver = resolver ?? (prober as? any AddressResolver) ?? system
     }
 
-    /// Scans targets and returns their profiles, in order.
+    /// Plans the targets: one request per target, per address with `--all-addresses`.
+    public func plan(_ targets: [Target]) async -> [PlannedEndpoint] {
+        await ScanPlanner.plan(targets, settings: settings, resolver: resolver)
+    }
+
+    /// Plans and probes targets and returns their profiles, in target order (several for one target
+    /// with `--all-addresses`). `http://` targets are not probed: ATS judges them by their scheme.
     ///
-    /// > Warning: Connects to every target.
-    public func scan(
+    /// > Warning: Connects to every `https` target.
+    /// - Parameter progress: called after each distinct probe finishes with (done, total, profile).
+    public func probe(
         _ targets: [Target], progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async -> [ServerProfile] {
-        // http:// targets are judged by ATS from the plist alone: there is no TLS to probe.
+        let tls = targets.enumerated().filter { $0.element.scheme != "http" }
+        let planned = await ScanPlanner.planEach(tls.map(\.element), settings: settings, resolver: resolver)
         var plan: [PlannedEndpoint] = []
         var owner: [Int] = []  // plan index → target index (--all-addresses gives several per target)
-        for (index, target) in targets.enumerated() where target.scheme != "http" {
-            let planned = await ScanPlanner.plan([target], settings: settings)
-            plan += planned
-            owner += Array(repeating: index, count: planned.count)
+        for ((index, _), endpoints) in zip(tls, planned) {
+            plan += endpoints
+            owner += Array(repeating: index, count: endpoints.count)
         }
         let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
         var byTarget = [[ServerProfile]](repeating: [], count: targets.count)
@@ -35,11 +57,18 @@ public struct ATSCheck: Sendable {
         }
     }
 
-    /// The profile of an `http://` endpoint: nothing is scanned, ATS judges the scheme.
-    public static func cleartextProfile(for target: Target, address: String? = nil, now: Date = Date()) -> ServerProfile {
-        ServerProfile(
-            target: target.hostPort, host: target.host, port: target.port, address: address, status: .completed,
-            error: nil, handshakes: 0, scannedAt: now, scheme: "http")
+    /// Plans, probes and judges targets: the report of `atscheck scan`.
+    ///
+    /// > Warning: Connects to every `https` target.
+    public func scan(
+        _ targets: [Target], judge: PolicyJudge, progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    ) async -> ScanReport {
+        Self.report(await probe(targets, progress: progress), judge: judge)
+    }
+
+    /// Judges profiles (scanned now or saved earlier) into a report.
+    public static func report(_ profiles: [ServerProfile], judge: PolicyJudge, findings: [Finding] = []) -> ScanReport {
+        report(profiles, findings: findings) { judge.judge($0) }
     }
 
     /// Builds the report from profiles, judging each with `judge`.
@@ -48,4 +77,16 @@ public struct ATSCheck: Sendable {
     ) -> ScanReport {
         ScanReport(endpoints: profiles.map { EndpointResult(profile: $0, ats: judge($0)) }, findings: findings)
     }
+
+    /// The profile of an `http://` endpoint: nothing is scanned, ATS judges the scheme.
+    public static func cleartextProfile(for target: Target, address: String? = nil, now: Date = Date()) -> ServerProfile {
+        ServerProfile(
+            target: target.hostPort, host: target.host, port: target.port, address: address, status: .completed,
+            error: nil, handshakes: 0, scannedAt: now, scheme: "http")
+    }
+}
+
+extension ScanReport {
+    /// The profiles of the report's endpoints, in order (what `--save-profile` writes).
+    public var profiles: [ServerProfile] { endpoints.map(\.profile) }
 }
