@@ -36,6 +36,10 @@ public struct TLSProber: EndpointProber, AddressResolver {
     /// The size of this prober's pool of probe threads.
     public var probeThreadLimit: Int { pool.size }
 
+    /// Scans one endpoint: lead probe, every version's suites, server order, the certificate chain.
+    /// Never throws: every failure is a status in the profile.
+    ///
+    /// > Warning: Connects to the endpoint; takes up to the request's deadline (from the first connection).
     public func scan(_ request: ProbeRequest) async -> ServerProfile {
         await withTaskExecutorPreference(orchestrator) { await orchestrate(request) }
     }
