@@ -54,6 +54,8 @@ let package = Package(
             name: "ATSCheckKitTests",
             dependencies: ["ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting"]
         ),
+        // Orchestration against fake probers: depends on no OpenSSL-linked module of its own.
+        .testTarget(name: "ATSCheckKitFakeProberTests", dependencies: ["ATSCheckKit", "TLSModel"]),
         .testTarget(name: "TLSTestSupportTests", dependencies: ["TLSTestSupport", "TLSModel"]),
         .testTarget(name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "TLSTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TLSTestSupport", "TLSModel"]),

@@ -1,6 +1,5 @@
 import Foundation
 import TLSModel
-import TLSProbe
 
 /// Scans many endpoints with bounded concurrency; every endpoint gets a profile, whatever
 /// happens to the others.

@@ -12,6 +12,8 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 64
     /// An input file is unreadable or malformed.
     case badInput = 65
+    /// An output file cannot be written (`EX_CANTCREAT`).
+    case cannotWrite = 73
 
     /// The exit status of a report.
     public static func of(_ report: ScanReport) -> ExitStatus {
@@ -33,7 +35,7 @@ public enum ExitStatus: Int32, Sendable {
             if errors > 0 { parts.append("\(errors) error-level finding(s)") }
             return "atscheck: " + parts.joined(separator: "; ")
         case .incomplete: return incompleteReason(report)
-        case .usage, .badInput: return nil
+        case .usage, .badInput, .cannotWrite: return nil
         }
     }
 

@@ -37,13 +37,33 @@ public struct InputFileError: Error, Sendable, CustomStringConvertible {
     public var line: Int?
     public var reason: String
 
+    /// The line written to stderr, when it is not `FILE[:LINE]: REASON`.
+    private var wholeLine: String?
+
     public init(file: String, line: Int? = nil, reason: String) {
         self.file = file
         self.line = line
         self.reason = reason
     }
 
-    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+    /// An error whose one line names the file itself, e.g. `cannot read profile FILE`.
+    public init(file: String, line: Int? = nil, message: String) {
+        self.init(file: file, line: line, reason: message)
+        self.wholeLine = message
+    }
+
+    public var description: String { wholeLine ?? "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+}
+
+/// An output file that cannot be written (exit 73, `EX_CANTCREAT`), with a one-line reason.
+public struct OutputFileError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var description: String
+
+    public init(file: String, description: String) {
+        self.file = file
+        self.description = description
+    }
 }
 
 /// Judges profiles under an app policy and OS release.
@@ -56,6 +76,12 @@ public struct PolicyJudge: Sendable {
         self.policy = policy
         self.os = os
         self.client = client
+    }
+
+    /// Judges under the policy of `plist` (the default ATS policy when nil).
+    /// - Throws: ``InputFileError`` (exit 65) when the plist is unreadable or malformed.
+    public init(plist: String?, os: AppleOSVersion = .newest, client: ClientKind = .urlSession) throws {
+        self.init(policy: try plist.map(AppPolicySource.load) ?? .defaultPolicy, os: os, client: client)
     }
 
     /// The ATS verdict of one profile; an endpoint that could not be scanned is `unknown`.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TLSModel
 import TLSProbe
 
@@ -67,34 +68,94 @@ public struct ScanSettings: Sendable {
 
 /// Turns targets into probe requests: applies `--resolve`, `--sni` and `--all-addresses`.
 public enum ScanPlanner {
-    /// Plans one request per target (per address with `--all-addresses`).
+    /// Plans one request per target (per address with `--all-addresses`), in target order.
     ///
-    /// > Warning: with `allAddresses`, resolves names (blocking DNS, on a thread of its own).
-    public static func plan(_ targets: [Target], settings: ScanSettings) async -> [PlannedEndpoint] {
-        var planned: [PlannedEndpoint] = []
-        for target in targets {
-            let request = settings.request(for: target)
-            if request.connectAddress != nil {  // --resolve pins the address
-                planned.append(PlannedEndpoint(target: target, request: request))
-                continue
-            }
-            if settings.allAddresses && !target.isIPLiteral {
-                let addresses = await AddressLookup.addresses(of: target.host, port: target.port)
-                switch addresses {
-                case .success(let list) where !list.isEmpty:
-                    for address in list {
-                        var perAddress = request
-                        perAddress.connectAddress = address
-                        planned.append(PlannedEndpoint(target: target, request: perAddress))
-                    }
-                    continue
-                default:
-                    break  // the scan itself reports the resolution failure
+    /// > Warning: with `allAddresses`, looks names up: every look-up at once, each bounded by the
+    /// > per-connection timeout. A name that does not resolve in time is planned once, and its scan
+    /// > reports the failure.
+    /// - Parameter resolver: who looks names up (default: the system resolver on the OpenSSL prober's threads).
+    public static func plan(
+        _ targets: [Target], settings: ScanSettings, resolver: (any AddressResolver)? = nil
+    ) async -> [PlannedEndpoint] {
+        await planEach(targets, settings: settings, resolver: resolver).flatMap { $0 }
+    }
+
+    /// ``plan(_:settings:resolver:)``, grouped by target: element `i` holds target `i`'s endpoints.
+    public static func planEach(
+        _ targets: [Target], settings: ScanSettings, resolver: (any AddressResolver)? = nil
+    ) async -> [[PlannedEndpoint]] {
+        let requests = targets.map { settings.request(for: $0) }
+        var planned = zip(targets, requests).map { [PlannedEndpoint(target: $0, request: $1)] }
+        // --resolve pins the address; an IP literal needs no look-up.
+        let lookups = targets.indices.filter {
+            settings.allAddresses && requests[$0].connectAddress == nil && !targets[$0].isIPLiteral
+        }
+        guard !lookups.isEmpty else { return planned }
+        let resolver = resolver ?? TLSProber(perHostLimit: settings.perHost, concurrency: settings.concurrency)
+        let timeout = settings.timeout
+        let answers = await withTaskGroup(of: (Int, [String]).self) { group in
+            for index in lookups {
+                let target = targets[index]
+                group.addTask {
+                    (index, await lookUp(target.host, port: target.port, timeout: timeout, with: resolver))
                 }
             }
-            planned.append(PlannedEndpoint(target: target, request: request))
+            return await group.reduce(into: [Int: [String]]()) { $0[$1.0] = $1.1 }
+        }
+        for (index, addresses) in answers where !addresses.isEmpty {
+            planned[index] = addresses.map { address in
+                var perAddress = requests[index]
+                perAddress.connectAddress = address
+                return PlannedEndpoint(target: targets[index], request: perAddress)
+            }
         }
         return planned
+    }
+
+    /// Probe requests for the `https` entries of an endpoint list, with the index of each in the list.
+    /// An entry's own `resolve`, `sni` and `caFile` win over `--resolve`, `--sni`, and add to `--ca-file`;
+    /// `allAddresses` is not applied to endpoint lists.
+    public static func plan(
+        entries: [EndpointEntry], settings: ScanSettings
+    ) -> [(index: Int, planned: PlannedEndpoint)] {
+        entries.enumerated().compactMap { index, entry in
+            guard !entry.isHTTP else { return nil }
+            let request = settings.request(
+                for: entry.target, connectAddress: entry.resolve, sni: entry.sni, extraCAFiles: entry.caFile.map { [$0] } ?? [])
+            return (index, PlannedEndpoint(target: entry.target, request: request, source: entry.source))
+        }
+    }
+
+    /// The addresses of one name, or none when the look-up fails or outlives `timeout`: whichever of
+    /// the resolver and the deadline answers first wins, so a resolver that ignores its timeout cannot
+    /// hold the plan (its answer, if it ever comes, is dropped).
+    static func lookUp(_ host: String, port: Int, timeout: Double, with resolver: any AddressResolver) async -> [String] {
+        await withCheckedContinuation { continuation in
+            let answer = FirstAnswer(continuation)
+            let timer = Task {
+                try? await Task.sleep(for: .seconds(timeout))
+                answer.give([])
+            }
+            Task {
+                answer.give((try? await resolver.addresses(of: host, port: port, timeout: timeout)) ?? [])
+                timer.cancel()
+            }
+        }
+    }
+}
+
+/// A continuation resumed by the first of several racing answers; later ones are dropped.
+final class FirstAnswer<T: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<T, Never>?>
+
+    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = Mutex(continuation) }
+
+    func give(_ value: T) {
+        let waiting = continuation.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        waiting?.resume(returning: value)
     }
 }
 
@@ -108,20 +169,5 @@ public struct PlannedEndpoint: Sendable {
         self.target = target
         self.request = request
         self.source = source
-    }
-}
-
-/// DNS look-ups off the cooperative pool.
-enum AddressLookup {
-    static func addresses(of host: String, port: Int) async -> Result<[String], Error> {
-        await withCheckedContinuation { continuation in
-            Thread {
-                do {
-                    continuation.resume(returning: .success(try SocketAddress.resolve(host, port: port).map(\.ip)))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }.start()
-        }
     }
 }

@@ -1,59 +1,55 @@
-import Foundation
+import Synchronization
 
-/// Caps simultaneous handshakes per host, so a batch scan is fast without hammering one server.
+/// Caps simultaneous handshake chains per connect address (IP and port), so a batch scan is fast
+/// without hammering one server, however many names point at it (many names on one CDN address
+/// are capped together).
 ///
-/// Waiting happens on atscheck's own probe threads (never on Swift's cooperative pool), so a
-/// blocking condition variable is the right tool: a busy pool in the host process can never delay
-/// a probe past its deadline.
-final class HostLimiter: @unchecked Sendable {  // state guarded by `condition`
+/// Waiting for a permit suspends the task; it never holds a thread, of the probe pool or of Swift's
+/// cooperative pool. Permits are handed to waiters in the order they asked.
+final class HostLimiter: Sendable {
+    private struct State {
+        var inUse: [String: Int] = [:]
+        var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+    }
+
     private let limit: Int
-    private let condition = NSCondition()
-    private var inUse: [String: Int] = [:]
+    private let state = Mutex(State())
 
     init(limit: Int) { self.limit = max(1, limit) }
 
-    func withPermit<T>(_ host: String, _ body: () -> T) -> T {
-        condition.lock()
-        while inUse[host, default: 0] >= limit { condition.wait() }
-        inUse[host, default: 0] += 1
-        condition.unlock()
-        defer {
-            condition.lock()
-            inUse[host, default: 1] -= 1
-            if inUse[host] == 0 { inUse[host] = nil }
-            condition.broadcast()
-            condition.unlock()
-        }
-        return body()
-    }
-}
-
-/// Runs blocking work (sockets, OpenSSL) on threads of atscheck's own, never on Swift's cooperative pool.
-enum BlockingThread {
-    /// Runs `work` on a new thread and resumes the caller with its result.
-    static func run<T: Sendable>(_ name: String, _ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            start(name) { continuation.resume(returning: work()) }
-        }
+    /// Runs `body` holding one of the permits of `address`.
+    /// - Parameter address: the connect address, e.g. `127.0.0.1:443` or `[::1]:443`.
+    func withPermit<T>(_ address: String, _ body: () async -> T) async -> T {
+        await acquire(address)
+        defer { release(address) }
+        return await body()
     }
 
-    /// Runs each closure on a thread of its own and waits for all of them (called from a probe thread).
-    static func all(_ name: String, _ works: [@Sendable () -> Void]) {
-        let group = DispatchGroup()
-        for work in works {
-            group.enter()
-            start(name) {
-                work()
-                group.leave()
+    private func acquire(_ address: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let granted = state.withLock { state -> Bool in
+                if state.inUse[address, default: 0] < limit {
+                    state.inUse[address, default: 0] += 1
+                    return true
+                }
+                state.waiters[address, default: []].append(continuation)
+                return false
             }
+            if granted { continuation.resume() }
         }
-        group.wait()
     }
 
-    private static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
-        thread.name = name
-        thread.stackSize = 1 << 20
-        thread.start()
+    private func release(_ address: String) {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if var queue = state.waiters[address], !queue.isEmpty {
+                let first = queue.removeFirst()  // the permit passes straight to the longest waiter
+                state.waiters[address] = queue.isEmpty ? nil : queue
+                return first
+            }
+            state.inUse[address, default: 1] -= 1
+            if state.inUse[address] == 0 { state.inUse[address] = nil }
+            return nil
+        }
+        next?.resume()
     }
 }

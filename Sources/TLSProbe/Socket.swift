@@ -65,18 +65,6 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Why a probe step failed, with the class of failure the report needs.
-public struct ProbeFailure: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable { case unreachable, timeout, closed, protocolError, local }
-    public var kind: Kind
-    public var reason: String
-    init(_ kind: Kind, _ reason: String) {
-        self.kind = kind
-        self.reason = reason
-    }
-    public var description: String { reason }
-}
-
 /// A non-blocking TCP socket with deadline-bounded connect, send and receive (poll-based),
 /// built on the shared descriptor owner.
 final class TCPSocket {

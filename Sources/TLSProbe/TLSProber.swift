@@ -4,27 +4,48 @@ import TLSModel
 /// Probes endpoints through the system OpenSSL: every TLS version and cipher suite each accepts,
 /// the key-exchange groups, server order, and the certificate chain with its verification.
 ///
-/// > Warning: Connects to the network. Blocking socket and OpenSSL work runs on threads of its
-/// > own, never on Swift's cooperative pool.
-public struct TLSProber: EndpointProber {
+/// Every blocking step (a resolution, a connect and handshake, reading CA files, verifying a chain)
+/// is one job on the prober's bounded pool of probe threads; the orchestration around them is async.
+///
+/// > Warning: Connects to the network. Blocking socket and OpenSSL work runs on the prober's own
+/// > threads, never on Swift's cooperative pool.
+public struct TLSProber: EndpointProber, AddressResolver {
     private let limiter: HostLimiter
-    private let trustStores = TrustStoreCache()
+    private let pool: ProbeThreadPool
+    private let trustStores: TrustStores
+    private let orchestrator: ProbeOrchestrator
 
-    /// - Parameter perHostLimit: how many handshakes may run against one host at once.
-    public init(perHostLimit: Int = 3) {
+    /// - Parameters:
+    ///   - perHostLimit: how many handshake chains may run against one connect address (IP and port) at once.
+    ///   - concurrency: how many endpoints the caller scans at once; with `perHostLimit` it sizes the
+    ///     pool of probe threads (``probeThreads(concurrency:perHostLimit:)``).
+    public init(perHostLimit: Int = 3, concurrency: Int = 8) {
         self.limiter = HostLimiter(limit: perHostLimit)
+        self.pool = ProbeThreadPool(size: Self.probeThreads(concurrency: concurrency, perHostLimit: perHostLimit))
+        self.orchestrator = ProbeOrchestrator()
+        self.trustStores = TrustStores(pool: pool, orchestrator: orchestrator)
     }
 
-    public func scan(_ request: ProbeRequest) async -> ServerProfile {
-        let prober = self
-        return await BlockingThread.run("atscheck.scan") { prober.scanBlocking(request) }
+    /// The most probe threads a prober runs: each endpoint in flight can run its version chains at once
+    /// (at most `perHostLimit`, at most one per probed version) without waiting for a thread, so a queued
+    /// job never eats into an endpoint's deadline. Threads start only when work is queued and end when idle.
+    public static func probeThreads(concurrency: Int, perHostLimit: Int) -> Int {
+        max(1, concurrency) * min(max(1, perHostLimit), TLSVersion.probed.count)
     }
 
-    /// The whole scan of one endpoint, on probe threads only: its deadlines and timings never
-    /// depend on how busy Swift's cooperative pool is.
+    /// The size of this prober's pool of probe threads.
+    public var probeThreadLimit: Int { pool.size }
+
+    /// Scans one endpoint: lead probe, every version's suites, server order, the certificate chain.
+    /// Never throws: every failure is a status in the profile.
     ///
-    /// > Warning: Blocks for up to the request's deadline.
-    public func scanBlocking(_ request: ProbeRequest) -> ServerProfile {
+    /// > Warning: Connects to the endpoint; takes up to the request's deadline (from the first connection).
+    public func scan(_ request: ProbeRequest) async -> ServerProfile {
+        await withTaskExecutorPreference(orchestrator) { await orchestrate(request) }
+    }
+
+    /// The scan of one endpoint, on the orchestrator's thread; each blocking step awaits a probe-pool job.
+    private func orchestrate(_ request: ProbeRequest) async -> ServerProfile {
         let started = Date()
         let clock = DispatchTime.now()
         var profile = ServerProfile(
@@ -32,25 +53,15 @@ public struct TLSProber: EndpointProber {
             address: nil, sni: request.effectiveSNI, status: .completed, scannedAt: started,
             probeLibrary: linkedOpenSSLVersion)
 
-        // Name resolution has no timeout of its own: bound it by the per-connection timeout.
-        let setup = { () -> Result<([SocketAddress], TrustStore), ProbeFailure> in
-            do {
-                let trust = try trustStores.store(caFiles: request.caFiles, useSystemStore: request.useSystemTrustStore).get()
-                let host = request.connectAddress ?? request.target.host
-                let addresses = try Self.resolve(host, port: request.target.port,
-                                                 within: Deadline.after(seconds: request.timeout))
-                return .success((addresses, trust))
-            } catch let failure as ProbeFailure {
-                return .failure(failure)
-            } catch {
-                return .failure(ProbeFailure(.local, "\(error)"))
-            }
-        }()
         let addresses: [SocketAddress]
         let trust: TrustStore
-        switch setup {
-        case .success(let value): (addresses, trust) = value
-        case .failure(let failure):
+        do {
+            trust = try await trustStores.store(caFiles: request.caFiles, useSystemStore: request.useSystemTrustStore).get()
+            // Name resolution has no timeout of its own: bound it by the per-connection timeout.
+            addresses = try await resolve(request.connectAddress ?? request.target.host, port: request.target.port,
+                                          within: Deadline.after(seconds: request.timeout))
+        } catch {
+            let failure = error as? ProbeFailure ?? ProbeFailure(.local, "\(error)")
             profile.status = failure.kind == .unreachable ? .unreachable : .error
             profile.error = failure.reason
             profile.protocols = request.versions.map { ProtocolResult(version: $0, supported: nil, reason: failure.reason, enumerationComplete: false) }
@@ -58,20 +69,23 @@ public struct TLSProber: EndpointProber {
             return profile
         }
 
-        let session = EndpointSession(request: request, addresses: addresses)
-        let host = request.target.host
+        let session = EndpointSession(request: request, addresses: addresses, pool: pool)
         let versions = request.versions.sorted()
         guard let lowest = versions.first, let highest = versions.last else { return profile }
 
         // Lead probe: a normal ClientHello offering every version. The server answers with its
         // highest version, which (a) proves every higher version unsupported and (b) is the first
         // step of that version's enumeration, since the offered suites are the same: no extra cost.
-        let lead = limiter.withPermit(host) { () -> HandshakeResult in
-            guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest) else {
+        let lead = await limiter.withPermit(session.limitKey) { () -> HandshakeResult in
+            let prepared = await pool.run { () -> (ClientContext, [OfferedSuite])? in
+                guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest) else { return nil }
+                return (context, context.offerableLegacySuites())
+            }
+            guard let (context, legacy) = prepared else {
                 return HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false)
             }
-            return session.handshake(
-                context: context, version: highest, legacy: context.offerableLegacySuites(),
+            return await session.handshake(
+                context: context, version: highest, legacy: legacy,
                 tls13: highest >= .tls1_3 ? ClientContext.allTLS13Suites : [])
         }
 
@@ -98,19 +112,21 @@ public struct TLSProber: EndpointProber {
         }
 
         // Enumerate the remaining versions concurrently, each a sequential chain of handshakes,
-        // at most `perHostLimit` chains against this host at once.
-        let collected = OutcomeBox()
+        // at most `perHostLimit` chains against this connect address at once.
         let limiter = self.limiter
-        BlockingThread.all("atscheck.enumerate", toProbe.map { version in
-            let versionSeed = seed?.0 == version ? seed?.1 : nil
-            return {
-                let outcome = limiter.withPermit(host) {
-                    VersionEnumerator(session: session, version: version).run(seed: versionSeed)
+        let collected = await withTaskGroup(of: (TLSVersion, VersionEnumerator.Outcome).self) { group in
+            for version in toProbe {
+                let versionSeed = seed?.0 == version ? seed?.1 : nil
+                group.addTask {
+                    let outcome = await limiter.withPermit(session.limitKey) {
+                        await VersionEnumerator(session: session, version: version).run(seed: versionSeed)
+                    }
+                    return (version, outcome)
                 }
-                collected.set(version, outcome)
             }
-        })
-        for (version, outcome) in collected.all { results[version] = outcome }
+            return await group.reduce(into: [TLSVersion: VersionEnumerator.Outcome]()) { $0[$1.0] = $1.1 }
+        }
+        for (version, outcome) in collected { results[version] = outcome }
 
         // A refusal by closing the connection counts as "not supported" only once the server has
         // shown that it speaks TLS (accepted a handshake or sent an alert); a peer that closes
@@ -132,7 +148,7 @@ public struct TLSProber: EndpointProber {
 
         // Certificates come from handshakes already made: the highest supported version's first.
         if let source = versions.reversed().compactMap({ results[$0]?.firstAccepted }).first {
-            profile.certificate = Self.certificateReport(source, request: request, trust: trust)
+            profile.certificate = await pool.run { Self.certificateReport(source, request: request, trust: trust) }
         }
         return finish(profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
     }
@@ -205,37 +221,26 @@ public struct TLSProber: EndpointProber {
             ocspStapled: accepted.ocspStapled, verifiedAt: now)
     }
 
-    /// Resolves on a helper thread and waits at most until `deadline`: `getaddrinfo` has no
-    /// timeout of its own, and a stuck resolver must not hold the endpoint past its deadline.
-    static func resolve(_ host: String, port: Int, within deadline: Deadline) throws -> [SocketAddress] {
-        if IPAddress(host) != nil { return try SocketAddress.resolve(host, port: port) }  // numeric: no DNS
-        let box = ResolveBox()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.result = Result { try SocketAddress.resolve(host, port: port) }
-            done.signal()
+    /// The numeric addresses of `host` (``AddressResolver``), looked up on a probe thread within `timeout` seconds.
+    public func addresses(of host: String, port: Int, timeout: Double) async throws -> [String] {
+        try await resolve(host, port: port, within: Deadline.after(seconds: timeout)).map(\.ip)
+    }
+
+    /// Resolves on a probe thread and waits at most until `deadline`: `getaddrinfo` has no timeout
+    /// of its own, and a stuck resolver must not hold the endpoint past its deadline.
+    func resolve(_ host: String, port: Int, within deadline: Deadline) async throws -> [SocketAddress] {
+        // A numeric address needs no DNS: `getaddrinfo` answers at once, no thread needed.
+        if IPAddress(host) != nil { return try SocketAddress.resolve(host, port: port) }
+        let answer = await pool.run(until: deadline) { () -> Result<[SocketAddress], ProbeFailure> in
+            do { return .success(try SocketAddress.resolve(host, port: port)) } catch {
+                return .failure(error as? ProbeFailure ?? ProbeFailure(.unreachable, "cannot resolve \(host): \(error)"))
+            }
         }
-        thread.name = "atscheck.resolve"
-        thread.start()
-        guard done.wait(timeout: .now() + .milliseconds(deadline.remainingMilliseconds)) == .success, let result = box.result
-        else { throw ProbeFailure(.unreachable, "resolving \(host) timed out") }
-        return try result.get()
+        guard let answer else { throw ProbeFailure(.unreachable, "resolving \(host) timed out") }
+        return try answer.get()
     }
 
     private static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
-}
-
-/// Collects per-version outcomes from the enumeration threads.
-final class OutcomeBox: @unchecked Sendable {  // guarded by `lock`
-    private let lock = NSLock()
-    private var outcomes: [TLSVersion: VersionEnumerator.Outcome] = [:]
-    func set(_ version: TLSVersion, _ outcome: VersionEnumerator.Outcome) { lock.withLock { outcomes[version] = outcome } }
-    var all: [TLSVersion: VersionEnumerator.Outcome] { lock.withLock { outcomes } }
-}
-
-/// The resolver thread's answer. Written once before the semaphore is signalled, read after it.
-final class ResolveBox: @unchecked Sendable {
-    var result: Result<[SocketAddress], Error>?
 }

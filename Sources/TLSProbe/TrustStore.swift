@@ -24,31 +24,3 @@ final class TrustStore: @unchecked Sendable {  // immutable after init; OpenSSL 
 
     deinit { X509_STORE_free(store) }
 }
-
-/// The trust stores a prober has built, by set of CA files.
-final class TrustStoreCache: @unchecked Sendable {  // guarded by `lock`
-    private struct Key: Hashable {
-        var caFiles: [String]
-        var useSystemStore: Bool
-    }
-
-    private let lock = NSLock()
-    private var stores: [Key: Result<TrustStore, ProbeFailure>] = [:]
-
-    /// The store for these CA files, built on first use; a CA file that cannot be read fails every
-    /// endpoint that names it with the same reason.
-    func store(caFiles: [String], useSystemStore: Bool) -> Result<TrustStore, ProbeFailure> {
-        let key = Key(caFiles: caFiles, useSystemStore: useSystemStore)
-        return lock.withLock {
-            if let known = stores[key] { return known }
-            let built: Result<TrustStore, ProbeFailure>
-            do { built = .success(try TrustStore(caFiles: caFiles, useSystemStore: useSystemStore)) } catch let failure as ProbeFailure {
-                built = .failure(failure)
-            } catch {
-                built = .failure(ProbeFailure(.local, "\(error)"))
-            }
-            stores[key] = built
-            return built
-        }
-    }
-}

@@ -1,65 +1,86 @@
 import Foundation
+import Synchronization
 import TLSModel
 
-/// Shared, lock-protected state of one endpoint scan: the handshake count, the attempt log and
-/// the address that answered. Version enumerations run on separate threads and report here.
-final class EndpointSession: @unchecked Sendable {  // all mutable state is guarded by `lock`
-    let request: ProbeRequest
-    private let lock = NSLock()
-    private var startedDeadline: Deadline?
-    private var addresses: [SocketAddress]
-    private var handshakeCount = 0
-    private var attemptLog: [ProbeAttempt] = []
-
-    /// TCP connections made so far.
-    var handshakes: Int { lock.withLock { handshakeCount } }
-    /// Every attempt so far, in completion order.
-    var attempts: [ProbeAttempt] { lock.withLock { attemptLog } }
-
-    init(request: ProbeRequest, addresses: [SocketAddress]) {
-        self.request = request
-        self.addresses = addresses
+/// Shared state of one endpoint scan: the handshake count, the attempt log and the address that
+/// answered. Version chains run concurrently (each handshake a job on the probe pool) and report here.
+final class EndpointSession: Sendable {
+    private struct State {
+        var startedDeadline: Deadline?
+        var addresses: [SocketAddress]
+        var handshakeCount = 0
+        var attemptLog: [ProbeAttempt] = []
     }
 
-    /// The endpoint's overall deadline. Its clock starts at the first handshake, i.e. once a per-host
-    /// permit is held: time spent waiting for other endpoints of the same host does not count.
+    let request: ProbeRequest
+    let pool: ProbeThreadPool
+    private let state: Mutex<State>
+
+    /// TCP connections made so far.
+    var handshakes: Int { state.withLock { $0.handshakeCount } }
+    /// Every attempt so far, in completion order.
+    var attempts: [ProbeAttempt] { state.withLock { $0.attemptLog } }
+
+    init(request: ProbeRequest, addresses: [SocketAddress], pool: ProbeThreadPool) {
+        self.request = request
+        self.pool = pool
+        self.state = Mutex(State(addresses: addresses))
+    }
+
+    /// The endpoint's overall deadline. Its clock starts at the first connection, i.e. once a
+    /// per-host permit is held and a probe thread runs it: time spent waiting for other endpoints
+    /// of the same address does not count.
     var endpointDeadline: Deadline {
-        lock.withLock {
-            if let startedDeadline { return startedDeadline }
+        state.withLock { state in
+            if let started = state.startedDeadline { return started }
             let deadline = Deadline.after(seconds: request.deadline)
-            startedDeadline = deadline
+            state.startedDeadline = deadline
             return deadline
         }
     }
 
-    var connectAddresses: [SocketAddress] { lock.withLock { addresses } }
+    var connectAddresses: [SocketAddress] { state.withLock { $0.addresses } }
 
-    var connectedAddress: SocketAddress? { lock.withLock { addresses.count == 1 ? addresses[0] : nil } }
+    var connectedAddress: SocketAddress? { state.withLock { $0.addresses.count == 1 ? $0.addresses[0] : nil } }
+
+    /// The per-host cap's key: the address the next connection goes to first (the one that answered,
+    /// once one has).
+    var limitKey: String { connectAddresses.first?.description ?? request.target.hostPort }
 
     /// The deadline of the next connection: the per-connection timeout, capped by the endpoint's deadline.
     func nextDeadline() -> Deadline {
         Deadline.earliest(Deadline.after(seconds: request.timeout), endpointDeadline)
     }
 
-    /// Runs one handshake and records it.
+    /// Runs one handshake on a probe thread and records it. The connection's timeout starts when the
+    /// thread takes the job; the endpoint's deadline is absolute, so a job that waited still ends on time.
     func handshake(
         context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite]
-    ) -> HandshakeResult {
-        if endpointDeadline.hasPassed {
-            return HandshakeResult(outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
+    ) async -> HandshakeResult {
+        let ran = await pool.run { [self] () -> HandshakeResult? in
+            if endpointDeadline.hasPassed { return nil }
+            let handshaker = Handshaker(sni: request.effectiveSNI)
+            let result = handshaker.run(context: context, legacySuites: legacy, tls13Suites: tls13,
+                                        addresses: connectAddresses, deadline: nextDeadline())
+            record(result, version: version, offered: legacy.count + tls13.count)
+            return result
         }
-        let handshaker = Handshaker(sni: request.effectiveSNI)
-        let result = handshaker.run(context: context, legacySuites: legacy, tls13Suites: tls13,
-                                    addresses: connectAddresses, deadline: nextDeadline())
-        lock.withLock {
-            if result.connected { handshakeCount += 1 }
-            if let address = result.address, addresses.count > 1 { addresses = [address] }  // stick to the one that answered
-            attemptLog.append(ProbeAttempt(version: version, offered: legacy.count + tls13.count,
-                                         outcome: result.outcome.attemptOutcome, detail: result.outcome.detail))
+        return ran ?? HandshakeResult(outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
+    }
+
+    private func record(_ result: HandshakeResult, version: TLSVersion, offered: Int) {
+        state.withLock { state in
+            if result.connected { state.handshakeCount += 1 }
+            if let address = result.address, state.addresses.count > 1 { state.addresses = [address] }  // stick to the one that answered
+            state.attemptLog.append(ProbeAttempt(version: version, offered: offered,
+                                                 outcome: result.outcome.attemptOutcome, detail: result.outcome.detail))
         }
-        return result
     }
 }
+
+// An `SSL_CTX` is configured once, before any handshake, and only read afterwards (`SSL_new`), which
+// OpenSSL allows from any thread: a version chain hands its context from one probe-pool job to the next.
+extension ClientContext: @unchecked Sendable {}
 
 extension HandshakeResult.Outcome {
     var attemptOutcome: ProbeAttempt.Outcome {
@@ -99,16 +120,28 @@ struct VersionEnumerator {
     }
 
     /// - Parameter seed: an accepted handshake already made with this version's full offer (the lead probe).
-    func run(seed: HandshakeResult.Accepted? = nil) -> Outcome {
+    func run(seed: HandshakeResult.Accepted? = nil) async -> Outcome {
+        let version = self.version
+        let isTLS13 = version == .tls1_3
+        // OpenSSL set-up is work for a probe thread too (it may read configuration on first use).
+        let prepared = await session.pool.run { () -> Result<(ClientContext, [OfferedSuite]), ProbeFailure> in
+            do {
+                let context = try ClientContext(minVersion: version, maxVersion: version)
+                return .success((context, isTLS13
+                    ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
+                    : context.offerableLegacySuites()))
+            } catch {
+                return .failure(ProbeFailure(.local, "\(error)"))
+            }
+        }
         let context: ClientContext
-        do { context = try ClientContext(minVersion: version, maxVersion: version) } catch {
+        let fullOffer: [OfferedSuite]
+        switch prepared {
+        case .success(let value): (context, fullOffer) = value
+        case .failure(let error):
             return Outcome(result: ProtocolResult(version: version, supported: nil, reason: "probe could not run: \(error)"),
                            firstAccepted: nil, failure: .notRun("\(error)"))
         }
-        let isTLS13 = version == .tls1_3
-        let fullOffer: [OfferedSuite] = isTLS13
-            ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
-            : context.offerableLegacySuites()
         guard !fullOffer.isEmpty else {
             return Outcome(result: ProtocolResult(version: version, supported: nil,
                                                   reason: "the linked OpenSSL cannot offer any \(version) suite"),
@@ -130,7 +163,7 @@ struct VersionEnumerator {
 
         if let seed { _ = take(seed) }
         while !remaining.isEmpty {
-            let result = session.handshake(
+            let result = await session.handshake(
                 context: context, version: version, legacy: isTLS13 ? [] : remaining,
                 tls13: isTLS13 ? remaining.map(\.suite) : [])
             if let a = result.accepted {
@@ -169,7 +202,7 @@ struct VersionEnumerator {
                                         enumerationComplete: complete)
         if !complete, let detail = stopReason?.detail { protocolResult.reason = "enumeration stopped early: \(detail)" }
         if accepted.count >= 2 {
-            protocolResult.serverPreference = serverPreference(context: context, fullOffer: fullOffer, accepted: accepted,
+            protocolResult.serverPreference = await serverPreference(context: context, fullOffer: fullOffer, accepted: accepted,
                                                                firstChoice: accepted[0].suite)
         }
         return Outcome(result: protocolResult, firstAccepted: first, failure: nil)
@@ -179,11 +212,11 @@ struct VersionEnumerator {
     /// client picks the last of them; one that follows its own order picks its first choice again.
     private func serverPreference(
         context: ClientContext, fullOffer: [OfferedSuite], accepted: [AcceptedCipherSuite], firstChoice: CipherSuite
-    ) -> Bool? {
+    ) async -> Bool? {
         let acceptedSet = Set(accepted.map(\.suite))
         let reversed = fullOffer.filter { acceptedSet.contains($0.suite) }.reversed().map { $0 }
         let isTLS13 = version == .tls1_3
-        let result = session.handshake(context: context, version: version, legacy: isTLS13 ? [] : reversed,
+        let result = await session.handshake(context: context, version: version, legacy: isTLS13 ? [] : reversed,
                                        tls13: isTLS13 ? reversed.map(\.suite) : [])
         guard let chosen = result.accepted?.suite else { return nil }
         return chosen == firstChoice

@@ -34,18 +34,12 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let result: AuditResult
-        do {
-            result = try await AuditRun.run(
-                plistPath: plist, endpointsPath: endpoints, settings: try scan.settings(), os: policy.os,
-                baselinePath: baseline, now: Date()
+        let result = try await Terminal.exitingOnFileErrors {
+            try await ScanPipeline(settings: try scan.settings()).audit(
+                plistPath: plist, endpointsPath: endpoints, os: policy.os, baselinePath: baseline, now: Date()
             ) { done, total, profile in
                 Terminal.progress("audit: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
             }
-        } catch let error as InputFileError {
-            Terminal.endProgress()
-            Terminal.fail(error.description)
-            throw ExitCode(ExitStatus.badInput.rawValue)
         }
         Terminal.endProgress()
         let text: String
@@ -58,18 +52,5 @@ struct AuditCommand: AsyncParsableCommand {
         try output.emit(text)
         if let reason = result.exitReason { Terminal.fail(reason) }
         if result.exitStatus != .success { throw ExitCode(result.exitStatus.rawValue) }
-    }
-}
-
-/// The audit's JSON: the report of the contract (schemaVersion, endpoints, findings, summary) with
-/// `exceptionDebt` beside it.
-struct AuditJSON: Encodable {
-    var result: AuditResult
-    private enum Keys: String, CodingKey { case exceptionDebt }
-
-    func encode(to encoder: Encoder) throws {
-        try result.report.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(result.exceptionDebt, forKey: .exceptionDebt)
     }
 }

@@ -111,3 +111,19 @@ enum Terminal {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
+
+extension Terminal {
+    /// Runs facade work; its typed file errors become one line on stderr and their exit status
+    /// (``InputFileError`` 65, ``OutputFileError`` 73).
+    static func exitingOnFileErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as InputFileError {
+            endProgress()
+            fail(error.description)
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        } catch let error as OutputFileError {
+            endProgress()
+            fail(error.description)
+            throw ExitCode(ExitStatus.cannotWrite.rawValue)
+        }
+    }
+}

@@ -36,41 +36,25 @@ struct DiagnoseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let target = try Target(parsing: url)
-        let scanned: ServerProfile
-        if let profile {
-            let profiles = try ProfileFile.load(profile)
-            guard let match = profiles.first(where: { $0.host == target.host && $0.port == target.port }) ?? profiles.first else {
-                Terminal.fail("\(profile) holds no profile")
-                throw ExitCode(ExitStatus.badInput.rawValue)
+        let found = try await Terminal.exitingOnFileErrors { () -> Diagnosis? in
+            if let profile {
+                return try ScanPipeline.diagnose(target, url: url, savedProfile: profile, os: policy.os, client: policy.clientKind)
             }
-            scanned = match
-        } else {
-            let check = ATSCheck(settings: try scan.settings())
-            guard let first = await check.scan([target]).first else { throw ExitCode(ExitStatus.incomplete.rawValue) }
-            scanned = first
+            let pipeline = ScanPipeline(settings: try scan.settings())
+            return await pipeline.diagnose(target, url: url, os: policy.os, client: policy.clientKind)
         }
-        let report = ATSDiagnostics.run(profile: scanned, target: target, os: policy.os, client: policy.clientKind)
+        guard let diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }
         switch output.resolvedFormat {
-        case .json, .sarif, .junit, .markdown: try output.emit(try JSONRendering.render(report))
+        case .json, .sarif, .junit, .markdown: try output.emit(try JSONRendering.render(diagnosis.report))
         case .text:
-            var text = DiagnosticsTextRenderer.render(report)
+            var text = DiagnosticsTextRenderer.render(diagnosis.report)
+            let scanned = diagnosis.profile
             if scanned.status != .completed {
                 text = "atscheck could not scan \(scanned.target): \(scanned.error ?? scanned.status.rawValue)\n\n" + text
             }
             try output.emit(text)
         }
-        guard scanned.status == .completed else {
-            Terminal.fail("\(scanned.target) could not be scanned: \(scanned.error ?? scanned.status.rawValue)")
-            throw ExitCode(ExitStatus.incomplete.rawValue)
-        }
-        switch report.tests.first?.result {
-        case .pass?: return
-        case .unknown?, nil:
-            Terminal.fail("the default ATS test could not be predicted for \(url)")
-            throw ExitCode(ExitStatus.incomplete.rawValue)
-        default:
-            Terminal.fail("\(url) fails the default ATS test: \(report.tests.first?.reason ?? "")")
-            throw ExitCode(ExitStatus.policyFailure.rawValue)
-        }
+        if let reason = diagnosis.exitReason { Terminal.fail(reason) }
+        if diagnosis.exitStatus != .success { throw ExitCode(diagnosis.exitStatus.rawValue) }
     }
 }

@@ -42,49 +42,26 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let judge = try policy.judge(plist: plist)
-        let profiles: [ServerProfile]
-        if profile.isEmpty {
-            let parsed = try targets.map { try Target(parsing: $0) }
-            let check = ATSCheck(settings: try scan.settings())
-            profiles = await check.scan(parsed) { done, total, profile in
-                Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
+        let report = try await Terminal.exitingOnFileErrors {
+            // The plist is read first: with a bad plist and a bad profile, the plist is named.
+            let judge = try PolicyJudge(plist: plist, os: policy.os, client: policy.clientKind)
+            let report: ScanReport
+            if profile.isEmpty {
+                let pipeline = ScanPipeline(settings: try scan.settings())
+                report = await pipeline.scan(try targets.map { try Target(parsing: $0) }, judge: judge) { done, total, profile in
+                    Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
+                }
+                Terminal.endProgress()
+            } else {
+                report = ScanPipeline.report(try ProfileFile.load(profile), judge: judge)
             }
-            Terminal.endProgress()
-        } else {
-            profiles = try profile.flatMap { try ProfileFile.load($0) }
+            if let saveProfile { try ProfileFile.save(report.profiles, to: saveProfile) }
+            return report
         }
-        if let saveProfile { try ProfileFile.save(profiles, to: saveProfile) }
-        let report = ATSCheck.report(profiles) { judge.judge($0) }
         try output.emit(try Render.report(report, format: output.resolvedFormat, color: output.useColor, plistFile: plist))
         let status = ExitStatus.of(report)
         if let reason = ExitStatus.reason(for: report) { Terminal.fail(reason) }
         if status != .success { throw ExitCode(status.rawValue) }
-    }
-}
-
-/// Saved profiles: a JSON array of `ServerProfile` (a whole `scan --format json` report is accepted too).
-enum ProfileFile {
-    static func save(_ profiles: [ServerProfile], to path: String) throws {
-        let data = try JSONRendering.encoder().encode(profiles)
-        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
-            Terminal.fail("cannot write profile \(path): \(error.localizedDescription)")
-            throw ExitCode(73)
-        }
-    }
-
-    static func load(_ path: String) throws -> [ServerProfile] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Terminal.fail("cannot read profile \(path)")
-            throw ExitCode(ExitStatus.badInput.rawValue)
-        }
-        let decoder = JSONRendering.decoder()
-        if let profiles = try? decoder.decode([ServerProfile].self, from: data) { return profiles }
-        if let report = try? decoder.decode(ScanReport.self, from: data) { return report.endpoints.map(\.profile) }
-        do { return [try decoder.decode(ServerProfile.self, from: data)] } catch {
-            Terminal.fail("\(path) is not a saved profile: \(Render.describe(error))")
-            throw ExitCode(ExitStatus.badInput.rawValue)
-        }
     }
 }
 

@@ -22,7 +22,11 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// - Parameter whileRunning: called on a thread of its own with the child's pid once it runs; the child
+    ///   is awaited after it returns.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], whileRunning: (@Sendable (Int32) -> Void)? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -43,6 +47,11 @@ enum CLI {
         DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
         DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if let whileRunning {
+            let pid = process.processIdentifier
+            group.enter()
+            Thread { whileRunning(pid); group.leave() }.start()
+        }
         process.waitUntilExit()
         group.wait()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),

@@ -1,33 +1,28 @@
 import ATSPolicy
 import Foundation
 import TLSModel
-import TLSProbe
 
-/// `atscheck audit` end to end: load the plist, the endpoint list and the baseline; lint; plan; scan;
-/// audit; apply the baseline. The CLI calls ``run(plistPath:endpointsPath:settings:os:baselinePath:now:prober:progress:)``
-/// and renders ``AuditResult/report``, exiting with ``AuditResult/exitStatus``.
-public enum AuditRun {
-    /// Runs an audit.
+extension ScanPipeline {
+    /// `atscheck audit` end to end: load the plist, the endpoint list and the baseline; lint; plan; probe;
+    /// audit; apply the baseline. The CLI renders ``AuditResult/report`` (or ``AuditJSON``) and exits with
+    /// ``AuditResult/exitStatus``.
     ///
     /// > Warning: Connects to every `https` endpoint of the list (`http://` endpoints are judged without a connection).
     ///
     /// - Parameters:
     ///   - plistPath: an Info.plist or bare `NSAppTransportSecurity` dictionary (XML, binary or OpenStep).
-    ///   - endpointsPath: the endpoint list (text, `.yml`/`.yaml`, `.json`).
-    ///   - settings: scan options; an entry's own `resolve`, `sni` and `caFile` win over `--resolve`, `--sni`,
-    ///     and add to `--ca-file`. `allAddresses` is not applied to endpoint lists.
+    ///   - endpointsPath: the endpoint list (text, `.yml`/`.yaml`, `.json`). An entry's own `resolve`, `sni`
+    ///     and `caFile` win over `--resolve`, `--sni`, and add to `--ca-file`; `allAddresses` is not applied.
     ///   - os: the Apple OS release whose rules apply.
     ///   - baselinePath: waivers to apply, or nil.
     ///   - now: the time baseline expiry is judged at.
-    ///   - prober: the OpenSSL prober by default; tests may pass another.
     ///   - progress: called after each scanned endpoint with (done, total, profile).
     /// - Returns: the audit, baseline applied.
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; all three files are
     ///   read before anything is scanned.
-    public static func run(
-        plistPath: String, endpointsPath: String, settings: ScanSettings = ScanSettings(), os: AppleOSVersion = .newest,
-        baselinePath: String? = nil, now: Date = Date(), prober: (any EndpointProber)? = nil,
-        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    public func audit(
+        plistPath: String, endpointsPath: String, os: AppleOSVersion = .newest, baselinePath: String? = nil,
+        now: Date = Date(), progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {
         let document: PlistDocument
         do { document = try PlistDocument.load(path: plistPath) } catch let error as PlistError {
@@ -37,10 +32,9 @@ public enum AuditRun {
         let baseline = try baselinePath.map(Baseline.load(path:))
         let lint = PlistLinter.lint(document, options: PlistLinter.Options(osVersion: os.description))
 
-        let plan = plan(list.entries, settings: settings)
-        let scanner = BatchScanner(
-            prober: prober ?? TLSProber(perHostLimit: settings.perHost), concurrency: settings.concurrency)
-        let scanned = await scanner.scan(plan.map(\.planned), progress: progress)
+        let plan = ScanPlanner.plan(entries: list.entries, settings: settings)
+        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency)
+            .scan(plan.map(\.planned), progress: progress)
         var profiles = list.entries.map { Auditor.placeholderProfile(for: $0, now: settings.now ?? now) }
         for (slot, profile) in zip(plan.map(\.index), scanned) { profiles[slot] = profile }
 
@@ -49,14 +43,23 @@ public enum AuditRun {
         if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
         return result
     }
+}
 
-    /// Probe requests for the `https` entries, with the index of each in the list.
-    public static func plan(_ entries: [EndpointEntry], settings: ScanSettings) -> [(index: Int, planned: PlannedEndpoint)] {
-        entries.enumerated().compactMap { index, entry in
-            guard !entry.isHTTP else { return nil }
-            let request = settings.request(
-                for: entry.target, connectAddress: entry.resolve, sni: entry.sni, extraCAFiles: entry.caFile.map { [$0] } ?? [])
-            return (index, PlannedEndpoint(target: entry.target, request: request, source: entry.source))
-        }
+/// `atscheck audit` as one call: ``ScanPipeline/audit(plistPath:endpointsPath:os:baselinePath:now:progress:)``
+/// on a pipeline built from `settings` and `prober`.
+public enum AuditRun {
+    /// Runs an audit.
+    ///
+    /// > Warning: Connects to every `https` endpoint of the list.
+    /// - Parameter prober: the OpenSSL prober by default; tests may pass another.
+    /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed.
+    public static func run(
+        plistPath: String, endpointsPath: String, settings: ScanSettings = ScanSettings(), os: AppleOSVersion = .newest,
+        baselinePath: String? = nil, now: Date = Date(), prober: (any EndpointProber)? = nil,
+        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    ) async throws -> AuditResult {
+        try await ScanPipeline(settings: settings, prober: prober).audit(
+            plistPath: plistPath, endpointsPath: endpointsPath, os: os, baselinePath: baselinePath, now: now,
+            progress: progress)
     }
 }

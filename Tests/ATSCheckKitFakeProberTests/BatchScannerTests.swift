@@ -2,7 +2,6 @@ import ATSCheckKit
 import Foundation
 import Testing
 import TLSModel
-import TLSProbe
 
 /// A prober that answers from a table and records how many scans ran at once.
 actor ConcurrencyGauge {
@@ -35,8 +34,8 @@ struct BatchScannerTests {
         let prober = FakeProber(statuses: ["h3.test": .timeout, "h7.test": .unreachable, "h8.test": .error])
         var settings = ScanSettings()
         settings.concurrency = 4
-        let check = ATSCheck(settings: settings, prober: prober)
-        let profiles = await check.scan(try hosts.map { try Target(parsing: $0) })
+        let pipeline = ScanPipeline(settings: settings, prober: prober)
+        let profiles = await pipeline.probe(try hosts.map { try Target(parsing: $0) })
         #expect(profiles.map(\.host) == hosts)
         #expect(profiles.filter { $0.status == .completed }.count == 9)
         let peak = await prober.gauge.peak
@@ -48,7 +47,7 @@ struct BatchScannerTests {
     func duplicatesProbedOnce() async throws {
         let prober = CountingProber()
         let targets = try ["https://a.test/x", "https://a.test/y", "b.test", "a.test:443"].map { try Target(parsing: $0) }
-        let profiles = await ATSCheck(settings: ScanSettings(), prober: prober).scan(targets)
+        let profiles = await ScanPipeline(settings: ScanSettings(), prober: prober).probe(targets)
         #expect(profiles.map(\.host) == ["a.test", "a.test", "b.test", "a.test"])
         #expect(await prober.count == 2)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import TLSModel
 
 /// What to probe and how.
 public struct ProbeRequest: Sendable, Hashable {
@@ -43,10 +42,4 @@ public struct ProbeRequest: Sendable, Hashable {
         if let sni { return sni }
         return target.isIPLiteral ? nil : target.host
     }
-}
-
-/// Something that turns a request into a profile: the OpenSSL prober, or a fake in tests.
-public protocol EndpointProber: Sendable {
-    /// Scans one endpoint. Never throws: every failure is a status in the profile.
-    func scan(_ request: ProbeRequest) async -> ServerProfile
 }

@@ -1,0 +1,51 @@
+import Foundation
+import Reporting
+import TLSModel
+
+/// Saved profiles: a JSON array of `ServerProfile` (a whole `scan --format json` report, or a single
+/// profile, is accepted too). Judging a saved profile again needs no connection.
+public enum ProfileFile {
+    /// Writes `profiles` as JSON to `path`.
+    /// - Throws: ``OutputFileError`` (exit 73) when the file cannot be written.
+    public static func save(_ profiles: [ServerProfile], to path: String) throws {
+        let data = try JSONRendering.encoder().encode(profiles)
+        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+            throw OutputFileError(file: path, description: "cannot write profile \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads the profiles saved in `path`.
+    /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable or holds no profile JSON.
+    public static func load(_ path: String) throws -> [ServerProfile] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputFileError(file: path, message: "cannot read profile \(path)")
+        }
+        let decoder = JSONRendering.decoder()
+        if let profiles = try? decoder.decode([ServerProfile].self, from: data) { return profiles }
+        if let report = try? decoder.decode(ScanReport.self, from: data) { return report.endpoints.map(\.profile) }
+        do { return [try decoder.decode(ServerProfile.self, from: data)] } catch {
+            throw InputFileError(file: path, message: "\(path) is not a saved profile: \(describe(error))")
+        }
+    }
+
+    /// Reads the profiles of every file, in order.
+    /// - Throws: ``InputFileError`` (exit 65) for the first file that is unreadable or malformed.
+    public static func load(_ paths: [String]) throws -> [ServerProfile] {
+        try paths.flatMap { try load($0) }
+    }
+
+    /// A one-line description of a decoding error.
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, let context):
+            let path = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+            return "missing \(path)"
+        default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import ATSPolicy
+import Foundation
+import TLSModel
+
+/// What `atscheck diagnose` found: the profile it judged, the nscurl matrix, and the exit status.
+public struct Diagnosis: Sendable {
+    /// The URL as the user gave it (messages name it so).
+    public var url: String
+    /// The profile the matrix was predicted from.
+    public var profile: ServerProfile
+    /// The 16 nscurl tests and the minimal exception.
+    public var report: DiagnosticsReport
+
+    public init(url: String, profile: ServerProfile, report: DiagnosticsReport) {
+        self.url = url
+        self.profile = profile
+        self.report = report
+    }
+
+    /// `0` the default test passes; `1` it fails or is ambiguous; `2` the URL could not be scanned or predicted.
+    public var exitStatus: ExitStatus {
+        guard profile.status == .completed else { return .incomplete }
+        switch report.tests.first?.result {
+        case .pass?: return .success
+        case .unknown?, nil: return .incomplete
+        default: return .policyFailure
+        }
+    }
+
+    /// One line for stderr when ``exitStatus`` is not zero.
+    public var exitReason: String? {
+        guard profile.status == .completed else {
+            return "\(profile.target) could not be scanned: \(profile.error ?? profile.status.rawValue)"
+        }
+        switch report.tests.first?.result {
+        case .pass?: return nil
+        case .unknown?, nil: return "the default ATS test could not be predicted for \(url)"
+        default: return "\(url) fails the default ATS test: \(report.tests.first?.reason ?? "")"
+        }
+    }
+}
+
+extension ScanPipeline {
+    /// Scans one URL once and predicts nscurl's matrix from that scan; nil if nothing was scanned.
+    ///
+    /// > Warning: Connects to the target.
+    /// - Parameter url: the text the user gave (parsed into `target` already).
+    public func diagnose(
+        _ target: Target, url: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
+    ) async -> Diagnosis? {
+        guard let profile = await probe([target]).first else { return nil }
+        return Self.diagnose(profile, target: target, url: url, os: os, client: client)
+    }
+
+    /// Predicts nscurl's matrix from a profile saved with `scan --save-profile`: the one for the
+    /// target's host and port, else the file's first.
+    /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable, malformed or empty.
+    public static func diagnose(
+        _ target: Target, url: String, savedProfile path: String, os: AppleOSVersion = .newest,
+        client: ClientKind = .urlSession
+    ) throws -> Diagnosis {
+        let profiles = try ProfileFile.load(path)
+        guard let match = profiles.first(where: { $0.host == target.host && $0.port == target.port }) ?? profiles.first else {
+            throw InputFileError(file: path, line: nil, message: "\(path) holds no profile")
+        }
+        return diagnose(match, target: target, url: url, os: os, client: client)
+    }
+
+    static func diagnose(
+        _ profile: ServerProfile, target: Target, url: String, os: AppleOSVersion, client: ClientKind
+    ) -> Diagnosis {
+        Diagnosis(url: url, profile: profile, report: ATSDiagnostics.run(profile: profile, target: target, os: os, client: client))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TLSModel
+import TLSProbe
+
+/// The one pipeline behind `scan`, `diagnose` and `audit`: plan → probe → judge → report model.
+///
+/// It plans (`--resolve`, `--sni`, `--all-addresses` with every look-up at once, each bounded by the
+/// timeout), probes with bounded concurrency (``BatchScanner``), judges (``PolicyJudge``) and hands a
+/// report model (``ScanReport``, ``Diagnosis``, ``AuditResult``) to the renderers.
+public struct ScanPipeline: Sendable {
+    /// How to scan.
+    public var settings: ScanSettings
+    /// Who turns a request into a profile.
+    public var prober: any EndpointProber
+    /// Who looks names up for `--all-addresses`.
+    public var resolver: any AddressResolver
+
+    /// - Parameters:
+    ///   - prober: the OpenSSL prober by default; tests pass a fake to check orchestration.
+    ///   - resolver: the prober when it can resolve, else the OpenSSL prober's resolver (system DNS on its
+    ///     probe threads).
+    public init(
+        settings: ScanSettings = ScanSettings(), prober: (any EndpointProber)? = nil, resolver: (any AddressResolver)? = nil
+    ) {
+        self.settings = settings
+        let system = TLSProber(perHostLimit: settings.perHost, concurrency: settings.concurrency)
+        self.prober = prober ?? system
+        self.resolver = resolver ?? (prober as? any AddressResolver) ?? system
+    }
+
+    /// Plans the targets: one request per target, per address with `--all-addresses`.
+    public func plan(_ targets: [Target]) async -> [PlannedEndpoint] {
+        await ScanPlanner.plan(targets, settings: settings, resolver: resolver)
+    }
+
+    /// Plans and probes targets and returns their profiles, in target order (several for one target
+    /// with `--all-addresses`). `http://` targets are not probed: ATS judges them by their scheme.
+    ///
+    /// > Warning: Connects to every `https` target.
+    /// - Parameter progress: called after each distinct probe finishes with (done, total, profile).
+    public func probe(
+        _ targets: [Target], progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    ) async -> [ServerProfile] {
+        let tls = targets.enumerated().filter { $0.element.scheme != "http" }
+        let planned = await ScanPlanner.planEach(tls.map(\.element), settings: settings, resolver: resolver)
+        var plan: [PlannedEndpoint] = []
+        var owner: [Int] = []  // plan index → target index (--all-addresses gives several per target)
+        for ((index, _), endpoints) in zip(tls, planned) {
+            plan += endpoints
+            owner += Array(repeating: index, count: endpoints.count)
+        }
+        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
+        var byTarget = [[ServerProfile]](repeating: [], count: targets.count)
+        for (planIndex, profile) in scanned.enumerated() { byTarget[owner[planIndex]].append(profile) }
+        return targets.enumerated().flatMap { index, target in
+            target.scheme == "http" ? [Self.cleartextProfile(for: target)] : byTarget[index]
+        }
+    }
+
+    /// Plans, probes and judges targets: the report of `atscheck scan`.
+    ///
+    /// > Warning: Connects to every `https` target.
+    public func scan(
+        _ targets: [Target], judge: PolicyJudge, progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    ) async -> ScanReport {
+        Self.report(await probe(targets, progress: progress), judge: judge)
+    }
+
+    /// Judges profiles (scanned now or saved earlier) into a report.
+    public static func report(_ profiles: [ServerProfile], judge: PolicyJudge, findings: [Finding] = []) -> ScanReport {
+        report(profiles, findings: findings) { judge.judge($0) }
+    }
+
+    /// Builds the report from profiles, judging each with `judge`.
+    public static func report(
+        _ profiles: [ServerProfile], findings: [Finding] = [], judge: (ServerProfile) -> ATSEvaluation
+    ) -> ScanReport {
+        ScanReport(endpoints: profiles.map { EndpointResult(profile: $0, ats: judge($0)) }, findings: findings)
+    }
+
+    /// The profile of an `http://` endpoint: nothing is scanned, ATS judges the scheme.
+    public static func cleartextProfile(for target: Target, address: String? = nil, now: Date = Date()) -> ServerProfile {
+        ServerProfile(
+            target: target.hostPort, host: target.host, port: target.port, address: address, status: .completed,
+            error: nil, handshakes: 0, scannedAt: now, scheme: "http")
+    }
+}
+
+extension ScanReport {
+    /// The profiles of the report's endpoints, in order (what `--save-profile` writes).
+    public var profiles: [ServerProfile] { endpoints.map(\.profile) }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+import Testing
+import TLSModel
+import TLSTestSupport
+
+/// Batch scale (issue 7): 300 loopback endpoints at `--concurrency 256` run on a bounded number of
+/// OS threads, and every endpoint still gets its correct status.
+@Suite("atscheck scan at scale (CLI)", .serialized)
+struct ScaleTests {
+    /// The `Threads:` line of `/proc/PID/status`, nil once the process is gone.
+    static func threads(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+        return line.flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    @Test("300 endpoints at --concurrency 256 stay under a stated thread bound, each with its correct status")
+    func threadBound() throws {
+        // 270 names on 3 TLS 1.3-only servers (one suite: 5 handshakes per name), 30 refused ports.
+        // An EC leaf for every name (cheap to sign with), trusted through --ca-file.
+        let leaf = try TestPKI.shared.leaf(.leaf("*.scale.atscheck.test", key: .ec(curve: "P-256")))
+        let servers = try (0..<3).map { _ in
+            try TestTLSServer(TLSServerConfiguration(
+                minVersion: .tls1_3, maxVersion: .tls1_3, tls13CipherSuites: "TLS_AES_128_GCM_SHA256",
+                chain: TestPKI.shared.chain(for: leaf)))
+        }
+        let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
+        let refused = try (0..<30).map { _ in try ClosedPort() }
+        defer { servers.forEach { $0.stop() } }
+        var arguments = ["scan", "--concurrency", "256", "--timeout", "10", "--ca-file", ca, "--format", "json"]
+        var tlsTargets: Set<String> = []
+        for index in 0..<270 {
+            let server = servers[index % servers.count]
+            let name = "n\(index).scale.atscheck.test"
+            arguments += ["\(name):\(server.port)", "--resolve", "\(name):\(server.port):127.0.0.1"]
+            tlsTargets.insert("\(name):\(server.port)")
+        }
+        arguments += refused.map(\.target)
+
+        let peak = Mutex(0)
+        let result = try CLI.run(arguments) { pid in
+            while let count = Self.threads(of: pid) {
+                peak.withLock { $0 = max($0, count) }
+                usleep(2_000)
+            }
+        }
+        // The bound: the per-address cap (3) lets at most 3 × 3 handshake chains run against the servers,
+        // plus one lead per refused port, as many certificate checks as chains, and one trust-store build
+        // (≤ 49 blocking steps at once, so ≤ 49 probe threads); plus one orchestration thread and the
+        // runtime (main, cooperative pool, Dispatch). The design this replaced started a thread per
+        // endpoint in flight (256) plus one per version chain.
+        let bound = 100
+        let observed = peak.withLock { $0 }
+        #expect(observed > 0)
+        #expect(observed < bound, "peak \(observed) threads")
+
+        #expect(result.status == 2, "\(result.stderr)")  // every scanned endpoint passes ATS; the refused ports are incomplete
+        let root = try #require(result.json as? [String: Any], "\(result.stderr)")
+        let endpoints = try #require(root["endpoints"] as? [[String: Any]])
+        #expect(endpoints.count == 300)
+        for endpoint in endpoints {
+            let target = try #require(endpoint["target"] as? String)
+            let protocols = try #require(endpoint["protocols"] as? [[String: Any]])
+            let supported = Dictionary(uniqueKeysWithValues: protocols.map { ($0["version"] as? String ?? "?", $0["supported"]) })
+            if tlsTargets.contains(target) {
+                #expect(endpoint["status"] as? String == "completed", "\(target): \(endpoint["error"] ?? "")")
+                #expect(supported["TLSv1.3"] as? Bool == true, "\(target)")
+                #expect(supported["TLSv1.2"] as? Bool == false, "\(target)")
+                #expect(endpoint["handshakes"] as? Int == 5, "\(target)")
+                #expect((endpoint["ats"] as? [String: Any])?["verdict"] as? String == "pass", "\(target)")
+            } else {
+                #expect(endpoint["status"] as? String == "unreachable", "\(target)")
+                #expect(endpoint["handshakes"] as? Int == 0, "\(target)")
+            }
+        }
+        #expect(servers.map(\.acceptedConnections).reduce(0, +) == 270 * 5)
+    }
+}
