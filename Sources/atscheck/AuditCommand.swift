@@ -36,7 +36,7 @@ struct AuditCommand: AsyncParsableCommand {
     func run() async throws {
         let result = try await Terminal.exitingOnFileErrors {
             try await ScanPipeline(settings: try scan.settings()).audit(
-                plistPath: plist, endpointsPath: endpoints, os: policy.os, baselinePath: baseline, now: Date()
+                plistPath: plist, endpointsPath: endpoints, os: policy.os, client: policy.clientKind, baselinePath: baseline, now: Date()
             ) { done, total, profile in
                 Terminal.progress("audit: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
             }

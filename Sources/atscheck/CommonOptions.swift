@@ -26,7 +26,7 @@ struct OutputOptions: ParsableArguments {
         if let output {
             do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
                 Terminal.fail("cannot write \(output): \(error.localizedDescription)")
-                throw ExitCode(73)
+                throw ExitCode(ExitStatus.cannotWrite.rawValue)
             }
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))

@@ -19,18 +19,6 @@ struct PolicyOptions: ParsableArguments {
 
     var os: AppleOSVersion { osVersion.os }
     var clientKind: ClientKind { client ?? .urlSession }
-
-    /// Loads `--plist` when given; a bad file exits 65 with one line.
-    func judge(plist: String?) throws -> PolicyJudge {
-        var policy = AppPolicySource.defaultPolicy
-        if let plist {
-            do { policy = try AppPolicySource.load(plist) } catch let error as InputFileError {
-                Terminal.fail(error.description)
-                throw ExitCode(ExitStatus.badInput.rawValue)
-            }
-        }
-        return PolicyJudge(policy: policy, os: os, client: clientKind)
-    }
 }
 
 // The CLI parses its typed options itself: an unknown value is a usage error (exit 64) that lists the

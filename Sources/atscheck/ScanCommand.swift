@@ -79,19 +79,4 @@ enum Render {
         case .markdown: return MarkdownRenderer.render(report)
         }
     }
-
-    /// A one-line description of a decoding error.
-    static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
-             DecodingError.valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        case DecodingError.keyNotFound(let key, let context):
-            let path = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
-            return "missing \(path)"
-        default:
-            return "\(error)"
-        }
-    }
 }

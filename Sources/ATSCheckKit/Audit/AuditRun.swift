@@ -14,6 +14,7 @@ extension ScanPipeline {
     ///   - endpointsPath: the endpoint list (text, `.yml`/`.yaml`, `.json`). An entry's own `resolve`, `sni`
     ///     and `caFile` win over `--resolve`, `--sni`, and add to `--ca-file`; `allAddresses` is not applied.
     ///   - os: the Apple OS release whose rules apply.
+    ///   - client: the client class the endpoints are used from (web views and media have their own exemptions).
     ///   - baselinePath: waivers to apply, or nil.
     ///   - now: the time baseline expiry is judged at.
     ///   - progress: called after each scanned endpoint with (done, total, profile).
@@ -21,8 +22,8 @@ extension ScanPipeline {
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; all three files are
     ///   read before anything is scanned.
     public func audit(
-        plistPath: String, endpointsPath: String, os: AppleOSVersion = .newest, baselinePath: String? = nil,
-        now: Date = Date(), progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+        plistPath: String, endpointsPath: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession,
+        baselinePath: String? = nil, now: Date = Date(), progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {
         let document: PlistDocument
         do { document = try PlistDocument.load(path: plistPath) } catch let error as PlistError {
@@ -30,7 +31,7 @@ extension ScanPipeline {
         }
         let list = try EndpointList.load(path: endpointsPath)
         let baseline = try baselinePath.map(Baseline.load(path:))
-        let lint = PlistLinter.lint(document, options: PlistLinter.Options(osVersion: os.description))
+        let lint = PlistLinter.lint(document, options: PlistLinter.Options(os: os))
 
         let plan = ScanPlanner.plan(entries: list.entries, settings: settings)
         let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency)
@@ -39,13 +40,13 @@ extension ScanPipeline {
         for (slot, profile) in zip(plan.map(\.index), scanned) { profiles[slot] = profile }
 
         let endpoints = zip(list.entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
-        var result = Auditor(os: os).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
+        var result = Auditor(os: os, client: client).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
         if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
         return result
     }
 }
 
-/// `atscheck audit` as one call: ``ScanPipeline/audit(plistPath:endpointsPath:os:baselinePath:now:progress:)``
+/// `atscheck audit` as one call: ``ScanPipeline/audit(plistPath:endpointsPath:os:client:baselinePath:now:progress:)``
 /// on a pipeline built from `settings` and `prober`.
 public enum AuditRun {
     /// Runs an audit.
@@ -55,11 +56,11 @@ public enum AuditRun {
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed.
     public static func run(
         plistPath: String, endpointsPath: String, settings: ScanSettings = ScanSettings(), os: AppleOSVersion = .newest,
-        baselinePath: String? = nil, now: Date = Date(), prober: (any EndpointProber)? = nil,
+        client: ClientKind = .urlSession, baselinePath: String? = nil, now: Date = Date(), prober: (any EndpointProber)? = nil,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {
         try await ScanPipeline(settings: settings, prober: prober).audit(
-            plistPath: plistPath, endpointsPath: endpointsPath, os: os, baselinePath: baselinePath, now: now,
+            plistPath: plistPath, endpointsPath: endpointsPath, os: os, client: client, baselinePath: baselinePath, now: now,
             progress: progress)
     }
 }
