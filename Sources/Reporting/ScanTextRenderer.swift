@@ -55,7 +55,9 @@ public struct ScanTextRenderer {
         if let cert = p.certificate { out += certificateSection(cert) + "\n" }
         out += atsSection(endpoint.ats)
         if p.handshakes > 0 {
-            out += "  " + style.dim("\(p.handshakes) handshakes, \(String(format: "%.2f", p.durationSeconds)) s, \(p.probeLibrary ?? "")") + "\n"
+            out += "  " + style.dim(([
+                "\(p.handshakes) handshakes", String(format: "%.2f s", p.durationSeconds),
+            ] + [p.probeLibrary].compactMap { $0 }).joined(separator: ", ")) + "\n"
         }
         return out
     }

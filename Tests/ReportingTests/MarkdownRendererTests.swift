@@ -6,24 +6,9 @@ import TLSModel
 
 @Suite("MarkdownRenderer")
 struct MarkdownRendererTests {
-    static let snapshots = ReportFixtures.packageRoot.appendingPathComponent("Tests/ReportingTests/Snapshots")
-
-    /// Compares with a golden file; `ATSCHECK_RECORD_SNAPSHOTS=1` rewrites it instead (then fails, so a
-    /// recording run is never mistaken for a passing one).
-    static func assertSnapshot(_ text: String, named name: String) throws {
-        let url = snapshots.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["ATSCHECK_RECORD_SNAPSHOTS"] == "1" {
-            try Data(text.utf8).write(to: url)
-            Issue.record("recorded \(url.path); run again without ATSCHECK_RECORD_SNAPSHOTS")
-            return
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == golden, "differs from \(url.path); record with ATSCHECK_RECORD_SNAPSHOTS=1")
-    }
-
     @Test("the pull-request comment matches the golden file")
     func golden() throws {
-        try Self.assertSnapshot(MarkdownRenderer.render(ReportFixtures.report), named: "report.md")
+        try Snapshot.assert(MarkdownRenderer.render(ReportFixtures.report), named: "report.md")
     }
 
     @Test("the summary line counts endpoints and findings")
