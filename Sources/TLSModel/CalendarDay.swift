@@ -11,24 +11,22 @@ public enum CalendarDay {
         return calendar
     }()
 
-    private static let formatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.calendar = utc
-        f.timeZone = utc.timeZone
-        f.dateFormat = "yyyy-MM-dd"
-        return f
-    }()
-    private static let lock = NSLock()  // DateFormatter is not safe to share across threads unguarded
-
-    /// `2026-11-22` for a date.
-    public static func string(from date: Date) -> String { lock.withLock { formatter.string(from: date) } }
+    /// `2026-11-22` for a date. Built from calendar components (`Calendar` is safe to share across
+    /// threads; a shared `DateFormatter` would need a lock).
+    public static func string(from date: Date) -> String {
+        let day = utc.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+    }
 
     /// The start (00:00 UTC) of the day written `YYYY-MM-DD`, or nil when the text is not exactly such a day.
     public static func date(from text: String) -> Date? {
-        lock.withLock {
-            guard let day = formatter.date(from: text), formatter.string(from: day) == text else { return nil }
-            return day
-        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
+              let day = utc.date(from: DateComponents(year: year, month: month, day: dayOfMonth)),
+              string(from: day) == text  // rejects 2026-02-30, which the calendar would roll over
+        else { return nil }
+        return day
     }
 }

@@ -1,17 +1,13 @@
-import Foundation
+import Synchronization
 
-/// A value behind a lock, for the few pieces of state the fixtures share between threads.
-///
-/// `@unchecked Sendable`: every access to `value` goes through `lock`.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// A value behind a `Mutex`, shared by reference between the fixtures' threads (a `Mutex` itself
+/// cannot be copied into the closures that share it).
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
-    init(_ value: Value) { self.value = value }
+    init(_ value: Value) { self.mutex = Mutex(value) }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try mutex.withLock { try body(&$0) }
     }
 }
