@@ -137,6 +137,27 @@ struct ATSDiagnosticsTests {
         #expect(decoded == report)
     }
 
+    @Test("§2.1 CONFLICT at exactly 398 days (added 2026-11-23): every test AMBIGUOUS, no exception proposed")
+    func ambiguousTrust() {
+        var leaf = Fixture.cert(notBefore: AppleDates.utc(2025, 1, 1))
+        leaf.notAfter = leaf.notBefore.addingTimeInterval(398 * Fixture.day)
+        let report = ATSDiagnostics.run(profile: Fixture.profile(Fixture.modern, leaf: leaf), target: Target(host: Self.h))
+        #expect(report.tests.allSatisfy { $0.result == .ambiguous })
+        let reason = report.tests[0].reason ?? ""
+        #expect(reason.hasPrefix("Apple's sources disagree: source-lifetime-trustd: PASS; doc-lifetime-inclusive: FAIL (-1202 certificate not trusted"))
+        // No entry changes a trust rule: no UNCERTAIN entry that merely repeats the default's readings.
+        #expect(report.minimalException.status == .impossible)
+        #expect(report.minimalException.dictionary == nil)
+        #expect(report.minimalException.reason.hasPrefix("Apple's sources disagree whether the default configuration passes (source-lifetime-trustd: PASS; doc-lifetime-inclusive: FAIL)"))
+        // With a server that also needs RFS = NO, that entry passes under the trustd reading only: UNCERTAIN.
+        let both = ATSDiagnostics.run(profile: Fixture.profile(Fixture.rsaKxOnly, leaf: leaf), target: Target(host: Self.h))
+        #expect(both.tests[0].result == .fail)
+        #expect(both.tests[6].result == .ambiguous)
+        #expect(both.minimalException.status == .exception)
+        #expect(both.minimalException.dictionary == .dict(["NSExceptionRequiresForwardSecrecy": .bool(false)]))
+        #expect(both.minimalException.reason.hasPrefix("UNCERTAIN: this entry passes under the reading(s) source-lifetime-trustd but not under doc-lifetime-inclusive"))
+    }
+
     @Test("an incomplete scan predicts nothing")
     func incomplete() {
         let report = ATSDiagnostics.run(profile: Fixture.profile(Fixture.modern, status: .timeout), target: Target(host: Self.h))

@@ -79,7 +79,9 @@ struct HostPolicyTests {
             ("203.0.113.1", "10", [:], true),
             ("203.0.113.1", "16", [:], true),
             ("203.0.113.1", "17", [:], false),
-            ("203.0.113.1", "17", [local: .bool(true)], true),
+            // A public IP with NSAllowsLocalNetworking = YES on 17+ is a CONFLICT (HostConflictTests).
+            ("127.0.0.1", "17", [local: .bool(true)], true),
+            ("169.254.10.1", "17", [local: .bool(true)], true),
             ("127.0.0.1", "17", [:], false),
             ("203.0.113.1", "17", ["NSExceptionDomains": .dict(["203.0.113.1": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)])])], true),
             ("203.0.113.1", "17", ["NSExceptionDomains": .dict(["203.0.113.0/24": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)])])], true),

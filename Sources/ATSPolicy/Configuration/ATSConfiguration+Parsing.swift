@@ -6,8 +6,8 @@ extension ATSConfiguration {
     ///
     /// Follows the current Security sources (§3.4): a global boolean that is not a boolean or a number
     /// (e.g. the string `"YES"`) is absent; a number other than 0 or 1 is present but not YES; a non-dictionary
-    /// `NSExceptionDomains` is ignored; entries that are not dictionaries are skipped; per-domain booleans of
-    /// the wrong type take their defaults; an invalid minimum TLS version leaves the minimum at TLS 1.2.
+    /// `NSExceptionDomains` is ignored; entries that are not dictionaries are skipped; per-domain booleans
+    /// count by a number's truth value and take their defaults when of another wrong type; an invalid minimum TLS version leaves the minimum at TLS 1.2.
     /// - Parameter dictionary: the `NSAppTransportSecurity` dictionary.
     public init(dictionary: [String: Any]) {
         self.init(isPresent: true)
@@ -42,24 +42,53 @@ extension ATSConfiguration {
 
 extension ExceptionDomain {
     /// Parses one `NSExceptionDomains` entry (§3.4): wrong types take the defaults.
+    ///
+    /// A boolean written as a number counts by its truth value (0 = NO, any other number = YES), as
+    /// current Security source reads it (§3.4, corrected 2026-11-23); such keys are recorded in
+    /// ``numericBooleanKeys`` because older releases may have ignored them. Values written only under an
+    /// iOS 9-era spelling (§3.2) are recorded in ``legacyValues`` and do not change the entry itself.
     /// - Parameter dictionary: the entry.
     public init(dictionary: [String: Any]) {
-        // Per-domain booleans must be plist booleans: a number or a string there is ignored and the
-        // default used (§3.4), unlike global keys, where a number counts. PlistNode tells <true/> from
-        // <integer>1</integer>, which a plain `as? Bool` cannot on Linux.
-        func bool(_ key: ATSKey, default value: Bool) -> Bool {
-            guard let raw = dictionary[key.name], case .boolean(let b) = PlistNode(raw) else { return value }
-            return b
+        var numeric: Set<String> = []
+        // PlistNode tells <true/> from <integer>1</integer>, which a plain `as? Bool` cannot on Linux.
+        func bool(_ name: String, record: Bool = true) -> Bool? {
+            guard let raw = dictionary[name] else { return nil }
+            switch PlistNode(raw) {
+            case .boolean(let b): return b
+            case .integer(let i):
+                if record { numeric.insert(name) }
+                return i != 0
+            case .real(let d):
+                if record { numeric.insert(name) }
+                return d != 0
+            default: return nil  // a string, date, data or collection: the default is used
+            }
+        }
+        func version(_ name: String) -> TLSVersion? {
+            (dictionary[name] as? String).flatMap { ATSKey.validMinimumTLSVersions.contains($0) ? TLSVersion(name: $0) : nil }
+        }
+        var legacy = LegacyExceptionValues()
+        for key in ATSKey.deprecated.map(\.name).sorted() where dictionary[key] != nil {
+            let current = LegacyKeyRules.currentSpelling(of: key)
+            guard dictionary[current] == nil else { continue }  // the NSException… key wins
+            switch current {
+            case ATSKey.exceptionAllowsInsecureHTTPLoads.name:
+                legacy.allowsInsecureHTTPLoads = legacy.allowsInsecureHTTPLoads ?? bool(key, record: false)
+            case ATSKey.exceptionRequiresForwardSecrecy.name:
+                legacy.requiresForwardSecrecy = legacy.requiresForwardSecrecy ?? bool(key, record: false)
+            case ATSKey.exceptionMinimumTLSVersion.name:
+                legacy.minimumTLSVersion = legacy.minimumTLSVersion ?? version(key)
+            default: break
+            }
         }
         self.init(
-            includesSubdomains: bool(.includesSubdomains, default: false),
-            allowsInsecureHTTPLoads: bool(.exceptionAllowsInsecureHTTPLoads, default: false),
-            minimumTLSVersion: (dictionary[ATSKey.exceptionMinimumTLSVersion.name] as? String).flatMap {
-                ATSKey.validMinimumTLSVersions.contains($0) ? TLSVersion(name: $0) : nil
-            },
-            requiresForwardSecrecy: bool(.exceptionRequiresForwardSecrecy, default: true),
-            requiresCertificateTransparency: bool(.requiresCertificateTransparency, default: false),
+            includesSubdomains: bool(ATSKey.includesSubdomains.name) ?? false,
+            allowsInsecureHTTPLoads: bool(ATSKey.exceptionAllowsInsecureHTTPLoads.name) ?? false,
+            minimumTLSVersion: version(ATSKey.exceptionMinimumTLSVersion.name),
+            requiresForwardSecrecy: bool(ATSKey.exceptionRequiresForwardSecrecy.name) ?? true,
+            requiresCertificateTransparency: bool(ATSKey.requiresCertificateTransparency.name) ?? false,
             niapPackage: (dictionary[ATSKey.exceptionRequiresNIAPTLSPackageVersion.name] as? String)
-                .flatMap(NIAPPackage.init))
+                .flatMap(NIAPPackage.init),
+            numericBooleanKeys: numeric, legacyValues: legacy.isEmpty ? nil : legacy)
     }
 }

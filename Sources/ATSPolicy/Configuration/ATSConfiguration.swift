@@ -70,11 +70,16 @@ public struct ExceptionDomain: Sendable, Equatable {
     /// Obsolete (§2.2); kept so reports can mention it.
     public var requiresCertificateTransparency: Bool
     public var niapPackage: NIAPPackage?
+    /// Names of the boolean keys written as numbers (§3.4): read by their truth value, as current Security
+    /// source does; releases before iOS 18.4 / macOS 15.4 may have ignored them (a CONFLICT).
+    public var numericBooleanKeys: Set<String>
+    /// Values given only under an iOS 9-era spelling (§3.2), which iOS 9 may have honoured.
+    public var legacyValues: LegacyExceptionValues?
 
     public init(
         includesSubdomains: Bool = false, allowsInsecureHTTPLoads: Bool = false, minimumTLSVersion: TLSVersion? = nil,
         requiresForwardSecrecy: Bool = true, requiresCertificateTransparency: Bool = false,
-        niapPackage: NIAPPackage? = nil
+        niapPackage: NIAPPackage? = nil, numericBooleanKeys: Set<String> = [], legacyValues: LegacyExceptionValues? = nil
     ) {
         self.includesSubdomains = includesSubdomains
         self.allowsInsecureHTTPLoads = allowsInsecureHTTPLoads
@@ -82,6 +87,8 @@ public struct ExceptionDomain: Sendable, Equatable {
         self.requiresForwardSecrecy = requiresForwardSecrecy
         self.requiresCertificateTransparency = requiresCertificateTransparency
         self.niapPackage = niapPackage
+        self.numericBooleanKeys = numericBooleanKeys
+        self.legacyValues = legacyValues
     }
 
     /// The minimum TLS version in force (the entry's, or TLS 1.2).

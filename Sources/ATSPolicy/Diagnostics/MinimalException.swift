@@ -70,8 +70,12 @@ extension ATSDiagnostics {
         // No entry passes under every reading of Apple's conflicting sources. An entry that passes
         // under at least one (e.g. ATS off for a DHE-only host: the system's default suite list is
         // not public, §1.3/§6) is still the answer, but its reason says the outcome is uncertain.
+        // An entry only helps if it passes under a reading under which the default does not: a conflict in
+        // the trust rules (e.g. a lifetime at exactly 398 days) reads the same way whatever the entry says.
+        let baselinePassing = Set(baseline.readings.filter { $0.verdict == .pass }.map(\.name))
         if let uncertain = evaluated.first(where: {
-            $0.result.verdict == .ambiguous && $0.result.readings.contains { $0.verdict == .pass }
+            $0.result.verdict == .ambiguous
+                && !Set($0.result.readings.filter { $0.verdict == .pass }.map(\.name)).subtracting(baselinePassing).isEmpty
         }) {
             let passing = uncertain.result.readings.filter { $0.verdict == .pass }.map(\.name).joined(separator: ", ")
             let failing = uncertain.result.readings.filter { $0.verdict != .pass }.map(\.name).joined(separator: ", ")
@@ -83,9 +87,13 @@ extension ATSDiagnostics {
         }
         let blocking = baseline.violations.filter { $0.keyPath == nil }
         let why = (blocking.isEmpty ? baseline.violations : blocking).map(\.message)
-        return MinimalException(
-            status: .impossible, domain: host,
-            reason: "no NSExceptionDomains entry can make this pass: " + why.joined(separator: "; "))
+        var reason = "no NSExceptionDomains entry can make this pass: " + why.joined(separator: "; ")
+        if baseline.verdict == .ambiguous {
+            let readings = baseline.readings.map { "\($0.name): \($0.verdict.rawValue.uppercased())" }.joined(separator: "; ")
+            reason = "Apple's sources disagree whether the default configuration passes (\(readings)), and "
+                + reason + "; fix the server rather than the Info.plist, or test on a device"
+        }
+        return MinimalException(status: .impossible, domain: host, reason: reason)
     }
 
     static func explain(_ key: String, _ value: PlistValue, host: String) -> String? {

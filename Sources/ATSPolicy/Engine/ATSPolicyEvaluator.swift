@@ -111,6 +111,10 @@ public struct ATSPolicyEvaluator: Sendable {
             profile: profile, host: host, scheme: scheme, os: os, client: client,
             now: now ?? profile.certificate?.verifiedAt ?? profile.scannedAt, policy: policy, readings: readings)
         context.consulted = consulted
+        if let match = policy.exception, !match.builtIn, match.entry.legacyValues != nil, !os.mayHonourLegacyExceptionKeys {
+            context.notes.append(
+                "the NSExceptionDomains entry '\(match.key)' uses iOS 9-era NSThirdPartyException…/NSTemporaryException… keys: iOS \(os) probably ignores them (§3.2); use the NSException… keys")
+        }
         if scheme.lowercased() == "http" {
             CleartextRule().apply(to: &context)
             return context  // a cleartext load never reaches TLS

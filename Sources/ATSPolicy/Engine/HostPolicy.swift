@@ -29,9 +29,12 @@ public struct HostPolicy: Sendable, Equatable {
 
     /// Resolves the policy for `host`.
     static func resolve(
-        host: String, configuration c: ATSConfiguration, os: AppleOSVersion, client: ClientKind,
+        host: String, configuration written: ATSConfiguration, os: AppleOSVersion, client: ClientKind,
         readings: Readings, consulted: inout Set<ATSConflict>
     ) -> HostPolicy {
+        // §3.2, §3.4: legacy spellings on iOS 9 and per-domain numbers before iOS 18.4 read two ways.
+        consulted.formUnion(written.parsingConflicts(for: host, os: os, readings: readings))
+        let c = written.read(with: readings, os: os)
         let match = c.exception(for: host, os: os, depth: readings.depth)
         let other = c.exception(for: host, os: os, depth: readings.depth == .anyDepth ? .oneLevel : .anyDepth)
         if match != other { consulted.insert(.subdomainDepth) }
@@ -67,12 +70,19 @@ public struct HostPolicy: Sendable, Equatable {
             switch kind {
             case .localName:
                 return off("\(host) is a local name: exempt from ATS on iOS 10+ unless NSAllowsLocalNetworking = NO")
-            case .ipLiteral:
+            case .ipLiteral(_, let local):
                 if !os.ipLiteralsRequireATS {
                     return off("IP literals are exempt from ATS on iOS 10–16")
                 }
                 if c.allowsLocalNetworking == .yes {
-                    return off("NSAllowsLocalNetworking = YES allows IP literals on iOS 17+")
+                    if local {
+                        return off("NSAllowsLocalNetworking = YES allows loopback and link-local IP literals on iOS 17+")
+                    }
+                    // §4.5 CONFLICT: the docs re-allow every IP; the Security source only local addresses.
+                    consulted.insert(.localNetworkingIP)
+                    if readings.localNetworkingAllowsAnyIP {
+                        return off("NSAllowsLocalNetworking = YES allows IP literals on iOS 17+")
+                    }
                 }
             case .publicName: break
             }

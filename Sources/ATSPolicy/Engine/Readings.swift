@@ -15,6 +15,22 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
     case uiWebView = "uiwebview"
     /// The undocumented system default suite list (ATS off for a host): with or without DHE, §1.3, §6.
     case systemDefaultSuites = "system-default-suites"
+    /// Leaf lifetime caps (§2.1, 2026-11-23): DOC counts notBefore through notAfter inclusive and caps
+    /// leaves issued after 2019-07-01; trustd compares `notAfter − notBefore` with 398 days or 825 days +
+    /// 1 hour, and caps every system-anchored leaf issued before 2020-09-01.
+    case lifetimeBoundary = "lifetime-boundary"
+    /// serverAuth EKU (§2.1, 2026-11-23): DOC requires it on every leaf issued after 2019-07-01; SRC on
+    /// every system-anchored leaf, and for user- or MDM-anchored chains only that an EKU allow server use.
+    case ekuScope = "eku-scope"
+    /// A public IP literal with `NSAllowsLocalNetworking = YES` on iOS 17+ (§4.5, 2026-11-23): DOC
+    /// re-allows every IP target; SRC counts only loopback and link-local addresses as local.
+    case localNetworkingIP = "local-networking-ip"
+    /// iOS 9-era `NSThirdPartyException…` / `NSTemporaryException…` spellings on iOS 9 (§3.2): honoured
+    /// like the `NSException…` key (2016 write-up) or ignored (SRC does not read them).
+    case legacyKeys = "legacy-keys"
+    /// Per-domain booleans written as numbers before the CIDR-era Security source (§3.4, corrected
+    /// 2026-11-23): current SRC reads a number by its truth value; older, closed CFNetwork may ignore it.
+    case perDomainNumbers = "per-domain-numbers"
 
     public static func < (lhs: ATSConflict, rhs: ATSConflict) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -28,6 +44,16 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
         case .tls13On12x: return "TLS 1.3 default on iOS 12.2–12.4 (Apple: on; 2019 test: off until 13)"
         case .uiWebView: return "NSAllowsArbitraryLoadsInWebContent and UIWebView (old docs: exempt; source and tests: not)"
         case .systemDefaultSuites: return "system default suite list when ATS is off for the host (not public; DHE uncertain)"
+        case .lifetimeBoundary:
+            return "certificate lifetime caps (docs: notBefore through notAfter inclusive, leaves issued after 2019-07-01; trustd: notAfter − notBefore over 398 days, or 825 days + 1 hour for every system-anchored leaf issued before 2020-09-01)"
+        case .ekuScope:
+            return "serverAuth EKU (docs: every leaf issued after 2019-07-01; Security source: every system-anchored leaf, and for user- or MDM-installed roots only an EKU that allows server use)"
+        case .localNetworkingIP:
+            return "NSAllowsLocalNetworking and a public IP literal on iOS 17+ (docs: allowed; Security source: only loopback and link-local addresses are local)"
+        case .legacyKeys:
+            return "iOS 9-era NSThirdPartyException…/NSTemporaryException… keys on iOS 9 (2016 write-up: honoured like NSException…; Security source: ignored)"
+        case .perDomainNumbers:
+            return "per-domain booleans written as numbers before iOS 18.4 / macOS 15.4 (current Security source: read by truth value; older, closed CFNetwork: possibly ignored)"
         }
     }
 }
@@ -39,9 +65,21 @@ struct Readings: Hashable, Sendable {
     var tls13On12x: Bool = true
     var uiWebViewExempt: Bool = false
     var systemSuitesIncludeDHE: Bool = false
+    /// §2.1: DOC's inclusive day count and date scope instead of trustd's checks.
+    var documentedLifetime: Bool = false
+    /// §2.1: DOC's EKU rule (serverAuth on every leaf issued after 2019-07-01) instead of SRC's by-anchor rule.
+    var documentedEKU: Bool = false
+    /// §4.5: `NSAllowsLocalNetworking = YES` allows every IP literal on iOS 17+ (DOC) rather than only
+    /// loopback and link-local ones (SRC). DOC first: the engine followed it before the conflict was known.
+    var localNetworkingAllowsAnyIP: Bool = true
+    /// §3.2: iOS 9 honours the legacy exception-key spellings.
+    var legacyKeysHonoured: Bool = false
+    /// §3.4: a per-domain number is ignored (the default used) instead of read by its truth value.
+    var perDomainNumbersIgnored: Bool = false
 
     /// The reading the engine reports first: current Security sources where they exist (the documented
-    /// suite list before iOS 13, whose sources are not public), Apple's word on TLS 1.3 in 12.2.
+    /// suite list before iOS 13, whose sources are not public), Apple's word on TLS 1.3 in 12.2, and
+    /// Apple's documentation on `NSAllowsLocalNetworking` and IP literals.
     static func primary(for os: AppleOSVersion) -> Readings {
         Readings(documentedSuites: os.sourceSuiteEra == .documented)
     }
@@ -54,6 +92,11 @@ struct Readings: Hashable, Sendable {
         case .tls13On12x: r.tls13On12x.toggle()
         case .uiWebView: r.uiWebViewExempt.toggle()
         case .systemDefaultSuites: r.systemSuitesIncludeDHE.toggle()
+        case .lifetimeBoundary: r.documentedLifetime.toggle()
+        case .ekuScope: r.documentedEKU.toggle()
+        case .localNetworkingIP: r.localNetworkingAllowsAnyIP.toggle()
+        case .legacyKeys: r.legacyKeysHonoured.toggle()
+        case .perDomainNumbers: r.perDomainNumbersIgnored.toggle()
         }
         return r
     }
@@ -66,6 +109,12 @@ struct Readings: Hashable, Sendable {
         case .tls13On12x: return tls13On12x ? "tls13-on-from-12.2" : "tls13-from-13"
         case .uiWebView: return uiWebViewExempt ? "doc-uiwebview-exempt" : "source-uiwebview-not-exempt"
         case .systemDefaultSuites: return systemSuitesIncludeDHE ? "system-suites-with-dhe" : "system-suites-without-dhe"
+        case .lifetimeBoundary: return documentedLifetime ? "doc-lifetime-inclusive" : "source-lifetime-trustd"
+        case .ekuScope: return documentedEKU ? "doc-eku-after-2019-07-01" : "source-eku-by-anchor"
+        case .localNetworkingIP:
+            return localNetworkingAllowsAnyIP ? "doc-local-networking-any-ip" : "source-local-networking-loopback-link-local"
+        case .legacyKeys: return legacyKeysHonoured ? "ios9-legacy-keys-honoured" : "source-legacy-keys-ignored"
+        case .perDomainNumbers: return perDomainNumbersIgnored ? "old-number-ignored" : "source-number-truth-value"
         }
     }
 }

@@ -84,8 +84,9 @@ extension RuleCatalogue {
             title: "An iOS 9-era NSThirdParty…/NSTemporary… key that current OSes probably ignore.",
             help: """
                 `NSThirdPartyException…` and `NSTemporaryException…` keys were removed from Apple's documentation \
-                in 2016 and Apple's open-source ATS code does not read them; iOS 9 may have honoured them. Replace \
-                each with its `NSException…` equivalent.
+                in 2016 and Apple's open-source ATS code does not read them. iOS 9 may have honoured them like the \
+                `NSException…` keys, so atscheck evaluates iOS 9 both ways and reports a difference as ambiguous; \
+                iOS 10 and later probably ignore them. Replace each with its `NSException…` equivalent.
                 """),
         RuleDescriptor(
             P.keyObsolete, .plist, .warning,
@@ -106,11 +107,14 @@ extension RuleCatalogue {
                 too. Write the value with the documented type.
                 """),
         RuleDescriptor(
-            P.valueNumericBoolean, .plist, .warning, title: "A boolean written as a number; only 1 reads as YES.",
+            P.valueNumericBoolean, .plist, .warning,
+            title: "A boolean written as a number; Apple reads it by its value, but not the same way on every OS.",
             help: """
-                `<integer>1</integer>` reads as YES and 0 as NO, but other numbers are present without being YES \
-                (Apple's tests: `NSAllowsArbitraryLoads = 2` keeps ATS on), and older OS builds treated numbers \
-                differently. Use `<true/>` or `<false/>`.
+                In an `NSExceptionDomains` entry, current Apple source reads a number by its truth value \
+                (0 = NO, any other number = YES), exactly like `<false/>`/`<true/>`; releases before iOS 18.4 / \
+                macOS 15.4 may differ (their code is closed), so atscheck reports verdicts for them as ambiguous \
+                when it matters. For a global key, 1 reads as YES and 0 as NO (another number is present without \
+                being YES, an error). Use `<true/>` or `<false/>`.
                 """),
         RuleDescriptor(
             P.valueInvalidTLSVersion, .plist, .error,

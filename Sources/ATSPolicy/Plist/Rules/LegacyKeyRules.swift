@@ -18,7 +18,7 @@ enum LegacyKeyRules {
                     let already = entry[current] != nil ? " (\(current) is also set; remove \(key))" : ""
                     c.emit(
                         RuleID.Plist.keyDeprecated, .warning,
-                        "\(key) is an iOS 9-era key that Apple removed in 2016 and current OSes probably ignore; use \(current)\(already)",
+                        "\(key) is an iOS 9-era key that Apple removed in 2016: iOS 9 may have honoured it like \(current) (atscheck reports iOS 9 both ways), iOS 10 and later probably ignore it; use \(current)\(already)",
                         at: path + [key])
                 case .obsolete:
                     c.emit(

@@ -3,7 +3,8 @@ import TLSModel
 
 /// Value types and values, and what Apple does with a wrong one (reference §3.4):
 /// a global boolean that is a string (`"YES"`) is treated as absent; a number other than 1 is
-/// present but not YES; a per-domain boolean of the wrong type falls back to its default;
+/// present but not YES; a per-domain boolean written as a number counts by its truth value on current
+/// releases (a warning: older ones may differ); one of another wrong type falls back to its default;
 /// `NSExceptionMinimumTLSVersion` must be exactly `TLSv1.0`…`TLSv1.3`, anything else leaves TLS 1.2;
 /// a non-dictionary `NSExceptionDomains` or domain entry is skipped.
 enum ValueTypeRules {
@@ -89,9 +90,12 @@ enum ValueTypeRules {
                         at: path)
                 }
             } else {
+                // §3.4 (corrected 2026-11-23): current Security source reads a per-domain number by its
+                // truth value; older, closed CFNetwork may not, so the engine reports those OSes ambiguous.
+                let reads = number != 0
                 c.emit(
-                    RuleID.Plist.valueWrongType, .error,
-                    "\(name) is \(value.shortDescription), not a boolean: Apple ignores it and uses the default (\(yesNo(defaultValue(key)))); write <true/> or <false/>",
+                    RuleID.Plist.valueNumericBoolean, .warning,
+                    "\(name) is \(value.shortDescription): current Apple source reads a number by its truth value (\(yesNo(reads)) here), but releases before iOS 18.4 / macOS 15.4 may ignore it and use the default (\(yesNo(defaultValue(key)))); write \(reads ? "<true/>" : "<false/>")",
                     at: path)
             }
         default:

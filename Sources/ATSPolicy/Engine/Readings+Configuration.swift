@@ -1,0 +1,45 @@
+import TLSModel
+
+extension AppleOSVersion {
+    /// The first release whose ATS parser the current Security source describes: Security-61439.101.1,
+    /// macOS 15.4 ≈ iOS 18.4, the release that added CIDR keys to the source (reference §3.4). Before it,
+    /// how a per-domain number reads is a CONFLICT.
+    static let cidrEraSource = AppleOSVersion(18, 4)
+
+    /// Whether a per-domain boolean written as a number certainly counts by its truth value (§3.4).
+    var readsPerDomainNumbers: Bool { self >= Self.cidrEraSource }
+
+    /// iOS 9 (macOS 10.11): the only release that may honour the legacy exception spellings (§3.2).
+    var mayHonourLegacyExceptionKeys: Bool { !hasFineGrainedGlobalKeys }
+}
+
+extension ATSConfiguration {
+    /// The configuration as `readings` read it on `os`: per-domain numbers ignored (before the CIDR-era
+    /// source, §3.4) and the iOS 9-era spellings honoured (iOS 9, §3.2) when those readings are chosen.
+    func read(with readings: Readings, os: AppleOSVersion) -> ATSConfiguration {
+        let ignoreNumbers = readings.perDomainNumbersIgnored && !os.readsPerDomainNumbers
+        let honourLegacy = readings.legacyKeysHonoured && os.mayHonourLegacyExceptionKeys
+        guard ignoreNumbers || honourLegacy else { return self }
+        var c = self
+        c.exceptionDomains = exceptionDomains.mapValues { entry in
+            var e = entry
+            if ignoreNumbers { e = e.ignoringNumericBooleans() }
+            if honourLegacy { e = e.honouringLegacyKeys() }
+            return e
+        }
+        return c
+    }
+
+    /// The conflicts of §3.2 and §3.4 that change which entry governs `host`, or what it says.
+    func parsingConflicts(for host: String, os: AppleOSVersion, readings: Readings) -> Set<ATSConflict> {
+        var found: Set<ATSConflict> = []
+        let mine = read(with: readings, os: os).exception(for: host, os: os, depth: readings.depth)
+        for conflict in [ATSConflict.perDomainNumbers, .legacyKeys] {
+            let applies = conflict == .perDomainNumbers ? !os.readsPerDomainNumbers : os.mayHonourLegacyExceptionKeys
+            guard applies else { continue }
+            let other = readings.flipped(conflict)
+            if read(with: other, os: os).exception(for: host, os: os, depth: other.depth) != mine { found.insert(conflict) }
+        }
+        return found
+    }
+}
