@@ -25,8 +25,8 @@ enum PinFixtures {
             notBefore: now.addingTimeInterval(-30 * day), notAfter: notAfter ?? now.addingTimeInterval(300 * day),
             keyType: keyType, keyBits: keyBits, curve: curve, signatureAlgorithm: "sha256WithRSAEncryption",
             signatureHash: .sha256, subjectAltNames: sans, isCA: isCA, selfSigned: selfSigned,
-            sha256: String(repeating: fnv(name), count: 4),
-            spkiSHA256: spki(key ?? name), der: Data("DER:\(name)".utf8))
+            sha256: String(repeating: fnv("\(name):\(key ?? name):\(keyBits)"), count: 4),
+            spkiSHA256: spki(key ?? name), der: Data("DER:\(name):\(key ?? name):\(keyBits)".utf8))
     }
 
     /// FNV-1a of a name, 16 hex digits (a stable fake fingerprint).
