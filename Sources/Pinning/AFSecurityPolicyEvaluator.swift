@@ -13,6 +13,7 @@ public struct AFSecurityPolicyOptions: Sendable, Equatable {
         case publicKey = "public-key"
     }
 
+    /// `SSLPinningMode`.
     public var mode: Mode
     /// `allowInvalidCertificates` (default NO).
     public var allowInvalidCertificates: Bool

@@ -76,12 +76,15 @@ public struct PinPathEntry: Codable, Sendable, Equatable {
     public var position: Int
     /// `leaf`, `intermediate` or `anchor` (a one-certificate path is a `leaf`).
     public var role: String
+    /// Subject, RFC 2253.
     public var subject: String
+    /// Issuer, RFC 2253.
     public var issuer: String
     /// Base64 SHA-256 of the SubjectPublicKeyInfo.
     public var spkiSHA256: String
     /// SHA-256 of the DER, lower-case hex.
     public var sha256: String
+    /// End of validity.
     public var notAfter: Date
     /// Whether the server sent this certificate (false for a root taken from the anchors).
     public var sentByServer: Bool
@@ -116,6 +119,7 @@ public struct PinMatch: Codable, Sendable, Equatable {
 
     /// The pin: a Base64 SPKI hash, or the pinned certificate's subject and SHA-256.
     public var pin: String
+    /// What was compared.
     public var kind: Kind
     /// Position in the path (0 = leaf).
     public var position: Int
@@ -168,7 +172,9 @@ public struct TrustCheckApplication: Codable, Sendable, Equatable {
         case unchecked
     }
 
+    /// The check.
     public var check: TrustCheckKind
+    /// Whether it counted.
     public var status: Status
     /// One line: why.
     public var detail: String
@@ -184,11 +190,13 @@ public struct TrustCheckApplication: Codable, Sendable, Equatable {
 /// The decision one library makes for one host and served chain, with its reasons: the value renderers
 /// show and `docs/pins.md` documents.
 public struct PinEvaluation: Codable, Sendable, Equatable {
+    /// The mechanism evaluated.
     public var library: PinLibrary
     /// The host the app connects to (SNI and hostname checks).
     public var host: String
     /// The evaluated configuration, in the library's terms.
     public var options: [PinOption]
+    /// Accept (exit 0) or reject (exit 1).
     public var verdict: PinVerdict
     /// The library's own name for the outcome (`FailedNoMatchingPin`, `certificatePinningFailed`, …).
     public var result: String

@@ -6,11 +6,13 @@ public struct RecommendedPin: Codable, Sendable, Equatable {
     public var position: Int
     /// `leaf`, `intermediate` or `anchor`.
     public var role: String
+    /// Subject, RFC 2253.
     public var subject: String
     /// Base64 SHA-256 of the SubjectPublicKeyInfo (TrustKit, NSPinnedDomains, curl).
     public var spkiSHA256: String
     /// SHA-256 of the DER, lower-case hex (the certificate AFNetworking and Alamofire compare).
     public var sha256: String
+    /// End of validity.
     public var notAfter: Date
     /// One line: why this certificate.
     public var why: String
@@ -64,9 +66,11 @@ public struct PinMaterialFile: Codable, Sendable, Equatable {
 
 /// The material for one format.
 public struct PinMaterial: Codable, Sendable, Equatable {
+    /// The format.
     public var format: PinMaterialFormat
     /// One line: what the files are and how the app uses them.
     public var summary: String
+    /// The files to write.
     public var files: [PinMaterialFile]
 
     /// Material for a format.

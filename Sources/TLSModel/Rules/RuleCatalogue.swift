@@ -65,7 +65,7 @@ public enum RuleCatalogue {
 
     /// The entries of one family, in catalogue order.
     /// - Parameter family: The family.
-    /// - Returns: Its entries (empty for a reserved family such as ``RuleFamily/pins``).
+    /// - Returns: Its entries (empty for a family without rules).
     public static func entries(in family: RuleFamily) -> [RuleDescriptor] { all.filter { $0.family == family } }
 }
 
