@@ -76,7 +76,9 @@ public enum AFSecurityPolicyEvaluator {
                 options.mode == .certificate ? PinIdentity.certificate($0) : PinIdentity.publicKey(of: $0)
             }
             let livePath = run.matchPath.isEmpty ? builder.build(anchors: .system, policy: .ssl(host: connection.host)).path : run.matchPath
+            // Certificate mode anchors on the pins themselves, so a pinned root is not a store choice.
             trace.findings += OutageWarnings.check(pins: identities, path: livePath.isEmpty ? connection.served : livePath, connection: connection)
+                .filter { options.mode != .certificate || $0.rule != RuleID.Pins.rootOnly }
         }
         return PinEvaluation(
             library: .afnetworking, host: connection.host, options: options.pinOptions, verdict: verdict.verdict,

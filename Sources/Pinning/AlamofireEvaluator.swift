@@ -173,7 +173,10 @@ private struct AlamofireRun {
                 matches.append(PinMatch(pin: pin.label, kind: pin.kind, position: i, role: Describe.role(i, count: path.count), subject: cert.subject))
             }
         }
+        // With the pins as the only anchors (acceptSelfSignedCertificates) a pinned root is not a store choice.
+        let anchoredOnPins = if case .pinned = anchors { true } else { false }
         trace.findings += OutageWarnings.check(pins: identities, path: path, connection: connection)
+            .filter { !anchoredOnPins || $0.rule != RuleID.Pins.rootOnly }
         let what = identities.first?.kind == .certificate ? "DER bytes (set intersection)" : "public keys (SPKI equality; iOS compares SecKey)"
         if matches.isEmpty {
             noMatchReason = "no certificate of the \(path.count)-certificate chain matches a pin by \(what)"

@@ -52,3 +52,20 @@ struct OutageWarningsTests {
         #expect(RuleID.Pins.rootOnly.descriptor?.severity == .note)
     }
 }
+
+@Suite("Outage warnings inside evaluations")
+struct OutageInEvaluationTests {
+    static let p = PinFixtures.self
+
+    @Test("a store root pin gets the root-only note in PublicKey mode, not in Certificate mode where the pin is the anchor")
+    func rootOnlyByMode() {
+        let builder = FakeBuilder(system: { _ in TrustPathResult(ok: true, path: PinFixtures.path) }, pinned: { _, _ in TrustPathResult(ok: true, path: PinFixtures.path) })
+        let pins = [Self.p.root, Self.p.otherCA]
+        let certificate = AFSecurityPolicyEvaluator.evaluate(Self.p.connection(), pinnedCertificates: pins, options: AFSecurityPolicyOptions(mode: .certificate), builder: builder)
+        let publicKey = AFSecurityPolicyEvaluator.evaluate(Self.p.connection(), pinnedCertificates: pins, options: AFSecurityPolicyOptions(mode: .publicKey), builder: builder)
+        #expect(certificate.verdict == .accept && !certificate.rules.contains(RuleID.Pins.rootOnly))
+        #expect(publicKey.verdict == .accept && publicKey.rules == [RuleID.Pins.rootOnly])
+        let single = AFSecurityPolicyEvaluator.evaluate(Self.p.connection(), pinnedCertificates: [Self.p.intermediate], options: AFSecurityPolicyOptions(mode: .publicKey), builder: builder)
+        #expect(single.rules == [RuleID.Pins.backupMissing])
+    }
+}
