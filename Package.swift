@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(name: "TLSModelTests", dependencies: ["TLSModel"]),
         .testTarget(name: "TLSProbeTests", dependencies: ["TLSProbe", "TLSTestSupport", "TLSModel"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "TLSModel"]),
+        .testTarget(name: "PinningTests", dependencies: ["Pinning", "TLSModel"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel"], exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",

@@ -54,7 +54,7 @@ public enum RuleCatalogue {
 
     /// Every entry, by family in ``RuleFamily`` order, then as listed in the family.
     public static let all: [RuleDescriptor] = verdictRules + httpRules + tlsRules + trustRules + scanRules
-        + plistRules + auditRules + endpointListRules + baselineRules
+        + plistRules + auditRules + endpointListRules + baselineRules + pinRules
 
     private static let index: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }) { first, _ in first }
 
@@ -65,7 +65,7 @@ public enum RuleCatalogue {
 
     /// The entries of one family, in catalogue order.
     /// - Parameter family: The family.
-    /// - Returns: Its entries (empty for a reserved family such as ``RuleFamily/pins``).
+    /// - Returns: Its entries (empty for a family without rules).
     public static func entries(in family: RuleFamily) -> [RuleDescriptor] { all.filter { $0.family == family } }
 }
 

@@ -69,7 +69,7 @@ public enum RuleFamily: String, CaseIterable, Codable, Sendable, Comparable {
     case endpoints
     /// Baseline (waiver) files (`baseline.*`).
     case baseline
-    /// Pin checks (`pins.*`); reserved for `atscheck pins`, no rule yet.
+    /// Pin checks of `atscheck pins` (`pins.*`).
     case pins
 
     /// The section title in `docs/rules.md`.
