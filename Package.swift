@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(
             name: "atscheck",
             dependencies: [
-                "ATSCheckKit", "Reporting", "TLSModel",
+                "ATSCheckKit", "Reporting", "TLSModel", "TLSProbe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

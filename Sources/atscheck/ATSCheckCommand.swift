@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TLSProbe
 
 @main
 struct ATSCheckCommand: AsyncParsableCommand {
@@ -17,4 +18,10 @@ struct ATSCheckCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self]
     )
+
+    /// Keeps OpenSSL from registering its at-exit cleanup before anything can touch OpenSSL, then runs.
+    static func main() async {
+        OpenSSLRuntime.prepare()
+        await main(nil)
+    }
 }

@@ -17,8 +17,13 @@ struct PlistLineIndex {
     /// Scans XML plist bytes. A parse failure leaves the index partial (never throws: the
     /// plist itself was already parsed by `PropertyListSerialization`).
     init(xml data: Data) {
+        // FoundationXML traps on bytes that are not UTF-8 where libxml2 passes them through unchecked (a comment
+        // holding 0xFF killed the process with SIGILL, issue 8). So XMLParser only ever sees valid UTF-8 that says
+        // it is UTF-8: the bytes are decoded here (ill-formed UTF-8 becomes U+FFFD, line breaks stay where they
+        // were, so the lines found are the file's lines) and the declaration is rewritten to match.
+        guard let utf8 = PlistXMLText.normalizedUTF8(data) else { return }
         let delegate = Delegate()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: utf8)
         parser.delegate = delegate
         parser.shouldResolveExternalEntities = false
         _ = parser.parse()
