@@ -109,6 +109,10 @@ public struct PlistDocument {
     /// - Returns: The line of the `<key>` element, or nil (binary and OpenStep plists have no lines).
     public func line(forKeyPath keyPath: [String]) -> Int? { lineIndex.line(for: keyPath) }
 
+    /// Keys an XML plist writes more than once in one dictionary: the path from the file's root and every line
+    /// the key is on. Foundation keeps only the last value; binary and OpenStep plists report none here.
+    var duplicateKeys: [(path: [String], lines: [Int])] { lineIndex.duplicates }
+
     /// The line of a key given relative to the ATS dictionary (works for both kinds of file).
     public func line(forATSKeyPath keyPath: [String]) -> Int? { line(forKeyPath: atsPathInFile + keyPath) }
 

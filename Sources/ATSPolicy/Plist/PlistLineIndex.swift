@@ -11,6 +11,8 @@ import Foundation
 /// are addressed by their index as a string (`"0"`, `"1"`, …).
 struct PlistLineIndex {
     private(set) var lines: [[String]: Int] = [:]
+    /// Keys written more than once in the same `<dict>`: the key's path and every line it is on, in file order.
+    private(set) var duplicates: [(path: [String], lines: [Int])] = []
 
     init() {}
 
@@ -28,12 +30,18 @@ struct PlistLineIndex {
         parser.shouldResolveExternalEntities = false
         _ = parser.parse()
         lines = delegate.lines
+        duplicates = delegate.duplicateOrder.compactMap { path in delegate.keyLines[path].map { (path, $0) } }
     }
 
     func line(for path: [String]) -> Int? { lines[path] }
 
     private final class Delegate: NSObject, XMLParserDelegate {
         var lines: [[String]: Int] = [:]
+        /// Every line of a duplicated key's path (first occurrence included), and the order they were found in.
+        var keyLines: [[String]: [Int]] = [:]
+        var duplicateOrder: [[String]] = []
+        /// The keys seen in each open `<dict>` (a stack parallel to the dict entries of `stack`).
+        private var dictKeys: [[String: Int]] = []
 
         private enum Container {
             case dict(path: [String], pendingKey: String?)
@@ -72,8 +80,23 @@ struct PlistLineIndex {
             case "dict", "array":
                 let path = pathForValue(line: parser.lineNumber) ?? []
                 stack.append(elementName == "dict" ? .dict(path: path, pendingKey: nil) : .array(path: path, next: 0))
+                if elementName == "dict" { dictKeys.append([:]) }
             default:
                 _ = pathForValue(line: parser.lineNumber)
+            }
+        }
+
+        /// Records a key of the innermost open dictionary; a second one of the same name is a duplicate.
+        private func noteKey(_ key: String, path: [String]) {
+            guard !dictKeys.isEmpty else { return }
+            if let first = dictKeys[dictKeys.count - 1][key] {
+                if keyLines[path] == nil {
+                    keyLines[path] = [first]
+                    duplicateOrder.append(path)
+                }
+                keyLines[path]!.append(keyLine)
+            } else {
+                dictKeys[dictKeys.count - 1][key] = keyLine
             }
         }
 
@@ -93,9 +116,11 @@ struct PlistLineIndex {
                     let keyPath = path + [text]
                     // The first occurrence wins: a duplicated key is reported at its first line.
                     if lines[keyPath] == nil { lines[keyPath] = keyLine }
+                    noteKey(text, path: keyPath)
                 }
             case "dict", "array":
                 if !stack.isEmpty { stack.removeLast() }
+                if elementName == "dict", !dictKeys.isEmpty { dictKeys.removeLast() }
             default:
                 return
             }

@@ -10,6 +10,7 @@ public enum PlistRuleID {
     public static let keyUnknown = "plist.key.unknown"
     public static let keyWrongLevel = "plist.key.wrong-level"
     public static let keyCaseDuplicate = "plist.key.case-duplicate"
+    public static let keyDuplicate = "plist.key.duplicate"
     public static let keyDeprecated = "plist.key.deprecated"
     public static let keyObsolete = "plist.key.obsolete"
     public static let valueWrongType = "plist.value.wrong-type"
@@ -45,6 +46,7 @@ public enum PlistRuleID {
         (keyUnknown, .warning, "A key atscheck does not know; Apple ignores unknown keys."),
         (keyWrongLevel, .error, "An ATS key placed in the wrong dictionary, where Apple does not read it."),
         (keyCaseDuplicate, .error, "Two keys that differ only in letter case; lookups are case-sensitive."),
+        (keyDuplicate, .error, "A key written twice in one dictionary; only the last value takes effect."),
         (keyDeprecated, .warning, "An iOS 9-era NSThirdParty…/NSTemporary… key that current OSes probably ignore."),
         (keyObsolete, .warning, "NSRequiresCertificateTransparency: obsolete, and Apple advises against setting it."),
         (valueWrongType, .error, "A value of the wrong plist type; Apple ignores it and uses the default."),
