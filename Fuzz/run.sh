@@ -18,7 +18,9 @@ for target in $TARGETS; do
   work="$SCRATCH/corpus/$target"  # grows between runs; the committed seeds stay as they are
   mkdir -p "$work"
   echo "== $target: ${SECONDS_EACH}s, seeds Fuzz/corpus/$target and Tests/Fixtures/fuzz-regressions/$target"
-  if ! "$BIN/$target" "$work" "Fuzz/corpus/$target" "Tests/Fixtures/fuzz-regressions/$target" \
+  seeds=("Fuzz/corpus/$target")
+  [ -d "Tests/Fixtures/fuzz-regressions/$target" ] && seeds+=("Tests/Fixtures/fuzz-regressions/$target")
+  if ! "$BIN/$target" "$work" "${seeds[@]}" \
       -max_total_time="$SECONDS_EACH" -max_len=65536 -rss_limit_mb=4096 -timeout=20 -print_final_stats=1 \
       -artifact_prefix="$SCRATCH/artifacts/$target-" 2> "$SCRATCH/$target.log"; then
     echo "!! $target found a problem; see $SCRATCH/$target.log and $SCRATCH/artifacts/"
