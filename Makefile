@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
 APT_PACKAGES = libssl-dev pkg-config openssl python3
 
-.PHONY: all build release test demo bench install deps format clean
+.PHONY: all build release test demo bench install deps format clean fuzz sanitize
 
 all: build
 
@@ -46,6 +46,20 @@ demo: release
 bench: release
 	@Examples/bench.sh
 
+## fuzz: build the libFuzzer targets (Fuzz/) with ASan and run each for FUZZ_SECONDS (default 30)
+FUZZ_SECONDS ?= 30
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/run.sh
+
+## sanitize: the test suite under AddressSanitizer (LeakSanitizer with Foundation's leaks suppressed), then ThreadSanitizer
+sanitize: deps
+	$(SWIFT) build --build-tests -Xswiftc -sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:print_suppressions=0 \
+	  $(SWIFT) test --skip-build -Xswiftc -sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests -Xswiftc -sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/Fuzz/tsan-suppressions.txt \
+	  $(SWIFT) test --skip-build -Xswiftc -sanitize=thread --scratch-path .build-tsan
+
 install: release
 	install -d $(PREFIX)/bin
 	install -m 0755 $(RELEASE_BIN) $(PREFIX)/bin/atscheck
@@ -54,4 +68,4 @@ format:
 	$(SWIFT) format --in-place --recursive Sources Tests
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan

@@ -192,4 +192,14 @@ static inline const char *atsc_OPENSSL_VERSION_TEXT(void) { return OPENSSL_VERSI
 /// (The SSL_OP_* option shims used by the test server are in the Option constants section above.)
 static inline int atsc_MBSTRING_ASC(void) { return MBSTRING_ASC; }
 
+// MARK: Process-wide initialisation
+
+/// Initialises libcrypto and libssl without registering OpenSSL's at-exit cleanup: `exit()` must not
+/// free OpenSSL's global state while a probe thread is still inside libcrypto (issue 8). Must be the
+/// process's first OpenSSL call to take effect. Returns 1 on success.
+static inline int atsc_OPENSSL_init_no_atexit(void) {
+    if (!OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL)) return 0;
+    return OPENSSL_init_ssl(OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_LOAD_SSL_STRINGS | OPENSSL_INIT_LOAD_CRYPTO_STRINGS, NULL);
+}
+
 #endif

@@ -12,7 +12,7 @@ public enum DiagnosticsTextRenderer {
         var lines = [
             "Starting ATS Diagnostics",
             "",
-            "Configuring ATS Info.plist keys and displaying the result of HTTPS loads to \(report.url).",
+            "Configuring ATS Info.plist keys and displaying the result of HTTPS loads to \(ControlEscaping.escape(report.url)).",
             "A test will \"PASS\" if URLSession:task:didCompleteWithError: returns a nil error.",
             "(Predicted from one scan with iOS \(report.osVersion) rules by atscheck; no connection was made per test.)",
         ]
@@ -30,7 +30,7 @@ public enum DiagnosticsTextRenderer {
             lines += oldStylePlist(test.dictionary).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             lines.append("Result : \(test.result.rawValue)")
             if let reason = test.reason {
-                lines.append("\(test.result == .fail ? "Error" : "Reason") : \(reason)")
+                lines.append("\(test.result == .fail ? "Error" : "Reason") : \(ControlEscaping.escape(reason))")
             }
             lines.append("---")
         }
@@ -38,13 +38,13 @@ public enum DiagnosticsTextRenderer {
         lines += renderMinimalException(report.minimalException, osVersion: report.osVersion)
         if !report.notes.isEmpty {
             lines += ["", "Notes:"]
-            lines += report.notes.map { "- \($0)" }
+            lines += report.notes.map { "- \(ControlEscaping.escape($0))" }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func renderMinimalException(_ minimal: MinimalException, osVersion: String) -> [String] {
-        var lines = ["Minimal ATS exception for \(minimal.domain) (iOS \(osVersion) rules)", ""]
+        var lines = ["Minimal ATS exception for \(ControlEscaping.escape(minimal.domain)) (iOS \(osVersion) rules)", ""]
         switch minimal.status {
         case .noneNeeded:
             lines.append("Result : none needed")
@@ -56,7 +56,7 @@ public enum DiagnosticsTextRenderer {
         case .unknown:
             lines.append("Result : could not be predicted")
         }
-        lines.append("Reason : \(minimal.reason)")
+        lines.append("Reason : \(ControlEscaping.escape(minimal.reason))")
         return lines
     }
 

@@ -13,13 +13,13 @@ public enum ExplainTextRenderer {
         var lines = ["Effective App Transport Security policy per host pattern and OS era (iOS numbering)"]
         let width = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
         for host in explanation.hosts {
-            lines += ["", style.bold("\(host.pattern)") + style.dim(" — \(kindText(host))")]
+            lines += ["", style.bold(ControlEscaping.escape(host.pattern)) + style.dim(" — \(ControlEscaping.escape(kindText(host)))")]
             for era in host.eras {
                 lines.append("  iOS \(era.era)")
                 for client in era.clients {
                     let name = client.client.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                     let ats = client.atsApplies ? style.green("ATS on ") : style.yellow("ATS off")
-                    lines.append("    \(name)  \(ats)  \(cells(client))  ← \(decided(client.decidedBy))")
+                    lines.append("    \(name)  \(ats)  \(cells(client))  ← \(ControlEscaping.escape(decided(client.decidedBy)))")
                     for c in client.conflicts {
                         let other = [
                             c.atsApplies ? "ATS on" : "ATS off", "\(c.minimumTLS.name)+",
@@ -34,7 +34,7 @@ public enum ExplainTextRenderer {
         }
         if !explanation.notes.isEmpty {
             lines += ["", "Notes:"]
-            lines += explanation.notes.map { "- \($0)" }
+            lines += explanation.notes.map { "- \(ControlEscaping.escape($0))" }
         }
         return lines.joined(separator: "\n") + "\n"
     }

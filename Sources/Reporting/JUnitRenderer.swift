@@ -163,7 +163,8 @@ public enum JUnitRenderer {
         }
     }
 
-    /// Escapes text for XML attributes and character data, dropping characters XML 1.0 forbids.
+    /// Escapes text for XML attributes and character data: characters XML 1.0 forbids become U+FFFD, DEL and C1
+    /// controls are escaped as ``ControlEscaping`` does.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.count)
@@ -180,7 +181,13 @@ public enum JUnitRenderer {
             default:
                 let v = scalar.value
                 let allowed = v >= 0x20 && !(0xD800...0xDFFF).contains(v) && v != 0xFFFE && v != 0xFFFF
-                out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
+                if !allowed {
+                    out.unicodeScalars.append("\u{FFFD}")  // XML 1.0 cannot carry it at all
+                } else if ControlEscaping.needsEscape(scalar) {
+                    out += ControlEscaping.escaped(scalar)  // DEL and C1: legal XML, but a terminal acts on them
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

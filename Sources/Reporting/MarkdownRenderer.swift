@@ -18,11 +18,11 @@ public enum MarkdownRenderer {
         if !report.findings.isEmpty {
             out += "\n### Plist findings\n\n"
             for finding in report.findings {
-                var place = finding.file ?? ""
+                var place = ControlEscaping.escape(finding.file ?? "")
                 if let line = finding.line { place += ":\(line)" }
-                var item = "- **\(finding.severity.rawValue)** `\(finding.rule)`"
+                var item = "- **\(finding.severity.rawValue)** `\(inline(finding.rule.rawValue))`"
                 if !place.isEmpty { item += " \(place)" }
-                if let keyPath = finding.keyPath { item += " `\(keyPath)`" }
+                if let keyPath = finding.keyPath { item += " `\(inline(keyPath))`" }
                 out += item + ": \(inline(finding.message))\n"
             }
         }
@@ -75,9 +75,10 @@ public enum MarkdownRenderer {
         inline(text).replacingOccurrences(of: "|", with: "\\|")
     }
 
-    /// Text on one line, with `<` and `>` escaped so GitHub does not read them as HTML tags.
+    /// Text on one line, with `<` and `>` escaped so GitHub does not read them as HTML tags, and the control
+    /// characters left after joining lines escaped (``ControlEscaping``).
     static func inline(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        ControlEscaping.escape(text.split(whereSeparator: \.isNewline).joined(separator: " "))
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 

@@ -20,8 +20,8 @@ public struct ScanTextRenderer {
             out += "\n"
         }
         for finding in report.findings {
-            let location = [finding.file, finding.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
-            out += "\(severityLabel(finding.severity)) \(location.isEmpty ? "" : location + ": ")\(finding.message) [\(finding.rule)]\n"
+            let location = [finding.file.map(safe), finding.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+            out += "\(severityLabel(finding.severity)) \(location.isEmpty ? "" : location + ": ")\(safe(finding.message)) [\(safe(finding.rule.rawValue))]\n"
         }
         var parts: [String] = []
         if !report.endpoints.isEmpty {
@@ -39,18 +39,18 @@ public struct ScanTextRenderer {
 
     func render(_ endpoint: EndpointResult) -> String {
         let p = endpoint.profile
-        var out = style.bold("\(p.target)")
+        var out = style.bold(safe(p.target))
         var where_ = [String]()
-        if let address = p.address, address != p.host { where_.append("address \(address)") }
-        if let sni = p.sni, sni != p.host { where_.append("SNI \(sni)") }
+        if let address = p.address, address != p.host { where_.append("address \(safe(address))") }
+        if let sni = p.sni, sni != p.host { where_.append("SNI \(safe(sni))") }
         if !where_.isEmpty { out += " (" + where_.joined(separator: ", ") + ")" }
         out += "  \(verdictLabel(endpoint))\n"
         if p.status != .completed {
-            out += "  \(style.red(p.status.rawValue)): \(p.error ?? "no reason given")\n"
+            out += "  \(style.red(p.status.rawValue)): \(safe(p.error ?? "no reason given"))\n"
             out += "  \(p.handshakes) handshake(s), \(String(format: "%.2f", p.durationSeconds)) s\n"
             return out
         }
-        if let note = p.error { out += "  " + style.yellow("note: ") + note + "\n" }
+        if let note = p.error { out += "  " + style.yellow("note: ") + safe(note) + "\n" }
         if !p.protocols.isEmpty { out += "\n" + protocolTable(p) + "\n" }
         if let cert = p.certificate { out += certificateSection(cert) + "\n" }
         out += atsSection(endpoint.ats)
@@ -99,7 +99,7 @@ public struct ScanTextRenderer {
                 }
                 if !result.enumerationComplete { line += style.yellow(" (incomplete)") }
             } else if let reason = result.reason, result.supported == nil {
-                line += "  (\(reason))"
+                line += "  (\(safe(reason)))"
             }
             out += line + "\n"
             for suite in result.cipherSuites {
@@ -115,12 +115,12 @@ public struct ScanTextRenderer {
         var out = "  " + style.bold("Certificate chain (as sent)") + "\n"
         for (index, facts) in cert.chain.enumerated() {
             let key = facts.curve.map { "EC \($0)" } ?? "\(facts.keyType) \(facts.keyBits)"
-            out += "    [\(index)] \(facts.subject)\n"
-            out += "        issuer \(facts.issuer)\n"
+            out += "    [\(index)] \(safe(facts.subject))\n"
+            out += "        issuer \(safe(facts.issuer))\n"
             out += "        \(key), \(facts.signatureAlgorithm), "
             out += "\(Self.day(facts.notBefore)) → \(Self.day(facts.notAfter)) (\(facts.lifetimeDays) days)\n"
             if index == 0 {
-                let names = (facts.subjectAltNames + facts.ipAddresses).joined(separator: ", ")
+                let names = safe((facts.subjectAltNames + facts.ipAddresses).joined(separator: ", "))
                 out += "        SAN: \(names.isEmpty ? style.yellow("none") : names)\n"
                 out += "        SPKI SHA-256: \(facts.spkiSHA256)\n"
             }
@@ -130,7 +130,7 @@ public struct ScanTextRenderer {
         let trust: String
         switch cert.trusted {
         case true?: trust = style.green("trusted") + " (anchor: \(cert.anchor == .custom ? "--ca-file root" : "system root"))"
-        case false?: trust = style.red("not trusted") + ": \(cert.verifyError ?? "unknown error")"
+        case false?: trust = style.red("not trusted") + ": \(safe(cert.verifyError ?? "unknown error"))"
         case nil: trust = "not evaluated"
         }
         out += "    Trust: \(trust)\n"
@@ -146,16 +146,19 @@ public struct ScanTextRenderer {
         if let os = ats.osVersion { out += " (rules of OS \(os))" }
         out += "\n"
         for violation in ats.violations {
-            out += "    " + style.red("✗") + " \(violation.message) [\(violation.rule)]\n"
-            if let key = violation.keyPath { out += "      relax with: \(key)\n" }
+            out += "    " + style.red("✗") + " \(safe(violation.message)) [\(violation.rule)]\n"
+            if let key = violation.keyPath { out += "      relax with: \(safe(key))\n" }
         }
         for reading in ats.readings {
-            out += "    reading '\(reading.name)': \(reading.verdict.rawValue)\n"
-            for violation in reading.violations { out += "      ✗ \(violation.message) [\(violation.rule)]\n" }
+            out += "    reading '\(safe(reading.name))': \(reading.verdict.rawValue)\n"
+            for violation in reading.violations { out += "      ✗ \(safe(violation.message)) [\(violation.rule)]\n" }
         }
-        for note in ats.notes { out += "    " + style.dim("note: \(note)") + "\n" }
+        for note in ats.notes { out += "    " + style.dim("note: \(safe(note))") + "\n" }
         return out
     }
 
     static func day(_ date: Date) -> String { CalendarDay.string(from: date) }
+
+    /// Input-derived text with its control characters escaped (see ``ControlEscaping``).
+    private func safe(_ text: String) -> String { ControlEscaping.escape(text) }
 }

@@ -66,7 +66,9 @@ public struct ReportSummary: Codable, Sendable, Equatable {
     public init(endpoints: [EndpointResult]) {
         self.init()
         for endpoint in endpoints {
-            handshakes += endpoint.profile.handshakes
+            // A saved profile is input: a negative count adds nothing and a huge one saturates, never traps.
+            let (sum, overflow) = handshakes.addingReportingOverflow(max(0, endpoint.profile.handshakes))
+            handshakes = overflow ? Int.max : sum
             if endpoint.profile.status != .completed {
                 unreachable += 1
                 continue

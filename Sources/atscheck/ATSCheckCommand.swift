@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TLSModel
+import ATSCheckKit
 
 @main
 struct ATSCheckCommand: AsyncParsableCommand {
@@ -18,4 +18,10 @@ struct ATSCheckCommand: AsyncParsableCommand {
         version: ToolInfo.currentVersion,
         subcommands: [ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self, RulesCommand.self]
     )
+
+    /// Keeps OpenSSL from registering its at-exit cleanup before anything can touch OpenSSL, then runs.
+    static func main() async {
+        ATSCheckRuntime.prepare()
+        await main(nil)
+    }
 }

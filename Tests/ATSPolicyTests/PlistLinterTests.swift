@@ -83,6 +83,10 @@ let positiveCases: [LintCase] = [
     .init(label: "ATS keys differing only in case",
           body: "<key>NSAllowsArbitraryLoads</key><false/><key>NSAllowsARBITRARYLoads</key><true/>",
           rule: PlistRuleID.keyCaseDuplicate, severity: .error, keyPath: "NSAllowsARBITRARYLoads"),
+    .init(label: "a key written twice: only the last value takes effect",
+          body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoads</key><false/>",
+          rule: PlistRuleID.keyDuplicate, severity: .error, keyPath: "NSAllowsArbitraryLoads",
+          messageContains: "only the second value takes effect"),
     // Value types (§3.4).
     .init(label: "the string YES is ignored", body: "<key>NSAllowsArbitraryLoads</key><string>YES</string>",
           rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSAllowsArbitraryLoads",

@@ -1,3 +1,4 @@
+import ATSPolicy
 import Foundation
 import TLSModel
 import Yams
@@ -75,9 +76,9 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Reads a baseline (YAML, or JSON for `.json` files).
-    /// - Throws: ``InputFileError`` when the file is unreadable or malformed.
+    /// - Throws: ``InputFileError`` when the file is unreadable, larger than ``InputLimits/baselineBytes``, or malformed.
     public static func load(path: String) throws -> Baseline {
-        try parse(text: StructuredFile.readText(path: path), file: path)
+        try parse(text: StructuredFile.readText(path: path, limit: InputLimits.baselineBytes), file: path)
     }
 
     /// Parses a baseline: `waivers:` followed by a list of mappings (an empty file is an empty baseline).

@@ -25,11 +25,19 @@ public struct EndpointList: Sendable, Equatable {
         self.findings = findings
     }
 
-    /// Reads an endpoint list; the format follows the extension (`.json`, `.yml`/`.yaml`, else text).
-    /// - Throws: ``InputFileError`` when the file is unreadable or malformed as a whole.
+    /// Reads an endpoint list; the format follows the extension (`.json`, `.yml`/`.yaml`), else the content.
+    ///
+    /// The text format is read line by line (memory grows with the entries, not the file); YAML and JSON are
+    /// parsed whole and limited to ``InputLimits/endpointStructuredBytes``.
+    /// - Throws: ``InputFileError`` when the file is unreadable, too large, or malformed as a whole.
     public static func load(path: String) throws -> EndpointList {
-        let text = try StructuredFile.readText(path: path)
-        var list = try parse(text: text, file: path, format: StructuredFile.format(ofPath: path).map(Format.init))
+        var list: EndpointList
+        if let structured = StructuredFile.format(ofPath: path) {
+            let text = try StructuredFile.readText(path: path, limit: InputLimits.endpointStructuredBytes)
+            list = try parse(text: text, file: path, format: Format(structured))
+        } else {
+            list = try loadGuessing(path: path)
+        }
         // A relative caFile is relative to the endpoint file, not to the working directory.
         let directory = (path as NSString).deletingLastPathComponent
         for index in list.entries.indices {
@@ -66,11 +74,26 @@ public struct EndpointList: Sendable, Equatable {
         }
     }
 
+    /// The format of a list without a telling extension: JSON when it starts with `{`, or with `[` that does not
+    /// open a bracketed IPv6 address (`[::1]:443` is a text line); YAML when a line starts with `endpoints:`;
+    /// else text.
     static func guess(_ text: String) -> Format {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .json }
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("{") { return .json }
+        if trimmed.hasPrefix("[") && !startsWithBracketedIPv6(trimmed) { return .json }
         let hasKey = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("endpoints:") }
         return hasKey ? .yaml : .text
+    }
+
+    /// Whether the text starts `[` address `]` where the address is made of hex digits, `:`, `.` and a `%zone`,
+    /// with at least one `:` (no JSON array starts like that: a JSON value never starts with `:` or a hex letter
+    /// followed by `:`).
+    static func startsWithBracketedIPv6(_ text: Substring) -> Bool {
+        guard text.first == "[", let close = text.firstIndex(of: "]") else { return false }
+        let inside = text[text.index(after: text.startIndex)..<close]
+        let zone = inside.firstIndex(of: "%") ?? inside.endIndex
+        let address = inside[..<zone]
+        return address.contains(":") && address.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
     }
 }
 

@@ -1,3 +1,4 @@
+import ATSPolicy
 import Foundation
 import Yams
 
@@ -19,17 +20,49 @@ enum StructuredFile {
         }
     }
 
-    /// Reads a file's text.
-    /// - Throws: ``InputFileError`` when the file cannot be read or is not UTF-8.
-    static func readText(path: String) throws -> String {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputFileError(file: path, reason: "no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(file: path, reason: "cannot read the file")
+    /// Reads a file's text, refusing files over `limit` bytes.
+    /// - Throws: ``InputFileError`` when the file cannot be read, is too large, or is not UTF-8 (with the line of
+    ///   the first ill-formed byte).
+    static func readText(path: String, limit: Int) throws -> String {
+        let data: Data
+        do { data = try BoundedFileReader.read(path: path, limit: limit) } catch {
+            throw InputFileError(file: path, reason: error.reason)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputFileError(file: path, reason: "not UTF-8 text")
+        return try decodeUTF8(data, file: path)
+    }
+
+    /// The bytes as text.
+    /// - Throws: ``InputFileError`` naming the line of the first byte that is not UTF-8.
+    static func decodeUTF8(_ data: Data, file: String, firstLine: Int = 1) throws -> String {
+        if let text = String(data: data, encoding: .utf8) { return text }
+        var line = firstLine
+        for piece in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if String(data: piece, encoding: .utf8) == nil { break }
+            line += 1
         }
-        return text
+        throw InputFileError(file: file, line: line, reason: "not UTF-8 text")
+    }
+
+    /// The 1-based line holding byte `offset` of `text` (the last line when the offset is past the end).
+    static func line(ofByteOffset offset: Int, in text: String) -> Int {
+        var line = 1
+        for byte in text.utf8.prefix(max(0, offset)) where byte == 0x0A { line += 1 }
+        return line
+    }
+
+    /// Where a `JSONSerialization` error is: `around line N` as given, `around character N` (a byte offset)
+    /// turned into its line, the end of the text for an unexpected end; nil when the message names no place.
+    static func jsonErrorLine(_ detail: String, text: String) -> Int? {
+        func number(after pattern: String) -> Int? {
+            guard let range = detail.range(of: pattern + #" (\d+)"#, options: .regularExpression) else { return nil }
+            return Int(detail[range].split(separator: " ").last ?? "")
+        }
+        if let line = number(after: "around line"), line >= 1 { return line }
+        if let offset = number(after: "around character") { return line(ofByteOffset: offset, in: text) }
+        if detail.localizedCaseInsensitiveContains("end of file") || detail.localizedCaseInsensitiveContains("end of data") {
+            return line(ofByteOffset: text.utf8.count, in: text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        }
+        return nil
     }
 
     /// Parses YAML or JSON text into its root node (nil for an empty document).
@@ -37,14 +70,14 @@ enum StructuredFile {
     static func parse(_ text: String, format: Format, file: String) throws -> Node? {
         switch format {
         case .yaml:
-            do { return try Yams.compose(yaml: text) } catch { throw inputError(error, file: file) }
+            do { return try Yams.compose(yaml: text) } catch { throw inputError(error, file: file, text: text) }
         case .json:
             let value: Any
             do {
                 value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
             } catch {
                 let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-                throw InputFileError(file: file, reason: "malformed JSON: \(detail)")
+                throw InputFileError(file: file, line: jsonErrorLine(detail, text: text), reason: "malformed JSON: \(detail)")
             }
             // Valid JSON has no raw tabs inside strings, so tabs are whitespace YAML may refuse: make them spaces.
             if let node = try? Yams.compose(yaml: text.replacingOccurrences(of: "\t", with: " ")) { return node }
@@ -70,12 +103,17 @@ enum StructuredFile {
         }
     }
 
-    static func inputError(_ error: Error, file: String) -> InputFileError {
+    static func inputError(_ error: Error, file: String, text: String) -> InputFileError {
         if let yaml = error as? YamlError {
             switch yaml {
             case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
                 .composer(_, let problem, let mark, _):
-                return InputFileError(file: file, line: mark.line, reason: "malformed YAML: \(problem)")
+                return InputFileError(file: file, line: mark.line >= 1 ? mark.line : nil, reason: "malformed YAML: \(problem)")
+            case .reader(let problem, let offset, _, _):
+                return InputFileError(file: file, line: offset.map { line(ofByteOffset: $0, in: text) }, reason: "malformed YAML: \(problem)")
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                let line = context.mark.line >= 1 ? context.mark.line : nil
+                return InputFileError(file: file, line: line, reason: "malformed YAML: duplicated key '\(duplicates.first ?? "")'")
             default:
                 break
             }

@@ -30,14 +30,14 @@ public struct PlistDocument {
     /// Reads and parses a plist file.
     /// - Parameter path: The file to read.
     /// - Returns: The parsed document.
-    /// - Throws: ``PlistError`` (`.unreadable`, `.malformed`, `.notADictionary`).
+    /// - Throws: ``PlistError`` (`.unreadable`, `.tooLarge`, `.malformed`, `.notADictionary`).
     public static func load(path: String) throws -> PlistDocument {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try BoundedFileReader.read(path: path, limit: InputLimits.plistBytes)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw PlistError(code: .unreadable, file: path, reason: reason)
+            throw PlistError(code: error == .tooLarge(limit: InputLimits.plistBytes) ? .tooLarge : .unreadable,
+                             file: path, reason: error.reason)
         }
         return try parse(data: data, file: path)
     }
@@ -49,6 +49,9 @@ public struct PlistDocument {
     /// - Returns: The parsed document.
     /// - Throws: ``PlistError`` when the bytes are not a plist or the root is not a dictionary.
     public static func parse(data: Data, file: String) throws -> PlistDocument {
+        guard data.count <= InputLimits.plistBytes else {
+            throw PlistError(code: .tooLarge, file: file, reason: InputLimits.tooLargeReason(limit: InputLimits.plistBytes))
+        }
         guard !data.isEmpty else {
             throw PlistError(code: .malformed, file: file, reason: "malformed plist: the file is empty")
         }
@@ -57,8 +60,7 @@ public struct PlistDocument {
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
         } catch {
-            let (line, detail) = describe(error)
-            throw PlistError(code: .malformed, file: file, line: line, reason: "malformed plist: \(detail)")
+            throw malformedError(error, data: data, file: file)
         }
         guard let dict = PlistNode.dictionary(root) else {
             throw PlistError(
@@ -107,6 +109,10 @@ public struct PlistDocument {
     /// - Returns: The line of the `<key>` element, or nil (binary and OpenStep plists have no lines).
     public func line(forKeyPath keyPath: [String]) -> Int? { lineIndex.line(for: keyPath) }
 
+    /// Keys an XML plist writes more than once in one dictionary: the path from the file's root and every line
+    /// the key is on. Foundation keeps only the last value; binary and OpenStep plists report none here.
+    var duplicateKeys: [(path: [String], lines: [Int])] { lineIndex.duplicates }
+
     /// The line of a key given relative to the ATS dictionary (works for both kinds of file).
     public func line(forATSKeyPath keyPath: [String]) -> Int? { line(forKeyPath: atsPathInFile + keyPath) }
 
@@ -116,19 +122,5 @@ public struct PlistDocument {
         let atsLike = dict.keys.filter { KeySuggestion.isATSLike($0) }.count
         let infoLike = dict.keys.filter { $0.hasPrefix("CF") || $0.hasPrefix("UI") || $0.hasPrefix("LS") }.count
         return atsLike > 0 && atsLike >= infoLike ? .atsDictionary : .infoPlist
-    }
-
-    /// Pulls the line and a readable message out of Foundation's parse error.
-    private static func describe(_ error: Error) -> (Int?, String) {
-        let nsError = error as NSError
-        var text = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-        if text.isEmpty { text = "not an XML, binary or OpenStep property list" }
-        var line: Int?
-        if let range = text.range(of: #"at line (\d+)"#, options: .regularExpression) {
-            line = Int(text[range].split(separator: " ").last ?? "")
-            text.removeSubrange(range)
-            text = text.trimmingCharacters(in: .whitespaces)
-        }
-        return (line, text)
     }
 }

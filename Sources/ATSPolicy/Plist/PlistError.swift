@@ -5,7 +5,7 @@ public struct PlistError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case unreadable, malformed, notADictionary
+            case unreadable, malformed, notADictionary, tooLarge
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -16,6 +16,8 @@ public struct PlistError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let malformed = Code(.malformed)
         /// The plist parsed, but its root (or its `NSAppTransportSecurity` value) is not a dictionary.
         public static let notADictionary = Code(.notADictionary)
+        /// The file is larger than ``InputLimits/plistBytes``.
+        public static let tooLarge = Code(.tooLarge)
 
         public var description: String { base.rawValue }
     }

@@ -46,7 +46,7 @@ public struct PlistLinter {
             ReviewJustificationRules.check(context)
             PinnedDomainRules.check(context)
         }
-        return context.findings.sorted { a, b in
+        return (context.findings + DuplicateKeyRules.findings(in: document)).sorted { a, b in
             let la = a.line ?? Int.max
             let lb = b.line ?? Int.max
             if la != lb { return la < lb }

@@ -7,6 +7,7 @@ extension RuleID {
         public static let keyUnknown: RuleID = "plist.key.unknown"
         public static let keyWrongLevel: RuleID = "plist.key.wrong-level"
         public static let keyCaseDuplicate: RuleID = "plist.key.case-duplicate"
+        public static let keyDuplicate: RuleID = "plist.key.duplicate"
         public static let keyDeprecated: RuleID = "plist.key.deprecated"
         public static let keyObsolete: RuleID = "plist.key.obsolete"
         public static let valueWrongType: RuleID = "plist.value.wrong-type"
@@ -78,6 +79,14 @@ extension RuleCatalogue {
             help: """
                 Apple looks keys up by exact name, so only the correctly cased one counts, and exception domains \
                 are matched exactly. Keep one key with the documented spelling (lower-case for domains).
+                """),
+        RuleDescriptor(
+            P.keyDuplicate, .plist, .error,
+            title: "A key written twice in one dictionary; only the last value takes effect.",
+            help: """
+                Property-list readers keep one value per key: Foundation keeps the last one written and drops the \
+                other without a word, so the dictionary Apple reads is not the one the first value suggests. \
+                atscheck reports the key at every line it appears on. Delete all but the value you mean.
                 """),
         RuleDescriptor(
             P.keyDeprecated, .plist, .warning,

@@ -22,6 +22,7 @@ public final class TestTLSServer: @unchecked Sendable {  // immutable after init
     /// - Throws: ``TestSupportError``: `.tlsConfiguration` when OpenSSL rejects a setting,
     ///   `.socket` / `.notLoopback` when the address cannot be bound.
     public init(_ configuration: TLSServerConfiguration) throws {
+        _ = atsc_OPENSSL_init_no_atexit()  // no OpenSSL at-exit cleanup racing live server threads (issue 8)
         let context = try ServerContext(configuration)
         let completed = Locked(0)
         let timeout = configuration.handshakeTimeout

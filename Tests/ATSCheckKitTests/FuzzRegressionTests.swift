@@ -1,0 +1,93 @@
+import ATSPolicy
+import Foundation
+import Reporting
+import Testing
+import TLSModel
+
+@testable import ATSCheckKit
+
+/// Replays the fuzzers' seeds (`Fuzz/corpus/`) and every committed crash (`Tests/Fixtures/fuzz-regressions/`)
+/// through the code the libFuzzer targets drive, without the sanitizer: each input is read, or refused with the
+/// input contract's message (`FILE:LINE: reason` with LINE ≥ 1, or `FILE: reason`).
+@Suite("Fuzz seeds and regressions replay")
+struct FuzzRegressionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func files(_ target: String, seedsOnly: Bool = false) -> [URL] {
+        var folders = [root.appendingPathComponent("Fuzz/corpus/\(target)")]
+        if !seedsOnly { folders.append(root.appendingPathComponent("Tests/Fixtures/fuzz-regressions/\(target)")) }
+        return folders.flatMap { (try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil)) ?? [] }
+            .sorted { $0.path < $1.path }
+    }
+
+    /// `FILE:LINE: reason` (LINE ≥ 1) or `FILE: reason`.
+    static func followsContract(_ message: String, file: String) -> Bool {
+        guard message.hasPrefix(file + ":") else { return false }
+        let rest = message.dropFirst(file.count + 1)
+        if rest.hasPrefix(" ") { return rest.count > 1 }
+        let digits = rest.prefix { $0.isNumber }
+        guard let line = Int(digits), line >= 1 else { return false }
+        return rest.dropFirst(digits.count).hasPrefix(": ")
+    }
+
+    @Test("the seed corpora exist")
+    func seedsExist() {
+        for target in ["FuzzPlist", "FuzzEndpoints", "FuzzBaseline", "FuzzProfiles", "FuzzCertificate"] {
+            #expect(!Self.files(target, seedsOnly: true).isEmpty, "no seeds for \(target)")
+        }
+    }
+
+    @Test("plists: read and linted, or refused with FILE[:LINE]: reason")
+    func plists() throws {
+        for url in Self.files("FuzzPlist") {
+            do {
+                let document = try PlistDocument.parse(data: try Data(contentsOf: url), file: url.lastPathComponent)
+                _ = ScanTextRenderer().render(ScanReport(endpoints: [], findings: PlistLinter.lint(document)))
+            } catch let error as PlistError {
+                #expect(Self.followsContract(error.description, file: url.lastPathComponent), "\(error)")
+            }
+        }
+    }
+
+    @Test("endpoint lists: every format parses or is refused with FILE[:LINE]: reason")
+    func endpointLists() throws {
+        for url in Self.files("FuzzEndpoints") {
+            let seeded = url.path.contains("/Fuzz/corpus/")
+            do {
+                let list = try EndpointList.load(path: url.path)
+                if seeded { #expect(!list.entries.isEmpty, "\(url.lastPathComponent)") }
+            } catch let error as InputFileError {
+                #expect(!seeded, "a seed is refused: \(error)")
+                #expect(Self.followsContract(error.description, file: url.path), "\(error)")
+            }
+            guard let text = String(data: try Data(contentsOf: url), encoding: .utf8) else { continue }
+            for format in [EndpointList.Format.text, .yaml, .json] {
+                do { _ = try EndpointList.parse(text: text, file: "x", format: format) } catch let error as InputFileError {
+                    #expect(Self.followsContract(error.description, file: "x"), "\(error)")
+                }
+            }
+        }
+    }
+
+    @Test("baselines: parse or are refused with FILE[:LINE]: reason")
+    func baselines() throws {
+        for url in Self.files("FuzzBaseline") {
+            do { _ = try Baseline.load(path: url.path) } catch let error as InputFileError {
+                #expect(!url.path.contains("/Fuzz/corpus/"), "a seed is refused: \(error)")
+                #expect(Self.followsContract(error.description, file: url.path), "\(error)")
+            }
+        }
+    }
+
+    @Test("saved profiles decode (seeds) and render without trapping")
+    func profiles() throws {
+        for url in Self.files("FuzzProfiles") {
+            let data = try Data(contentsOf: url)
+            var endpoints = (try? JSONRendering.decoder().decode([ServerProfile].self, from: data)).map { $0.map { EndpointResult(profile: $0) } }
+            if endpoints == nil { endpoints = (try? JSONRendering.decoder().decode(ScanReport.self, from: data))?.endpoints }
+            if url.path.contains("/Fuzz/corpus/") { #expect(endpoints?.isEmpty == false, "\(url.lastPathComponent)") }
+            let report = ScanReport(endpoints: endpoints ?? [])
+            _ = ScanTextRenderer().render(report) + MarkdownRenderer.render(report) + JUnitRenderer.render(report)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import ATSPolicy
+
+/// Input files are read within their documented limits (docs/reliability.md, "Input size limits").
+@Suite("InputLimits and BoundedFileReader")
+struct InputLimitsTests {
+    static func temporary(_ bytes: Int) throws -> String {
+        let path = NSTemporaryDirectory() + "atscheck-limit-\(UUID().uuidString)"
+        try Data(repeating: 0x61, count: bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a file at the limit is read whole; one byte more is refused as too large")
+    func limit() throws {
+        let at = try Self.temporary(3000)
+        #expect(try BoundedFileReader.read(path: at, limit: 3000).count == 3000)
+        let over = try Self.temporary(3001)
+        #expect(throws: BoundedFileReader.Failure.tooLarge(limit: 3000)) { try BoundedFileReader.read(path: over, limit: 3000) }
+    }
+
+    @Test("an endless device stops one chunk past the limit")
+    func endless() {
+        #expect(throws: BoundedFileReader.Failure.tooLarge(limit: 1 << 20)) { try BoundedFileReader.read(path: "/dev/zero", limit: 1 << 20) }
+    }
+
+    @Test("missing files and directories are refused with their reasons")
+    func missingAndDirectory() {
+        #expect(throws: BoundedFileReader.Failure.missing) { try BoundedFileReader.read(path: "/nonexistent/x", limit: 10) }
+        #expect(throws: BoundedFileReader.Failure.unreadable) { try BoundedFileReader.read(path: NSTemporaryDirectory(), limit: 10) }
+        #expect(BoundedFileReader.Failure.tooLarge(limit: 8 << 20).reason == "larger than 8 MB limit")
+    }
+
+    @Test("the documented limits")
+    func documented() {
+        #expect(InputLimits.plistBytes == 8 << 20)
+        #expect(InputLimits.endpointTextBytes == 64 << 20)
+        #expect(InputLimits.endpointStructuredBytes == 4 << 20)
+        #expect(InputLimits.baselineBytes == 4 << 20)
+    }
+
+    @Test("PlistDocument.parse refuses bytes over the plist limit with FILE: larger than 8 MB limit")
+    func plistParse() {
+        let error = #expect(throws: PlistError.self) {
+            try PlistDocument.parse(data: Data(count: InputLimits.plistBytes + 1), file: "big.plist")
+        }
+        #expect(error?.code == .tooLarge)
+        #expect(error?.description == "big.plist: larger than 8 MB limit")
+    }
+}
