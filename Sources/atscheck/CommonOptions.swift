@@ -72,12 +72,11 @@ struct ScanOptions: ParsableArguments {
                 throw ValidationError(error.reason)
             }
         }
-        for file in caFiles where !FileManager.default.isReadableFile(atPath: file) {
-            throw ValidationError("cannot read --ca-file \(file)")
-        }
     }
 
+    /// The scan settings; reads every `--ca-file` first, so a missing or malformed one is an input error (exit 65).
     func settings() throws -> ScanSettings {
+        try PEMFile.validate(caFiles)
         var settings = ScanSettings()
         settings.timeout = timeout
         settings.endpointDeadline = deadline

@@ -86,14 +86,17 @@ struct ScanPipelineTests {
 
         let missing = dir + "/none.json"
         #expect(throws: InputFileError.self) { try ProfileFile.load(missing) }
-        do { _ = try ProfileFile.load(missing) } catch let error as InputFileError {
-            #expect(error.description == "cannot read profile \(missing)")
-        }
+        let missingError = try #require(throws: InputFileError.self) { try ProfileFile.load(missing) }
+        #expect(missingError.description == "\(missing): no such file")
         let malformed = dir + "/bad.json"
         try "{ \"not\": \"a profile\" }".write(toFile: malformed, atomically: true, encoding: .utf8)
-        do { _ = try ProfileFile.load(malformed) } catch let error as InputFileError {
-            #expect(error.description.hasPrefix("\(malformed) is not a saved profile: "))
-        }
+        let malformedError = try #require(throws: InputFileError.self) { try ProfileFile.load(malformed) }
+        #expect(malformedError.description.hasPrefix("\(malformed): not a saved profile: "))
+        let broken = dir + "/broken.json"
+        try "[\n{\"target\": \"a.test:443\",\n}\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let brokenError = try #require(throws: InputFileError.self) { try ProfileFile.load(broken) }
+        #expect(brokenError.line == 3, "\(brokenError)")
+        #expect(brokenError.description.hasPrefix("\(broken):3: malformed JSON"))
         let empty = dir + "/empty.json"
         try "[]".write(toFile: empty, atomically: true, encoding: .utf8)
         let target = try Target(parsing: "a.test")

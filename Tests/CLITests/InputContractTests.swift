@@ -40,6 +40,9 @@ struct InputContractTests {
         ("endpoints text: not UTF-8", ["audit", "--plist", "PLIST", "--endpoints", "FILE"], "127.0.0.1:1\n\u{FFFF}BAD\n", ".txt", 2),
         ("baseline YAML", ["audit", "--plist", "PLIST", "--endpoints", "EMPTY", "--baseline", "FILE"], "waivers:\n - rule: [\n", ".yml", 3),
         ("baseline JSON", ["audit", "--plist", "PLIST", "--endpoints", "EMPTY", "--baseline", "FILE"], "{\"waivers\":\n [1,\n", ".json", 2),
+        ("--ca-file: bad base64", ["scan", "127.0.0.1:1", "--ca-file", "FILE"], "# root\n-----BEGIN CERTIFICATE-----\n!!\n-----END CERTIFICATE-----\n", ".pem", 2),
+        ("--ca-file: no certificate", ["scan", "127.0.0.1:1", "--ca-file", "FILE"], "not a certificate\n", ".pem", nil),
+        ("audit --ca-file: no END line", ["audit", "--plist", "PLIST", "--endpoints", "EMPTY", "--ca-file", "FILE"], "-----BEGIN CERTIFICATE-----\nAAAA\n", ".pem", 1),
     ]
 
     @Test("malformed input exits 65 with FILE:LINE: reason, or FILE: reason", arguments: malformed)

@@ -19,8 +19,8 @@ extension ScanPipeline {
     ///   - now: the time baseline expiry is judged at.
     ///   - progress: called after each scanned endpoint with (done, total, profile).
     /// - Returns: the audit, baseline applied.
-    /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; all three files are
-    ///   read before anything is scanned.
+    /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; the plist, the list,
+    ///   the baseline and every CA file are read before anything is scanned.
     public func audit(
         plistPath: String, endpointsPath: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession,
         baselinePath: String? = nil, now: Date = Date(), progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
@@ -31,6 +31,7 @@ extension ScanPipeline {
         }
         let list = try EndpointList.load(path: endpointsPath)
         let baseline = try baselinePath.map(Baseline.load(path:))
+        try PEMFile.validate(settings.caFiles + list.entries.compactMap(\.caFile))
         let lint = PlistLinter.lint(document, options: PlistLinter.Options(os: os))
 
         let plan = ScanPlanner.plan(entries: list.entries, settings: settings)

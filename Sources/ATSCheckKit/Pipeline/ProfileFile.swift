@@ -1,3 +1,4 @@
+import ATSPolicy
 import Foundation
 import Reporting
 import TLSModel
@@ -15,16 +16,24 @@ public enum ProfileFile {
     }
 
     /// Reads the profiles saved in `path`.
-    /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable or holds no profile JSON.
+    /// - Throws: ``InputFileError`` (exit 65) when the file is missing, unreadable, over
+    ///   ``InputLimits/profileBytes``, not JSON (`FILE:LINE: malformed JSON: …`) or JSON that holds no profile.
     public static func load(_ path: String) throws -> [ServerProfile] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(file: path, message: "cannot read profile \(path)")
+        let data: Data
+        do { data = try BoundedFileReader.read(path: path, limit: InputLimits.profileBytes) } catch {
+            throw InputFileError(file: path, reason: error.reason)
+        }
+        // Syntax first: a JSON syntax error has a place, which the decoder's message would lose.
+        do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+            let line = StructuredFile.jsonErrorLine(detail, text: String(decoding: data, as: UTF8.self))
+            throw InputFileError(file: path, line: line, reason: "malformed JSON: \(detail)")
         }
         let decoder = JSONRendering.decoder()
         if let profiles = try? decoder.decode([ServerProfile].self, from: data) { return profiles }
         if let report = try? decoder.decode(ScanReport.self, from: data) { return report.endpoints.map(\.profile) }
         do { return [try decoder.decode(ServerProfile.self, from: data)] } catch {
-            throw InputFileError(file: path, message: "\(path) is not a saved profile: \(describe(error))")
+            throw InputFileError(file: path, reason: "not a saved profile: \(describe(error))")
         }
     }
 

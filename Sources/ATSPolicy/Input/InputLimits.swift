@@ -15,9 +15,9 @@ public enum InputLimits {
     public static let endpointStructuredBytes = 4 << 20
     /// Baselines (YAML or JSON).
     public static let baselineBytes = 4 << 20
-    /// Saved profiles (`--profiles`; not yet enforced, see docs/reliability.md).
+    /// Saved profiles (`--profile`).
     public static let profileBytes = 256 << 20
-    /// PEM trust anchors (`--ca-file`; not yet enforced, see docs/reliability.md).
+    /// PEM trust anchors (`--ca-file`, an endpoint list's `caFile`).
     public static let pemBytes = 1 << 20
 
     /// `larger than 8 MB limit`.
