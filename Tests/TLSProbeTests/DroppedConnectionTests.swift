@@ -61,43 +61,67 @@ struct DroppedConnectionTests {
         #expect((100...200).contains(dropped), "a share of about 30%: \(dropped) of 500")
     }
 
-    @Test(
-        "retries get through: the same answer as a direct scan, every drop counted",
-        arguments: servers, recoverable)
-    func fullAnswer(_ server: Server, _ fault: RelayFault) async throws {
+    @Test("retries get through: the same answer as a direct scan, every drop counted", arguments: servers)
+    func fullAnswer(_ server: Server) async throws {
         let tls = try TestTLSServer(server.configuration)
         defer { tls.stop() }
         let truth = try await Self.scan(tls.target, host: tls.host)
         #expect(truth.status == .completed && truth.drops == 0 && truth.retries == 0)
+        for fault in Self.recoverable {
+            let relay = try FaultRelay(in: tls, fault: fault)
+            defer { relay.stop() }
+            let relayed = try await Self.scan(relay.target, host: relay.host)
+            try Self.expectFullAnswer(relayed, truth: truth, relay: relay)
+        }
+    }
 
-        let relay = try FaultRelay(in: tls, fault: fault)
-        defer { relay.stop() }
-        let relayed = try await Self.scan(relay.target, host: relay.host)
-
-        Self.expectNoFalseAnswer(relayed, truth: truth)
-        #expect(relayed.status == .completed, "\(relayed.error ?? "")")
+    static func expectFullAnswer(_ relayed: ServerProfile, truth: ServerProfile, relay: FaultRelay) throws {
+        let fault = relay.fault
+        expectNoFalseAnswer(relayed, truth: truth)
+        #expect(relayed.status == .completed, "\(fault): \(relayed.error ?? "")")
         for version in TLSVersion.probed {
             let got = try #require(relayed.result(for: version))
             let want = try #require(truth.result(for: version))
-            #expect(got.supported == want.supported, "\(version): \(got.reason ?? "")")
-            #expect(got.enumerationComplete == want.enumerationComplete, "\(version): \(got.reason ?? "")")
-            #expect(Set(got.suites) == Set(want.suites), "\(version)")
-            #expect(got.serverPreference == want.serverPreference, "\(version)")
+            #expect(got.supported == want.supported, "\(fault) \(version): \(got.reason ?? "")")
+            #expect(got.enumerationComplete == want.enumerationComplete, "\(fault) \(version): \(got.reason ?? "")")
+            #expect(Set(got.suites) == Set(want.suites), "\(fault) \(version)")
+            #expect(got.serverPreference == want.serverPreference, "\(fault) \(version)")
         }
-        #expect(relayed.certificate?.trusted == true)
+        #expect(relayed.certificate?.trusted == true, "\(fault)")
         // The report's counts are the relay's: every connection, every drop, and a retry for each drop.
-        #expect(relayed.handshakes == relay.acceptedConnections)
-        #expect(relayed.drops == relay.droppedConnections)
-        #expect(relayed.retries == relayed.drops)
+        #expect(relayed.handshakes == relay.acceptedConnections, "\(fault)")
+        #expect(relayed.drops == relay.droppedConnections, "\(fault)")
+        #expect(relayed.retries == relayed.drops, "\(fault)")
+        #expect(relayed.handshakes == truth.handshakes + relayed.retries, "\(fault)")
         // One connection at a time: the relay's n-th connection is the scan's n-th, so the drops are the
         // faulted indices among them (a truncation cuts only answers longer than its limit: not alerts).
         let faulted = (0..<relayed.handshakes).filter { fault.faults(connection: $0) == true }.count
         if case .truncateEveryOther = fault {
-            #expect(relayed.drops > 0 && relayed.drops <= faulted)
+            #expect(relayed.drops > 0 && relayed.drops <= faulted, "\(fault)")
         } else {
-            #expect(relayed.drops == faulted)
+            #expect(relayed.drops == faulted, "\(fault)")
         }
-        #expect(relayed.handshakes == truth.handshakes + relayed.retries)
+    }
+
+    @Test(
+        "concurrent chains (three per host, as scans run by default): still no false answer",
+        // Chains can fall into lockstep with a strict alternation and one step can lose every retry:
+        // that gives unknown, never false. (With the standard back-off, 45 of 45 runs gave the full answer.)
+        arguments: [RelayFault.closeEveryOther, .resetEveryOther, .dropShare(0.3, seed: 8)])
+    func concurrentChains(_ fault: RelayFault) async throws {
+        let tls = try TestTLSServer(.modern())
+        defer { tls.stop() }
+        let truth = try await Self.scan(tls.target, host: tls.host)
+        let relay = try FaultRelay(in: tls, fault: fault)
+        defer { relay.stop() }
+        let prober = TLSProber(perHostLimit: 3, retry: RetryPolicy(maxRetries: 4, initialDelay: 0.002))
+        let relayed = await prober.scan(ProbeRequest(
+            target: try Target(parsing: "localhost:\(relay.port)"), connectAddress: relay.host, timeout: 3, deadline: 20,
+            caFiles: [try ProbeFixtures.caFile()]))
+        Self.expectNoFalseAnswer(relayed, truth: truth)
+        #expect(relayed.status == .completed)
+        #expect(relayed.handshakes == relay.acceptedConnections)
+        #expect(relayed.drops == relay.droppedConnections && relayed.drops > 0)
     }
 
     @Test(
