@@ -47,7 +47,7 @@ public struct ScanTextRenderer {
         out += "  \(verdictLabel(endpoint))\n"
         if p.status != .completed {
             out += "  \(style.red(p.status.rawValue)): \(safe(p.error ?? "no reason given"))\n"
-            out += "  \(p.handshakes) handshake(s), \(String(format: "%.2f", p.durationSeconds)) s\n"
+            out += "  \(p.handshakes) handshake(s), \(String(format: "%.2f", p.durationSeconds)) s\n" + dropsLine(p)
             return out
         }
         if let note = p.error { out += "  " + style.yellow("note: ") + safe(note) + "\n" }
@@ -59,7 +59,13 @@ public struct ScanTextRenderer {
                 "\(p.handshakes) handshakes", String(format: "%.2f s", p.durationSeconds),
             ] + [p.probeLibrary].compactMap { $0 }).joined(separator: ", ")) + "\n"
         }
-        return out
+        return out + dropsLine(p)
+    }
+
+    /// Connections the server dropped (closed, reset, cut off, timed out) and the retries they cost; empty when none.
+    func dropsLine(_ p: ServerProfile) -> String {
+        p.drops > 0 || p.retries > 0
+            ? "  " + style.yellow("server dropped \(p.drops) of \(p.handshakes) connections; \(p.retries) retried") + "\n" : ""
     }
 
     private func verdictLabel(_ endpoint: EndpointResult) -> String {

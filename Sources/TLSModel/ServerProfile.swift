@@ -19,6 +19,11 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     @ExplicitNull public var error: String?
     /// How many TCP connections (handshake attempts) the scan of this endpoint cost.
     public var handshakes: Int
+    /// How many of those connections were retries of a step whose earlier connection the server dropped.
+    @ZeroWhenAbsent public var retries: Int
+    /// How many connections ended without a TLS answer: closed (FIN), reset (RST), cut off mid-handshake
+    /// or timed out. A drop is never taken as "not supported"; the step is retried.
+    @ZeroWhenAbsent public var drops: Int
     /// One entry per probed version, TLSv1.0 first.
     public var protocols: [ProtocolResult]
     /// The certificate chain and its verification, or nil when no handshake completed.
@@ -36,7 +41,7 @@ public struct ServerProfile: Codable, Sendable, Equatable {
         target: String, host: String, port: Int, address: String? = nil, sni: String? = nil,
         status: ScanStatus, error: String? = nil, handshakes: Int = 0, protocols: [ProtocolResult] = [],
         certificate: CertificateReport? = nil, scannedAt: Date = Date(), durationSeconds: Double = 0,
-        probeLibrary: String? = nil, scheme: String? = nil
+        probeLibrary: String? = nil, scheme: String? = nil, retries: Int = 0, drops: Int = 0
     ) {
         self.target = target
         self.host = host
@@ -46,6 +51,8 @@ public struct ServerProfile: Codable, Sendable, Equatable {
         self.status = status
         self.error = error
         self.handshakes = handshakes
+        self.retries = retries
+        self.drops = drops
         self.protocols = protocols
         self.certificate = certificate
         self.scannedAt = scannedAt
@@ -94,7 +101,8 @@ public struct ProtocolResult: Codable, Sendable, Equatable {
     @ExplicitNull public var serverPreference: Bool?
     /// Accepted suites, in the order the server chose them during enumeration.
     public var cipherSuites: [AcceptedCipherSuite]
-    /// False when enumeration stopped early (a timeout mid-way), so the list may be incomplete.
+    /// False when enumeration stopped early (a step never answered, even after retries), so the list may
+    /// be incomplete.
     public var enumerationComplete: Bool
 
     public init(

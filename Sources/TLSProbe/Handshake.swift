@@ -33,6 +33,8 @@ struct HandshakeResult {
     var address: SocketAddress?
     /// Whether a TCP connection was made (counts toward `handshakes`).
     var connected: Bool
+    /// Bytes the server sent before the handshake ended (0: it never answered).
+    var received = 0
 
     var accepted: Accepted? {
         if case .accepted(let a) = outcome { return a }
@@ -60,6 +62,9 @@ struct Handshaker {
                 socket = try TCPSocket.connect(to: address, deadline: deadline)
                 break
             } catch let failure as ProbeFailure {
+                if failure.kind == .closed {  // connected, then reset before a byte was exchanged: a drop
+                    return HandshakeResult(outcome: .closed(failure.reason), address: address, connected: true)
+                }
                 lastFailure = failure
                 if failure.kind == .timeout { break }
             } catch {
@@ -71,14 +76,16 @@ struct Handshaker {
                 lastFailure.kind == .timeout ? .timeout(lastFailure.reason) : .unreachable(lastFailure.reason)
             return HandshakeResult(outcome: outcome, address: nil, connected: false)
         }
+        var received = 0
         let outcome = handshake(on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
-                                deadline: deadline)
-        return HandshakeResult(outcome: outcome, address: socket.address, connected: true)
+                                deadline: deadline, received: &received)
+        return HandshakeResult(outcome: outcome, address: socket.address, connected: true, received: received)
     }
 
+    /// - Parameter received: set to the bytes the server sent (a close after some is a truncated handshake).
     private func handshake(
         on socket: TCPSocket, context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
-        deadline: Deadline
+        deadline: Deadline, received: inout Int
     ) -> HandshakeResult.Outcome {
         guard let connection = OwnedSSL(context: context.context) else { return .notRun("SSL_new failed") }
         guard let rbio = MemoryBIO(), let wbio = MemoryBIO() else { return .notRun("BIO_new failed") }
@@ -104,7 +111,6 @@ struct Handshaker {
         OpenSSLErrorQueue.clear()
 
         var firstBytes: [UInt8] = []
-        var received = 0
         while true {
             OpenSSLErrorQueue.clear()
             let rc = SSL_do_handshake(ssl)

@@ -102,6 +102,11 @@ final class TCPSocket {
             var soError: Int32 = 0
             var len = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &len)
+            if soError == ECONNRESET {
+                // The TCP handshake completed and the server reset the connection at once (a rate limiter
+                // or a WAF): a connection that was dropped, not a port that refuses.
+                throw ProbeFailure(.closed, "connection reset without an answer (\(String(cString: strerror(soError))))")
+            }
             if soError != 0 {
                 throw ProbeFailure(.unreachable, "connect to \(address): \(String(cString: strerror(soError)))")
             }

@@ -14,12 +14,15 @@ public struct TLSProber: EndpointProber, AddressResolver {
     private let pool: ProbeThreadPool
     private let trustStores: TrustStores
     private let orchestrator: ProbeOrchestrator
+    private let retry: RetryPolicy
 
     /// - Parameters:
     ///   - perHostLimit: how many handshake chains may run against one connect address (IP and port) at once.
     ///   - concurrency: how many endpoints the caller scans at once; with `perHostLimit` it sizes the
     ///     pool of probe threads (``probeThreads(concurrency:perHostLimit:)``).
-    public init(perHostLimit: Int = 3, concurrency: Int = 8) {
+    ///   - retry: when a handshake the server dropped (closed, reset, cut off, timed out) is tried again.
+    public init(perHostLimit: Int = 3, concurrency: Int = 8, retry: RetryPolicy = .standard) {
+        self.retry = retry
         self.limiter = HostLimiter(limit: perHostLimit)
         self.pool = ProbeThreadPool(size: Self.probeThreads(concurrency: concurrency, perHostLimit: perHostLimit))
         self.orchestrator = ProbeOrchestrator()
@@ -69,7 +72,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
             return profile
         }
 
-        let session = EndpointSession(request: request, addresses: addresses, pool: pool)
+        let session = EndpointSession(request: request, addresses: addresses, pool: pool, retry: retry)
         let versions = request.versions.sorted()
         guard let lowest = versions.first, let highest = versions.last else { return profile }
 
@@ -84,7 +87,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
             guard let (context, legacy) = prepared else {
                 return HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false)
             }
-            return await session.handshake(
+            return await session.step(
                 context: context, version: highest, legacy: legacy,
                 tls13: highest >= .tls1_3 ? ClientContext.allTLS13Suites : [])
         }
@@ -128,19 +131,6 @@ public struct TLSProber: EndpointProber, AddressResolver {
         }
         for (version, outcome) in collected { results[version] = outcome }
 
-        // A refusal by closing the connection counts as "not supported" only once the server has
-        // shown that it speaks TLS (accepted a handshake or sent an alert); a peer that closes
-        // every connection has told us nothing about any version.
-        let spokeTLS = session.attempts.contains { $0.outcome == .accepted || $0.outcome == .rejected }
-        if !spokeTLS {
-            for (version, outcome) in results where outcome.result.supported == false {
-                var unknown = outcome
-                unknown.result.supported = nil
-                unknown.result.enumerationComplete = false
-                unknown.failure = unknown.failure ?? .closed(outcome.result.reason ?? "closed")
-                results[version] = unknown
-            }
-        }
         profile.protocols = versions.compactMap { results[$0]?.result }
         let status = Self.status(results: versions.compactMap { results[$0] })
         profile.status = status.0
@@ -190,6 +180,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
             }
         }
         profile.handshakes = session.handshakes
+        profile.retries = session.retries
+        profile.drops = session.drops
         profile.address = session.connectedAddress?.ip ?? session.connectAddresses.first?.ip
         profile.durationSeconds = Self.seconds(since: clock)
         return profile

@@ -9,21 +9,30 @@ final class EndpointSession: Sendable {
         var startedDeadline: Deadline?
         var addresses: [SocketAddress]
         var handshakeCount = 0
+        var retryCount = 0
+        var dropCount = 0
         var attemptLog: [ProbeAttempt] = []
     }
 
     let request: ProbeRequest
     let pool: ProbeThreadPool
+    /// When a step that got no TLS answer is tried again.
+    let retry: RetryPolicy
     private let state: Mutex<State>
 
     /// TCP connections made so far.
     var handshakes: Int { state.withLock { $0.handshakeCount } }
+    /// Connections made to retry a step whose earlier connection was dropped.
+    var retries: Int { state.withLock { $0.retryCount } }
+    /// Connections that ended without a TLS answer (closed, reset, cut off or timed out).
+    var drops: Int { state.withLock { $0.dropCount } }
     /// Every attempt so far, in completion order.
     var attempts: [ProbeAttempt] { state.withLock { $0.attemptLog } }
 
-    init(request: ProbeRequest, addresses: [SocketAddress], pool: ProbeThreadPool) {
+    init(request: ProbeRequest, addresses: [SocketAddress], pool: ProbeThreadPool, retry: RetryPolicy = .standard) {
         self.request = request
         self.pool = pool
+        self.retry = retry
         self.state = Mutex(State(addresses: addresses))
     }
 
@@ -54,23 +63,29 @@ final class EndpointSession: Sendable {
 
     /// Runs one handshake on a probe thread and records it. The connection's timeout starts when the
     /// thread takes the job; the endpoint's deadline is absolute, so a job that waited still ends on time.
+    /// Scan steps go through ``step(context:version:legacy:tls13:)``, which retries drops.
+    /// - Parameter isRetry: whether this connection retries a dropped one (counted in ``retries``).
     func handshake(
-        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite]
+        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite], isRetry: Bool = false
     ) async -> HandshakeResult {
         let ran = await pool.run { [self] () -> HandshakeResult? in
             if endpointDeadline.hasPassed { return nil }
             let handshaker = Handshaker(sni: request.effectiveSNI)
             let result = handshaker.run(context: context, legacySuites: legacy, tls13Suites: tls13,
                                         addresses: connectAddresses, deadline: nextDeadline())
-            record(result, version: version, offered: legacy.count + tls13.count)
+            record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
             return result
         }
         return ran ?? HandshakeResult(outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
     }
 
-    private func record(_ result: HandshakeResult, version: TLSVersion, offered: Int) {
+    private func record(_ result: HandshakeResult, version: TLSVersion, offered: Int, isRetry: Bool) {
         state.withLock { state in
-            if result.connected { state.handshakeCount += 1 }
+            if result.connected {
+                state.handshakeCount += 1
+                if isRetry { state.retryCount += 1 }
+                if result.isDrop { state.dropCount += 1 }
+            }
             if let address = result.address, state.addresses.count > 1 { state.addresses = [address] }  // stick to the one that answered
             state.attemptLog.append(ProbeAttempt(version: version, offered: offered,
                                                  outcome: result.outcome.attemptOutcome, detail: result.outcome.detail))
@@ -105,8 +120,11 @@ extension HandshakeResult.Outcome {
 }
 
 /// Finds every suite one protocol version accepts: offer all, note the server's choice, remove
-/// it, repeat until the handshake fails (accepted + 1 handshakes), then one reversed offer to
+/// it, repeat until the server refuses (accepted + 1 handshakes), then one reversed offer to
 /// tell server order from client order (only when two or more suites were accepted).
+///
+/// Each step is retried while the server drops it (``RetryPolicy``); only a TLS-level refusal ends
+/// the enumeration as complete or makes the version `supported: false`.
 struct VersionEnumerator {
     let session: EndpointSession
     let version: TLSVersion
@@ -163,7 +181,7 @@ struct VersionEnumerator {
 
         if let seed { _ = take(seed) }
         while !remaining.isEmpty {
-            let result = await session.handshake(
+            let result = await session.step(
                 context: context, version: version, legacy: isTLS13 ? [] : remaining,
                 tls13: isTLS13 ? remaining.map(\.suite) : [])
             if let a = result.accepted {
@@ -172,15 +190,10 @@ struct VersionEnumerator {
                 complete = false
                 break
             }
-            switch result.outcome {
-            case .rejected, .closed:
-                // The server declined what is left: enumeration is complete. (A close with no
-                // answer counts as a refusal only once the server has shown it speaks TLS.)
-                stopReason = result.outcome
-            default:
-                stopReason = result.outcome
-                complete = false
-            }
+            // Only a TLS-level refusal (an alert, or a ServerHello for something not offered) says the
+            // server declines what is left. A drop that outlived its retries leaves the rest unknown.
+            stopReason = result.outcome
+            if case .rejected = result.outcome {} else { complete = false }
             break
         }
 
@@ -189,9 +202,7 @@ struct VersionEnumerator {
             switch stopReason {
             case .rejected(let why)?:
                 protocolResult = ProtocolResult(version: version, supported: false, reason: why)
-            case .closed(let why)?:
-                protocolResult = ProtocolResult(version: version, supported: false, reason: why)
-            case .timeout(let why)?, .protocolError(let why)?, .unreachable(let why)?, .notRun(let why)?:
+            case .closed(let why)?, .timeout(let why)?, .protocolError(let why)?, .unreachable(let why)?, .notRun(let why)?:
                 protocolResult = ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false)
             case .accepted?, nil:
                 protocolResult = ProtocolResult(version: version, supported: nil, reason: "no result", enumerationComplete: false)
@@ -216,8 +227,8 @@ struct VersionEnumerator {
         let acceptedSet = Set(accepted.map(\.suite))
         let reversed = fullOffer.filter { acceptedSet.contains($0.suite) }.reversed().map { $0 }
         let isTLS13 = version == .tls1_3
-        let result = await session.handshake(context: context, version: version, legacy: isTLS13 ? [] : reversed,
-                                       tls13: isTLS13 ? reversed.map(\.suite) : [])
+        let result = await session.step(context: context, version: version, legacy: isTLS13 ? [] : reversed,
+                                        tls13: isTLS13 ? reversed.map(\.suite) : [])
         guard let chosen = result.accepted?.suite else { return nil }
         return chosen == firstChoice
     }

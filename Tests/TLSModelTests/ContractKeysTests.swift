@@ -82,7 +82,7 @@ struct ContractKeysTests {
             target: "a:443", host: "a", port: 443, address: full ? "127.0.0.1" : nil, sni: full ? "a" : nil,
             status: .completed, error: full ? "partial" : nil, handshakes: 3, protocols: [protocolResult(full: full)],
             certificate: full ? certificate(full: true) : nil, scannedAt: date, durationSeconds: 1.5,
-            probeLibrary: full ? "OpenSSL 3" : nil, scheme: full ? "https" : nil)
+            probeLibrary: full ? "OpenSSL 3" : nil, scheme: full ? "https" : nil, retries: full ? 2 : 0, drops: full ? 3 : 0)
     }
 
     static func violation(full: Bool) -> ATSViolation {
@@ -195,6 +195,25 @@ struct ContractKeysTests {
         let missing = properties.subtracting(keys)
         #expect(missing.isSubset(of: c.omittable), "\(missing.subtracting(c.omittable).sorted()) missing from the JSON")
         #expect(roundTrips)
+    }
+
+    @Test("a profile saved before retries and drops were counted reads them as 0")
+    func countsDefaultToZero() throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let counted = Self.profile(full: true)
+        var object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(counted)) as? [String: Any])
+        #expect(object["retries"] as? Int == 2 && object["drops"] as? Int == 3)
+        object["retries"] = nil
+        object["drops"] = nil
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let old = try decoder.decode(ServerProfile.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(old.retries == 0 && old.drops == 0 && old.handshakes == counted.handshakes)
+        object["drops"] = "many"
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(ServerProfile.self, from: JSONSerialization.data(withJSONObject: object))
+        }
     }
 
     @Test("explicit-null fields decode from a missing key and from null alike")

@@ -54,6 +54,8 @@ struct NegotiationRule: ATSRule {
             outcomes.append(noCommonVersion(&context))
         }
 
+        context.notes += Self.untested(profile)
+
         let failures = outcomes.compactMap { if case .fail(let v) = $0 { return v } else { return nil } }
         let unknowns = outcomes.compactMap { if case .unknown(let r) = $0 { return r } else { return nil } }
         if failures.count == outcomes.count, let last = failures.last {
@@ -62,6 +64,30 @@ struct NegotiationRule: ATSRule {
             context.unknowns.append(
                 unknowns.first ?? "the negotiated TLS version depends on probes that could not run; "
                     + failures.map(\.message).joined(separator: "; "))
+        }
+    }
+
+    /// `unknown` when the suites found fail but the enumeration stopped early: a suite not found (the
+    /// server dropped the connections that would have found it) could be one the client accepts.
+    static func incomplete(_ result: ProtocolResult?) -> Outcome? {
+        guard let result, !result.enumerationComplete else { return nil }
+        let found = result.suites.map(\.ianaName).listed()
+        return .unknown(
+            "\(result.version) accepts \(found), but its suite list is incomplete (\(result.reason ?? "enumeration stopped early")): "
+                + "a suite not found could be one the client accepts")
+    }
+
+    /// What the scan could not tell, for the notes: versions of unknown support and incomplete suite lists.
+    static func untested(_ profile: ServerProfile) -> [String] {
+        profile.protocols.compactMap { result in
+            if result.supported == nil {
+                return "not tested: whether the server supports \(result.version) (\(result.reason ?? "no answer"))"
+            }
+            if result.supported == true && !result.enumerationComplete {
+                return "not tested fully: \(result.version) suites beyond the \(result.cipherSuites.count) found "
+                    + "(\(result.reason ?? "enumeration stopped early"))"
+            }
+            return nil
         }
     }
 
@@ -113,6 +139,7 @@ struct NegotiationRule: ATSRule {
             }
             let offered = readings.documentedSuites ? doc : src
             if serverSuites.contains(where: offered.contains) { return .pass }
+            if let incomplete = Self.incomplete(result) { return incomplete }
             return .fail(
                 ATSViolation(
                     rule: RuleID.ATS.noATSSuite,
@@ -144,6 +171,7 @@ struct NegotiationRule: ATSRule {
                 "NIAP FCP_v2.1 also requires Extended Master Secret on TLS 1.2, which this scan does not observe")
         }
         if common.isEmpty {
+            if let incomplete = Self.incomplete(result) { return incomplete }
             return .fail(noSuiteViolation(version, serverSuites: serverSuites, offered: offered, &context))
         }
         // ECDSA suites need an EC certificate, RSA suites an RSA one (§1.2 notes).
@@ -156,6 +184,7 @@ struct NegotiationRule: ATSRule {
                 }
             }
             if matching.isEmpty {
+                if let incomplete = Self.incomplete(result) { return incomplete }
                 return .fail(
                     ATSViolation(
                         rule: RuleID.ATS.certificateType,

@@ -1,0 +1,108 @@
+import Foundation
+import TLSModel
+
+/// When a handshake that got no TLS answer is tried again (design.md §5: a drop is not a refusal).
+///
+/// A FIN, an RST, a handshake cut off mid-way or a timeout says nothing about what the server supports:
+/// rate limiters, WAFs and overloaded load balancers do it to connections they would otherwise serve.
+/// Such a step is retried after an exponential back-off with jitter (by default 50 ms, 100 ms, 200 ms,
+/// 400 ms, each up to half as long again), never past the endpoint's deadline. A step that never gets an
+/// answer is unknown (`supported: null`, or an incomplete suite list), never "not supported".
+public struct RetryPolicy: Sendable, Hashable {
+    /// Retries of one step after a close, reset or truncated handshake (so at most `maxRetries + 1` connections).
+    public var maxRetries: Int
+    /// Retries of one step after a timeout: each costs a whole per-connection timeout, so fewer.
+    public var maxTimeoutRetries: Int
+    /// The pause before the first retry, in seconds; each later pause doubles it.
+    public var initialDelay: Double
+    /// The most a pause is lengthened at random, as a share of it (0.5: up to half as long again), so
+    /// chains that were dropped together do not come back together.
+    public var jitter: Double
+
+    /// A policy.
+    /// - Parameters:
+    ///   - maxRetries: retries of one step after a close, reset or truncation (default 4).
+    ///   - maxTimeoutRetries: retries of one step after a timeout (default 1).
+    ///   - initialDelay: the first pause, seconds (default 0.05); it doubles for each later retry.
+    ///   - jitter: the random lengthening of each pause, as a share of it (default 0.5).
+    public init(maxRetries: Int = 4, maxTimeoutRetries: Int = 1, initialDelay: Double = 0.05, jitter: Double = 0.5) {
+        self.maxRetries = max(0, maxRetries)
+        self.maxTimeoutRetries = max(0, min(maxTimeoutRetries, maxRetries))
+        self.initialDelay = max(0, initialDelay)
+        self.jitter = max(0, jitter)
+    }
+
+    /// The default: 4 retries (1 after a timeout), from 50 ms, doubling, with up to 50% jitter.
+    public static let standard = RetryPolicy()
+
+    /// No retries: every drop ends its step as unknown at once.
+    public static let never = RetryPolicy(maxRetries: 0)
+
+    /// The pause before retry number `retry` (1 for the first), jitter included.
+    func delay(beforeRetry retry: Int) -> Double {
+        let base = initialDelay * Double(1 << min(max(0, retry - 1), 16))
+        return base * (1 + Double.random(in: 0...1) * jitter)
+    }
+}
+
+extension HandshakeResult {
+    /// No TLS answer: closed, reset, cut off mid-handshake or timed out. Not evidence of anything,
+    /// so the step is retried; never read as a refusal.
+    var isDrop: Bool {
+        switch outcome {
+        case .closed, .timeout: return true
+        case .accepted, .rejected, .unreachable, .protocolError, .notRun: return false
+        }
+    }
+
+    /// Closed (FIN or RST) before the server sent a single byte.
+    var closedSilently: Bool {
+        if case .closed = outcome { return received == 0 }
+        return false
+    }
+}
+
+extension EndpointSession {
+    /// One step of a scan: a handshake, retried under the prober's ``RetryPolicy`` while it ends in a
+    /// drop, within the endpoint's deadline. Returns the first TLS answer, or the last drop with a
+    /// reason that says how many attempts were made.
+    func step(
+        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite]
+    ) async -> HandshakeResult {
+        var attempts = 0
+        var silentCloses = 0
+        var timeouts = 0
+        while true {
+            var result = await handshake(context: context, version: version, legacy: legacy, tls13: tls13,
+                                         isRetry: attempts > 0)
+            attempts += 1
+            guard result.isDrop else { return result }
+            if result.closedSilently { silentCloses += 1 }
+            if case .timeout = result.outcome { timeouts += 1 }
+            let retries = attempts - 1
+            let delay = retry.delay(beforeRetry: retries + 1)
+            let exhausted = retries >= retry.maxRetries || timeouts > retry.maxTimeoutRetries
+            // A retry must leave time for a handshake before the endpoint's deadline.
+            let pastDeadline = Double(endpointDeadline.remainingMilliseconds) / 1000 <= delay + 0.01
+            if exhausted || pastDeadline {
+                result.outcome = Self.gaveUp(result.outcome, attempts: attempts, silentCloses: silentCloses)
+                return result
+            }
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+        }
+    }
+
+    /// The last drop of a step that never got an answer, saying how often it was tried.
+    static func gaveUp(_ outcome: HandshakeResult.Outcome, attempts: Int, silentCloses: Int) -> HandshakeResult.Outcome {
+        guard attempts > 1 else { return outcome }
+        if silentCloses == attempts {
+            // Some old stacks close without an alert on a version they do not speak; so do rate limiters.
+            return .closed("server closed the connection every time (\(attempts) attempts): could not tell")
+        }
+        switch outcome {
+        case .closed(let why): return .closed("\(why) (no answer in \(attempts) attempts)")
+        case .timeout(let why): return .timeout("\(why) (no answer in \(attempts) attempts)")
+        default: return outcome
+        }
+    }
+}

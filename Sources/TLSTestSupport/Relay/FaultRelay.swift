@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+internal import OpenSSLSupport
+
+/// A TCP relay on a loopback port in front of a real server (a ``TestTLSServer``), that mistreats
+/// connections the way rate limiters, WAFs and overloaded load balancers do (``RelayFault``), and can
+/// add latency. It counts the connections it accepted and the ones it dropped.
+///
+/// Each accepted connection is handled on a thread of its own, with `poll` on the two sockets and the
+/// stop signal; the fault is decided in the accept loop, in accept order.
+///
+/// > Warning: Starts threads and listens on loopback until ``stop()`` or deinit.
+public final class FaultRelay: Sendable {
+    /// The kernel-assigned port to connect to.
+    public let port: Int
+    /// The bound address, `127.0.0.1` or `::1`.
+    public let host: String
+    /// What it does to connections.
+    public let fault: RelayFault
+    private let core: RelayCore
+
+    /// Binds `address` port 0 and relays to `upstreamHost:upstreamPort`.
+    /// - Parameters:
+    ///   - upstreamHost: the server's loopback address.
+    ///   - upstreamPort: the server's port.
+    ///   - fault: what to do to the connections.
+    ///   - latency: seconds by which each accepted connection and each chunk, in each direction, is
+    ///     delayed before it is passed on (0: none).
+    ///   - address: the loopback address to listen on.
+    /// - Throws: ``TestSupportError`` `.socket` / `.notLoopback`.
+    public init(
+        upstreamHost: String, upstreamPort: Int, fault: RelayFault, latency: Double = 0, address: String = "127.0.0.1"
+    ) throws {
+        _ = LoopbackListener.ignoreSIGPIPE
+        let upstream = try LoopbackAddress(upstreamHost, port: upstreamPort)
+        let (listening, port) = try LoopbackAddress(address).listen()
+        self.port = port
+        self.host = address
+        self.fault = fault
+        self.core = RelayCore(
+            upstream: upstream, fault: fault, latency: max(0, latency), listening: listening, stop: try StopSignal())
+        let core = self.core
+        let thread = Thread { core.acceptLoop() }
+        thread.name = "fault-relay-\(port)"
+        thread.start()
+    }
+
+    /// A relay in front of `server`.
+    /// - Throws: ``TestSupportError`` `.socket` when the port cannot be bound.
+    public convenience init(in front: TestTLSServer, fault: RelayFault, latency: Double = 0) throws {
+        try self.init(upstreamHost: front.host, upstreamPort: front.port, fault: fault, latency: latency,
+                      address: front.host)
+    }
+
+    deinit { stop() }
+
+    /// `127.0.0.1:PORT` or `[::1]:PORT`.
+    public var target: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Connections accepted so far.
+    public var acceptedConnections: Int { core.counts.withLock { $0.accepted } }
+
+    /// Connections closed, reset or cut off by the relay so far (a truncation counts when it cuts).
+    public var droppedConnections: Int { core.counts.withLock { $0.dropped } }
+
+    /// Stops accepting and ends every relayed connection (idempotent; also done in deinit).
+    public func stop() { core.stop.fire() }
+}
+
+/// The relay's shared state and accept loop, owned by the ``FaultRelay`` and its threads.
+final class RelayCore: Sendable {
+    struct Counts {
+        var accepted = 0
+        var dropped = 0
+        /// When the last connection was forwarded (``RelayFault/onePerSecond(reset:)``).
+        var lastForwarded: ContinuousClock.Instant?
+    }
+
+    let upstream: LoopbackAddress
+    let fault: RelayFault
+    let latency: Double
+    let listening: OwnedFileDescriptor
+    let stop: StopSignal
+    let counts = Mutex(Counts())
+
+    init(upstream: LoopbackAddress, fault: RelayFault, latency: Double, listening: OwnedFileDescriptor, stop: StopSignal) {
+        self.upstream = upstream
+        self.fault = fault
+        self.latency = latency
+        self.listening = listening
+        self.stop = stop
+    }
+
+    func acceptLoop() {
+        defer { listening.close() }
+        listening.setNonBlocking()  // a client that resets between poll and accept must not block the loop
+        let decide = fault.action
+        while !stop.isFired {
+            guard stop.wait(for: listening.fd, events: Int16(POLLIN), seconds: 3600) != 0 else { continue }
+            let fd = accept(listening.fd, nil, nil)
+            guard fd >= 0 else { continue }
+            let client = OwnedFileDescriptor(takingOwnership: fd)
+            let action = counts.withLock { counts -> RelayFault.Action in
+                let index = counts.accepted
+                counts.accepted += 1
+                var action = decide(index)
+                if case .onePerSecond(let reset) = fault {
+                    let now = ContinuousClock.now
+                    if let last = counts.lastForwarded, now - last < .seconds(1) {
+                        action = reset ? .reset : .close
+                    } else {
+                        counts.lastForwarded = now
+                    }
+                }
+                if action == .close || action == .reset { counts.dropped += 1 }
+                return action
+            }
+            let thread = Thread { [self] in handle(client, action) }
+            thread.name = "fault-relay-connection"
+            thread.start()
+        }
+    }
+
+    private func handle(_ client: OwnedFileDescriptor, _ action: RelayFault.Action) {
+        defer { client.close() }
+        switch action {
+        case .reset:
+            // Linger 0: close sends RST instead of FIN.
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        case .close:
+            RelayPump.finish(client, stop: stop)
+        case .forward, .truncate:
+            if latency > 0, stop.sleep(latency) { return }
+            guard let server = try? upstream.connect(timeout: 5) else { return }
+            defer { server.close() }
+            var limit: Int?
+            if case .truncate(let bytes) = action { limit = bytes }
+            let pump = RelayPump(client: client, server: server, latency: latency, truncateAfter: limit, stop: stop)
+            pump.run { self.counts.withLock { $0.dropped += 1 } }
+        }
+    }
+}
