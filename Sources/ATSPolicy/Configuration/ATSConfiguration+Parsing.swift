@@ -50,6 +50,7 @@ extension ExceptionDomain {
     /// - Parameter dictionary: the entry.
     public init(dictionary: [String: Any]) {
         var numeric: Set<String> = []
+        var strings: [String: Bool] = [:]
         // PlistNode tells <true/> from <integer>1</integer>, which a plain `as? Bool` cannot on Linux.
         func bool(_ name: String, record: Bool = true) -> Bool? {
             guard let raw = dictionary[name] else { return nil }
@@ -61,7 +62,10 @@ extension ExceptionDomain {
             case .real(let d):
                 if record { numeric.insert(name) }
                 return d != 0
-            default: return nil  // a string, date, data or collection: the default is used
+            case .string(let text):
+                if record { strings[name] = Self.stringBoolValue(text) }
+                return nil  // current source: the default is used (older source read boolValue: a CONFLICT)
+            default: return nil  // a date, data or collection: the default is used
             }
         }
         func version(_ name: String) -> TLSVersion? {
@@ -89,6 +93,16 @@ extension ExceptionDomain {
             requiresCertificateTransparency: bool(ATSKey.requiresCertificateTransparency.name) ?? false,
             niapPackage: (dictionary[ATSKey.exceptionRequiresNIAPTLSPackageVersion.name] as? String)
                 .flatMap(NIAPPackage.init),
-            numericBooleanKeys: numeric, legacyValues: legacy.isEmpty ? nil : legacy)
+            numericBooleanKeys: numeric, legacyValues: legacy.isEmpty ? nil : legacy, stringBooleanValues: strings)
+    }
+
+    /// `-[NSString boolValue]`: YES for a string whose first non-space character is `Y`, `y`, `T`, `t` or a
+    /// digit 1–9 (after an optional sign and leading zeros); NO otherwise (`"NO"`, `"false"`, `"0"`, `""`).
+    static func stringBoolValue(_ text: String) -> Bool {
+        var rest = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        if let first = rest.first, first == "+" || first == "-" { rest = rest.dropFirst() }
+        rest = rest.drop { $0 == "0" }
+        guard let first = rest.first else { return false }
+        return "YyTt123456789".contains(first)
     }
 }

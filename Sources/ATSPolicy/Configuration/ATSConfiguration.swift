@@ -75,11 +75,16 @@ public struct ExceptionDomain: Sendable, Equatable {
     public var numericBooleanKeys: Set<String>
     /// Values given only under an iOS 9-era spelling (§3.2), which iOS 9 may have honoured.
     public var legacyValues: LegacyExceptionValues?
+    /// Boolean keys written as strings (`<string>NO</string>`), with the value `-[NSString boolValue]` gives
+    /// them (§3.4): current Security source uses the default instead; older source read them with
+    /// `boolValue` (a CONFLICT before iOS 18.4 / macOS 15.4).
+    public var stringBooleanValues: [String: Bool]
 
     public init(
         includesSubdomains: Bool = false, allowsInsecureHTTPLoads: Bool = false, minimumTLSVersion: TLSVersion? = nil,
         requiresForwardSecrecy: Bool = true, requiresCertificateTransparency: Bool = false,
-        niapPackage: NIAPPackage? = nil, numericBooleanKeys: Set<String> = [], legacyValues: LegacyExceptionValues? = nil
+        niapPackage: NIAPPackage? = nil, numericBooleanKeys: Set<String> = [], legacyValues: LegacyExceptionValues? = nil,
+        stringBooleanValues: [String: Bool] = [:]
     ) {
         self.includesSubdomains = includesSubdomains
         self.allowsInsecureHTTPLoads = allowsInsecureHTTPLoads
@@ -89,6 +94,7 @@ public struct ExceptionDomain: Sendable, Equatable {
         self.niapPackage = niapPackage
         self.numericBooleanKeys = numericBooleanKeys
         self.legacyValues = legacyValues
+        self.stringBooleanValues = stringBooleanValues
     }
 
     /// The minimum TLS version in force (the entry's, or TLS 1.2).

@@ -36,6 +36,22 @@ extension ExceptionDomain {
         return e
     }
 
+    /// The entry as older Security source reads it (§3.4): a boolean written as a string takes its
+    /// `boolValue` instead of the default.
+    public func honouringStringBooleans() -> ExceptionDomain {
+        var e = self
+        for (key, value) in stringBooleanValues {
+            switch key {
+            case ATSKey.includesSubdomains.name: e.includesSubdomains = value
+            case ATSKey.exceptionAllowsInsecureHTTPLoads.name: e.allowsInsecureHTTPLoads = value
+            case ATSKey.exceptionRequiresForwardSecrecy.name: e.requiresForwardSecrecy = value
+            case ATSKey.requiresCertificateTransparency.name: e.requiresCertificateTransparency = value
+            default: break
+            }
+        }
+        return e
+    }
+
     /// The entry as an OS that honours the iOS 9-era spellings reads it (§3.2): each legacy value stands
     /// in for its absent `NSException…` key.
     public func honouringLegacyKeys() -> ExceptionDomain {

@@ -31,6 +31,9 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
     /// Per-domain booleans written as numbers before the CIDR-era Security source (§3.4, corrected
     /// 2026-11-23): current SRC reads a number by its truth value; older, closed CFNetwork may ignore it.
     case perDomainNumbers = "per-domain-numbers"
+    /// Per-domain booleans written as strings (`<string>NO</string>`) before the CIDR-era Security source
+    /// (§3.4): current SRC uses the default; older SRC (Security-61439.1.1) read them with `boolValue`.
+    case perDomainStrings = "per-domain-strings"
 
     public static func < (lhs: ATSConflict, rhs: ATSConflict) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -54,6 +57,8 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
             return "iOS 9-era NSThirdPartyException…/NSTemporaryException… keys on iOS 9 (2016 write-up: honoured like NSException…; Security source: ignored)"
         case .perDomainNumbers:
             return "per-domain booleans written as numbers before iOS 18.4 / macOS 15.4 (current Security source: read by truth value; older, closed CFNetwork: possibly ignored)"
+        case .perDomainStrings:
+            return "per-domain booleans written as strings before iOS 18.4 / macOS 15.4 (current Security source: the default is used; older Security source: read with boolValue, so \"NO\" is NO)"
         }
     }
 }
@@ -76,6 +81,8 @@ struct Readings: Hashable, Sendable {
     var legacyKeysHonoured: Bool = false
     /// §3.4: a per-domain number is ignored (the default used) instead of read by its truth value.
     var perDomainNumbersIgnored: Bool = false
+    /// §3.4: a per-domain string is read with `boolValue` (older source) instead of taking the default.
+    var perDomainStringsHonoured: Bool = false
 
     /// The reading the engine reports first: current Security sources where they exist (the documented
     /// suite list before iOS 13, whose sources are not public), Apple's word on TLS 1.3 in 12.2, and
@@ -97,6 +104,7 @@ struct Readings: Hashable, Sendable {
         case .localNetworkingIP: r.localNetworkingAllowsAnyIP.toggle()
         case .legacyKeys: r.legacyKeysHonoured.toggle()
         case .perDomainNumbers: r.perDomainNumbersIgnored.toggle()
+        case .perDomainStrings: r.perDomainStringsHonoured.toggle()
         }
         return r
     }
@@ -115,6 +123,7 @@ struct Readings: Hashable, Sendable {
             return localNetworkingAllowsAnyIP ? "doc-local-networking-any-ip" : "source-local-networking-loopback-link-local"
         case .legacyKeys: return legacyKeysHonoured ? "ios9-legacy-keys-honoured" : "source-legacy-keys-ignored"
         case .perDomainNumbers: return perDomainNumbersIgnored ? "old-number-ignored" : "source-number-truth-value"
+        case .perDomainStrings: return perDomainStringsHonoured ? "old-string-bool-value" : "source-string-default"
         }
     }
 }

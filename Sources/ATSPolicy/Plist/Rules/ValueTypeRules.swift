@@ -99,10 +99,15 @@ enum ValueTypeRules {
                     at: path)
             }
         default:
-            let effect =
+            var effect =
                 level == .global
                 ? "Apple ignores it and treats the key as absent"
                 : "Apple ignores it and uses the default (\(yesNo(defaultValue(key))))"
+            if level != .global, case .string(let text) = value {
+                // §3.4: older Security source read per-domain strings with boolValue (a CONFLICT before 18.4).
+                let old = ExceptionDomain.stringBoolValue(text)
+                effect = "current Apple source ignores it and uses the default (\(yesNo(defaultValue(key)))); releases before iOS 18.4 / macOS 15.4 may read it as \(yesNo(old))"
+            }
             c.emit(
                 RuleID.Plist.valueWrongType, .error,
                 "\(name) is \(value.shortDescription), not a boolean: \(effect); write <true/> or <false/>", at: path)
