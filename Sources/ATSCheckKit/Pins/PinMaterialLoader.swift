@@ -12,6 +12,13 @@ public struct PinnedCertificateFile: Sendable, Equatable {
     public var facts: CertificateFacts
     /// PEM text in a file apps load as DER (`.cer`, `.der`): AFNetworking crashes on it, Alamofire drops it.
     public var pemInDERFile: Bool
+
+    /// A loaded certificate.
+    public init(file: String, facts: CertificateFacts, pemInDERFile: Bool = false) {
+        self.file = file
+        self.facts = facts
+        self.pemInDERFile = pemInDERFile
+    }
 }
 
 /// Pin material read from `--pins`: certificates, pin sets (files and `TSKConfiguration`), `NSPinnedDomains`.
@@ -26,6 +33,9 @@ public struct LoadedPins: Sendable {
     public var pinnedDomains: PinnedDomainsConfiguration?
     /// Findings about the material (PEM in `.cer`, malformed pins, configurations TrustKit refuses).
     public var findings: [Finding] = []
+
+    /// Empty material.
+    public init() {}
 
     /// The certificates AFNetworking and Alamofire would load: a PEM blob in a `.cer`/`.der` is left out
     /// (AFNetworking's Certificate mode crashes on it, its PublicKey mode and Alamofire skip it).
