@@ -139,6 +139,11 @@ public final class ServedChainPathBuilder {
             atsc_sk_X509_pop_free(built)
         }
         if path.isEmpty { path = [leaf] }
+        // OpenSSL may chain past a pinned certificate it already trusts (a pinned leaf, then the served
+        // intermediate); iOS ends the path at the first anchor.
+        if ok && partialChain, let end = path.firstIndex(where: { c in store.customAnchors.contains { $0.der == c.der } }) {
+            path = Array(path[...end])
+        }
         var anchor = AnchorKind.none
         if ok, let last = path.last {
             anchor = partialChain || store.customAnchors.contains(where: { $0.der == last.der }) ? .custom : .system

@@ -160,10 +160,11 @@ public enum PinMaterialLoader {
 
 /// PEM certificate blocks with the line of each, parsed through OpenSSL.
 enum PEMCertificates {
-    /// Whether the bytes start (after whitespace) with a PEM armour line.
+    /// Whether the bytes are PEM text rather than DER: DER starts with a SEQUENCE (0x30); PEM holds an armour
+    /// line, possibly after comments.
     static func looksLikePEM(_ data: Data) -> Bool {
-        let head = data.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-        return head.starts(with: Array("-----BEGIN".utf8))
+        guard data.first != 0x30 else { return false }
+        return data.range(of: Data("-----BEGIN".utf8)) != nil
     }
 
     /// Every certificate block of a PEM text.
