@@ -31,10 +31,14 @@ struct PinMaterialLoaderTests {
         let pins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Pins").path
         let loaded = try PinMaterialLoader.load(pins)
-        let onDisk = try FileManager.default.contentsOfDirectory(atPath: pins).filter {
+        let onDisk = (FileManager.default.subpaths(atPath: pins) ?? []).filter {
             PinMaterialLoader.extensions.contains(($0 as NSString).pathExtension.lowercased())
         }
         #expect(loaded.files.count == onDisk.count)
+        #expect(loaded.files.count >= 5)
+        #expect(loaded.pinSet != nil)
+        #expect(loaded.pinnedDomains != nil)
+        #expect(!loaded.certificates.isEmpty)
         #expect(!loaded.findings.contains { $0.severity == .error }, "\(loaded.findings)")
     }
 

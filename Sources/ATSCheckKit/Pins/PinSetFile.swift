@@ -18,6 +18,9 @@ enum PinSetFile {
         guard let root = try StructuredFile.parse(text, format: format, file: file) else {
             throw InputFileError(file: file, line: 1, reason: "empty pin-set file: expected a mapping with the key domains")
         }
+        if let keys = root.mapping?.keys.compactMap(\.scalarText), keys.contains("TSKPinnedDomains") || keys.contains("TSKConfiguration") {
+            return try trustKitDictionary(text, root: root, file: file)
+        }
         var lines: [String: Int] = [:]
         let set = try parse(root, file: file, lines: &lines)
         let findings = PinSetValidation.findings(set, keyPathPrefix: "domains", file: file).map { finding -> Finding in
@@ -25,6 +28,17 @@ enum PinSetFile {
             f.line = finding.keyPath.flatMap { lines[$0] }
             return f
         }
+        return (set, findings)
+    }
+
+    /// A TrustKit configuration written as JSON or YAML (what `pins extract --format trustkit` writes next to
+    /// the plist): the `TSKConfiguration` dictionary, or a document holding it under that key.
+    static func trustKitDictionary(_ text: String, root: Node, file: String) throws -> (PinSet, [Finding]) {
+        guard let any = try? Yams.load(yaml: text.replacingOccurrences(of: "\t", with: " ")), let top = any as? [String: Any] else {
+            throw InputFileError(file: file, line: root.line, reason: "a TrustKit configuration must be a mapping")
+        }
+        let configuration = (top["TSKConfiguration"] as? [String: Any]) ?? top
+        let (set, findings) = PinConfigurationParser.trustKit(configuration, file: file)
         return (set, findings)
     }
 
