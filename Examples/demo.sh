@@ -61,6 +61,32 @@ set -e
 echo "(atscheck audit exited with $status)"
 echo
 
+# Pins: the self-signed staging server, pinned the way a typical app pins it (AFNetworking Certificate mode with
+# the .cer bundled). `pins extract` writes the .cer for this run's server (Pins/demo holds the same material from
+# an earlier run, as a worked example); the release policy rejects the server, the DEBUG relaxations accept it.
+staging=$(awk '$1=="self-signed"{print $2}' "$work/servers.log")
+staging_target="self-signed.demo.atscheck.test:${staging##*:}"
+staging_resolve=(--resolve "$staging_target:${staging%:*}")
+echo "== atscheck pins extract $staging_target --format afnetworking =="
+"$BIN/atscheck" pins extract "$staging_target" "${staging_resolve[@]}" --out "$work/pins" --format afnetworking
+echo
+echo "== atscheck pins check (release: AFSSLPinningModeCertificate, nothing relaxed) =="
+set +e
+"$BIN/atscheck" pins check "$staging_target" "${staging_resolve[@]}" --pins "$work/pins" --library afnetworking \
+  --mode certificate --format text
+status=$?
+set -e
+echo "(atscheck pins check exited with $status: 1 = the release build rejects the staging server)"
+echo
+echo "== atscheck pins check --allow-invalid-certificates --no-validate-domain-name (debug, next to release) =="
+set +e
+"$BIN/atscheck" pins check "$staging_target" "${staging_resolve[@]}" --pins "$work/pins" --library afnetworking \
+  --mode certificate --allow-invalid-certificates --no-validate-domain-name --format text
+status=$?
+set -e
+echo "(atscheck pins check exited with $status: 0 = the debug build accepts it)"
+echo
+
 echo "== atscheck plist Examples/broken-app/Info.plist (typos, wrong types, bad domain keys, a bad pin) =="
 set +e
 "$BIN/atscheck" plist Examples/broken-app/Info.plist --format text

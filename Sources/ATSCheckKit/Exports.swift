@@ -2,3 +2,4 @@
 // (OS versions, configurations, the plist document and linter) come through it.
 @_exported import ATSPolicy
 @_exported import TLSModel
+@_exported import Pinning

@@ -22,5 +22,16 @@ final class TrustStore: @unchecked Sendable {  // immutable after init; OpenSSL 
         OpenSSLErrorQueue.clear()
     }
 
+    /// A store holding only `anchors`, no system roots: the anchors-only set of `SecTrustSetAnchorCertificates`
+    /// (pin path building, ``ServedChainPathBuilder``).
+    init(onlyAnchors anchors: [X509Certificate]) throws {
+        OpenSSLErrorQueue.clear()
+        guard let store = X509_STORE_new() else { throw OpenSSLError("X509_STORE_new") }
+        self.store = store
+        self.customAnchors = anchors
+        for anchor in anchors { X509_STORE_add_cert(store, anchor.pointer) }
+        OpenSSLErrorQueue.clear()
+    }
+
     deinit { X509_STORE_free(store) }
 }

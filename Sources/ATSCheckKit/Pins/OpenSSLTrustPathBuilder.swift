@@ -1,0 +1,88 @@
+import ATSPolicy
+import Foundation
+import Pinning
+import TLSModel
+import TLSProbe
+
+/// The `TrustPathBuilding` the pin evaluators call in production: OpenSSL builds and verifies the path
+/// (TLSProbe's ``ServedChainPathBuilder``), and under the SSL policy Apple's extra checks run on the path it
+/// built (``AppleSSLPolicyChecks``: SAN-only hostname, serverAuth, key sizes, SHA-1, lifetime caps). BasicX509
+/// runs OpenSSL's chain, signature, constraint and date checks only.
+///
+/// > Warning: Creating one reads the `--ca-file` files (blocking file I/O).
+public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
+    private let raw: ServedChainPathBuilder
+    private var cache: [Key: TrustPathResult] = [:]
+
+    private struct Key: Hashable {
+        var anchors: [Data]?
+        var policy: TrustPolicyChoice
+    }
+
+    /// A builder for one served chain.
+    /// - Parameters:
+    ///   - served: The chain the server sent, leaf first (DER in each entry).
+    ///   - caFiles: `--ca-file` roots (user- or MDM-installed in Apple's terms).
+    ///   - useSystemStore: Whether this machine's trust store counts (tests turn it off).
+    ///   - now: The evaluation time.
+    /// - Throws: ``ProbeFailure`` when a certificate or CA file cannot be read.
+    public init(served: [CertificateFacts], caFiles: [String], useSystemStore: Bool = true, now: Date = Date()) throws {
+        raw = try ServedChainPathBuilder(served: served.map(\.der), caFiles: caFiles, useSystemStore: useSystemStore, now: now)
+    }
+
+    /// Builds the path to `anchors` and verifies it under `policy`; results are cached per anchors and policy.
+    public func build(anchors: AnchorChoice, policy: TrustPolicyChoice) -> TrustPathResult {
+        let key: Key
+        switch anchors {
+        case .system: key = Key(anchors: nil, policy: policy)
+        case .pinned(let certs): key = Key(anchors: certs.map(\.der), policy: policy)
+        }
+        if let known = cache[key] { return known }
+        let result = compute(key, policy: policy)
+        cache[key] = result
+        return result
+    }
+
+    private func compute(_ key: Key, policy: TrustPolicyChoice) -> TrustPathResult {
+        let set: PathAnchorSet = key.anchors.map { .only($0) } ?? .system
+        switch policy {
+        case .basic:
+            let built = raw.build(anchors: set, purpose: .none)
+            return TrustPathResult(ok: built.ok, path: built.path, error: built.error, checks: Self.basicChecks)
+        case .ssl(let host):
+            let built = raw.build(anchors: set, purpose: .sslServer)
+            guard built.ok else {
+                return TrustPathResult(ok: false, path: built.path, error: built.error, checks: Self.sslChecks(host: host))
+            }
+            let anchor: SSLPolicyAnchor = key.anchors != nil ? .app : built.anchor == .custom ? .userInstalled : .system
+            let failures = AppleSSLPolicyChecks.failures(path: built.path, host: host, anchor: anchor)
+            return TrustPathResult(
+                ok: failures.isEmpty, path: built.path,
+                error: failures.isEmpty ? nil : failures.map(\.message).joined(separator: "; "),
+                checks: Self.sslChecks(host: host))
+        }
+    }
+
+    static let basicChecks: [TrustCheckApplication] = TrustCheckKind.allCases.map { kind in
+        switch kind {
+        case .chain, .dates: return TrustCheckApplication(kind, .applied, "OpenSSL X509_verify_cert, no purpose (BasicX509)")
+        default: return TrustCheckApplication(kind, .skipped, "BasicX509 does not check it")
+        }
+    }
+
+    static func sslChecks(host: String?) -> [TrustCheckApplication] {
+        TrustCheckKind.allCases.map { kind in
+            switch kind {
+            case .chain, .dates: return TrustCheckApplication(kind, .applied, "OpenSSL X509_verify_cert, purpose sslserver")
+            case .hostname:
+                return host.map { TrustCheckApplication(kind, .applied, "\($0) against the leaf's subjectAltName only") }
+                    ?? TrustCheckApplication(kind, .skipped, "SSL policy without a host")
+            case .serverAuthEKU, .keySizes, .sha1, .lifetimeCaps:
+                return TrustCheckApplication(kind, .applied, "Apple's SSL policy, checked on the built path")
+            case .certificateTransparency:
+                return TrustCheckApplication(kind, .unchecked, "atscheck cannot see every SCT source")
+            case .revocation: return TrustCheckApplication(kind, .skipped, "not part of the SSL policy")
+            }
+        }
+    }
+}

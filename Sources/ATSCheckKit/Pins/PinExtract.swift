@@ -1,0 +1,98 @@
+import Foundation
+import Pinning
+import TLSModel
+
+/// `atscheck pins extract`: the live path of a target, what to pin on it, and the material each library needs.
+public enum PinExtractor {
+    /// Recommends pins for a served chain and renders the material of one format (writes nothing).
+    /// - Parameters:
+    ///   - target: The target as given.
+    ///   - host: The host the app connects to.
+    ///   - served: The chain the server sent, leaf first.
+    ///   - format: The material format.
+    ///   - caFiles: `--ca-file` roots.
+    ///   - useSystemStore: Whether this machine's trust store counts.
+    ///   - now: The evaluation time.
+    /// - Returns: The report, with no files written yet.
+    /// - Throws: ``ProbeFailure`` when a certificate or CA file cannot be read.
+    public static func extract(
+        target: String, host: String, served: [CertificateFacts], format: PinMaterialFormat, caFiles: [String] = [],
+        useSystemStore: Bool = true, now: Date = Date()
+    ) throws -> PinExtractReport {
+        let builder = try OpenSSLTrustPathBuilder(served: served, caFiles: caFiles, useSystemStore: useSystemStore, now: now)
+        let live = builder.build(anchors: .system, policy: .ssl(host: host))
+        let path = live.path.isEmpty ? Array(served.prefix(1)) : live.path
+        guard let recommendation = PinExtraction.recommend(host: host, path: path) else {
+            throw ProbeFailure(.local, "\(target): the server sent no certificate")
+        }
+        var material = PinExtraction.material(recommendation, path: path, format: format)
+        if format == .trustkit { material.files.append(trustKitJSON(recommendation)) }
+        material.files = material.files.map(loadablePlist)
+        let entries = path.enumerated().map { i, c in
+            PinPathEntry(
+                position: i, role: path.count == 1 ? "leaf" : i == 0 ? "leaf" : i == path.count - 1 ? "anchor" : "intermediate",
+                subject: c.subject, issuer: c.issuer, spkiSHA256: c.spkiSHA256, sha256: c.sha256, notAfter: c.notAfter,
+                sentByServer: served.contains { $0.der == c.der })
+        }
+        return PinExtractReport(
+            target: target, host: host, path: entries, trusted: live.ok, verifyError: live.error,
+            recommendation: recommendation, material: material, written: [])
+    }
+
+    /// The `TSKConfiguration` dictionary as JSON (for `TrustKit.initSharedInstance(withConfiguration:)` built
+    /// from a JSON resource instead of the Info.plist).
+    static func trustKitJSON(_ recommendation: PinRecommendation) -> PinMaterialFile {
+        let pins = [recommendation.primary.spkiSHA256] + (recommendation.backup.map { [$0.spkiSHA256] } ?? [])
+        let dictionary: [String: Any] = [
+            "TSKPinnedDomains": [
+                recommendation.host: ["TSKPublicKeyHashes": pins, "TSKEnforcePinning": true, "TSKIncludeSubdomains": false]
+            ]
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: dictionary, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return PinMaterialFile(name: "\(recommendation.host)-trustkit.json", text: String(decoding: data, as: UTF8.self) + "\n")
+    }
+
+    /// A plist fragment wrapped into a whole plist document (the fragment is kept verbatim inside), so that the
+    /// written file loads with `--pins` like an Info.plist: `TSKConfiguration` at the top level,
+    /// `NSPinnedDomains` under `NSAppTransportSecurity`.
+    static func loadablePlist(_ file: PinMaterialFile) -> PinMaterialFile {
+        guard file.name.hasSuffix(".plist"), let text = file.text else { return file }
+        let indented = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        let body = text.contains("<key>NSPinnedDomains</key>")
+            ? "    <key>NSAppTransportSecurity</key>\n    <dict>\n" + indented.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n    </dict>\n"
+            : indented
+        var copy = file
+        copy.text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \(body.hasSuffix("\n") ? String(body.dropLast()) : body)
+            </dict>
+            </plist>
+
+            """
+        return copy
+    }
+
+    /// Writes the material's files into `directory` (created when missing).
+    /// - Returns: The paths written.
+    /// - Throws: ``OutputFileError`` (exit 73) when a file cannot be written.
+    public static func write(_ material: PinMaterial, to directory: String) throws -> [String] {
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw OutputFileError(file: directory, description: "atscheck: cannot create \(directory): \(error.localizedDescription)")
+        }
+        var written: [String] = []
+        for file in material.files {
+            // Names come from the host: keep them inside the directory.
+            let name = file.name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\0", with: "_")
+            let path = (directory as NSString).appendingPathComponent(name.hasPrefix(".") ? "_" + name : name)
+            let data = file.der ?? Data((file.text ?? "").utf8)
+            do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                throw OutputFileError(file: path, description: "atscheck: cannot write \(path): \(error.localizedDescription)")
+            }
+            written.append(path)
+        }
+        return written
+    }
+}

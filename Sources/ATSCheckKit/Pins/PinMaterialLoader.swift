@@ -1,0 +1,202 @@
+import ATSPolicy
+import Foundation
+import Pinning
+import TLSModel
+import TLSProbe
+
+/// A pinned certificate read from a file.
+public struct PinnedCertificateFile: Sendable, Equatable {
+    /// The file it came from.
+    public var file: String
+    /// The certificate.
+    public var facts: CertificateFacts
+    /// PEM text in a file apps load as DER (`.cer`, `.der`): AFNetworking crashes on it, Alamofire drops it.
+    public var pemInDERFile: Bool
+
+    /// A loaded certificate.
+    public init(file: String, facts: CertificateFacts, pemInDERFile: Bool = false) {
+        self.file = file
+        self.facts = facts
+        self.pemInDERFile = pemInDERFile
+    }
+}
+
+/// Pin material read from `--pins`: certificates, pin sets (files and `TSKConfiguration`), `NSPinnedDomains`.
+public struct LoadedPins: Sendable {
+    /// Every file read, in order.
+    public var files: [String] = []
+    /// Pinned certificates, in file order.
+    public var certificates: [PinnedCertificateFile] = []
+    /// The TrustKit-model pin set merged from pin-set files and `TSKConfiguration` dictionaries; nil when none.
+    public var pinSet: PinSet?
+    /// `NSPinnedDomains` merged from Info.plists; nil when none.
+    public var pinnedDomains: PinnedDomainsConfiguration?
+    /// Findings about the material (PEM in `.cer`, malformed pins, configurations TrustKit refuses).
+    public var findings: [Finding] = []
+
+    /// Empty material.
+    public init() {}
+
+    /// The certificates AFNetworking and Alamofire would load: a PEM blob in a `.cer`/`.der` is left out
+    /// (AFNetworking's Certificate mode crashes on it, its PublicKey mode and Alamofire skip it).
+    public var bundledCertificates: [CertificateFacts] { certificates.filter { !$0.pemInDERFile }.map(\.facts) }
+
+    /// The configuration NSPinnedDomains uses: the Info.plist's, else the pin sets' pins as `NSPinnedCAIdentities`.
+    public var pinnedDomainsConfiguration: PinnedDomainsConfiguration? {
+        if let pinnedDomains { return pinnedDomains }
+        guard let pinSet else { return nil }
+        return PinnedDomainsConfiguration(domains: pinSet.domains.mapValues {
+            PinnedDomainEntry(includesSubdomains: $0.includeSubdomains, caIdentities: $0.pins)
+        })
+    }
+}
+
+/// Reads `--pins PATH`: a file or a directory (every pin file in it, sorted, subdirectories included).
+public enum PinMaterialLoader {
+    /// The file name extensions read in a directory; other files (a README) are skipped.
+    public static let extensions: Set<String> = ["cer", "der", "crt", "pem", "json", "yaml", "yml", "plist"]
+    /// The largest pin-set file read (parsed whole).
+    public static let pinSetBytes = InputLimits.baselineBytes
+
+    /// Loads the material at `path`.
+    /// - Parameter path: A file or a directory.
+    /// - Returns: The material.
+    /// - Throws: ``InputFileError`` (exit 65) for a missing path or a malformed file, with its line when known.
+    public static func load(_ path: String) throws -> LoadedPins {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputFileError(file: path, reason: "no such file or directory")
+        }
+        var pins = LoadedPins()
+        if isDirectory.boolValue {
+            let base = URL(fileURLWithPath: path)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+                throw InputFileError(file: path, reason: "cannot read the directory")
+            }
+            var files: [String] = []
+            for case let url as URL in walker where extensions.contains(url.pathExtension.lowercased()) {
+                if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+                    files.append((path as NSString).appendingPathComponent(String(url.path.dropFirst(base.path.count + 1))))
+                }
+            }
+            for file in files.sorted() { try loadFile(file, into: &pins) }
+        } else {
+            guard extensions.contains((path as NSString).pathExtension.lowercased()) else {
+                throw InputFileError(file: path, reason: "not a pin file: expected .cer, .der, .crt, .pem, .json, .yaml, .yml or an Info.plist (.plist)")
+            }
+            try loadFile(path, into: &pins)
+        }
+        return pins
+    }
+
+    static func loadFile(_ file: String, into pins: inout LoadedPins) throws {
+        pins.files.append(file)
+        switch (file as NSString).pathExtension.lowercased() {
+        case "cer", "der", "crt", "pem": try loadCertificates(file, into: &pins)
+        case "json", "yaml", "yml":
+            let (set, findings) = try PinSetFile.load(file)
+            pins.pinSet = merge(pins.pinSet, set)
+            pins.findings += findings
+        default: try loadPlist(file, into: &pins)
+        }
+    }
+
+    static func loadCertificates(_ file: String, into pins: inout LoadedPins) throws {
+        let data: Data
+        do { data = try BoundedFileReader.read(path: file, limit: InputLimits.pemBytes) } catch {
+            throw InputFileError(file: file, reason: error.reason)
+        }
+        let ext = (file as NSString).pathExtension.lowercased()
+        if PEMCertificates.looksLikePEM(data) {
+            let certificates = try PEMCertificates.parse(data, file: file)
+            let inDERFile = ext == "cer" || ext == "der"
+            if inDERFile {
+                pins.findings.append(Finding(
+                    rule: RuleID.Pins.pemInCer, severity: .error,
+                    message: "\(file) holds PEM text, not DER: AFNetworking's Certificate mode crashes on it and its PublicKey mode and Alamofire skip it silently; convert it with openssl x509 -outform DER",
+                    file: file, line: 1))
+            }
+            pins.certificates += certificates.map { PinnedCertificateFile(file: file, facts: $0, pemInDERFile: inDERFile) }
+        } else if ext == "pem" {
+            throw InputFileError(file: file, line: 1, reason: "no PEM certificate (-----BEGIN CERTIFICATE-----) in a .pem file")
+        } else {
+            do {
+                pins.certificates.append(PinnedCertificateFile(file: file, facts: try CertificateParsing.facts(der: data), pemInDERFile: false))
+            } catch let error as ProbeFailure {
+                throw InputFileError(file: file, reason: "not a DER certificate (\(error.reason))")
+            }
+        }
+    }
+
+    static func loadPlist(_ file: String, into pins: inout LoadedPins) throws {
+        let document: PlistDocument
+        do { document = try PlistDocument.load(path: file) } catch let error as PlistError {
+            throw InputFileError(file: file, line: error.line, reason: error.reason)
+        }
+        let root = document.rootDictionary
+        if let value = root["TSKConfiguration"] {
+            guard case .dictionary(let tsk) = PlistNode(value) else {
+                throw InputFileError(file: file, line: document.line(forKeyPath: ["TSKConfiguration"]), reason: "TSKConfiguration is not a dictionary")
+            }
+            let (set, findings) = PinConfigurationParser.trustKit(tsk, file: file)
+            let line = document.line(forKeyPath: ["TSKConfiguration"])
+            pins.pinSet = merge(pins.pinSet, set)
+            pins.findings += findings.map { var f = $0; f.line = f.line ?? line; return f }
+        }
+        if let value = document.atsDictionary?["NSPinnedDomains"], case .dictionary(let dict) = PlistNode(value) {
+            let parsed = PinConfigurationParser.pinnedDomains(dict)
+            var merged = pins.pinnedDomains?.domains ?? [:]
+            for (k, v) in parsed.domains { merged[k] = v }
+            pins.pinnedDomains = PinnedDomainsConfiguration(domains: merged)
+        }
+    }
+
+    static func merge(_ a: PinSet?, _ b: PinSet) -> PinSet {
+        var domains = a?.domains ?? [:]
+        for (k, v) in b.domains { domains[k] = v }
+        return PinSet(domains: domains)
+    }
+}
+
+/// PEM certificate blocks with the line of each, parsed through OpenSSL.
+enum PEMCertificates {
+    /// Whether the bytes are PEM text rather than DER: DER starts with a SEQUENCE (0x30); PEM holds an armour
+    /// line, possibly after comments.
+    static func looksLikePEM(_ data: Data) -> Bool {
+        guard data.first != 0x30 else { return false }
+        return data.range(of: Data("-----BEGIN".utf8)) != nil
+    }
+
+    /// Every certificate block of a PEM text.
+    /// - Throws: ``InputFileError`` with the line of the block that is not a certificate or does not parse.
+    static func parse(_ data: Data, file: String) throws -> [CertificateFacts] {
+        let text = try StructuredFile.decodeUTF8(data, file: file)
+        var out: [CertificateFacts] = []
+        var body: String?
+        var start = 0
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.hasPrefix("-----BEGIN ") {
+                guard line == "-----BEGIN CERTIFICATE-----" else {
+                    throw InputFileError(file: file, line: index + 1, reason: "\(line.prefix(60)) is not a certificate block (pins are certificates)")
+                }
+                body = ""
+                start = index + 1
+            } else if line.hasPrefix("-----END ") {
+                guard let b = body else { throw InputFileError(file: file, line: index + 1, reason: "END line without a BEGIN line") }
+                guard let der = Data(base64Encoded: b) else {
+                    throw InputFileError(file: file, line: start, reason: "the certificate block is not valid Base64")
+                }
+                do { out.append(try CertificateParsing.facts(der: der)) } catch let error as ProbeFailure {
+                    throw InputFileError(file: file, line: start, reason: "not a certificate (\(error.reason))")
+                }
+                body = nil
+            } else if body != nil {
+                body! += line
+            }
+        }
+        if body != nil { throw InputFileError(file: file, line: start, reason: "certificate block without an END line") }
+        if out.isEmpty { throw InputFileError(file: file, line: 1, reason: "no PEM certificate") }
+        return out
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import TLSModel
+
+/// JUnit, Markdown and SARIF renderings of a ``PinCheckReport`` (the JSON model is the report itself).
+public enum PinsFormats {
+    /// The JUnit test case name of the policy the options describe.
+    public static let policyCheck = "pin policy"
+    /// The JUnit test case name of the release build next to a relaxed one.
+    public static let releaseCheck = "pin policy (release build)"
+
+    /// JUnit XML: one test case per target for the policy (failure on reject, error when no chain was
+    /// received), one more for the release build when relaxations were given; material findings of error
+    /// severity fail a case of their file.
+    public static func junit(_ report: PinCheckReport) -> String {
+        typealias Case = JUnitRenderer.Case
+        var cases: [Case] = []
+        for result in report.results {
+            guard let ev = result.evaluation else {
+                cases.append(Case(classname: result.target, name: policyCheck, outcome: .error(message: result.error ?? result.status.rawValue, type: result.status.rawValue)))
+                continue
+            }
+            cases.append(Case(classname: result.target, name: policyCheck, outcome: outcome(ev), systemOut: summary(ev)))
+            if let release = result.release {
+                let risks = result.risks.map { "\($0.rule): \($0.message)" }.joined(separator: "\n")
+                cases.append(Case(classname: result.target, name: releaseCheck, outcome: outcome(release), systemOut: risks.isEmpty ? summary(release) : risks))
+            }
+        }
+        for finding in report.findings {
+            cases.append(JUnitRenderer.testCase(for: finding, file: finding.file ?? "pins"))
+        }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"\(JUnitRenderer.escape(report.tool.name))\" \(JUnitRenderer.counts(cases))>\n"
+        xml += "  <testsuite name=\"pins \(report.library.rawValue)\" \(JUnitRenderer.counts(cases))>\n"
+        for c in cases { xml += c.xml(indent: "    ") }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    static func outcome(_ ev: PinEvaluation) -> JUnitRenderer.Case.Outcome {
+        guard ev.verdict == .reject else { return .passed }
+        let why = ev.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? ev.result
+        return .failure(message: why, type: RuleID.Pins.rejected.rawValue, detail: ev.steps.map { "\($0.status.rawValue) \($0.name): \($0.detail)" }.joined(separator: "\n"))
+    }
+
+    static func summary(_ ev: PinEvaluation) -> String {
+        let options = ev.options.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+        let match = ev.matches.first.map { "pin matched \($0.subject) at position \($0.position) (\($0.role))" } ?? (ev.noMatchReason ?? "")
+        return "\(ev.library.rawValue) \(options): \(ev.verdict.rawValue) (\(ev.result)); \(match)"
+    }
+
+    /// Markdown: a table of targets with both verdicts, then risks and findings.
+    public static func markdown(_ report: PinCheckReport) -> String {
+        func cell(_ text: String) -> String {
+            ControlEscaping.escape(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+        }
+        let s = report.summary
+        var out = "## atscheck pins (\(report.library.rawValue)): \(s.accepted) accepted, \(s.rejected) rejected, \(s.unreachable) could not be checked\n\n"
+        out += "| Target | Verdict | Result | Release build | Pin match |\n| --- | --- | --- | --- | --- |\n"
+        for result in report.results {
+            guard let ev = result.evaluation else {
+                out += "| `\(cell(result.target))` | \(result.status.rawValue.uppercased()) | \(cell(result.error ?? "")) | | |\n"
+                continue
+            }
+            let release = result.release.map { "\($0.verdict.rawValue.uppercased()) (\(cell($0.result)))" } ?? "—"
+            let match = ev.matches.first.map { "\(cell($0.subject)) at position \($0.position) (\($0.role))" } ?? cell(ev.noMatchReason ?? "")
+            out += "| `\(cell(result.target))` | \(ev.verdict.rawValue.uppercased()) | \(cell(ev.result)) | \(release) | \(match) |\n"
+        }
+        let findings = report.results.flatMap { $0.risks + ($0.evaluation?.findings ?? []) } + report.findings
+        if !findings.isEmpty {
+            out += "\n### Findings\n\n"
+            for f in findings {
+                let place = f.file.map { " \(cell($0))" + (f.line.map { ":\($0)" } ?? "") } ?? ""
+                out += "- **\(f.severity.rawValue)** `\(f.rule.rawValue)`\(place): \(cell(f.message))\n"
+            }
+        }
+        return out
+    }
+
+    /// SARIF 2.1.0: one result per finding of each evaluation and risk (logically located at the target),
+    /// per material finding (at its file and line), and per target that could not be checked.
+    /// - Throws: An `EncodingError` if encoding fails.
+    public static func sarif(_ report: PinCheckReport) throws -> String {
+        var rules: [SARIFRule] = []
+        var index: [RuleID: Int] = [:]
+        var results: [SARIFResult] = []
+        func add(_ finding: Finding, target: String?) {
+            let level = SARIFRenderer.level(finding.severity)
+            if index[finding.rule] == nil {
+                let entry = finding.rule.descriptor
+                rules.append(SARIFRule(
+                    id: finding.rule.rawValue, shortDescription: .init(text: entry?.title ?? "atscheck rule \(finding.rule)."),
+                    fullDescription: entry.map { .init(text: $0.help) }, help: entry.map { .init(text: $0.help) },
+                    defaultConfiguration: .init(level: entry.map { SARIFRenderer.level($0.severity) } ?? level), helpUri: entry?.helpURI))
+                index[finding.rule] = rules.count - 1
+            }
+            var location = SARIFLocation()
+            if let file = finding.file {
+                location.physicalLocation = .init(
+                    artifactLocation: .init(uri: SARIFRenderer.uri(file)), region: finding.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
+            }
+            if let target { location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")] }
+            let text = target.map { "\($0): \(finding.message)" } ?? finding.message
+            results.append(SARIFResult(
+                ruleId: finding.rule.rawValue, ruleIndex: index[finding.rule]!, level: level, message: .init(text: text),
+                locations: location.isEmpty ? [] : [location]))
+        }
+        for finding in report.findings { add(finding, target: nil) }
+        for result in report.results {
+            guard let ev = result.evaluation else {
+                let rule = RuleID.Scan.id(for: result.status) ?? RuleID.Scan.id(for: .error)!
+                add(Finding(rule: rule, severity: .warning, message: "could not be checked (\(result.status.rawValue)): \(result.error ?? "")"), target: result.target)
+                continue
+            }
+            for finding in ev.findings + result.risks { add(finding, target: result.target) }
+        }
+        let log = SARIFLog(
+            schema: SARIFRenderer.schemaURI, version: "2.1.0",
+            runs: [SARIFRun(
+                tool: .init(driver: .init(name: report.tool.name, version: report.tool.version, informationUri: RuleCatalogue.informationURL, rules: rules)),
+                results: results, columnKind: "unicodeCodePoints")])
+        return try JSONRendering.render(log)
+    }
+}

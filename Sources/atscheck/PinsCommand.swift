@@ -1,0 +1,156 @@
+import ArgumentParser
+import ATSCheckKit
+import Foundation
+import Reporting
+
+struct PinsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pins",
+        abstract: "Check pins as AFNetworking, TrustKit, Alamofire and NSPinnedDomains decide, or extract pins from a live server.",
+        subcommands: [PinsCheckCommand.self, PinsExtractCommand.self]
+    )
+}
+
+/// `AFSSLPinningMode` on the command line.
+enum AFModeArgument: String, ExpressibleByArgument, CaseIterable {
+    case none, certificate
+    case publicKey = "public-key"
+}
+
+/// The Alamofire 5 evaluators on the command line.
+enum AlamofireEvaluatorArgument: String, ExpressibleByArgument, CaseIterable {
+    case `default`, revocation, disabled
+    case pinnedCertificates = "pinned-certificates"
+    case publicKeys = "public-keys"
+}
+
+extension PinLibrary: ExpressibleByArgument {}
+
+struct PinsCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Decide as an iOS pinning library would for each TARGET's served chain (exit 0 accept, 1 reject, 2 could not connect).",
+        discussion: """
+            Pins are matched against the path iOS would build (OpenSSL X509_verify_cert with the library's anchors), \
+            with Apple's SSL-policy checks where the library asks for an SSL policy. With debug relaxations \
+            (--allow-invalid-certificates, --no-validate-domain-name, Alamofire's flags) the release build is shown \
+            next to it, with the risks of shipping the relaxed one.
+            Examples:
+              atscheck pins check staging.example.com --pins Pins/ --library afnetworking --mode certificate
+              atscheck pins check staging.example.com --pins Pins/staging.cer --allow-invalid-certificates --no-validate-domain-name
+              atscheck pins check api.example.com --pins Pins/api.json --library trustkit
+              atscheck pins check api.example.com --pins App/Info.plist --library nspinneddomains
+            """
+    )
+
+    @Argument(help: "Endpoints to check: host, host:port or an https:// URL.")
+    var targets: [String]
+
+    @Option(name: .long, help: "Pin material: a file or a directory of .cer/.der/.crt/.pem certificates, pin-set files (.json, .yaml) and Info.plists.")
+    var pins: String = "Pins"
+
+    @Option(name: .long, help: "The library to emulate: \(PinLibrary.allCases.map(\.rawValue).joined(separator: "|")).")
+    var library: PinLibrary = .afnetworking
+
+    @Option(name: .long, help: "AFNetworking: AFSSLPinningMode, none|certificate|public-key.")
+    var mode: AFModeArgument?
+
+    @Flag(name: .customLong("allow-invalid-certificates"), help: "AFNetworking: allowInvalidCertificates = YES (a debug relaxation).")
+    var allowInvalidCertificates = false
+
+    @Flag(name: .customLong("no-validate-domain-name"), help: "AFNetworking: validatesDomainName = NO (a debug relaxation).")
+    var noValidateDomainName = false
+
+    @Option(name: .customLong("af-version"), help: "AFNetworking major version where behaviour differs: 2, 3 or 4.")
+    var afVersion: Int?
+
+    @Option(name: .long, help: "Alamofire: default|revocation|pinned-certificates|public-keys|disabled (default pinned-certificates).")
+    var evaluator: AlamofireEvaluatorArgument?
+
+    @Flag(name: .customLong("accept-self-signed"), help: "Alamofire: acceptSelfSignedCertificates = true.")
+    var acceptSelfSigned = false
+
+    @Flag(name: .customLong("no-default-validation"), help: "Alamofire: performDefaultValidation = false.")
+    var noDefaultValidation = false
+
+    @Flag(name: .customLong("no-validate-host"), help: "Alamofire: validateHost = false.")
+    var noValidateHost = false
+
+    @Option(name: .customLong("warn-days"), help: "Warn when the only matching pin is a leaf that expires within N days.")
+    var warnDays: Int = 30
+
+    @OptionGroup var scan: ScanOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if targets.isEmpty { throw ValidationError("give at least one TARGET") }
+        for target in targets {
+            do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
+        }
+        let afGiven = mode != nil || allowInvalidCertificates || noValidateDomainName || afVersion != nil
+        if afGiven && library != .afnetworking {
+            throw ValidationError("--mode, --allow-invalid-certificates, --no-validate-domain-name and --af-version are AFNetworking options: add --library afnetworking")
+        }
+        let alamofireGiven = evaluator != nil || acceptSelfSigned || noDefaultValidation || noValidateHost
+        if alamofireGiven && library != .alamofire {
+            throw ValidationError("--evaluator, --accept-self-signed, --no-default-validation and --no-validate-host are Alamofire options: add --library alamofire")
+        }
+        if let afVersion, !(2...4).contains(afVersion) { throw ValidationError("--af-version must be 2, 3 or 4") }
+        if acceptSelfSigned && (evaluator ?? .pinnedCertificates) != .pinnedCertificates {
+            throw ValidationError("--accept-self-signed applies to --evaluator pinned-certificates only")
+        }
+        guard (0...3650).contains(warnDays) else { throw ValidationError("--warn-days must be 0…3650") }
+    }
+
+    /// The policy the options describe.
+    var policy: PinPolicy {
+        switch library {
+        case .afnetworking:
+            let m: AFSecurityPolicyOptions.Mode = switch mode ?? .certificate {
+            case .none: .none
+            case .certificate: .certificate
+            case .publicKey: .publicKey
+            }
+            return .afnetworking(AFSecurityPolicyOptions(
+                mode: m, allowInvalidCertificates: allowInvalidCertificates, validatesDomainName: !noValidateDomainName, afVersion: afVersion ?? 4))
+        case .trustkit: return .trustkit(TrustKitOptions())
+        case .nspinneddomains: return .nspinneddomains
+        case .alamofire:
+            let d = !noDefaultValidation
+            let h = !noValidateHost
+            switch evaluator ?? .pinnedCertificates {
+            case .default: return .alamofire(.defaultTrust(validateHost: h))
+            case .revocation: return .alamofire(.revocation(performDefaultValidation: d, validateHost: h))
+            case .pinnedCertificates: return .alamofire(.pinnedCertificates(acceptSelfSignedCertificates: acceptSelfSigned, performDefaultValidation: d, validateHost: h))
+            case .publicKeys: return .alamofire(.publicKeys(performDefaultValidation: d, validateHost: h))
+            case .disabled: return .alamofire(.disabled)
+            }
+        }
+    }
+
+    func run() async throws {
+        let report = try await Terminal.exitingOnFileErrors {
+            let loaded = try PinMaterialLoader.load(pins)
+            let settings = try scan.settings()
+            let checker = try PinChecker(policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: warnDays)
+            return await checker.check(try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
+        }
+        try output.emit(try Render.pins(report, format: output.resolvedFormat, color: output.useColor))
+        let status = ExitStatus.of(report)
+        if let reason = ExitStatus.reason(for: report) { Terminal.fail(reason) }
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}
+
+extension Render {
+    /// Renders a pin-check report in any format; every format is a view of the JSON model.
+    static func pins(_ report: PinCheckReport, format: OutputFormat, color: Bool) throws -> String {
+        switch format {
+        case .json: return try JSONRendering.render(report)
+        case .text: return PinsTextRenderer(style: TextStyle(enabled: color)).render(report)
+        case .sarif: return try PinsFormats.sarif(report)
+        case .junit: return PinsFormats.junit(report)
+        case .markdown: return PinsFormats.markdown(report)
+        }
+    }
+}
