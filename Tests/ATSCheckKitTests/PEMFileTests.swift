@@ -19,7 +19,7 @@ struct PEMFileTests {
         ("mismatched END", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END PRIVATE KEY-----\n", 3, "closes the CERTIFICATE block opened on line 1"),
         ("a second BEGIN inside a block", "-----BEGIN CERTIFICATE-----\nAAAA\n-----BEGIN CERTIFICATE-----\n", 1, "has no END line"),
         ("bad base64", "\n\n-----BEGIN CERTIFICATE-----\n!!!not base64!!!\n-----END CERTIFICATE-----\n", 3, "not valid base64"),
-        ("base64 that is not X.509", "-----BEGIN CERTIFICATE-----\naGVsbG8gd29ybGQ=\n-----END CERTIFICATE-----\n", 1, "not an X.509 certificate"),
+        ("base64 that is not X.509", "-----BEGIN CERTIFICATE-----\naGVsbG8gd29ybGQ=\n-----END CERTIFICATE-----\n", 1, "not a certificate"),
         ("DER instead of PEM", "0\u{03}\u{01}\u{01}", nil, "a DER certificate, not PEM"),
     ]
 

@@ -26,12 +26,14 @@ public enum PEMFile {
     }
 
     /// The certificates of PEM text already read; `file` names it in errors.
-    public static func certificates(in bytes: [UInt8], file: String) throws -> [Certificate] {
+    /// - Parameter rejectingOtherBlocks: refuse a block that is not a certificate (pins are certificates)
+    ///   instead of skipping it as OpenSSL's trust-store loader does.
+    public static func certificates(in bytes: [UInt8], file: String, rejectingOtherBlocks: Bool = false) throws -> [Certificate] {
         if bytes.first == 0x30 {
             throw InputFileError(
                 file: file, reason: "a DER certificate, not PEM (convert it: openssl x509 -inform der -in FILE -out FILE.pem)")
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = try StructuredFile.decodeUTF8(Data(bytes), file: file)
         var found: [Certificate] = []
         var block: (label: String, line: Int, base64: String)?
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -50,7 +52,11 @@ public enum PEMFile {
                     block?.base64 += line
                 }
             } else if line.hasPrefix("-----BEGIN "), line.hasSuffix("-----") {
-                block = (String(line.dropFirst(11).dropLast(5)), number, "")
+                let label = String(line.dropFirst(11).dropLast(5))
+                if rejectingOtherBlocks && !isCertificate(label) {
+                    throw InputFileError(file: file, line: number, reason: "\(line.prefix(60)) is not a certificate block (pins are certificates)")
+                }
+                block = (label, number, "")
             }
         }
         if let open = block {
@@ -67,6 +73,12 @@ public enum PEMFile {
         for path in Set(paths).sorted() { _ = try certificates(path: path) }
     }
 
+    /// Whether the bytes are PEM text rather than DER: DER starts with a SEQUENCE (0x30); PEM holds an armour
+    /// line, possibly after comments.
+    public static func looksLikePEM(_ data: Data) -> Bool {
+        data.first != 0x30 && data.range(of: Data("-----BEGIN".utf8)) != nil
+    }
+
     /// The labels OpenSSL's `PEM_read_bio_X509` reads as a certificate.
     static func isCertificate(_ label: String) -> Bool {
         ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"].contains(label)
@@ -77,9 +89,9 @@ public enum PEMFile {
             throw InputFileError(file: file, line: line, reason: "the \(label) block is not valid base64")
         }
         do {
-            return Certificate(line: line, facts: try CertificateReader.facts(der: [UInt8](der)))
-        } catch {
-            throw InputFileError(file: file, line: line, reason: "the \(label) block is not an X.509 certificate (\(error))")
+            return Certificate(line: line, facts: try CertificateParsing.facts(der: der))
+        } catch let failure as ProbeFailure {
+            throw InputFileError(file: file, line: line, reason: "the \(label) block is not a certificate (\(failure.reason))")
         }
     }
 }

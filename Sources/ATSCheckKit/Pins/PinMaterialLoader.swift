@@ -107,8 +107,8 @@ public enum PinMaterialLoader {
             throw InputFileError(file: file, reason: error.reason)
         }
         let ext = (file as NSString).pathExtension.lowercased()
-        if PEMCertificates.looksLikePEM(data) {
-            let certificates = try PEMCertificates.parse(data, file: file)
+        if PEMFile.looksLikePEM(data) {
+            let certificates = try PEMFile.certificates(in: [UInt8](data), file: file, rejectingOtherBlocks: true).map(\.facts)
             let inDERFile = ext == "cer" || ext == "der"
             if inDERFile {
                 pins.findings.append(Finding(
@@ -155,48 +155,5 @@ public enum PinMaterialLoader {
         var domains = a?.domains ?? [:]
         for (k, v) in b.domains { domains[k] = v }
         return PinSet(domains: domains)
-    }
-}
-
-/// PEM certificate blocks with the line of each, parsed through OpenSSL.
-enum PEMCertificates {
-    /// Whether the bytes are PEM text rather than DER: DER starts with a SEQUENCE (0x30); PEM holds an armour
-    /// line, possibly after comments.
-    static func looksLikePEM(_ data: Data) -> Bool {
-        guard data.first != 0x30 else { return false }
-        return data.range(of: Data("-----BEGIN".utf8)) != nil
-    }
-
-    /// Every certificate block of a PEM text.
-    /// - Throws: ``InputFileError`` with the line of the block that is not a certificate or does not parse.
-    static func parse(_ data: Data, file: String) throws -> [CertificateFacts] {
-        let text = try StructuredFile.decodeUTF8(data, file: file)
-        var out: [CertificateFacts] = []
-        var body: String?
-        var start = 0
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.hasPrefix("-----BEGIN ") {
-                guard line == "-----BEGIN CERTIFICATE-----" else {
-                    throw InputFileError(file: file, line: index + 1, reason: "\(line.prefix(60)) is not a certificate block (pins are certificates)")
-                }
-                body = ""
-                start = index + 1
-            } else if line.hasPrefix("-----END ") {
-                guard let b = body else { throw InputFileError(file: file, line: index + 1, reason: "END line without a BEGIN line") }
-                guard let der = Data(base64Encoded: b) else {
-                    throw InputFileError(file: file, line: start, reason: "the certificate block is not valid Base64")
-                }
-                do { out.append(try CertificateParsing.facts(der: der)) } catch let error as ProbeFailure {
-                    throw InputFileError(file: file, line: start, reason: "not a certificate (\(error.reason))")
-                }
-                body = nil
-            } else if body != nil {
-                body! += line
-            }
-        }
-        if body != nil { throw InputFileError(file: file, line: start, reason: "certificate block without an END line") }
-        if out.isEmpty { throw InputFileError(file: file, line: 1, reason: "no PEM certificate") }
-        return out
     }
 }
