@@ -25,6 +25,17 @@ final class HostLimiter: Sendable {
         return await body()
     }
 
+    /// Takes one of the permits of `address` if one is free now, without waiting. A caller that already
+    /// holds a permit uses this for more (a chain splitting in two): waiting while holding could deadlock.
+    /// - Returns: whether a permit was taken; the caller must ``release(_:)`` it.
+    func tryAcquire(_ address: String) -> Bool {
+        state.withLock { state in
+            guard state.inUse[address, default: 0] < limit, state.waiters[address]?.isEmpty ?? true else { return false }
+            state.inUse[address, default: 0] += 1
+            return true
+        }
+    }
+
     private func acquire(_ address: String) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let granted = state.withLock { state -> Bool in
@@ -39,7 +50,8 @@ final class HostLimiter: Sendable {
         }
     }
 
-    private func release(_ address: String) {
+    /// Gives back a permit taken with ``tryAcquire(_:)`` (or by ``withPermit(_:_:)``).
+    func release(_ address: String) {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if var queue = state.waiters[address], !queue.isEmpty {
                 let first = queue.removeFirst()  // the permit passes straight to the longest waiter

@@ -72,7 +72,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
             return profile
         }
 
-        let session = EndpointSession(request: request, addresses: addresses, pool: pool, retry: retry)
+        let session = EndpointSession(request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry)
         let versions = request.versions.sorted()
         guard let lowest = versions.first, let highest = versions.last else { return profile }
 
@@ -234,5 +234,14 @@ public struct TLSProber: EndpointProber, AddressResolver {
 
     private static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}
+
+extension TLSProber {
+    /// The OpenSSL names of every suite the prober offers for `version`, in the order it offers them
+    /// (a server that follows the client's order chooses in this order). Nil when OpenSSL cannot be set up.
+    public static func offerOrder(_ version: TLSVersion) -> [String]? {
+        if version == .tls1_3 { return ClientContext.allTLS13Suites.map(\.ianaName) }
+        return (try? ClientContext(minVersion: version, maxVersion: version))?.offerableLegacySuites().map(\.openSSLName)
     }
 }

@@ -6,22 +6,28 @@ struct Options {
     var writeTargets: String?
     var writeCA: String?
     var address = "127.0.0.1"
+    /// Emulated round-trip time in milliseconds (0: none): a delaying relay in front of each server.
+    var latency = 0
     /// Keep running when stdin ends (for scripts that start the servers in the background).
     var ignoreStdin = false
 
     static let usage = """
         usage: atscheck-demo-servers [--config FILE] [--write-targets FILE] [--write-ca FILE]
-                                     [--address 127.0.0.1|::1] [--no-stdin]
+                                     [--address 127.0.0.1|::1] [--latency MS] [--no-stdin]
 
         Starts the example TLS servers of FILE (default Examples/demo-servers.json) on loopback
         ports chosen by the kernel, with certificates from a PKI minted for this run. Prints one
         `NAME  ADDRESS:PORT` line per server, then `ready`; runs until SIGINT/SIGTERM or until
-        stdin ends (stdin from /dev/null, as for a background job, is not watched).
+        stdin ends (stdin from /dev/null, as for a background job, is not watched). On SIGUSR1 it
+        prints one `stats NAME CONNECTIONS` line per server: the TCP connections accepted so far.
 
           --config FILE         the server catalogue (JSON)
           --write-targets FILE  write an atscheck endpoint list: `https://localhost:PORT  # NAME`
           --write-ca FILE       write this run's root CA (PEM), for atscheck --ca-file
           --address ADDR        loopback address to bind: 127.0.0.1 (default) or ::1
+          --latency MS          emulate a network with MS milliseconds of round-trip time: each server
+                                gets a relay in front that delays the accept by MS and every chunk by
+                                MS/2 each way; the relay's address is the one listed and written
           --no-stdin            do not stop when stdin ends
         """
 
@@ -41,6 +47,12 @@ struct Options {
             case "--write-targets": writeTargets = try value(argument)
             case "--write-ca": writeCA = try value(argument)
             case "--address": address = try value(argument)
+            case "--latency":
+                let text = try value(argument)
+                guard let ms = Int(text), (0...10_000).contains(ms) else {
+                    throw UsageError("--latency takes milliseconds, 0…10000, not '\(text)'")
+                }
+                latency = ms
             case "--no-stdin": ignoreStdin = true
             case "-h", "--help": throw UsageError(nil)
             default: throw UsageError("unknown option '\(argument)'")

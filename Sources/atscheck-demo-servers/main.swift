@@ -27,12 +27,25 @@ do { catalog = try DemoCatalog.load(from: URL(fileURLWithPath: options.config)) 
 let stopSignals = [SIGINT, SIGTERM]
 for number in stopSignals { signal(number, SIG_IGN) }
 
-let servers: [(name: String, server: TestTLSServer)]
+/// A demo server and, with `--latency`, the delaying relay in front of it (the address clients use).
+struct Running: Sendable {
+    var name: String
+    var server: TestTLSServer
+    var relay: FaultRelay?
+    var target: String { relay?.target ?? server.target }
+    var port: Int { relay?.port ?? server.port }
+    /// TCP connections clients made (counted where they arrive: the relay when there is one).
+    var connections: Int { relay?.acceptedConnections ?? server.acceptedConnections }
+}
+
+let servers: [Running]
 let pki: TestPKI
 do {
     pki = try TestPKI.make(name: "atscheck demo")
     servers = try catalog.servers.map { spec in
-        (spec.name, try TestTLSServer(spec.configuration(pki: pki, address: options.address)))
+        let server = try TestTLSServer(spec.configuration(pki: pki, address: options.address))
+        let relay = options.latency > 0 ? try FaultRelay.delaying(server, roundTrip: Double(options.latency) / 1000) : nil
+        return Running(name: spec.name, server: server, relay: relay)
     }
 } catch {
     fail("cannot start the servers: \(error)", status: 1)
@@ -45,7 +58,7 @@ do {
     if let path = options.writeTargets {
         let host = options.address == "::1" ? "[::1]" : "localhost"
         let lines = servers.map { entry in
-            let url = "https://\(host):\(entry.server.port)"
+            let url = "https://\(host):\(entry.port)"
             return url.padding(toLength: max(url.count, 28), withPad: " ", startingAt: 0) + "  # \(entry.name)"
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -56,10 +69,21 @@ do {
 
 let nameWidth = servers.map(\.name.count).max() ?? 0
 for entry in servers {
-    print(entry.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + entry.server.target)
+    print(entry.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + entry.target)
 }
 print("ready")
 fflush(nil)  // stdout is block-buffered in a pipe: `ready` must reach the reader now
+
+// SIGUSR1: the connections each server has accepted so far (`make bench` counts each tool's connections).
+signal(SIGUSR1, SIG_IGN)
+let statsQueue = DispatchQueue(label: "stats")
+let statsSignal = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: statsQueue)
+statsSignal.setEventHandler {
+    for entry in servers { print("stats \(entry.name) \(entry.connections)") }
+    print("stats-end")
+    fflush(nil)
+}
+statsSignal.resume()
 
 let done = DispatchSemaphore(value: 0)
 let sources = stopSignals.map { number in
@@ -88,6 +112,9 @@ if !options.ignoreStdin && stdinIsWatchable() {
 }
 
 done.wait()
-for entry in servers { entry.server.stop() }
+for entry in servers {
+    entry.relay?.stop()
+    entry.server.stop()
+}
 _ = sources
 exit(0)

@@ -35,6 +35,13 @@ enum ProbeFixtures {
         }
     }
 
+    /// What a scan may spend: the budget + 2, or 1.25 × the budget where that is more (issue 10 lets
+    /// parallel enumeration spend up to 1.25 × the floor).
+    static func allowance(_ profile: ServerProfile) -> Int {
+        let floor = budget(profile)
+        return max(floor + 2, floor * 5 / 4)
+    }
+
     /// IANA names of `openSSLNames` (the registry maps both spellings).
     static func iana(_ openSSLNames: [String]) -> Set<String> {
         Set(openSSLNames.map { CipherSuite(text: $0)?.ianaName ?? "?\($0)" })

@@ -27,9 +27,12 @@ public final class FaultRelay: Sendable {
     ///   - latency: seconds by which each accepted connection and each chunk, in each direction, is
     ///     delayed before it is passed on (0: none).
     ///   - address: the loopback address to listen on.
+    ///   - acceptDelay: seconds by which each accepted connection is delayed before it is forwarded
+    ///     (nil: `latency`).
     /// - Throws: ``TestSupportError`` `.socket` / `.notLoopback`.
     public init(
-        upstreamHost: String, upstreamPort: Int, fault: RelayFault, latency: Double = 0, address: String = "127.0.0.1"
+        upstreamHost: String, upstreamPort: Int, fault: RelayFault, latency: Double = 0, address: String = "127.0.0.1",
+        acceptDelay: Double? = nil
     ) throws {
         _ = LoopbackListener.ignoreSIGPIPE
         let upstream = try LoopbackAddress(upstreamHost, port: upstreamPort)
@@ -38,7 +41,8 @@ public final class FaultRelay: Sendable {
         self.host = address
         self.fault = fault
         self.core = RelayCore(
-            upstream: upstream, fault: fault, latency: max(0, latency), listening: listening, stop: try StopSignal())
+            upstream: upstream, fault: fault, latency: max(0, latency), acceptDelay: max(0, acceptDelay ?? latency),
+            listening: listening, stop: try StopSignal())
         let core = self.core
         let thread = Thread { core.acceptLoop() }
         thread.name = "fault-relay-\(port)"
@@ -50,6 +54,16 @@ public final class FaultRelay: Sendable {
     public convenience init(in front: TestTLSServer, fault: RelayFault, latency: Double = 0) throws {
         try self.init(upstreamHost: front.host, upstreamPort: front.port, fault: fault, latency: latency,
                       address: front.host)
+    }
+
+    /// A relay that only delays, emulating a network with round-trip time `roundTrip` seconds (this
+    /// machine's kernel has no `netem`): the accept waits one round trip (the TCP handshake) and every
+    /// chunk half of one, each way, so a TLS 1.2 handshake costs connect + 2 round trips, as on a real
+    /// network.
+    /// - Throws: ``TestSupportError`` `.socket` when the port cannot be bound.
+    public static func delaying(_ server: TestTLSServer, roundTrip: Double) throws -> FaultRelay {
+        try FaultRelay(upstreamHost: server.host, upstreamPort: server.port, fault: .none, latency: roundTrip / 2,
+                       address: server.host, acceptDelay: roundTrip)
     }
 
     deinit { stop() }
@@ -79,14 +93,19 @@ final class RelayCore: Sendable {
     let upstream: LoopbackAddress
     let fault: RelayFault
     let latency: Double
+    let acceptDelay: Double
     let listening: OwnedFileDescriptor
     let stop: StopSignal
     let counts = Mutex(Counts())
 
-    init(upstream: LoopbackAddress, fault: RelayFault, latency: Double, listening: OwnedFileDescriptor, stop: StopSignal) {
+    init(
+        upstream: LoopbackAddress, fault: RelayFault, latency: Double, acceptDelay: Double, listening: OwnedFileDescriptor,
+        stop: StopSignal
+    ) {
         self.upstream = upstream
         self.fault = fault
         self.latency = latency
+        self.acceptDelay = acceptDelay
         self.listening = listening
         self.stop = stop
     }
@@ -131,7 +150,7 @@ final class RelayCore: Sendable {
         case .close:
             RelayPump.finish(client, stop: stop)
         case .forward, .truncate:
-            if latency > 0, stop.sleep(latency) { return }
+            if acceptDelay > 0, stop.sleep(acceptDelay) { return }
             guard let server = try? upstream.connect(timeout: 5) else { return }
             defer { server.close() }
             var limit: Int?
