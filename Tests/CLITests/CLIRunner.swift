@@ -22,6 +22,17 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
+    /// Runs blocking work (child processes, long waits) on a thread of its own: a long test must not hold one
+    /// of Swift's few cooperative threads (two on a 2-core machine), or every async test in the process stalls
+    /// behind it and its timing-bound assertions fail for reasons of their own.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Swift.Result { try body() }) }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
     /// - Parameter whileRunning: called on a thread of its own with the child's pid once it runs; the child
     ///   is awaited after it returns.
     static func run(

@@ -16,7 +16,7 @@ struct ScaleTests {
     }
 
     @Test("300 endpoints at --concurrency 256 stay under a stated thread bound, each with its correct status")
-    func threadBound() throws {
+    func threadBound() async throws {
         // 270 names on 3 TLS 1.3-only servers (one suite: 5 handshakes per name), 30 refused ports.
         // An EC leaf for every name (cheap to sign with), trusted through --ca-file.
         let leaf = try TestPKI.shared.leaf(.leaf("*.scale.atscheck.test", key: .ec(curve: "P-256")))
@@ -39,10 +39,13 @@ struct ScaleTests {
         arguments += refused.map(\.target)
 
         let peak = Mutex(0)
-        let result = try CLI.run(arguments) { pid in
-            while let count = Self.threads(of: pid) {
-                peak.withLock { $0 = max($0, count) }
-                usleep(2_000)
+        let finalArguments = arguments
+        let result = try await CLI.offPool {
+            try CLI.run(finalArguments) { pid in
+                while let count = Self.threads(of: pid) {
+                    peak.withLock { $0 = max($0, count) }
+                    usleep(2_000)
+                }
             }
         }
         // The bound: the per-address cap (3) lets at most 3 × 3 handshake chains run against the servers,
