@@ -240,7 +240,7 @@ enum KeyNames {
         var buffer = [CChar](repeating: 0, count: 80)
         var length = 0
         guard EVP_PKEY_get_group_name(pkey, &buffer, buffer.count, &length) == 1 else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The negotiated ephemeral key: X25519, P-256, DH-2048.
