@@ -26,8 +26,20 @@ deps:
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema \
 	  || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; $$SUDO apt-get install -y -qq python3-jsonschema; }
 
+## build: debug build (.build/debug/atscheck). WERROR=1 (CI) builds the tests too and fails on any compiler
+## warning in Sources/ or Tests/. Not -Xswiftc -warnings-as-errors: SwiftPM passes -suppress-warnings to the
+## remote dependencies and the two flags conflict, so the build log is checked instead. Warnings are printed
+## only for files compiled, so locally run `make clean build WERROR=1` for a complete check.
+WERROR ?= 0
 build: deps
+ifeq ($(WERROR),1)
+	@mkdir -p .build
+	$(SWIFT) build --build-tests > .build/build.log 2>&1; status=$$?; cat .build/build.log; exit $$status
+	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/build.log; then \
+	  echo "error: compiler warnings in Sources/ or Tests/ (make build WERROR=1)" >&2; exit 1; fi
+else
 	$(SWIFT) build
+endif
 
 release: deps
 	$(SWIFT) build -c release --product atscheck

@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.build/release
 work=$(mktemp -d)
+# The per-run PKI stays in .demo/ (gitignored) until the next `make demo`, so the README's commands can use
+# .demo/demo-root.pem after the demo ends.
+pki=.demo
+rm -rf "$pki" && mkdir -p "$pki"
 cleanup() {
   [ -n "${servers_pid:-}" ] && kill "$servers_pid" 2>/dev/null && wait "$servers_pid" 2>/dev/null || true
   rm -rf "$work"
@@ -14,7 +18,7 @@ trap cleanup EXIT
 # The servers run until their stdin closes: keep a pipe open for them.
 mkfifo "$work/stdin"
 "$BIN/atscheck-demo-servers" --config Examples/demo-servers.json --write-targets "$work/targets.txt" \
-  --write-ca "$work/demo-root.pem" < "$work/stdin" > "$work/servers.log" 2>&1 &
+  --write-ca "$pki/demo-root.pem" < "$work/stdin" > "$work/servers.log" 2>&1 &
 servers_pid=$!
 exec 3> "$work/stdin"
 for _ in $(seq 1 300); do grep -q '^ready' "$work/servers.log" 2>/dev/null && break; sleep 0.1; done
@@ -35,7 +39,7 @@ done < "$work/servers.log"
 
 echo "== atscheck scan (the demo PKI's root is passed as --ca-file: a user/MDM-installed root to Apple) =="
 set +e
-"$BIN/atscheck" scan "${targets[@]}" "${resolves[@]}" --ca-file "$work/demo-root.pem" --format text
+"$BIN/atscheck" scan "${targets[@]}" "${resolves[@]}" --ca-file "$pki/demo-root.pem" --format text
 status=$?
 set -e
 echo "(atscheck scan exited with $status: 0 all pass, 1 a policy failure, 2 an endpoint could not be scanned)"
@@ -55,7 +59,7 @@ echo
 echo "== atscheck audit --plist Examples/demo-app/Info.plist --endpoints endpoints.yaml =="
 set +e
 "$BIN/atscheck" audit --plist Examples/demo-app/Info.plist --endpoints "$work/endpoints.yaml" \
-  --ca-file "$work/demo-root.pem" --format text
+  --ca-file "$pki/demo-root.pem" --format text
 status=$?
 set -e
 echo "(atscheck audit exited with $status)"

@@ -31,7 +31,7 @@ public enum ExitStatus: Int32, Sendable {
             let failing = report.endpoints.filter { $0.ats.verdict == .fail || $0.ats.verdict == .ambiguous }.map(\.profile.target)
             let errors = report.findings.filter { $0.severity == .error }.count
             var parts: [String] = []
-            if !failing.isEmpty { parts.append("\(failing.count) endpoint(s) fail ATS: \(failing.prefix(5).joined(separator: ", "))") }
+            if !failing.isEmpty { parts.append("\(failing.count) endpoint(s) fail ATS: \(list(failing))") }
             if errors > 0 { parts.append("\(errors) error-level finding(s)") }
             return "atscheck: " + parts.joined(separator: "; ")
         case .incomplete: return incompleteReason(report)
@@ -39,10 +39,24 @@ public enum ExitStatus: Int32, Sendable {
         }
     }
 
+    /// `a, b, c, d, e and 3 more`: at most `limit` items, then how many were left out.
+    /// - Parameters:
+    ///   - items: the items, in order.
+    ///   - limit: how many are named.
+    public static func list(_ items: [String], limit: Int = 5) -> String {
+        guard items.count > limit else { return items.joined(separator: ", ") }
+        return items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) more"
+    }
+
     /// The line for exit 2: how many endpoints could not be scanned or judged, and the first of them.
     public static func incompleteReason(_ report: ScanReport) -> String {
         let bad = report.endpoints.filter { $0.profile.status != .completed || $0.ats.verdict == .unknown }
-        let first = bad.first.map { "\($0.profile.target): \($0.profile.error ?? "verdict unknown")" } ?? ""
+        // The probe's error often names the target already ("connect to HOST:PORT: …"): say it once.
+        let first = bad.first.map { endpoint -> String in
+            let target = endpoint.profile.target
+            let error = endpoint.profile.error ?? "verdict unknown"
+            return error.contains(target) ? error : "\(target): \(error)"
+        } ?? ""
         return "atscheck: \(bad.count) endpoint(s) could not be scanned or judged (first: \(first))"
     }
 }

@@ -47,6 +47,8 @@ public struct ScanSettings: Sendable {
     public var perHost = 3
     public var now: Date?
     public var useSystemTrustStore = true
+    /// `--warn-days`: warn about certificates expiring within this many days (``ExpiryWarnings``); nil: no warning.
+    public var expiryWarningDays: Int?
 
     public init() {}
 

@@ -14,6 +14,10 @@ public enum ExplainTextRenderer {
         let width = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
         for host in explanation.hosts {
             lines += ["", style.bold(ControlEscaping.escape(host.pattern)) + style.dim(" — \(ControlEscaping.escape(kindText(host)))")]
+            if let why = host.neverMatches {
+                lines.append("  " + style.yellow("never matches a host") + ": \(ControlEscaping.escape(why))")
+                lines.append("  hosts it was meant for get the policy of any other public host (below)")
+            }
             for era in host.eras {
                 lines.append("  iOS \(era.era)")
                 for client in era.clients {
@@ -46,6 +50,7 @@ public enum ExplainTextRenderer {
         case .otherPublicHost: return "no entry (e.g. \(host.exampleHost))"
         case .localName: return "local name (e.g. \(host.exampleHost))"
         case .ipLiteral: return "IP literal"
+        case .neverMatches: return "NSExceptionDomains entry that never matches"
         }
     }
 

@@ -16,7 +16,8 @@ public enum MarkdownRenderer {
             }
         }
         if !report.findings.isEmpty {
-            out += "\n### Plist findings\n\n"
+            let onlyPlist = report.findings.allSatisfy { source(of: $0) == "plist" }
+            out += onlyPlist ? "\n### Plist findings\n\n" : "\n### Findings\n\n"
             for finding in report.findings {
                 var place = ControlEscaping.escape(finding.file ?? "")
                 if let line = finding.line { place += ":\(line)" }
@@ -29,7 +30,9 @@ public enum MarkdownRenderer {
         return out
     }
 
-    /// `3 endpoints: 1 passed, 1 failed, 1 unreachable; plist: 2 errors, 1 warning, 0 notes`.
+    /// `3 endpoints: 1 passed, 1 failed, 1 unreachable; plist: 2 errors, 1 warning, 0 notes`, with one count per
+    /// source of findings (`plist`, `endpoint list`, `audit`, `baseline`, `certificates`, …): an endpoint-list
+    /// finding is not counted as a plist error.
     static func summaryLine(_ report: ScanReport) -> String {
         let s = report.summary
         var parts: [String] = []
@@ -38,12 +41,33 @@ public enum MarkdownRenderer {
             if s.unknown > 0 { line += ", \(s.unknown) unknown" }
             parts.append(line)
         }
-        if !report.findings.isEmpty || report.endpoints.isEmpty {
-            let count = { (severity: Finding.Severity) in report.findings.filter { $0.severity == severity }.count }
+        if report.findings.isEmpty && report.endpoints.isEmpty {
+            parts.append("plist: 0 errors, 0 warnings, 0 notes")
+        }
+        var sources: [String] = []
+        for finding in report.findings where !sources.contains(source(of: finding)) { sources.append(source(of: finding)) }
+        for name in sources {
+            let group = report.findings.filter { source(of: $0) == name }
+            let count = { (severity: Finding.Severity) in group.filter { $0.severity == severity }.count }
             parts.append(
-                "plist: \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))")
+                "\(name): \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))")
         }
         return parts.joined(separator: "; ")
+    }
+
+    /// Where a finding comes from, by its rule's family; a rule the catalogue does not know counts as `plist`
+    /// when the finding has a key path, else as `other`.
+    static func source(of finding: Finding) -> String {
+        switch finding.rule.family {
+        case .plist?: return "plist"
+        case .endpoints?: return "endpoint list"
+        case .audit?: return "audit"
+        case .baseline?: return "baseline"
+        case .pins?: return "pins"
+        case .trust?: return "certificates"
+        case .verdict?, .http?, .tls?, .scan?: return "endpoints"
+        case nil: return finding.keyPath != nil ? "plist" : "other"
+        }
     }
 
     static func verdict(_ endpoint: EndpointResult) -> String {

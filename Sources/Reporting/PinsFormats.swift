@@ -8,6 +8,20 @@ public enum PinsFormats {
     /// The JUnit test case name of the release build next to a relaxed one.
     public static let releaseCheck = "pin policy (release build)"
 
+    /// Every finding of the run as a findings-only ``ScanReport``, for the formats that list findings
+    /// (`github` annotations, Code Climate): material findings, each evaluation's findings (a rejection is
+    /// `pins.rejected`), and the risks of a relaxed build, each once.
+    public static func findingsReport(_ report: PinCheckReport) -> ScanReport {
+        var findings = report.findings
+        for result in report.results {
+            findings += result.evaluation?.findings ?? []
+            findings += result.risks
+        }
+        var seen = Set<String>()
+        findings = findings.filter { seen.insert("\($0.rule)|\($0.file ?? "")|\($0.line ?? 0)|\($0.message)").inserted }
+        return ScanReport(endpoints: [], findings: findings)
+    }
+
     /// JUnit XML: one test case per target for the policy (failure on reject, error when no chain was
     /// received), one more for the release build when relaxations were given; material findings of error
     /// severity fail a case of their file.

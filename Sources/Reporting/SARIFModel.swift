@@ -50,6 +50,8 @@ struct SARIFResult: Encodable {
     var level: String
     var message: SARIFMessage
     var locations: [SARIFLocation]
+    /// ``Fingerprint`` under ``SARIFRenderer/fingerprintKey``: lets GitHub code scanning track an alert across runs.
+    var partialFingerprints: [String: String]?
 }
 
 struct SARIFLocation: Encodable {

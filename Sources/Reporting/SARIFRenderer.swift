@@ -43,6 +43,10 @@ public enum SARIFRenderer {
         return try JSONRendering.render(log)
     }
 
+    /// The key of atscheck's fingerprint in each result's `partialFingerprints` (versioned: a change to what the
+    /// fingerprint hashes gets a new key, so old alerts are not matched against new fingerprints).
+    public static let fingerprintKey = "atscheck/v1"
+
     /// Maps a finding severity to a SARIF level.
     static func level(_ severity: Finding.Severity) -> String {
         switch severity {
@@ -95,17 +99,20 @@ struct ResultBuilder {
         if let keyPath = finding.keyPath {
             location.logicalLocations = [.init(name: keyPath.split(separator: ".").last.map(String.init), fullyQualifiedName: keyPath, kind: "property")]
         }
+        let fingerprint = Fingerprint.of(rule: finding.rule, file: finding.file ?? plistFile, subject: finding.keyPath, message: finding.message)
         results.append(
             SARIFResult(
                 ruleId: finding.rule.rawValue, ruleIndex: i, level: level, message: .init(text: finding.message),
-                locations: location.isEmpty ? [] : [location]))
+                locations: location.isEmpty ? [] : [location],
+                partialFingerprints: [SARIFRenderer.fingerprintKey: fingerprint]))
     }
 
     mutating func add(endpoint: EndpointResult, endpointsFile: String?) {
         let profile = endpoint.profile
         let target = profile.target
         var location = SARIFLocation()
-        if let file = endpoint.source?.file ?? endpointsFile {
+        let file = endpoint.source?.file ?? endpointsFile
+        if let file {
             location.physicalLocation = .init(
                 artifactLocation: .init(uri: SARIFRenderer.uri(file)),
                 region: endpoint.source?.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
@@ -114,8 +121,11 @@ struct ResultBuilder {
 
         func emit(_ rule: RuleID, _ level: String, _ text: String) {
             let i = index(of: rule, level: level)
+            let fingerprint = Fingerprint.of(rule: rule, file: file, subject: target, message: text)
             results.append(
-                SARIFResult(ruleId: rule.rawValue, ruleIndex: i, level: level, message: .init(text: text), locations: [location]))
+                SARIFResult(
+                    ruleId: rule.rawValue, ruleIndex: i, level: level, message: .init(text: text), locations: [location],
+                    partialFingerprints: [SARIFRenderer.fingerprintKey: fingerprint]))
         }
 
         if let scanRule = RuleID.Scan.id(for: profile.status) {

@@ -34,6 +34,9 @@ public struct HostPatternPolicy: Codable, Sendable, Equatable {
         case localName = "local-name"
         /// An IP literal that no entry lists.
         case ipLiteral = "ip-literal"
+        /// An `NSExceptionDomains` key that never matches a host (a wildcard, a scheme, upper case, …): the
+        /// linter reports it, and hosts it was meant for get the policy of any other host.
+        case neverMatches = "never-matches"
     }
 
     /// The pattern as shown to people: `example.com`, `*.example.com`, `any other public host`, `*.local`.
@@ -42,12 +45,15 @@ public struct HostPatternPolicy: Codable, Sendable, Equatable {
     /// The concrete host that was evaluated for the pattern.
     public var exampleHost: String
     public var eras: [EraPolicy]
+    /// Why the key never matches (the linter's message), for ``Kind/neverMatches``; absent otherwise.
+    public var neverMatches: String?
 
-    public init(pattern: String, kind: Kind, exampleHost: String, eras: [EraPolicy]) {
+    public init(pattern: String, kind: Kind, exampleHost: String, eras: [EraPolicy], neverMatches: String? = nil) {
         self.pattern = pattern
         self.kind = kind
         self.exampleHost = exampleHost
         self.eras = eras
+        self.neverMatches = neverMatches
     }
 }
 

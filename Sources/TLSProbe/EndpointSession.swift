@@ -12,15 +12,33 @@ final class EndpointSession: Sendable {
         var retryCount = 0
         var dropCount = 0
         var attemptLog: [ProbeAttempt] = []
+        /// Set once the lead step was closed silently on every attempt: the server is not dropping at
+        /// random but closing on everything, so later steps are retried once, not `retry.maxRetries` times.
+        var closesEverything = false
     }
 
     let request: ProbeRequest
     let pool: ProbeThreadPool
     /// The per-host cap: a chain of handshakes holds one of its address's permits while it runs.
     let limiter: HostLimiter
-    /// When a step that got no TLS answer is tried again.
+    /// When a step that got no TLS answer is tried again (see ``effectiveRetry``).
     let retry: RetryPolicy
     private let state: Mutex<State>
+
+    /// The retry policy for the next step: the prober's, or at most one retry once the server has closed
+    /// every attempt of the lead step without a byte (a peer that closes everything would otherwise cost
+    /// `maxRetries + 1` connections per version; one retry per version still catches a version-intolerant
+    /// server that closes only the lead's offer).
+    var effectiveRetry: RetryPolicy {
+        guard state.withLock({ $0.closesEverything }) else { return retry }
+        var reduced = retry
+        reduced.maxRetries = min(retry.maxRetries, 1)
+        reduced.maxTimeoutRetries = min(retry.maxTimeoutRetries, reduced.maxRetries)
+        return reduced
+    }
+
+    /// Records that the lead step was closed silently on all of its attempts.
+    func noteClosesEverything() { state.withLock { $0.closesEverything = true } }
 
     /// TCP connections made so far.
     var handshakes: Int { state.withLock { $0.handshakeCount } }

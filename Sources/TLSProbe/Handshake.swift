@@ -35,6 +35,8 @@ struct HandshakeResult {
     var connected: Bool
     /// Bytes the server sent before the handshake ended (0: it never answered).
     var received = 0
+    /// Set on a step's last drop when every attempt of the step was closed before the server sent a byte.
+    var everyAttemptClosedSilently = false
 
     var accepted: Accepted? {
         if case .accepted(let a) = outcome { return a }
@@ -246,7 +248,7 @@ enum KeyNames {
         var buffer = [CChar](repeating: 0, count: 80)
         var length = 0
         guard EVP_PKEY_get_group_name(pkey, &buffer, buffer.count, &length) == 1 else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The negotiated ephemeral key: X25519, P-256, DH-2048.

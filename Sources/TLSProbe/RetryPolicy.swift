@@ -72,6 +72,7 @@ extension EndpointSession {
         var attempts = 0
         var silentCloses = 0
         var timeouts = 0
+        let retry = effectiveRetry
         while true {
             var result = await handshake(context: context, version: version, legacy: legacy, tls13: tls13,
                                          isRetry: attempts > 0)
@@ -86,6 +87,7 @@ extension EndpointSession {
             let pastDeadline = Double(endpointDeadline.remainingMilliseconds) / 1000 <= delay + 0.01
             if exhausted || pastDeadline {
                 result.outcome = Self.gaveUp(result.outcome, attempts: attempts, silentCloses: silentCloses)
+                result.everyAttemptClosedSilently = attempts > 1 && silentCloses == attempts
                 return result
             }
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))

@@ -28,8 +28,8 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
         getnameinfo(address, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
                      NI_NUMERICHOST | NI_NUMERICSERV)
-        self.ip = String(cString: host)
-        self.port = Int(String(cString: service)) ?? 0
+        self.ip = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.port = Int(String(decoding: service.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) ?? 0
     }
 
     /// Resolves `host` (a name or an IP literal) for TCP on `port`.

@@ -110,6 +110,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
             return finish(profile, session: session, status: .timeout, error: "no TLS answer: \(why)", versions: versions, clock: clock)
         case .protocolError(let why) where why.hasPrefix("not TLS"):
             return finish(profile, session: session, status: .error, error: why, versions: versions, clock: clock)
+        case .closed where lead.everyAttemptClosedSilently:
+            session.noteClosesEverything()  // probe every version on its own, with fewer retries
         default:
             break  // rejected, closed, or an odd failure: probe every version on its own
         }

@@ -199,7 +199,7 @@ final class X509Certificate {
             } else {
                 var buffer = [CChar](repeating: 0, count: 128)
                 OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
-                usages.append(String(cString: buffer))
+                usages.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
         }
         return usages

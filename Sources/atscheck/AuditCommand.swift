@@ -8,20 +8,22 @@ struct AuditCommand: AsyncParsableCommand {
         commandName: "audit",
         abstract: "Cross-check an Info.plist against its live endpoints; the CI gate.",
         discussion: """
-            Lints the plist, scans every endpoint concurrently, judges each under the policy the plist gives \\
-            that host, and reports the exception debt: exceptions needed but missing, present but unneeded, \\
-            broader than the minimal one, exception domains that match no endpoint, and http:// endpoints.
+            Lints the plist, scans every endpoint concurrently, judges each under the policy the plist gives \
+            that host, and reports the exception debt: exceptions needed but missing, present but unneeded, \
+            broader than the minimal one, exception domains that match no endpoint, and http:// endpoints. \
+            Without --plist every endpoint is judged under the default ATS policy (no exceptions).
 
-            ENDPOINTS is a text file (one URL or host[:port] per line, # comments) or a YAML/JSON file with \\
+            ENDPOINTS is a text file (one URL or host[:port] per line, # comments) or a YAML/JSON file with \
             per-endpoint options (url, resolve, sni, caFile, expect, name).
 
-            Exit status: 0 no error; 1 an error finding (a failing endpoint, missing exception, error-level \\
-            plist finding, expired waiver); 2 an endpoint could not be scanned; 65 an input file is malformed.
+            Exit status: 0 no error; 1 an error finding (a failing endpoint, missing exception, error-level \
+            plist finding, expired waiver; with --fail-on warning, a warning too); 2 an endpoint could not be \
+            scanned; 64 usage error; 65 an input file is malformed (nothing is written then).
             """
     )
 
-    @Option(name: .long, help: "The app's Info.plist (XML or binary).")
-    var plist: String
+    @Option(name: .long, help: "The app's Info.plist (XML or binary); without it, the default ATS policy.")
+    var plist: String?
 
     @Option(name: .long, help: "The endpoint list (text, YAML or JSON).")
     var endpoints: String
@@ -32,25 +34,39 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup var scan: ScanOptions
     @OptionGroup var policy: PolicyOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gate: GateOptions
+
+    /// The line that says what an audit without `--plist` judges under.
+    static let defaultPolicyNote = "No --plist: every endpoint is judged under the default ATS policy (no exceptions)."
 
     func run() async throws {
-        let result = try await Terminal.exitingOnFileErrors {
-            try await ScanPipeline(settings: try scan.settings()).audit(
-                plistPath: plist, endpointsPath: endpoints, os: policy.os, client: policy.clientKind, baselinePath: baseline, now: Date()
+        let result = try await Terminal.exitingOnFileErrors { () -> AuditResult in
+            let pipeline = ScanPipeline(settings: try scan.settings())
+            // Read the list once before scanning only to check --resolve; the pipeline reads it again.
+            if !scan.resolve.isEmpty {
+                try scan.requireResolveRulesUsed(targets: [], entries: try EndpointList.load(path: endpoints).entries)
+            }
+            return try await pipeline.audit(
+                plistPath: plist, endpointsPath: endpoints, os: policy.os, client: policy.clientKind, baselinePath: baseline,
+                now: Date()
             ) { done, total, profile in
                 Terminal.progress("audit: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
             }
         }
         Terminal.endProgress()
-        let text: String
-        switch output.resolvedFormat {
-        case .json: text = try JSONRendering.render(AuditJSON(result: result))
-        default:
-            text = try Render.report(result.report, format: output.resolvedFormat, color: output.useColor,
-                                     plistFile: plist, endpointsFile: endpoints)
+        let note = plist == nil ? Self.defaultPolicyNote : nil
+        try output.emit { format, color in
+            switch format {
+            case .json: return try JSONRendering.render(AuditJSON(result: result, policy: plist == nil ? "default" : nil))
+            case .text: return (note.map { "\($0)\n\n" } ?? "") + (try render(format, color))
+            case .markdown: return (note.map { "> \($0)\n\n" } ?? "") + (try render(format, color))
+            default: return try render(format, color)
+            }
         }
-        try output.emit(text)
-        if let reason = result.exitReason { Terminal.fail(reason) }
-        if result.exitStatus != .success { throw ExitCode(result.exitStatus.rawValue) }
+        try gate.finish(result.exitStatus, reason: result.exitReason, findings: result.report.findings)
+
+        func render(_ format: OutputFormat, _ color: Bool) throws -> String {
+            try Render.report(result.report, format: format, color: color, plistFile: plist, endpointsFile: endpoints)
+        }
     }
 }

@@ -1,38 +1,7 @@
 import ArgumentParser
 import ATSCheckKit
 import Foundation
-
-/// Output formats. Text on a terminal, JSON when piped, unless `--format` says otherwise.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, sarif, junit, markdown
-}
-
-/// Options every command that writes a report shares.
-struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")) (default: text on a terminal, json otherwise).")
-    var format: OutputFormat?
-
-    @Option(name: .long, help: "Write the report to FILE instead of standard output.")
-    var output: String?
-
-    var resolvedFormat: OutputFormat {
-        format ?? (output == nil && Terminal.stdoutIsTTY ? .text : .json)
-    }
-
-    /// Colour only on a terminal, never with NO_COLOR, never into a file.
-    var useColor: Bool { output == nil && Terminal.stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
-
-    func emit(_ text: String) throws {
-        if let output {
-            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-                Terminal.fail("cannot write \(output): \(error.localizedDescription)")
-                throw ExitCode(ExitStatus.cannotWrite.rawValue)
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
-    }
-}
+import Reporting
 
 /// Options every scanning command shares.
 struct ScanOptions: ParsableArguments {
@@ -60,6 +29,11 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Send this SNI instead of the target host.")
     var sni: String?
 
+    @Option(name: .customLong("warn-days"), help: ArgumentHelp(
+        "Warn (rule trust.expiry.soon) about any certificate on the path that expires within N days; 0: never.",
+        valueName: "n"))
+    var warnDays: Int = ExpiryWarnings.defaultDays
+
     func validate() throws {
         guard timeout.isFinite, timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds") }
         if let deadline, !(timeout...3600).contains(deadline) {
@@ -67,6 +41,7 @@ struct ScanOptions: ParsableArguments {
         }
         guard concurrency >= 1, concurrency <= 256 else { throw ValidationError("--concurrency must be 1…256") }
         guard perHost >= 1, perHost <= 32 else { throw ValidationError("--per-host must be 1…32") }
+        guard (0...3650).contains(warnDays) else { throw ValidationError("--warn-days must be 0…3650") }
         for rule in resolve {
             do { _ = try ResolveRule(parsing: rule) } catch let error as TargetError {
                 throw ValidationError(error.reason)
@@ -86,7 +61,19 @@ struct ScanOptions: ParsableArguments {
         settings.resolve = try resolve.map { try ResolveRule(parsing: $0) }
         settings.allAddresses = allAddresses
         settings.sni = sni
+        settings.expiryWarningDays = warnDays
         return settings
+    }
+
+    /// Exit 64 naming every `--resolve` rule that matches none of the targets: it would otherwise be ignored
+    /// without a word, and the run would connect somewhere the user did not mean.
+    /// - Throws: `ExitCode` 64 after one line on stderr.
+    func requireResolveRulesUsed(targets: [Target], entries: [EndpointEntry] = []) throws {
+        let unused = ScanPipeline(settings: try settings()).unusedResolveRules(targets: targets, entries: entries)
+        guard !unused.isEmpty else { return }
+        let names = unused.map { "\($0.host):\($0.port)" }
+        Terminal.fail("--resolve \(Terminal.list(names)) matches no target (a rule applies to the target with the same host and port)")
+        throw ExitCode(ExitStatus.usage.rawValue)
     }
 }
 
@@ -94,19 +81,36 @@ enum Terminal {
     static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// One line on stderr.
-    static func fail(_ message: String) {
-        FileHandle.standardError.write(Data((message.hasPrefix("atscheck:") ? message : "atscheck: \(message)").utf8 + [10]))
+    /// Whether the terminal understands escape sequences: `TERM` is not `dumb`.
+    static var termIsCapable: Bool { ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+
+    /// Colour on standard output: only on a terminal, never with `NO_COLOR` set, never with `TERM=dumb`.
+    static var colorOnStdout: Bool {
+        stdoutIsTTY && termIsCapable && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
 
-    /// A progress line that rewrites itself, only when stderr is a terminal.
+    /// Progress lines rewrite themselves with escape sequences: only when stderr is a capable terminal.
+    static var showsProgress: Bool { stderrIsTTY && termIsCapable }
+
+    /// One line on stderr; control characters (from file names, keys, hosts) are escaped (``ControlEscaping``).
+    static func fail(_ message: String) {
+        let line = message.hasPrefix("atscheck:") ? message : "atscheck: \(message)"
+        FileHandle.standardError.write(Data(ControlEscaping.escape(line).utf8 + [10]))
+    }
+
+    /// `a, b, c, d, e and 3 more`: at most `limit` items, then how many were left out.
+    static func list(_ items: [String], limit: Int = 5) -> String {
+        ExitStatus.list(items, limit: limit)
+    }
+
+    /// A progress line that rewrites itself, only when stderr is a capable terminal.
     static func progress(_ message: String) {
-        guard stderrIsTTY else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(message)".utf8))
+        guard showsProgress else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(ControlEscaping.escape(message))".utf8))
     }
 
     static func endProgress() {
-        guard stderrIsTTY else { return }
+        guard showsProgress else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

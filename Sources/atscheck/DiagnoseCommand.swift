@@ -13,7 +13,11 @@ struct DiagnoseCommand: AsyncParsableCommand {
             test), then the least-permissive NSExceptionDomains entry that makes the default test pass, as a
             ready-to-paste plist fragment.
 
-            Exit status: 0 the default test passes; 1 it fails (or is ambiguous); 2 the URL could not be scanned.
+            Text and JSON show the matrix; SARIF, JUnit, Markdown, github and codeclimate show the endpoint as \
+            scan does, judged under the default ATS policy.
+
+            Exit status: 0 the default test passes; 1 it fails (or is ambiguous; with --fail-on warning, a \
+            warning too); 2 the URL could not be scanned; 64 usage error; 65 a saved profile is malformed.
             """
     )
 
@@ -23,14 +27,12 @@ struct DiagnoseCommand: AsyncParsableCommand {
     @OptionGroup var scan: ScanOptions
     @OptionGroup var policy: PolicyOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gate: GateOptions
 
     @Option(name: .long, help: "Diagnose a profile saved with `scan --save-profile` instead of scanning.")
     var profile: String?
 
     func validate() throws {
-        if let format = output.format, ![.text, .json].contains(format) {
-            throw ValidationError("diagnose writes text or json")
-        }
         do { _ = try Target(parsing: url) } catch let error as TargetError { throw ValidationError(error.description) }
     }
 
@@ -38,23 +40,35 @@ struct DiagnoseCommand: AsyncParsableCommand {
         let target = try Target(parsing: url)
         let found = try await Terminal.exitingOnFileErrors { () -> Diagnosis? in
             if let profile {
-                return try ScanPipeline.diagnose(target, url: url, savedProfile: profile, os: policy.os, client: policy.clientKind)
+                return try ScanPipeline.diagnose(
+                    target, url: url, savedProfile: profile, os: policy.os, client: policy.clientKind, warnDays: scan.warnDays)
             }
+            try scan.requireResolveRulesUsed(targets: [target])
             let pipeline = ScanPipeline(settings: try scan.settings())
             return await pipeline.diagnose(target, url: url, os: policy.os, client: policy.clientKind)
         }
         guard let diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }
-        switch output.resolvedFormat {
-        case .json, .sarif, .junit, .markdown: try output.emit(try JSONRendering.render(diagnosis.report))
-        case .text:
-            var text = DiagnosticsTextRenderer.render(diagnosis.report)
-            let scanned = diagnosis.profile
-            if scanned.status != .completed {
-                text = "atscheck could not scan \(scanned.target): \(scanned.error ?? scanned.status.rawValue)\n\n" + text
+        try output.emit { format, color in
+            switch format {
+            case .json: return try JSONRendering.render(DiagnosisJSON(diagnosis: diagnosis))
+            case .text: return Self.text(diagnosis)
+            default: return try Render.report(diagnosis.scanReport, format: format, color: color)
             }
-            try output.emit(text)
         }
-        if let reason = diagnosis.exitReason { Terminal.fail(reason) }
-        if diagnosis.exitStatus != .success { throw ExitCode(diagnosis.exitStatus.rawValue) }
+        try gate.finish(diagnosis.exitStatus, reason: diagnosis.exitReason, findings: diagnosis.findings)
+    }
+
+    /// The matrix as text, after a line when the URL could not be scanned and before the findings.
+    static func text(_ diagnosis: Diagnosis) -> String {
+        var text = DiagnosticsTextRenderer.render(diagnosis.report)
+        let scanned = diagnosis.profile
+        if scanned.status != .completed {
+            text = "atscheck could not scan \(ControlEscaping.escape(scanned.target)): \(ControlEscaping.escape(scanned.error ?? scanned.status.rawValue))\n\n" + text
+        }
+        if !diagnosis.findings.isEmpty { text += "\n" }
+        for finding in diagnosis.findings {
+            text += "\(finding.severity.rawValue): \(ControlEscaping.escape(finding.message)) [\(finding.rule)]\n"
+        }
+        return text
     }
 }

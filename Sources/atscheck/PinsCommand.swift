@@ -76,11 +76,10 @@ struct PinsCheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-validate-host"), help: "Alamofire: validateHost = false.")
     var noValidateHost = false
 
-    @Option(name: .customLong("warn-days"), help: "Warn when the only matching pin is a leaf that expires within N days.")
-    var warnDays: Int = 30
 
     @OptionGroup var scan: ScanOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gate: GateOptions
 
     func validate() throws {
         if targets.isEmpty { throw ValidationError("give at least one TARGET") }
@@ -99,7 +98,6 @@ struct PinsCheckCommand: AsyncParsableCommand {
         if acceptSelfSigned && (evaluator ?? .pinnedCertificates) != .pinnedCertificates {
             throw ValidationError("--accept-self-signed applies to --evaluator pinned-certificates only")
         }
-        guard (0...3650).contains(warnDays) else { throw ValidationError("--warn-days must be 0…3650") }
     }
 
     /// The policy the options describe.
@@ -132,13 +130,12 @@ struct PinsCheckCommand: AsyncParsableCommand {
         let report = try await Terminal.exitingOnFileErrors {
             let loaded = try PinMaterialLoader.load(pins)
             let settings = try scan.settings()
-            let checker = try PinChecker(policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: warnDays)
+            let checker = try PinChecker(policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays)
             return await checker.check(try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
         }
-        try output.emit(try Render.pins(report, format: output.resolvedFormat, color: output.useColor))
-        let status = ExitStatus.of(report)
-        if let reason = ExitStatus.reason(for: report) { Terminal.fail(reason) }
-        if status != .success { throw ExitCode(status.rawValue) }
+        try output.emit { format, color in try Render.pins(report, format: format, color: color) }
+        try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report),
+                        findings: PinsFormats.findingsReport(report).findings)
     }
 }
 
@@ -151,6 +148,8 @@ extension Render {
         case .sarif: return try PinsFormats.sarif(report)
         case .junit: return PinsFormats.junit(report)
         case .markdown: return PinsFormats.markdown(report)
+        case .github: return GitHubRenderer.render(PinsFormats.findingsReport(report))
+        case .codeclimate: return try CodeClimateRenderer.render(PinsFormats.findingsReport(report))
         }
     }
 }

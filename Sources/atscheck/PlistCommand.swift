@@ -7,13 +7,21 @@ struct PlistCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
         abstract: "Validate NSAppTransportSecurity in Info.plist files (XML or binary).",
+        usage: "atscheck plist [<options>] <files> ...",
         discussion: """
-            Reports unknown and misspelled keys (with "did you mean"), keys at the wrong level, wrong value types
-            and what Apple then does, malformed exception-domain keys, deprecated and obsolete keys, keys that do
-            nothing, every key App Review asks you to justify, and NSPinnedDomains structure and pin values.
-            Each finding has a severity, a stable rule id, the key path and, in XML plists, the line.
+            Reports unknown and misspelled keys (with "did you mean"), keys at the wrong level, wrong value \
+            types and what Apple then does, malformed exception-domain keys, deprecated and obsolete keys, keys \
+            that do nothing, every key App Review asks you to justify, and NSPinnedDomains structure and pin \
+            values. Each finding has a severity, a stable rule id, the key path and, in XML plists, the line.
 
-            Exit status: 0 no error-level finding; 1 at least one; 65 a file is unreadable or malformed.
+            --explain lists, per host pattern and OS era, the effective policy; the eras start at the app's \
+            MinimumOSVersion (or LSMinimumSystemVersion, or --deployment-target) and end at --os-version.
+
+            All or nothing: when any FILE is unreadable or malformed, each is named on stderr and no report is \
+            written, for any file.
+
+            Exit status: 0 no error-level finding (with --fail-on warning, no warning either); 1 at least one; \
+            64 usage error; 65 a file is unreadable or malformed.
             """
     )
 
@@ -29,62 +37,60 @@ struct PlistCommand: AsyncParsableCommand {
     var explain = false
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gate: GateOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one plist file") }
+        if explain { try output.check(allowed: [.text, .json], command: "plist --explain") }
+        if let deploymentTarget, AppleOSVersion(anyRelease: deploymentTarget) == nil {
+            throw ValidationError("--deployment-target must be a release such as 15 or 15.4")
+        }
+    }
+
+    /// Every file parsed, or exit 65 after naming each one that is not (nothing is rendered then).
+    func loadAll() throws -> [PlistDocument] {
+        var documents: [PlistDocument] = []
+        var failed = false
+        for file in files {
+            do { documents.append(try PlistDocument.load(path: file)) } catch let error as PlistError {
+                Terminal.fail(error.description)
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(ExitStatus.badInput.rawValue) }
+        return documents
     }
 
     func run() async throws {
-        if explain { return try runExplain() }
-        var findings: [Finding] = []
-        var unreadable: [String] = []
+        let documents = try loadAll()
+        if explain { return try runExplain(documents) }
         let options = PlistLinter.Options(os: osVersion.os, deploymentTarget: deploymentTarget)
-        for file in files {
-            do {
-                let document = try PlistDocument.load(path: file)
-                findings += PlistLinter.lint(document, options: options)
-            } catch let error as PlistError {
-                Terminal.fail(error.description)
-                unreadable.append(file)
-            }
-        }
+        let findings = documents.flatMap { PlistLinter.lint($0, options: options) }
         let report = ScanReport(endpoints: [], findings: findings)
-        try output.emit(try Render.report(report, format: output.resolvedFormat, color: output.useColor,
-                                          plistFile: files.count == 1 ? files[0] : nil))
-        if !unreadable.isEmpty { throw ExitCode(ExitStatus.badInput.rawValue) }
-        let errors = findings.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            Terminal.fail("\(errors.count) error-level finding(s), first: \(errors[0].file.map { "\($0):" } ?? "")\(errors[0].line.map { "\($0): " } ?? " ")\(errors[0].message)")
-            throw ExitCode(ExitStatus.policyFailure.rawValue)
+        try output.emit { format, color in
+            try Render.report(report, format: format, color: color, plistFile: files.count == 1 ? files[0] : nil)
         }
+        let errors = findings.filter { $0.severity == .error }
+        let reason = errors.first.map { first in
+            "\(errors.count) error-level finding(s), first: \(first.file.map { "\($0):" } ?? "")\(first.line.map { "\($0): " } ?? " ")\(first.message)"
+        }
+        try gate.finish(errors.isEmpty ? .success : .policyFailure, reason: reason, findings: findings)
     }
 
     /// `--explain`: the effective policy each plist gives, as text or JSON.
-    func runExplain() throws {
-        var text = ""
-        var explanations: [PolicyExplanation] = []
-        var unreadable = false
-        for file in files {
-            do {
-                let document = try PlistDocument.load(path: file)
-                let explanation = PolicyExplainer.explain(dictionary: document.atsDictionary ?? [:])
-                explanations.append(explanation)
-                if files.count > 1 { text += "== \(file)\n" }
-                text += ExplainTextRenderer.render(explanation, style: TextStyle(enabled: output.useColor))
-            } catch let error as PlistError {
-                Terminal.fail(error.description)
-                unreadable = true
+    func runExplain(_ documents: [PlistDocument]) throws {
+        let target = deploymentTarget.flatMap { AppleOSVersion(anyRelease: $0) }
+        let explanations = documents.map { PolicyExplainer.explain(document: $0, os: osVersion.os, deploymentTarget: target) }
+        try output.emit { format, color in
+            switch format {
+            case .text:
+                return zip(documents, explanations).map { document, explanation in
+                    (documents.count > 1 ? "== \(ControlEscaping.escape(document.file))\n" : "")
+                        + ExplainTextRenderer.render(explanation, style: TextStyle(enabled: color))
+                }.joined()
+            default:
+                return documents.count == 1 ? try JSONRendering.render(explanations[0]) : try JSONRendering.render(explanations)
             }
         }
-        switch output.resolvedFormat {
-        case .text: try output.emit(text)
-        default:
-            if files.count == 1, let only = explanations.first {
-                try output.emit(try JSONRendering.render(only))
-            } else {
-                try output.emit(try JSONRendering.render(explanations))
-            }
-        }
-        if unreadable { throw ExitCode(ExitStatus.badInput.rawValue) }
     }
 }

@@ -5,7 +5,7 @@ import ATSCheckKit
 struct OSVersionOption: ParsableArguments {
     @Option(name: .customLong("os-version"), help: ArgumentHelp(
         "Apple OS release whose rules apply (iOS numbering).",
-        discussion: "Known eras: \(AppleOSVersion.supportedValues.joined(separator: ", ")). macOS 10.11 ≈ 9, 10.12 ≈ 10, 14 ≈ 17."))
+        discussion: "macOS 10.11 ≈ 9, 10.12 ≈ 10, 14 ≈ 17."))
     var os: AppleOSVersion = .newest
 }
 

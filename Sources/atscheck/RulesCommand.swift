@@ -18,7 +18,7 @@ struct RulesCommand: ParsableCommand {
         case text, markdown, json
     }
 
-    @Option(name: .long, help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: "|")) (default: text).")
+    @Option(name: .long, help: "Output format.")
     var format: Format = .text
 
     func run() throws {

@@ -8,21 +8,38 @@ struct ScanCommand: AsyncParsableCommand {
         commandName: "scan",
         abstract: "Probe endpoints: every TLS version, cipher suite and certificate fact, and the ATS verdict.",
         discussion: """
-            TARGET is host, host:port, [v6]:port or an https:// URL (port 443 by default).
+            TARGET is host, host:port, [v6]:port or an https:// URL (port 443 by default). `-` reads targets \
+            from standard input and --targets FILE from a file, in the formats of an audit endpoint list: one \
+            target a line with # comments, or YAML/JSON with per-endpoint resolve, sni and caFile. A line that \
+            is not a target is reported as an endpoints.invalid finding with its file and line.
+
+            Output is text unless --format says otherwise, on a terminal or in a pipe; --report FORMAT=PATH \
+            writes more formats from the same scan.
+
             Examples:
               atscheck scan api.example.com
               atscheck scan https://staging.example.com:8443 --ca-file staging-root.pem
               atscheck scan api.example.com --resolve api.example.com:443:10.0.0.5 --format json
+              atscheck scan --targets endpoints.txt --report sarif=atscheck.sarif --report junit=atscheck.xml
+              grep -v staging hosts.txt | atscheck scan -
               atscheck scan --profile saved.json        # re-render a saved profile without connecting
+
+            Exit status: 0 every endpoint passes; 1 an endpoint fails ATS or an error-level finding (with \
+            --fail-on warning, a warning too); 2 an endpoint could not be scanned; 64 usage error; 65 an input \
+            file is malformed (nothing is written then).
             """
     )
 
-    @Argument(help: "Endpoints to scan.")
+    @Argument(help: ArgumentHelp("Endpoints to scan; - reads them from standard input.", valueName: "target"))
     var targets: [String] = []
+
+    @Option(name: .customLong("targets"), help: ArgumentHelp("Read targets from FILE (text, YAML or JSON endpoint list). Repeatable.", valueName: "file"))
+    var targetsFile: [String] = []
 
     @OptionGroup var scan: ScanOptions
     @OptionGroup var policy: PolicyOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gate: GateOptions
 
     @Option(name: .long, help: "Judge under the NSAppTransportSecurity of this Info.plist (XML or binary) instead of the default ATS policy.")
     var plist: String?
@@ -33,10 +50,16 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Render profiles saved with --save-profile instead of scanning. Repeatable.")
     var profile: [String] = []
 
+    /// The targets given as arguments (`-` excluded).
+    var argumentTargets: [String] { targets.filter { $0 != "-" } }
+    var readsStandardInput: Bool { targets.contains("-") }
+
     func validate() throws {
-        if targets.isEmpty && profile.isEmpty { throw ValidationError("give at least one TARGET, or --profile FILE") }
-        if !targets.isEmpty && !profile.isEmpty { throw ValidationError("give TARGETs or --profile, not both") }
-        for target in targets {
+        let hasTargets = !targets.isEmpty || !targetsFile.isEmpty
+        if !hasTargets && profile.isEmpty { throw ValidationError("give at least one TARGET, --targets FILE, - (standard input) or --profile FILE") }
+        if hasTargets && !profile.isEmpty { throw ValidationError("give targets or --profile, not both") }
+        if targets.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
+        for target in argumentTargets {
             do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
         }
     }
@@ -47,21 +70,27 @@ struct ScanCommand: AsyncParsableCommand {
             let judge = try PolicyJudge(plist: plist, os: policy.os, client: policy.clientKind)
             let report: ScanReport
             if profile.isEmpty {
+                var lists = try targetsFile.map { try EndpointList.load(path: $0) }
+                if readsStandardInput { lists.append(try EndpointList.loadStandardInput()) }
+                let direct = try argumentTargets.map { try Target(parsing: $0) }
+                try scan.requireResolveRulesUsed(targets: direct, entries: lists.flatMap(\.entries))
                 let pipeline = ScanPipeline(settings: try scan.settings())
-                report = await pipeline.scan(try targets.map { try Target(parsing: $0) }, judge: judge) { done, total, profile in
+                report = await pipeline.scan(direct, lists: lists, judge: judge) { done, total, profile in
                     Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
                 }
                 Terminal.endProgress()
             } else {
                 report = ScanPipeline.report(try ProfileFile.load(profile), judge: judge)
+                    .addingExpiryWarnings(days: scan.warnDays)
             }
             if let saveProfile { try ProfileFile.save(report.profiles, to: saveProfile) }
             return report
         }
-        try output.emit(try Render.report(report, format: output.resolvedFormat, color: output.useColor, plistFile: plist))
-        let status = ExitStatus.of(report)
-        if let reason = ExitStatus.reason(for: report) { Terminal.fail(reason) }
-        if status != .success { throw ExitCode(status.rawValue) }
+        let endpointsFile = targetsFile.count == 1 && !readsStandardInput ? targetsFile[0] : nil
+        try output.emit { format, color in
+            try Render.report(report, format: format, color: color, plistFile: plist, endpointsFile: endpointsFile)
+        }
+        try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
     }
 }
 
@@ -77,6 +106,8 @@ enum Render {
             return try SARIFRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile)
         case .junit: return JUnitRenderer.render(report)
         case .markdown: return MarkdownRenderer.render(report)
+        case .github: return GitHubRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile)
+        case .codeclimate: return try CodeClimateRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile)
         }
     }
 }

@@ -121,7 +121,7 @@ struct DiagnoseEndToEndTests {
             description: "self-signed",
             server: { .modern(chain: [try TestCertificate.selfSigned(.leaf(host))]) },
             expectations: [
-                Expectation(os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible, firstReason: "-1202 certificate not trusted: certificate not trusted (self-signed")
+                Expectation(os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible, firstReason: "-1202 certificate not trusted: the chain does not verify to a trusted root (self-signed")
             ]),
         // §2.1: SHA-1-signed leaves are refused by system trust from iOS 11, so even test 2 (AAL) fails.
         Case(

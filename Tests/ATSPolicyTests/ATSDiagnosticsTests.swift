@@ -107,7 +107,7 @@ struct ATSDiagnosticsTests {
         let tls = Self.run(Self.rows[2])
         #expect(tls.tests[0].reason == "-1200 TLS handshake would fail: TLSv1.2 accepts only TLS_RSA_WITH_AES_128_CBC_SHA: no forward secrecy; ATS requires ECDHE")
         let trust = Self.run(Self.rows[6])
-        #expect(trust.tests[0].reason?.hasPrefix("-1202 certificate not trusted: certificate not trusted (self-signed certificate)") == true)
+        #expect(trust.tests[0].reason?.hasPrefix("-1202 certificate not trusted: the chain does not verify to a trusted root (self-signed certificate)") == true)
         #expect(trust.minimalException.reason.contains("no NSExceptionDomains entry can make this pass"))
         let http = ATSDiagnostics.run(profile: Fixture.profile(Fixture.modern), target: Target(scheme: "http", host: Self.h, port: 80))
         #expect(http.tests[0].reason?.hasPrefix("-1022") == true)

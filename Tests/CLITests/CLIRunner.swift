@@ -33,10 +33,13 @@ enum CLI {
         }
     }
 
-    /// - Parameter whileRunning: called on a thread of its own with the child's pid once it runs; the child
-    ///   is awaited after it returns.
+    /// - Parameters:
+    ///   - stdin: text written to the child's standard input (then closed); nil: `/dev/null`.
+    ///   - whileRunning: called on a thread of its own with the child's pid once it runs; the child is awaited
+    ///     after it returns.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], whileRunning: (@Sendable (Int32) -> Void)? = nil
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+        whileRunning: (@Sendable (Int32) -> Void)? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = binary
@@ -48,8 +51,13 @@ enum CLI {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
         // Read both pipes concurrently so a large report never blocks the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()

@@ -175,7 +175,14 @@ struct ContractKeysTests {
         Case("Target", full: Target(scheme: "https", host: "a", port: 8443, path: "/p", original: "https://a:8443/p"),
              minimal: Target(host: "a"), omittable: ["path"]),
         Case("PolicyExplanation", full: explanation(), minimal: PolicyExplanation(hosts: [])),
-        Case("HostPatternPolicy", full: explanation().hosts[0], minimal: HostPatternPolicy(pattern: "a", kind: .localName, exampleHost: "a", eras: [])),
+        Case(
+            "HostPatternPolicy",
+            full: { () -> HostPatternPolicy in
+                var host = explanation().hosts[0]
+                host.neverMatches = "exception domain key *.a has a wildcard, which never matches"
+                return host
+            }(),
+            minimal: HostPatternPolicy(pattern: "a", kind: .localName, exampleHost: "a", eras: []), omittable: ["neverMatches"]),
         Case("EraPolicy", full: explanation().hosts[0].eras[0], minimal: EraPolicy(era: "9", osVersion: "9.0", clients: [])),
         Case("ClientPolicy", full: clientPolicy(), minimal: clientPolicy()),
         Case("ConflictingReading", full: conflict(), minimal: conflict()),

@@ -2,17 +2,23 @@ import Foundation
 import TLSModel
 
 /// The audit's JSON: the report of the contract (schemaVersion, endpoints, findings, summary) with
-/// `exceptionDebt` beside it.
+/// `exceptionDebt` beside it, and `policy: "default"` when no plist was given.
 public struct AuditJSON: Encodable, Sendable {
     /// The audit to encode.
     public var result: AuditResult
-    private enum Keys: String, CodingKey { case exceptionDebt }
+    /// `default` when the endpoints were judged under the default ATS policy (no `--plist`); nil: not written.
+    public var policy: String?
+    private enum Keys: String, CodingKey { case exceptionDebt, policy }
 
-    public init(result: AuditResult) { self.result = result }
+    public init(result: AuditResult, policy: String? = nil) {
+        self.result = result
+        self.policy = policy
+    }
 
     public func encode(to encoder: Encoder) throws {
         try result.report.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(result.exceptionDebt, forKey: .exceptionDebt)
+        try container.encodeIfPresent(policy, forKey: .policy)
     }
 }

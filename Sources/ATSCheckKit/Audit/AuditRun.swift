@@ -10,7 +10,8 @@ extension ScanPipeline {
     /// > Warning: Connects to every `https` endpoint of the list (`http://` endpoints are judged without a connection).
     ///
     /// - Parameters:
-    ///   - plistPath: an Info.plist or bare `NSAppTransportSecurity` dictionary (XML, binary or OpenStep).
+    ///   - plistPath: an Info.plist or bare `NSAppTransportSecurity` dictionary (XML, binary or OpenStep); nil:
+    ///     every endpoint is judged under the default ATS policy (no exceptions, nothing to lint).
     ///   - endpointsPath: the endpoint list (text, `.yml`/`.yaml`, `.json`). An entry's own `resolve`, `sni`
     ///     and `caFile` win over `--resolve`, `--sni`, and add to `--ca-file`; `allAddresses` is not applied.
     ///   - os: the Apple OS release whose rules apply.
@@ -22,17 +23,19 @@ extension ScanPipeline {
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; the plist, the list,
     ///   the baseline and every CA file are read before anything is scanned.
     public func audit(
-        plistPath: String, endpointsPath: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession,
+        plistPath: String?, endpointsPath: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession,
         baselinePath: String? = nil, now: Date = Date(), progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {
         let document: PlistDocument
-        do { document = try PlistDocument.load(path: plistPath) } catch let error as PlistError {
+        do {
+            document = try plistPath.map { try PlistDocument.load(path: $0) } ?? Self.defaultPolicyDocument
+        } catch let error as PlistError {
             throw InputFileError(file: error.file, line: error.line, reason: error.reason)
         }
         let list = try EndpointList.load(path: endpointsPath)
         let baseline = try baselinePath.map(Baseline.load(path:))
         try PEMFile.validate(settings.caFiles + list.entries.compactMap(\.caFile))
-        let lint = PlistLinter.lint(document, options: PlistLinter.Options(os: os))
+        let lint = plistPath == nil ? [] : PlistLinter.lint(document, options: PlistLinter.Options(os: os))
 
         let plan = ScanPlanner.plan(entries: list.entries, settings: settings)
         let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency)
@@ -42,6 +45,7 @@ extension ScanPipeline {
 
         let endpoints = zip(list.entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
         var result = Auditor(os: os, client: client).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
+        result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
         if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
         return result
     }
@@ -49,6 +53,17 @@ extension ScanPipeline {
 
 /// `atscheck audit` as one call: ``ScanPipeline/audit(plistPath:endpointsPath:os:client:baselinePath:now:progress:)``
 /// on a pipeline built from `settings` and `prober`.
+extension ScanPipeline {
+    /// The name of the empty document an audit without a plist judges under.
+    public static let defaultPolicyName = "(default ATS policy)"
+
+    /// An Info.plist without `NSAppTransportSecurity`: the default ATS policy.
+    static var defaultPolicyDocument: PlistDocument {
+        // A constant, well-formed plist: parsing it cannot fail.
+        try! PlistDocument.parse(data: Data("<plist version=\"1.0\"><dict/></plist>".utf8), file: defaultPolicyName)
+    }
+}
+
 public enum AuditRun {
     /// Runs an audit.
     ///
@@ -56,7 +71,7 @@ public enum AuditRun {
     /// - Parameter prober: the OpenSSL prober by default; tests may pass another.
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed.
     public static func run(
-        plistPath: String, endpointsPath: String, settings: ScanSettings = ScanSettings(), os: AppleOSVersion = .newest,
+        plistPath: String?, endpointsPath: String, settings: ScanSettings = ScanSettings(), os: AppleOSVersion = .newest,
         client: ClientKind = .urlSession, baselinePath: String? = nil, now: Date = Date(), prober: (any EndpointProber)? = nil,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {

@@ -10,11 +10,18 @@ public struct Diagnosis: Sendable {
     public var profile: ServerProfile
     /// The 16 nscurl tests and the minimal exception.
     public var report: DiagnosticsReport
+    /// The endpoint judged under the default ATS policy, with the findings (`--warn-days`): what SARIF, JUnit,
+    /// Markdown and the other formats of a scan render for `diagnose`.
+    public var scanReport: ScanReport
 
-    public init(url: String, profile: ServerProfile, report: DiagnosticsReport) {
+    /// The findings beside the matrix (certificates about to expire).
+    public var findings: [Finding] { scanReport.findings }
+
+    public init(url: String, profile: ServerProfile, report: DiagnosticsReport, scanReport: ScanReport? = nil) {
         self.url = url
         self.profile = profile
         self.report = report
+        self.scanReport = scanReport ?? ScanReport(endpoints: [EndpointResult(profile: profile)], findings: [])
     }
 
     /// `0` the default test passes; `1` it fails or is ambiguous; `2` the URL could not be scanned or predicted.
@@ -49,26 +56,49 @@ extension ScanPipeline {
         _ target: Target, url: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
     ) async -> Diagnosis? {
         guard let profile = await probe([target]).first else { return nil }
-        return Self.diagnose(profile, target: target, url: url, os: os, client: client)
+        return Self.diagnose(
+            profile, target: target, url: url, os: os, client: client, warnDays: settings.expiryWarningDays,
+            now: settings.now ?? Date())
     }
 
     /// Predicts nscurl's matrix from a profile saved with `scan --save-profile`: the one for the
     /// target's host and port, else the file's first.
+    /// - Parameter warnDays: `--warn-days` (``ExpiryWarnings``), nil for none.
     /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable, malformed or empty.
     public static func diagnose(
         _ target: Target, url: String, savedProfile path: String, os: AppleOSVersion = .newest,
-        client: ClientKind = .urlSession
+        client: ClientKind = .urlSession, warnDays: Int? = nil
     ) throws -> Diagnosis {
         let profiles = try ProfileFile.load(path)
         guard let match = profiles.first(where: { $0.host == target.host && $0.port == target.port }) ?? profiles.first else {
             throw InputFileError(file: path, line: nil, message: "\(path) holds no profile")
         }
-        return diagnose(match, target: target, url: url, os: os, client: client)
+        return diagnose(match, target: target, url: url, os: os, client: client, warnDays: warnDays, now: Date())
     }
 
     static func diagnose(
-        _ profile: ServerProfile, target: Target, url: String, os: AppleOSVersion, client: ClientKind
+        _ profile: ServerProfile, target: Target, url: String, os: AppleOSVersion, client: ClientKind,
+        warnDays: Int? = nil, now: Date = Date()
     ) -> Diagnosis {
-        Diagnosis(url: url, profile: profile, report: ATSDiagnostics.run(profile: profile, target: target, os: os, client: client))
+        let judged = report([profile], judge: PolicyJudge(os: os, client: client)).addingExpiryWarnings(days: warnDays, now: now)
+        return Diagnosis(
+            url: url, profile: profile, report: ATSDiagnostics.run(profile: profile, target: target, os: os, client: client),
+            scanReport: judged)
+    }
+}
+
+/// The JSON of `atscheck diagnose`: the ``DiagnosticsReport`` of the contract with `findings` beside it
+/// (certificates about to expire, `--warn-days`).
+public struct DiagnosisJSON: Encodable, Sendable {
+    /// The diagnosis to encode.
+    public var diagnosis: Diagnosis
+    private enum Keys: String, CodingKey { case findings }
+
+    public init(diagnosis: Diagnosis) { self.diagnosis = diagnosis }
+
+    public func encode(to encoder: Encoder) throws {
+        try diagnosis.report.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(diagnosis.findings, forKey: .findings)
     }
 }

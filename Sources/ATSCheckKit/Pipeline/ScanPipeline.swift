@@ -64,6 +64,7 @@ public struct ScanPipeline: Sendable {
         _ targets: [Target], judge: PolicyJudge, progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async -> ScanReport {
         Self.report(await probe(targets, progress: progress), judge: judge)
+            .addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? Date())
     }
 
     /// Judges profiles (scanned now or saved earlier) into a report.

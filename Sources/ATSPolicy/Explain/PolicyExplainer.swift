@@ -41,12 +41,20 @@ public enum PolicyExplainer {
     ///   - configuration: the parsed `NSAppTransportSecurity` dictionary (``ATSConfiguration/default`` when
     ///     the app has none).
     ///   - eras: the OS eras to explain (default: ``eras(for:)``).
+    ///   - neverMatching: `NSExceptionDomains` keys that never match a host, with why (the linter's message):
+    ///     listed as such, with no eras (hosts the key was meant for get the policy of any other host).
     /// - Returns: one ``HostPatternPolicy`` per host pattern, each with every era and client.
-    public static func explain(_ configuration: ATSConfiguration, eras: [Era]? = nil) -> PolicyExplanation {
+    public static func explain(
+        _ configuration: ATSConfiguration, eras: [Era]? = nil, neverMatching: [String: String] = [:]
+    ) -> PolicyExplanation {
         let eras = eras ?? Self.eras(for: configuration)
-        let patterns = hostPatterns(configuration)
+        let patterns = hostPatterns(configuration, neverMatching: Set(neverMatching.keys))
         let hosts = patterns.map { pattern in
-            HostPatternPolicy(
+            if let why = neverMatching[pattern.pattern], pattern.kind == .exceptionDomain {
+                return HostPatternPolicy(
+                    pattern: pattern.pattern, kind: .neverMatches, exampleHost: pattern.host, eras: [], neverMatches: why)
+            }
+            return HostPatternPolicy(
                 pattern: pattern.pattern, kind: pattern.kind, exampleHost: pattern.host,
                 eras: eras.map { era in
                     EraPolicy(
@@ -168,7 +176,8 @@ public enum PolicyExplainer {
 
     /// Every `NSExceptionDomains` key (and its subdomains, one level and deeper, when it includes them), any
     /// other public host, `localhost`, `*.local` and an IP literal.
-    static func hostPatterns(_ c: ATSConfiguration) -> [Pattern] {
+    /// - Parameter neverMatching: keys that never match a host: listed without their subdomains.
+    static func hostPatterns(_ c: ATSConfiguration, neverMatching: Set<String> = []) -> [Pattern] {
         var patterns: [Pattern] = []
         for key in c.exceptionDomains.keys.sorted() {
             let entry = c.exceptionDomains[key]!
@@ -178,7 +187,7 @@ public enum PolicyExplainer {
                 continue
             }
             patterns.append(Pattern(pattern: key, kind: .exceptionDomain, host: key))
-            if entry.includesSubdomains && IPAddress(literal: key) == nil {
+            if entry.includesSubdomains && IPAddress(literal: key) == nil && !neverMatching.contains(key) {
                 patterns.append(Pattern(pattern: "*.\(key)", kind: .subdomain, host: "sub.\(key)"))
                 patterns.append(Pattern(pattern: "*.*.\(key) and deeper", kind: .subdomain, host: "deep.sub.\(key)"))
             }

@@ -23,6 +23,8 @@ extension RuleID {
         public static let lifetime825: RuleID = "trust.lifetime.825"
         /// Too few Certificate Transparency SCTs.
         public static let certificateTransparency: RuleID = "trust.ct"
+        /// A certificate of the path expires within `--warn-days` days (a warning, not an ATS failure).
+        public static let expirySoon: RuleID = "trust.expiry.soon"
     }
 
     /// Ids of endpoints that could not be scanned (`scan.*`, one per ``ScanStatus`` other than completed).
@@ -131,6 +133,14 @@ extension RuleCatalogue {
                 logs: 2 or 3 embedded SCTs by lifetime (support 103214), or SCTs in the TLS extension or a stapled \
                 OCSP response, which this scan cannot see. Chains to user- or MDM-installed roots need none. Ask \
                 the CA for a certificate with embedded SCTs; `NSRequiresCertificateTransparency` is obsolete.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.expirySoon, .trust, .warning, title: "A certificate of the chain expires soon.",
+            help: """
+                A certificate of the verified path (or of the chain as sent, when it does not verify) expires \
+                within `--warn-days` days (30 by default). It is still valid, so ATS passes today; once it expires \
+                every connection fails with NSURLError −1202 and no Info.plist key helps. Renew it, or the \
+                intermediate, before then. `--fail-on warning` makes this finding fail the run.
                 """),
     ]
 

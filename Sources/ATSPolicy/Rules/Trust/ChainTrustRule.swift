@@ -16,7 +16,7 @@ struct ChainTrustRule: ATSRule {
         switch certificate.trusted {
         case false?:
             let why = certificate.verifyError ?? "verification failed"
-            context.fail(.Trust.untrusted, "certificate not trusted (\(why)); \(fix)")
+            context.fail(.Trust.untrusted, "the chain does not verify to a trusted root (\(why)); \(fix)")
         case nil:
             context.unknowns.append("the certificate chain was not verified")
         case true?:

@@ -1,0 +1,85 @@
+import ATSPolicy
+import Foundation
+import TLSModel
+
+extension ScanPipeline {
+    /// Plans, probes and judges command-line targets and the entries of endpoint lists in one batch: the report
+    /// of `atscheck scan TARGET… --targets FILE` and `scan -`.
+    ///
+    /// Targets keep the behaviour of ``scan(_:judge:progress:)`` (`--all-addresses` applies); list entries
+    /// keep their own `resolve`, `sni` and `caFile` as in `audit`, and their endpoint results carry the line
+    /// they came from. `http://` entries are judged without a connection. The lists' own findings (lines that
+    /// are not targets) come first in the report.
+    ///
+    /// > Warning: Connects to every `https` target and entry.
+    public func scan(
+        _ targets: [Target], lists: [EndpointList], judge: PolicyJudge,
+        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    ) async -> ScanReport {
+        let entries = lists.flatMap(\.entries)
+        let tls = targets.enumerated().filter { $0.element.scheme != "http" }
+        let planned = await ScanPlanner.planEach(tls.map(\.element), settings: settings, resolver: resolver)
+        var plan: [PlannedEndpoint] = []
+        var owner: [Int] = []  // plan index → slot: targets first, then entries
+        for ((index, _), endpoints) in zip(tls, planned) {
+            plan += endpoints
+            owner += Array(repeating: index, count: endpoints.count)
+        }
+        for item in ScanPlanner.plan(entries: entries, settings: settings) {
+            plan.append(item.planned)
+            owner.append(targets.count + item.index)
+        }
+        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
+        var bySlot = [[ServerProfile]](repeating: [], count: targets.count + entries.count)
+        for (planIndex, profile) in scanned.enumerated() { bySlot[owner[planIndex]].append(profile) }
+
+        let now = settings.now ?? Date()
+        var results: [EndpointResult] = []
+        for (index, target) in targets.enumerated() {
+            let profiles = target.scheme == "http" ? [Self.cleartextProfile(for: target, now: now)] : bySlot[index]
+            results += profiles.map { EndpointResult(profile: $0, ats: judge.judge($0)) }
+        }
+        for (index, entry) in entries.enumerated() {
+            let profiles = entry.isHTTP
+                ? [Self.cleartextProfile(for: entry.target, address: entry.resolve, now: now)] : bySlot[targets.count + index]
+            results += profiles.map { EndpointResult(profile: $0, ats: judge.judge($0), source: entry.source) }
+        }
+        return ScanReport(endpoints: results, findings: lists.flatMap(\.findings))
+            .addingExpiryWarnings(days: settings.expiryWarningDays, now: now)
+    }
+
+    /// The `--resolve` rules that apply to none of the targets and entries (a usage error: the run would
+    /// otherwise connect somewhere else than the user meant without a word).
+    /// - Parameters:
+    ///   - targets: command-line targets.
+    ///   - entries: endpoint-list entries.
+    /// - Returns: the rules, in the order given.
+    public func unusedResolveRules(targets: [Target], entries: [EndpointEntry] = []) -> [ResolveRule] {
+        let all = targets + entries.map(\.target)
+        return settings.resolve.filter { rule in !all.contains { $0.host == rule.host && $0.port == rule.port } }
+    }
+}
+
+extension EndpointList {
+    /// The name findings and errors carry for a list read from standard input.
+    public static let standardInputName = "(stdin)"
+
+    /// Reads an endpoint list from standard input (`atscheck scan -`): the format is guessed from the content,
+    /// as for a file without a telling extension. A relative `caFile` is relative to the working directory.
+    /// - Throws: ``InputFileError`` when the input is larger than the text limit, not UTF-8, or malformed.
+    public static func loadStandardInput(_ handle: FileHandle = .standardInput) throws -> EndpointList {
+        let name = standardInputName
+        var data = Data()
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 16) } catch { throw InputFileError(file: name, reason: "cannot read standard input") }
+            guard let chunk, !chunk.isEmpty else { break }
+            data.append(chunk)
+            if data.count > InputLimits.endpointTextBytes {
+                throw InputFileError(file: name, reason: InputLimits.tooLargeReason(limit: InputLimits.endpointTextBytes))
+            }
+        }
+        let text = try StructuredFile.decodeUTF8(data, file: name)
+        return try parse(text: text, file: name)
+    }
+}

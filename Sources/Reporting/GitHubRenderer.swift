@@ -1,0 +1,59 @@
+import TLSModel
+
+/// Renders a report as GitHub Actions workflow commands, so findings become annotations on the pull request:
+/// `::error file=Info.plist,line=12,title=plist.key.misspelled::message`.
+///
+/// Errors are `::error`, warnings `::warning`, notes `::notice`. An issue with a file (a plist finding, an
+/// endpoint from a list) is placed at its file and line; one without a file (a target given on the command
+/// line) is an annotation without a place. A plain summary line ends the output. Text is escaped as the
+/// runner expects: `%`, CR and LF in messages; those and `:` and `,` in properties.
+public enum GitHubRenderer {
+    /// Renders the report.
+    /// - Parameters:
+    ///   - report: the report.
+    ///   - plistFile: the file a finding without one is placed in.
+    ///   - endpointsFile: the file an endpoint without a `source` is placed in.
+    /// - Returns: one workflow command a line, then the summary line.
+    public static func render(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) -> String {
+        var out = ""
+        for issue in ReportIssues.of(report, plistFile: plistFile, endpointsFile: endpointsFile) {
+            out += command(issue) + "\n"
+        }
+        let summary = report.summary
+        var parts: [String] = []
+        if !report.endpoints.isEmpty {
+            parts.append("\(report.endpoints.count) endpoint(s): \(summary.passed) passed, \(summary.failed) failed, \(summary.unreachable) unreachable")
+        }
+        let count = { (severity: Finding.Severity) in report.findings.filter { $0.severity == severity }.count }
+        parts.append("\(count(.error)) error(s), \(count(.warning)) warning(s), \(count(.note)) note(s)")
+        return out + "atscheck: " + parts.joined(separator: "; ") + "\n"
+    }
+
+    /// One workflow command.
+    static func command(_ issue: ReportIssue) -> String {
+        let name: String
+        switch issue.severity {
+        case .error: name = "error"
+        case .warning: name = "warning"
+        case .note: name = "notice"
+        }
+        var properties: [String] = []
+        if let file = issue.file {
+            properties.append("file=\(ControlEscaping.escape(property(file)))")
+            if let line = issue.line { properties.append("line=\(line)") }
+        }
+        properties.append("title=\(ControlEscaping.escape(property(issue.rule.rawValue)))")
+        return "::\(name) \(properties.joined(separator: ","))::\(ControlEscaping.escape(data(issue.message)))"
+    }
+
+    /// A message: `%`, CR and LF percent-encoded (the runner's `escapeData`).
+    static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A property value: as a message, and `:` and `,` too (the runner's `escapeProperty`).
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
