@@ -2,11 +2,11 @@ import Foundation
 import TLSModel
 
 /// The audit's JSON: the report of the contract (schemaVersion, endpoints, findings, summary) with
-/// `exceptionDebt` beside it.
+/// `exceptionDebt` and the pin evaluations (`pins`, ``AuditPinCheck``) beside it.
 public struct AuditJSON: Encodable, Sendable {
     /// The audit to encode.
     public var result: AuditResult
-    private enum Keys: String, CodingKey { case exceptionDebt }
+    private enum Keys: String, CodingKey { case exceptionDebt, pins }
 
     public init(result: AuditResult) { self.result = result }
 
@@ -14,5 +14,6 @@ public struct AuditJSON: Encodable, Sendable {
         try result.report.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(result.exceptionDebt, forKey: .exceptionDebt)
+        try container.encode(result.pins, forKey: .pins)
     }
 }
