@@ -55,4 +55,31 @@ struct AuditPinsFindingsTests {
         #expect(out.map(\.severity) == [.warning])
         #expect(out.first?.message.contains("cannot read the CA file") == true)
     }
+
+    @Test("material findings count for the libraries they concern, once per file; a TrustKit objection is not AFNetworking's")
+    func materialFindings() throws {
+        let dir = NSTemporaryDirectory() + "atscheck-audit-material-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // One enforcing pin: TrustKit refuses the configuration; NSPinnedDomains does not care.
+        try #"{"domains": {"a.example.com": {"pins": ["YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI="]}}}"#
+            .write(toFile: dir + "/one.json", atomically: true, encoding: .utf8)
+        func entry(_ line: Int, _ library: PinLibrary) -> EndpointEntry {
+            EndpointEntry(
+                target: try! Target(parsing: "https://a.example.com"),
+                pinCheck: EndpointPinCheck(pins: dir + "/one.json", options: PinPolicyOptions(library: library)),
+                source: SourceLocation(file: "e.yaml", line: line))
+        }
+        let document = try PlistDocument.parse(data: Data("<plist version=\"1.0\"><dict/></plist>".utf8), file: "Info.plist")
+        let pins = try AuditPins.prepare(
+            document: document, entries: [entry(2, .trustkit), entry(4, .trustkit), entry(6, .nspinneddomains)],
+            settings: ScanSettings(), now: Date())
+        #expect(pins.materialFindings.map(\.rule) == [RuleID.Pins.trustKitConfigRejected])
+        #expect(pins.materialFindings.first?.severity == .error)
+        #expect(pins.materialFindings.first?.file == dir + "/one.json")
+        #expect(pins.entryCheckers.keys.sorted() == [0, 1, 2])
+        #expect(AuditPins.concerns(RuleID.Pins.pemInCer, .afnetworking))
+        #expect(!AuditPins.concerns(RuleID.Pins.pemInCer, .trustkit))
+        #expect(!AuditPins.concerns(RuleID.Pins.trustKitConfigRejected, .afnetworking))
+    }
 }

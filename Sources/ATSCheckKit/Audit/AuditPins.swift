@@ -15,7 +15,8 @@ struct AuditPins {
     var pinnedDomains: PinnedDomainsConfiguration?
     /// Per entry index, the checker of the entry's pin check.
     var entryCheckers: [Int: PinChecker] = [:]
-    /// Findings about the pin material the entries name (PEM in a `.cer`, a pin set TrustKit refuses).
+    /// Findings about the pin material the entries name (PEM in a `.cer`, a pin set TrustKit refuses), for the
+    /// libraries they concern, once per file and library.
     var materialFindings: [Finding] = []
     var caFiles: [String]
     var useSystemStore: Bool
@@ -29,21 +30,32 @@ struct AuditPins {
             pinnedDomains: PinMaterialLoader.pinnedDomains(of: document), caFiles: settings.caFiles,
             useSystemStore: settings.useSystemTrustStore, now: now)
         var loaded: [String: LoadedPins] = [:]
+        var reported: Set<String> = []
         for (index, entry) in entries.enumerated() {
             guard let check = entry.pinCheck, !entry.isHTTP else { continue }
-            let material: LoadedPins
-            if let known = loaded[check.pins] {
-                material = known
-            } else {
-                material = try PinMaterialLoader.load(check.pins)
-                loaded[check.pins] = material
-                pins.materialFindings += material.findings
+            let material = try loaded[check.pins] ?? PinMaterialLoader.load(check.pins)
+            loaded[check.pins] = material
+            let library = check.options.library
+            if reported.insert("\(library.rawValue) \(check.pins)").inserted {
+                pins.materialFindings += material.findings.filter { concerns($0.rule, library) }
             }
             pins.entryCheckers[index] = try PinChecker(
                 policy: check.options.policy, pins: material, pinsPath: check.pins, caFiles: pins.anchors(for: entry),
                 useSystemStore: settings.useSystemTrustStore, now: now)
         }
         return pins
+    }
+
+    /// Whether a finding about pin material concerns a library: certificate files concern AFNetworking and
+    /// Alamofire, which bundle them; pin-set checks concern TrustKit (whose start-up checks they are) and, for
+    /// malformed pins, NSPinnedDomains, which drops them. A TrustKit objection is noise for AFNetworking.
+    static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
+        switch rule {
+        case RuleID.Pins.pemInCer: return library == .afnetworking || library == .alamofire
+        case RuleID.Pins.trustKitConfigRejected: return library == .trustkit
+        case RuleID.Pins.pinMalformed: return library == .trustkit || library == .nspinneddomains
+        default: return true
+        }
     }
 
     /// `--ca-file` plus the entry's own `caFile`: the anchors its scan used.
