@@ -3,7 +3,7 @@
 # print the report, and stop the servers. Everything stays on 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=.build/release
+BIN=${BIN:-.build/release}   # BIN=.build/debug Examples/demo.sh after a debug build
 work=$(mktemp -d)
 # The per-run PKI stays in .demo/ (gitignored) until the next `make demo`, so the README's commands can use
 # .demo/demo-root.pem after the demo ends.
@@ -46,13 +46,22 @@ echo "(atscheck scan exited with $status: 0 all pass, 1 a policy failure, 2 an e
 echo
 
 # The audit: an app's Info.plist against the endpoints it talks to (an endpoint list in YAML, with
-# per-endpoint --resolve to the loopback ports of this run).
+# per-endpoint --resolve to the loopback ports of this run). The modern server is also pin-checked as the
+# app's TrustKit would check it, with a pin set extracted from this run's server (a CA pin plus a backup).
+modern=$(awk '$1=="modern"{print $2}' "$work/servers.log")
+"$BIN/atscheck" pins extract "modern.demo.atscheck.test:${modern##*:}" \
+  --resolve "modern.demo.atscheck.test:${modern##*:}:${modern%:*}" --ca-file "$work/demo-root.pem" \
+  --out "$work/modern-pins" --format json > /dev/null
 {
   echo "endpoints:"
   while read -r name address; do
     case "$name" in modern|legacy-tls10|rsa-kx-only|tls13-only) ;; *) continue ;; esac
     echo "  - url: https://$name.demo.atscheck.test:${address##*:}"
     echo "    resolve: ${address%:*}"
+    if [ "$name" = modern ]; then
+      echo "    pins: modern-pins          # relative to this list"
+      echo "    library: trustkit"
+    fi
   done < "$work/servers.log"
   echo "  - url: http://cdn.demo.atscheck.test/assets/logo.png   # cleartext: never scanned, judged by ATS"
 } > "$work/endpoints.yaml"

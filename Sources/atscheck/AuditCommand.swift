@@ -14,10 +14,12 @@ struct AuditCommand: AsyncParsableCommand {
             Without --plist every endpoint is judged under the default ATS policy (no exceptions).
 
             ENDPOINTS is a text file (one URL or host[:port] per line, # comments) or a YAML/JSON file with \
-            per-endpoint options (url, resolve, sni, caFile, expect, name).
+            per-endpoint options (url, resolve, sni, caFile, expect, name) and a pin check (pins, library and \
+            the options of `pins check`: mode, allowInvalidCertificates, validatesDomainName, afVersion, evaluator, …). \
+            The plist's NSPinnedDomains is checked against every endpoint it covers.
 
             Exit status: 0 no error; 1 an error finding (a failing endpoint, missing exception, error-level \
-            plist finding, expired waiver; with --fail-on warning, a warning too); 2 an endpoint could not be \
+            plist finding, expired waiver, pin rejection; with --fail-on warning, a warning too); 2 an endpoint could not be \
             scanned; 64 usage error; 65 an input file is malformed (nothing is written then).
             """
     )

@@ -11,18 +11,11 @@ struct PinsCommand: AsyncParsableCommand {
     )
 }
 
-/// `AFSSLPinningMode` on the command line.
-enum AFModeArgument: String, ExpressibleByArgument, CaseIterable {
-    case none, certificate
-    case publicKey = "public-key"
-}
+/// `AFSSLPinningMode` on the command line (`none|certificate|public-key`).
+extension AFSecurityPolicyOptions.Mode: ExpressibleByArgument {}
 
 /// The Alamofire 5 evaluators on the command line.
-enum AlamofireEvaluatorArgument: String, ExpressibleByArgument, CaseIterable {
-    case `default`, revocation, disabled
-    case pinnedCertificates = "pinned-certificates"
-    case publicKeys = "public-keys"
-}
+extension PinPolicyOptions.AlamofireEvaluatorKind: ExpressibleByArgument {}
 
 extension PinLibrary: ExpressibleByArgument {}
 
@@ -53,7 +46,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
     var library: PinLibrary = .afnetworking
 
     @Option(name: .long, help: "AFNetworking: AFSSLPinningMode, none|certificate|public-key.")
-    var mode: AFModeArgument?
+    var mode: PinPolicyOptions.AFMode?
 
     @Flag(name: .customLong("allow-invalid-certificates"), help: "AFNetworking: allowInvalidCertificates = YES (a debug relaxation).")
     var allowInvalidCertificates = false
@@ -65,7 +58,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
     var afVersion: Int?
 
     @Option(name: .long, help: "Alamofire: default|revocation|pinned-certificates|public-keys|disabled (default pinned-certificates).")
-    var evaluator: AlamofireEvaluatorArgument?
+    var evaluator: PinPolicyOptions.AlamofireEvaluatorKind?
 
     @Flag(name: .customLong("accept-self-signed"), help: "Alamofire: acceptSelfSignedCertificates = true.")
     var acceptSelfSigned = false
@@ -76,7 +69,6 @@ struct PinsCheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-validate-host"), help: "Alamofire: validateHost = false.")
     var noValidateHost = false
 
-
     @OptionGroup var scan: ScanOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
@@ -86,45 +78,20 @@ struct PinsCheckCommand: AsyncParsableCommand {
         for target in targets {
             do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
         }
-        let afGiven = mode != nil || allowInvalidCertificates || noValidateDomainName || afVersion != nil
-        if afGiven && library != .afnetworking {
-            throw ValidationError("--mode, --allow-invalid-certificates, --no-validate-domain-name and --af-version are AFNetworking options: add --library afnetworking")
-        }
-        let alamofireGiven = evaluator != nil || acceptSelfSigned || noDefaultValidation || noValidateHost
-        if alamofireGiven && library != .alamofire {
-            throw ValidationError("--evaluator, --accept-self-signed, --no-default-validation and --no-validate-host are Alamofire options: add --library alamofire")
-        }
-        if let afVersion, !(2...4).contains(afVersion) { throw ValidationError("--af-version must be 2, 3 or 4") }
-        if acceptSelfSigned && (evaluator ?? .pinnedCertificates) != .pinnedCertificates {
-            throw ValidationError("--accept-self-signed applies to --evaluator pinned-certificates only")
-        }
+        if let problem = options.problem(.commandLine) { throw ValidationError(problem) }
+    }
+
+    /// The options as the one model `pins check` and the audit's endpoint lists share.
+    var options: PinPolicyOptions {
+        PinPolicyOptions(
+            library: library, mode: mode, allowInvalidCertificates: allowInvalidCertificates,
+            validatesDomainName: !noValidateDomainName, afVersion: afVersion, evaluator: evaluator,
+            acceptSelfSignedCertificates: acceptSelfSigned, performDefaultValidation: !noDefaultValidation,
+            validateHost: !noValidateHost)
     }
 
     /// The policy the options describe.
-    var policy: PinPolicy {
-        switch library {
-        case .afnetworking:
-            let m: AFSecurityPolicyOptions.Mode = switch mode ?? .certificate {
-            case .none: .none
-            case .certificate: .certificate
-            case .publicKey: .publicKey
-            }
-            return .afnetworking(AFSecurityPolicyOptions(
-                mode: m, allowInvalidCertificates: allowInvalidCertificates, validatesDomainName: !noValidateDomainName, afVersion: afVersion ?? 4))
-        case .trustkit: return .trustkit(TrustKitOptions())
-        case .nspinneddomains: return .nspinneddomains
-        case .alamofire:
-            let d = !noDefaultValidation
-            let h = !noValidateHost
-            switch evaluator ?? .pinnedCertificates {
-            case .default: return .alamofire(.defaultTrust(validateHost: h))
-            case .revocation: return .alamofire(.revocation(performDefaultValidation: d, validateHost: h))
-            case .pinnedCertificates: return .alamofire(.pinnedCertificates(acceptSelfSignedCertificates: acceptSelfSigned, performDefaultValidation: d, validateHost: h))
-            case .publicKeys: return .alamofire(.publicKeys(performDefaultValidation: d, validateHost: h))
-            case .disabled: return .alamofire(.disabled)
-            }
-        }
-    }
+    var policy: PinPolicy { options.policy }
 
     func run() async throws {
         let report = try await Terminal.exitingOnFileErrors {

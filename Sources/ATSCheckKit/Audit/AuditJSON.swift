@@ -2,13 +2,14 @@ import Foundation
 import TLSModel
 
 /// The audit's JSON: the report of the contract (schemaVersion, endpoints, findings, summary) with
-/// `exceptionDebt` beside it, and `policy: "default"` when no plist was given.
+/// `exceptionDebt` and the pin evaluations (`pins`, ``AuditPinCheck``) beside it, and `policy: "default"` when
+/// no plist was given.
 public struct AuditJSON: Encodable, Sendable {
     /// The audit to encode.
     public var result: AuditResult
     /// `default` when the endpoints were judged under the default ATS policy (no `--plist`); nil: not written.
     public var policy: String?
-    private enum Keys: String, CodingKey { case exceptionDebt, policy }
+    private enum Keys: String, CodingKey { case exceptionDebt, pins, policy }
 
     public init(result: AuditResult, policy: String? = nil) {
         self.result = result
@@ -20,5 +21,6 @@ public struct AuditJSON: Encodable, Sendable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(result.exceptionDebt, forKey: .exceptionDebt)
         try container.encodeIfPresent(policy, forKey: .policy)
+        try container.encode(result.pins, forKey: .pins)
     }
 }

@@ -8,10 +8,24 @@ public struct AuditResult: Codable, Sendable, Equatable {
     public var report: ScanReport
     /// One item per exception problem, with the entry as it is and the entry that would do.
     public var exceptionDebt: [ExceptionDebt]
+    /// The pin evaluations: each endpoint checked against the plist's `NSPinnedDomains` or its entry's pin
+    /// check, in list order (their findings are in ``report``).
+    public var pins: [AuditPinCheck]
 
-    public init(report: ScanReport, exceptionDebt: [ExceptionDebt]) {
+    public init(report: ScanReport, exceptionDebt: [ExceptionDebt], pins: [AuditPinCheck] = []) {
         self.report = report
         self.exceptionDebt = exceptionDebt
+        self.pins = pins
+    }
+
+    private enum CodingKeys: String, CodingKey { case report, exceptionDebt, pins }
+
+    /// Decodes an audit; `pins` may be absent (audits written before pin checks).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        report = try container.decode(ScanReport.self, forKey: .report)
+        exceptionDebt = try container.decode([ExceptionDebt].self, forKey: .exceptionDebt)
+        pins = try container.decodeIfPresent([AuditPinCheck].self, forKey: .pins) ?? []
     }
 
     /// The exit status of an audit (design.md §2).

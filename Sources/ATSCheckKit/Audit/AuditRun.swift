@@ -3,8 +3,9 @@ import Foundation
 import TLSModel
 
 extension ScanPipeline {
-    /// `atscheck audit` end to end: load the plist, the endpoint list and the baseline; lint; plan; probe;
-    /// audit; apply the baseline. The CLI renders ``AuditResult/report`` (or ``AuditJSON``) and exits with
+    /// `atscheck audit` end to end: load the plist, the endpoint list, the pin material its entries name and the
+    /// baseline; lint; plan; probe; audit; check pins (``AuditPins``: `NSPinnedDomains` and the entries' pin
+    /// checks against the live paths); apply the baseline. The CLI renders ``AuditResult/report`` (or ``AuditJSON``) and exits with
     /// ``AuditResult/exitStatus``.
     ///
     /// > Warning: Connects to every `https` endpoint of the list (`http://` endpoints are judged without a connection).
@@ -21,7 +22,7 @@ extension ScanPipeline {
     ///   - progress: called after each scanned endpoint with (done, total, profile).
     /// - Returns: the audit, baseline applied.
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; the plist, the list,
-    ///   the baseline and every CA file are read before anything is scanned.
+    ///   the baseline, every CA file and every pin file are read before anything is scanned.
     public func audit(
         plistPath: String?, endpointsPath: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession,
         baselinePath: String? = nil, now: Date = Date(), progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
@@ -35,6 +36,7 @@ extension ScanPipeline {
         let list = try EndpointList.load(path: endpointsPath)
         let baseline = try baselinePath.map(Baseline.load(path:))
         try PEMFile.validate(settings.caFiles + list.entries.compactMap(\.caFile))
+        let pins = try AuditPins.prepare(document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
         let lint = plistPath == nil ? [] : PlistLinter.lint(document, options: PlistLinter.Options(os: os))
 
         let plan = ScanPlanner.plan(entries: list.entries, settings: settings)
@@ -46,6 +48,9 @@ extension ScanPipeline {
         let endpoints = zip(list.entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
         var result = Auditor(os: os, client: client).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
         result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
+        let (pinFindings, pinChecks) = pins.evaluate(endpoints, document: document)
+        result.report.findings += pinFindings
+        result.pins = pinChecks
         if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
         return result
     }

@@ -4,9 +4,10 @@ import Yams
 
 extension EndpointList {
     /// The keys an endpoint mapping may have.
-    static let knownKeys: Set<String> = ["url", "resolve", "sni", "caFile", "expect", "name"]
+    static let knownKeys: Set<String> = Set(["url", "resolve", "sni", "caFile", "expect", "name"]).union(pinKeys)
 
-    /// Parses the YAML/JSON form: `endpoints:` with strings or `{url, resolve, sni, caFile, expect, name}`.
+    /// Parses the YAML/JSON form: `endpoints:` with strings or `{url, resolve, sni, caFile, expect, name}` plus a
+    /// pin check (`pins`, `library` and the library's options, ``EndpointPinCheck``).
     static func parseStructured(_ text: String, file: String, format: StructuredFile.Format) throws -> EndpointList {
         let what = format == .json ? "JSON" : "YAML"
         guard let root = try StructuredFile.parse(text, format: format, file: file) else {
@@ -92,6 +93,19 @@ extension EndpointList {
                 return (nil, findings)
             }
             entry.expect = value
+        }
+        switch pinCheck(from: values) {
+        case .success(let check): entry.pinCheck = check
+        case .failure(let error):
+            findings.append(invalid(error.message, at: location))
+            return (nil, findings)
+        }
+        if entry.isHTTP && entry.pinCheck != nil {
+            findings.append(
+                Finding(
+                    rule: RuleID.Endpoints.unknownKey, severity: .warning,
+                    message: "pins has no effect on an http:// endpoint (nothing is scanned, there is no certificate to pin)",
+                    file: location.file, line: location.line))
         }
         if entry.isHTTP && (entry.sni != nil || entry.caFile != nil) {
             findings.append(

@@ -7,7 +7,8 @@ import TLSModel
 /// - **text**: one URL or `host[:port]` per line; `#` starts a comment (whole-line or trailing); blank lines
 ///   are skipped;
 /// - **YAML** (`.yml`, `.yaml`) or **JSON** (`.json`): an `endpoints:` list whose items are strings or
-///   mappings `{url, resolve, sni, caFile, expect, name}` (a bare top-level list is accepted too).
+///   mappings `{url, resolve, sni, caFile, expect, name}` and a pin check (`pins`, `library`, `mode`, …, see
+///   ``EndpointPinCheck``); a bare top-level list is accepted too.
 ///
 /// Every entry keeps the line it came from. A line that is not a target becomes an `endpoints.invalid`
 /// finding and the other entries are still returned; only an unreadable or structurally malformed file
@@ -38,12 +39,14 @@ public struct EndpointList: Sendable, Equatable {
         } else {
             list = try loadGuessing(path: path)
         }
-        // A relative caFile is relative to the endpoint file, not to the working directory.
+        // A relative caFile or pins path is relative to the endpoint file, not to the working directory.
         let directory = (path as NSString).deletingLastPathComponent
+        func resolved(_ file: String) -> String {
+            file.hasPrefix("/") || directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
+        }
         for index in list.entries.indices {
-            if let ca = list.entries[index].caFile, !ca.hasPrefix("/"), !directory.isEmpty {
-                list.entries[index].caFile = (directory as NSString).appendingPathComponent(ca)
-            }
+            list.entries[index].caFile = list.entries[index].caFile.map(resolved)
+            if let pins = list.entries[index].pinCheck?.pins { list.entries[index].pinCheck?.pins = resolved(pins) }
         }
         return list
     }
@@ -115,13 +118,16 @@ public struct EndpointEntry: Sendable, Equatable {
     public var expect: Expectation?
     /// A human label.
     public var name: String?
+    /// The pin check the entry asks for (`pins:`, `library:`, …), nil when none.
+    public var pinCheck: EndpointPinCheck?
     /// Where the entry is written.
     public var source: SourceLocation
 
     public init(
         target: Target, resolve: String? = nil, sni: String? = nil, caFile: String? = nil, expect: Expectation? = nil,
-        name: String? = nil, source: SourceLocation
+        name: String? = nil, pinCheck: EndpointPinCheck? = nil, source: SourceLocation
     ) {
+        self.pinCheck = pinCheck
         self.target = target
         self.resolve = resolve
         self.sni = sni

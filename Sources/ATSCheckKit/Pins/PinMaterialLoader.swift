@@ -143,12 +143,22 @@ public enum PinMaterialLoader {
             pins.pinSet = merge(pins.pinSet, set)
             pins.findings += findings.map { var f = $0; f.line = f.line ?? line; return f }
         }
-        if let value = document.atsDictionary?["NSPinnedDomains"], case .dictionary(let dict) = PlistNode(value) {
-            let parsed = PinConfigurationParser.pinnedDomains(dict)
+        if let parsed = pinnedDomains(of: document) {
             var merged = pins.pinnedDomains?.domains ?? [:]
             for (k, v) in parsed.domains { merged[k] = v }
             pins.pinnedDomains = PinnedDomainsConfiguration(domains: merged)
         }
+    }
+
+    /// The `NSAppTransportSecurity` → `NSPinnedDomains` of a plist as Apple's Security framework reads it;
+    /// nil when the key is absent or not a dictionary.
+    /// - Parameter document: An Info.plist or a bare ATS dictionary.
+    /// - Returns: The configuration.
+    public static func pinnedDomains(of document: PlistDocument) -> PinnedDomainsConfiguration? {
+        guard let value = document.atsDictionary?[ATSKey.pinnedDomains.name], case .dictionary(let dict) = PlistNode(value) else {
+            return nil
+        }
+        return PinConfigurationParser.pinnedDomains(dict)
     }
 
     static func merge(_ a: PinSet?, _ b: PinSet) -> PinSet {

@@ -18,6 +18,8 @@ extension RuleID {
         public static let endpointUnscanned: RuleID = "audit.endpoint.unscanned"
         /// An endpoint whose verdict differs from its `expect:` (error).
         public static let endpointUnexpected: RuleID = "audit.endpoint.unexpected"
+        /// An `NSPinnedDomains` key that covers no listed `https` endpoint, so its pins were not checked (note).
+        public static let pinnedDomainNoEndpoint: RuleID = "audit.pinned-domain.no-endpoint"
     }
 
     /// Ids of the findings an endpoint list can produce.
@@ -114,6 +116,16 @@ extension RuleCatalogue {
                 The endpoint list says `expect: pass` or `expect: fail` and the verdict is the other one: the \
                 server or the plist changed. Fix the regression, or update the expectation.
                 """),
+        RuleDescriptor(
+            RuleID.Audit.pinnedDomainNoEndpoint, .audit, .note,
+            title: "An NSPinnedDomains entry that covers no https endpoint in the list.",
+            help: """
+                No `https` endpoint of the list is the entry's host or, with `NSIncludesSubdomains`, one label \
+                below it, so the audit could not check its pins against a live path. Add the hosts the app pins \
+                to the endpoint list, or remove the stale entry; a pin for a server that no longer exists only \
+                hides which pins matter.
+                """,
+            appleKey: "NSPinnedDomains"),
     ]
 
     static let endpointListRules: [RuleDescriptor] = [

@@ -1,0 +1,177 @@
+import ATSPolicy
+import Foundation
+import Pinning
+import TLSModel
+
+/// The pin checks of `atscheck audit` (issue 9, "Pins in the CI gate"): the plist's `NSPinnedDomains` against
+/// each covered endpoint's live path, and the pin check an endpoint-list entry names (`pins:`, `library:`).
+///
+/// A rejection is an error finding (`pins.rejected`) at the plist line of the pinned-domain key, or at the
+/// entry's line; the evaluator's other findings (outage warnings, debug risks) are at most warnings there, so
+/// that, as with `atscheck pins check`, only the verdict fails the run. A pinned domain that covers no listed
+/// `https` endpoint is a note (`audit.pinned-domain.no-endpoint`).
+struct AuditPins {
+    /// The plist's `NSPinnedDomains`; nil when it has none.
+    var pinnedDomains: PinnedDomainsConfiguration?
+    /// Per entry index, the checker of the entry's pin check.
+    var entryCheckers: [Int: PinChecker] = [:]
+    /// Findings about the pin material the entries name (PEM in a `.cer`, a pin set TrustKit refuses), for the
+    /// libraries they concern, once per file and library.
+    var materialFindings: [Finding] = []
+    var caFiles: [String]
+    var useSystemStore: Bool
+    var now: Date
+
+    /// Reads the pin material every entry names and builds its checker; nothing is scanned.
+    /// - Throws: ``InputFileError`` (exit 65) for a missing or malformed pin file, or material without the
+    ///   configuration the library needs (TrustKit without a pin set).
+    static func prepare(document: PlistDocument, entries: [EndpointEntry], settings: ScanSettings, now: Date) throws -> AuditPins {
+        var pins = AuditPins(
+            pinnedDomains: PinMaterialLoader.pinnedDomains(of: document), caFiles: settings.caFiles,
+            useSystemStore: settings.useSystemTrustStore, now: now)
+        var loaded: [String: LoadedPins] = [:]
+        var reported: Set<String> = []
+        for (index, entry) in entries.enumerated() {
+            guard let check = entry.pinCheck, !entry.isHTTP else { continue }
+            let material = try loaded[check.pins] ?? PinMaterialLoader.load(check.pins)
+            loaded[check.pins] = material
+            let library = check.options.library
+            if reported.insert("\(library.rawValue) \(check.pins)").inserted {
+                pins.materialFindings += material.findings.filter { concerns($0.rule, library) }
+            }
+            pins.entryCheckers[index] = try PinChecker(
+                policy: check.options.policy, pins: material, pinsPath: check.pins, caFiles: pins.anchors(for: entry),
+                useSystemStore: settings.useSystemTrustStore, now: now)
+        }
+        return pins
+    }
+
+    /// Whether a finding about pin material concerns a library: certificate files concern AFNetworking and
+    /// Alamofire, which bundle them; pin-set checks concern TrustKit (whose start-up checks they are) and, for
+    /// malformed pins, NSPinnedDomains, which drops them. A TrustKit objection is noise for AFNetworking.
+    static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
+        switch rule {
+        case RuleID.Pins.pemInCer: return library == .afnetworking || library == .alamofire
+        case RuleID.Pins.trustKitConfigRejected: return library == .trustkit
+        case RuleID.Pins.pinMalformed: return library == .trustkit || library == .nspinneddomains
+        default: return true
+        }
+    }
+
+    /// `--ca-file` plus the entry's own `caFile`: the anchors its scan used.
+    func anchors(for entry: EndpointEntry) -> [String] { caFiles + [entry.caFile].compactMap { $0 } }
+
+    /// Evaluates every covered endpoint with a served chain.
+    /// - Returns: the findings (material first) and the evaluations, in list order.
+    func evaluate(_ endpoints: [Auditor.Endpoint], document: PlistDocument) -> (findings: [Finding], checks: [AuditPinCheck]) {
+        var findings = materialFindings
+        var checks: [AuditPinCheck] = []
+        var covered: Set<String> = []
+        for (index, endpoint) in endpoints.enumerated() where !endpoint.entry.isHTTP {
+            if let config = pinnedDomains, let applicable = PinnedDomainsEvaluator.applicable(host: endpoint.entry.target.host, in: config) {
+                covered.formUnion(applicable.domains)
+                if let check = pinnedDomainsCheck(endpoint, applicable: applicable, config: config, document: document) {
+                    checks.append(check)
+                    findings += Self.findings(of: check, subject: "NSPinnedDomains '\(check.domains.first ?? "")'", expectFail: endpoint.entry.expect == .fail)
+                }
+            }
+            if let checker = entryCheckers[index], let pinCheck = endpoint.entry.pinCheck,
+                let result = Self.result(endpoint, checker: checker)
+            {
+                let check = AuditPinCheck(
+                    origin: .endpointList, endpoint: endpoint.entry.target.hostPort, library: checker.policy.library,
+                    pins: pinCheck.pins, pinFiles: checker.pins.files, source: endpoint.entry.source, result: result)
+                checks.append(check)
+                findings += Self.findings(of: check, subject: "the \(checker.policy.library.rawValue) policy with pins \(pinCheck.pins)", expectFail: false)
+            }
+        }
+        for key in (pinnedDomains?.domains.keys.sorted() ?? []) where !covered.contains(key) {
+            let subdomains = pinnedDomains?.domains[key]?.includesSubdomains == true ? " or one label below it" : ""
+            findings.append(Finding(
+                rule: RuleID.Audit.pinnedDomainNoEndpoint, severity: .note,
+                message: "the NSPinnedDomains entry '\(key)' covers no https endpoint of the list (none is \(key)\(subdomains)): its pins were not checked against a live path",
+                file: document.file, line: Self.line(of: key, in: document), keyPath: Self.keyPath(key)))
+        }
+        return (findings, checks)
+    }
+
+    /// The `NSPinnedDomains` evaluation of one endpoint, nil when it has no served chain (not scanned).
+    func pinnedDomainsCheck(
+        _ endpoint: Auditor.Endpoint, applicable: PinnedDomainsEvaluator.Applicable, config: PinnedDomainsConfiguration,
+        document: PlistDocument
+    ) -> AuditPinCheck? {
+        var material = LoadedPins()
+        material.files = [document.file]
+        material.pinnedDomains = config
+        guard let checker = try? PinChecker(
+            policy: .nspinneddomains, pins: material, pinsPath: document.file, caFiles: anchors(for: endpoint.entry),
+            useSystemStore: useSystemStore, now: now),
+            let result = Self.result(endpoint, checker: checker)
+        else { return nil }
+        // The exact key locates the findings; an including parent when there is no exact one.
+        let host = endpoint.entry.target.host.lowercased().trimmingSuffix(".")
+        let key = applicable.domains.first { $0.lowercased() == host } ?? applicable.domains[0]
+        return AuditPinCheck(
+            origin: .pinnedDomains, endpoint: endpoint.entry.target.hostPort, library: .nspinneddomains,
+            domains: [key] + applicable.domains.filter { $0 != key }, pinFiles: [document.file],
+            source: SourceLocation(file: document.file, line: Self.line(of: key, in: document)), keyPath: Self.keyPath(key),
+            result: result)
+    }
+
+    /// The checker's result for the endpoint's served chain; nil when it was not scanned or sent no certificate.
+    static func result(_ endpoint: Auditor.Endpoint, checker: PinChecker) -> PinCheckResult? {
+        let profile = endpoint.profile
+        guard profile.status == .completed, let served = profile.certificate?.chain, !served.isEmpty else { return nil }
+        do {
+            return try checker.result(target: profile.target, host: profile.host, port: profile.port, address: profile.address, served: served)
+        } catch {
+            return PinCheckResult(
+                target: profile.target, host: profile.host, port: profile.port, address: profile.address, status: .error,
+                error: "\(error)", served: PinChecker.entries(served))
+        }
+    }
+
+    /// The findings of one evaluation, at its source: the rejection as an error, the rest at most warnings.
+    /// - Parameters:
+    ///   - subject: what decided, for messages.
+    ///   - expectFail: the entry says `expect: fail`: an ATS (NSPinnedDomains) rejection is expected, a note.
+    static func findings(of check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding] {
+        let label = check.endpoint
+        func at(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
+            Finding(rule: rule, severity: severity, message: message, file: check.source.file, line: check.source.line, keyPath: check.keyPath)
+        }
+        guard let evaluation = check.result.evaluation else {
+            return [at(RuleID.Audit.endpointUnscanned, .warning, "\(label): \(subject) could not be evaluated (\(check.result.error ?? check.result.status.rawValue))")]
+        }
+        var out: [Finding] = []
+        if evaluation.verdict == .reject {
+            let why = evaluation.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? evaluation.noMatchReason ?? evaluation.result
+            let finding = at(RuleID.Pins.rejected, .error, "\(label): \(subject) rejects it: \(why)")
+            out.append(expectFail ? expected(finding) : finding)
+        }
+        for finding in evaluation.findings + check.result.risks where finding.rule != RuleID.Pins.rejected {
+            out.append(at(finding.rule, min(finding.severity, .warning), "\(label): \(subject): \(finding.message)"))
+        }
+        return out
+    }
+
+    /// An error the entry's `expect: fail` anticipates, as a note.
+    static func expected(_ finding: Finding) -> Finding {
+        var copy = finding
+        copy.severity = .note
+        copy.message = "expected to fail (expect: fail): " + finding.message
+        return copy
+    }
+
+    static func keyPath(_ key: String) -> String { ATSKeyPath.path([ATSKey.pinnedDomains.name, key]) }
+
+    /// The plist line of a pinned-domain key, else of `NSPinnedDomains`.
+    static func line(of key: String, in document: PlistDocument) -> Int? {
+        document.line(forATSKeyPath: [ATSKey.pinnedDomains.name, key]) ?? document.line(forATSKeyPath: [ATSKey.pinnedDomains.name])
+    }
+}
+
+extension String {
+    /// The string without one trailing `suffix`.
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}
