@@ -47,6 +47,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Builds app bundles (Mach-O bytes, folders, zips) for AppBundleTests and the demo app.
+        .target(
+            name: "AppBundleFixtures", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .executableTarget(name: "atscheck-make-demo-app", dependencies: ["AppBundleFixtures", "TLSTestSupport"]),
         .target(name: "TLSTestSupport", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport"]),
         .executableTarget(
             name: "atscheck-demo-servers",
@@ -59,7 +64,8 @@ let package = Package(
         .testTarget(
             name: "AppBundleTests",
             dependencies: [
-                "AppBundle", "TLSModel", "ATSPolicy", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "AppBundle", "AppBundleFixtures", "TLSModel", "ATSPolicy",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel"], exclude: ["Snapshots"]),

@@ -32,6 +32,13 @@ public struct LinkedLibrary: Sendable, Equatable {
     public var version: String?
     public var linkage: Linkage
 
+    /// - Parameters: see the properties.
+    public init(name: Name, version: String?, linkage: Linkage) {
+        self.name = name
+        self.version = version
+        self.linkage = linkage
+    }
+
     /// The leading number of ``version`` (`3.2.1` → 3), nil when unknown.
     public var majorVersion: Int? { version.flatMap { Int($0.split(separator: ".").first ?? "") } }
 

@@ -19,10 +19,21 @@ public struct HarvestedEndpoint: Sendable, Equatable {
         public var offset: Int?
         /// The line, for text files.
         public var line: Int?
+        /// The dotted key path, for binary plists (read as plists: their object table runs strings together).
+        public var keyPath: String?
 
-        /// `Demo.ipa/Payload/Demo.app/main.jsbundle:12` or `…/Demo@0x1f40`.
+        /// - Parameters: see the properties.
+        public init(file: String, offset: Int? = nil, line: Int? = nil, keyPath: String? = nil) {
+            self.file = file
+            self.offset = offset
+            self.line = line
+            self.keyPath = keyPath
+        }
+
+        /// `Demo.ipa/Payload/Demo.app/main.jsbundle:12`, `…/Demo@0x1f40` or `…/Info.plist (NSAppTransportSecurity…)`.
         public var description: String {
             if let line { return "\(file):\(line)" }
+            if let keyPath { return "\(file) (\(keyPath))" }
             if let offset { return "\(file)@0x\(String(offset, radix: 16))" }
             return file
         }
@@ -36,6 +47,15 @@ public struct HarvestedEndpoint: Sendable, Equatable {
     /// The first URL or name as it was found, with its path.
     public var example: String
     public var sources: [Source]
+
+    /// - Parameters: see the properties.
+    public init(kind: Kind, host: String, port: Int?, example: String, sources: [Source]) {
+        self.kind = kind
+        self.host = host
+        self.port = port
+        self.example = example
+        self.sources = sources
+    }
 
     /// The line of an endpoint list (`audit` text format): `https://host[:port]`, `http://host[:port]`, or
     /// `host[:port]` for a bare name.
@@ -86,6 +106,9 @@ public enum EndpointHarvester {
     ///   - filter: What to leave out.
     /// - Returns: One endpoint per match (not merged).
     public static func harvest(bytes: [UInt8], file: String, isExecutable: Bool, filter: HarvestFilter = .default) -> [HarvestedEndpoint] {
+        if !isExecutable, bytes.starts(with: Array("bplist".utf8)) {
+            return BinaryPlistStrings.harvest(bytes: bytes, file: file, filter: filter)
+        }
         var ranges = [0..<bytes.count]
         var isText = false
         if isExecutable, let macho = MachOFile(bytes) {
