@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The system OpenSSL (Debian: libssl-dev). Only OpenSSLSupport, TLSProbe and TLSTestSupport import it.
@@ -27,10 +28,15 @@ let package = Package(
         .target(name: "ATSPolicy", dependencies: ["TLSModel"]),
         .target(name: "Pinning", dependencies: ["TLSModel"]),
         .target(name: "Reporting", dependencies: ["TLSModel"]),
+        // Reads .ipa/.app/.xcarchive bundles offline (no OpenSSL: certificates are handed on as DER bytes).
+        .target(
+            name: "AppBundle",
+            dependencies: ["TLSModel", "ATSPolicy", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .target(
             name: "ATSCheckKit",
             dependencies: [
-                "TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting",
+                "TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting", "AppBundle",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -41,6 +47,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Builds app bundles (Mach-O bytes, folders, zips) for AppBundleTests and the demo app.
+        .target(
+            name: "AppBundleFixtures", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .executableTarget(name: "atscheck-make-demo-app", dependencies: ["AppBundleFixtures", "TLSTestSupport"]),
         .target(name: "TLSTestSupport", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport"]),
         .executableTarget(
             name: "atscheck-demo-servers",
@@ -50,6 +61,13 @@ let package = Package(
         .testTarget(name: "TLSProbeTests", dependencies: ["TLSProbe", "TLSTestSupport", "TLSModel"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "TLSModel"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "TLSModel"]),
+        .testTarget(
+            name: "AppBundleTests",
+            dependencies: [
+                "AppBundle", "AppBundleFixtures", "TLSModel", "ATSPolicy",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel"], exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",

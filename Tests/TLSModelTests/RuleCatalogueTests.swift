@@ -51,7 +51,7 @@ struct RuleCatalogueTests {
     func families() {
         let prefixes: [RuleFamily: String] = [
             .http: "ats.http.", .tls: "ats.tls.", .trust: "trust.", .scan: "scan.", .plist: "plist.", .audit: "audit.",
-            .endpoints: "endpoints.", .baseline: "baseline.", .pins: "pins.",
+            .endpoints: "endpoints.", .baseline: "baseline.", .pins: "pins.", .app: "app.",
         ]
         for rule in RuleCatalogue.all {
             if rule.family == .verdict {

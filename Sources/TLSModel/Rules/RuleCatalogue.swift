@@ -54,7 +54,7 @@ public enum RuleCatalogue {
 
     /// Every entry, by family in ``RuleFamily`` order, then as listed in the family.
     public static let all: [RuleDescriptor] = verdictRules + httpRules + tlsRules + trustRules + scanRules
-        + plistRules + auditRules + endpointListRules + baselineRules + pinRules
+        + plistRules + auditRules + endpointListRules + baselineRules + pinRules + appRules
 
     private static let index: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }) { first, _ in first }
 

@@ -71,6 +71,8 @@ public enum RuleFamily: String, CaseIterable, Codable, Sendable, Comparable {
     case baseline
     /// Pin checks of `atscheck pins` (`pins.*`).
     case pins
+    /// What `atscheck app` reads in a shipped bundle: libraries, bundled pins, the OS range (`app.*`).
+    case app
 
     /// The section title in `docs/rules.md`.
     public var title: String {
@@ -85,6 +87,7 @@ public enum RuleFamily: String, CaseIterable, Codable, Sendable, Comparable {
         case .endpoints: return "Endpoint lists"
         case .baseline: return "Baselines"
         case .pins: return "Pins"
+        case .app: return "App bundles (`atscheck app`)"
         }
     }
 
