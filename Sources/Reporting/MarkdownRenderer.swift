@@ -64,6 +64,7 @@ public enum MarkdownRenderer {
         case .audit?: return "audit"
         case .baseline?: return "baseline"
         case .pins?: return "pins"
+        case .app?: return "app bundle"
         case .trust?: return "certificates"
         case .verdict?, .http?, .tls?, .scan?: return "endpoints"
         case nil: return finding.keyPath != nil ? "plist" : "other"
