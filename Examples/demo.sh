@@ -50,7 +50,7 @@ echo
 # app's TrustKit would check it, with a pin set extracted from this run's server (a CA pin plus a backup).
 modern=$(awk '$1=="modern"{print $2}' "$work/servers.log")
 "$BIN/atscheck" pins extract "modern.demo.atscheck.test:${modern##*:}" \
-  --resolve "modern.demo.atscheck.test:${modern##*:}:${modern%:*}" --ca-file "$work/demo-root.pem" \
+  --resolve "modern.demo.atscheck.test:${modern##*:}:${modern%:*}" --ca-file "$pki/demo-root.pem" \
   --out "$work/modern-pins" --format json > /dev/null
 {
   echo "endpoints:"
