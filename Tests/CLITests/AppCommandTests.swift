@@ -139,4 +139,42 @@ struct AppCommandTests {
         #expect(help.stdout.contains("not built yet"))
         #expect(help.stdout.contains("--emit-endpoints"))
     }
+
+    @Test("an .app folder with TrustKit and NSPinnedDomains in its plist and a PEM .cer without a certificate")
+    func appFolderPinConfiguration() async throws {
+        let ipa = try DemoIPA()
+        let app = ipa.folder.appendingPathComponent("Pinned.app")
+        let pin = "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="
+        let info: [String: Any] = [
+            "CFBundleIdentifier": "com.acme.pinned", "CFBundleShortVersionString": "3.1", "CFBundleExecutable": "Pinned",
+            "MinimumOSVersion": "14.0",
+            "TSKConfiguration": ["TSKSwizzleNetworkDelegates": false],
+            "NSAppTransportSecurity": [
+                "NSPinnedDomains": ["api.acme.test": ["NSPinnedCAIdentities": [["SPKI-SHA256-BASE64": pin]]]],
+            ],
+        ]
+        try BundleTree(files: [
+            "Info.plist": BundleTree.xmlPlist(info),
+            "Pinned": Data(MachOWriter.executable(sections: [.cstrings(["https://api.acme.test/v2", "AFSecurityPolicy"])])),
+            "broken.cer": Data("-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n".utf8),
+        ]).write(to: app)
+        let result = try await Self.app([app.path, "--offline", "--format", "json"])
+        #expect(result.status == 1)
+        let ids = Self.ruleIDs(result)
+        #expect(ids.contains("pins.trustkit.config-rejected"))
+        #expect(ids.contains("app.trustkit.not-linked"))
+        #expect(ids.contains("pins.material.pem-in-cer"))
+        #expect(ids.contains("app.pins.unreadable"))
+        let findings = (result.json as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+        let rejected = findings.first { $0["rule"] as? String == "pins.trustkit.config-rejected" }
+        #expect(rejected?["file"] as? String == app.path + "/Info.plist")
+        #expect((rejected?["line"] as? Int ?? 0) > 0)
+        let facts = try #require((result.json as? [String: Any])?["app"] as? [String: Any])
+        #expect(facts["container"] as? String == "app")
+        #expect(facts["trustKit"] != nil)
+        let pinned = (facts["pinnedDomains"] as? [String: Any])?["domains"] as? [String: Any]
+        #expect(pinned?["api.acme.test"] != nil)
+        #expect((facts["libraries"] as? [[String: Any]])?.first?["linkage"] as? String == "static")
+        #expect((facts["harvestedEndpoints"] as? [[String: Any]])?.compactMap { $0["target"] as? String } == ["https://api.acme.test"])
+    }
 }
