@@ -177,4 +177,13 @@ struct AppCommandTests {
         #expect((facts["libraries"] as? [[String: Any]])?.first?["linkage"] as? String == "static")
         #expect((facts["harvestedEndpoints"] as? [[String: Any]])?.compactMap { $0["target"] as? String } == ["https://api.acme.test"])
     }
+
+    @Test("every report format carries the bundle's findings", arguments: ["sarif", "junit", "markdown", "github", "codeclimate"])
+    func formats(_ format: String) async throws {
+        let ipa = try DemoIPA()
+        let result = try await Self.app([ipa.path, "--offline", "--format", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("app.library.linked"))
+        #expect(result.stdout.contains("plist.review.justification"))
+    }
 }
