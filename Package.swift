@@ -77,6 +77,6 @@ let package = Package(
         .testTarget(name: "ATSCheckKitFakeProberTests", dependencies: ["ATSCheckKit", "TLSModel"]),
         .testTarget(name: "TLSTestSupportTests", dependencies: ["TLSTestSupport", "TLSModel"]),
         .testTarget(name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "TLSTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TLSTestSupport", "TLSModel"]),
+        .testTarget(name: "CLITests", dependencies: ["TLSTestSupport", "TLSModel", "AppBundleFixtures", "ATSCheckKit"]),
     ]
 )
