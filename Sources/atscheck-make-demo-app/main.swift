@@ -6,7 +6,7 @@ import TLSTestSupport
 // usage: atscheck-make-demo-app OUTPUT-FOLDER [CA.pem]
 // The pin is the CA given (the demo servers' --write-ca), else the shared test PKI's root.
 let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else {
+guard let output = arguments.first, !output.hasPrefix("-") else {  // `--help` is not a folder to write into
     FileHandle.standardError.write(Data("usage: atscheck-make-demo-app OUTPUT-FOLDER [CA.pem]\n".utf8))
     exit(64)
 }
