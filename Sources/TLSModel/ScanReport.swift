@@ -92,6 +92,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var summary: ReportSummary
     /// The tool that made the report.
     public var tool: ToolInfo
+    /// Set only by a `--shard I/N` run (absent from the JSON otherwise).
+    public var shard: ReportShard?
 
     public init(endpoints: [EndpointResult], findings: [Finding] = [], tool: ToolInfo = ToolInfo()) {
         self.schemaVersion = ScanReport.currentSchemaVersion

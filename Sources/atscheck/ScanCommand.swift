@@ -50,6 +50,12 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Render profiles saved with --save-profile instead of scanning. Repeatable.")
     var profile: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Scan only shard I of N (1 ≤ I ≤ N); join the JSON reports with atscheck merge.",
+        discussion: "Endpoints are split by a stable hash of scheme://host:port, resolve and sni, not their position.",
+        valueName: "i/n"))
+    var shard: String?
+
     /// The targets given as arguments (`-` excluded).
     var argumentTargets: [String] { targets.filter { $0 != "-" } }
     var readsStandardInput: Bool { targets.contains("-") }
@@ -58,6 +64,10 @@ struct ScanCommand: AsyncParsableCommand {
         let hasTargets = !targets.isEmpty || !targetsFile.isEmpty
         if !hasTargets && profile.isEmpty { throw ValidationError("give at least one TARGET, --targets FILE, - (standard input) or --profile FILE") }
         if hasTargets && !profile.isEmpty { throw ValidationError("give targets or --profile, not both") }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch let error as ShardError { throw ValidationError(error.description) }
+            if !profile.isEmpty { throw ValidationError("--shard splits targets; it does not apply to --profile") }
+        }
         if targets.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
         for target in argumentTargets {
             do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
@@ -75,8 +85,13 @@ struct ScanCommand: AsyncParsableCommand {
                 let direct = try argumentTargets.map { try Target(parsing: $0) }
                 try scan.requireResolveRulesUsed(targets: direct, entries: lists.flatMap(\.entries))
                 let pipeline = ScanPipeline(settings: try scan.settings())
-                report = await pipeline.scan(direct, lists: lists, judge: judge) { done, total, profile in
+                let progress: @Sendable (Int, Int, ServerProfile) -> Void = { done, total, profile in
                     Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
+                }
+                if let shard = try shard.map(Shard.init(parsing:)) {
+                    report = await pipeline.scan(direct, lists: lists, shard: shard, judge: judge, progress: progress)
+                } else {
+                    report = await pipeline.scan(direct, lists: lists, judge: judge, progress: progress)
                 }
                 Terminal.endProgress()
             } else {
@@ -101,7 +116,10 @@ enum Render {
     ) throws -> String {
         switch format {
         case .json: return try JSONRendering.render(report)
-        case .text: return ScanTextRenderer(style: TextStyle(enabled: color)).render(report)
+        case .text:
+            let text = ScanTextRenderer(style: TextStyle(enabled: color)).render(report)
+            guard let shard = report.shard else { return text }
+            return "shard \(shard.index)/\(shard.count): \(shard.selected) of \(shard.total) endpoints\n\n" + text
         case .sarif:
             return try SARIFRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile)
         case .junit: return JUnitRenderer.render(report)

@@ -160,8 +160,10 @@ struct ContractKeysTests {
             flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
         Case("SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"), omittable: ["line"]),
         Case(
-            "ScanReport", full: ScanReport(endpoints: [endpoint(full: true)], findings: [finding(full: true)]),
-            minimal: ScanReport(endpoints: [])),
+            "ScanReport", full: shardedReport(),
+            minimal: ScanReport(endpoints: []), omittable: ["shard"]),
+        Case("ReportShard", full: ReportShard(index: 1, count: 2, total: 3, selected: 1, positions: [2]),
+             minimal: ReportShard(index: 1, count: 1, total: 0, selected: 0, positions: [])),
         Case("ReportSummary", full: ReportSummary(passed: 1, failed: 2, unreachable: 3, unknown: 4, handshakes: 5), minimal: ReportSummary()),
         Case("ToolInfo", full: ToolInfo(), minimal: ToolInfo()),
         Case("DiagnosticTest", full: test(full: true), minimal: test(full: false)),
@@ -234,5 +236,14 @@ struct ContractKeysTests {
         #expect(throws: DecodingError.self) {
             try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":3}"#.utf8))
         }
+    }
+}
+
+extension ContractKeysTests {
+    /// A report with every property set, `shard` (a `--shard I/N` run) included.
+    static func shardedReport() -> ScanReport {
+        var report = ScanReport(endpoints: [endpoint(full: true)], findings: [finding(full: true)])
+        report.shard = ReportShard(index: 2, count: 3, total: 5, selected: 1, positions: [4])
+        return report
     }
 }

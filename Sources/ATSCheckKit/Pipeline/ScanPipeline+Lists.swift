@@ -16,7 +16,16 @@ extension ScanPipeline {
         _ targets: [Target], lists: [EndpointList], judge: PolicyJudge,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async -> ScanReport {
-        let entries = lists.flatMap(\.entries)
+        await scanSlots(targets, lists: lists, judge: judge, progress: progress).report
+    }
+
+    /// ``scan(_:lists:judge:progress:)`` with, for each endpoint of the report, its slot (targets first, then
+    /// list entries); `entries` replaces the lists' entries when given (a shard's).
+    func scanSlots(
+        _ targets: [Target], lists: [EndpointList], entries selected: [EndpointEntry]? = nil, judge: PolicyJudge,
+        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    ) async -> (report: ScanReport, slots: [Int]) {
+        let entries = selected ?? lists.flatMap(\.entries)
         let tls = targets.enumerated().filter { $0.element.scheme != "http" }
         let planned = await ScanPlanner.planEach(tls.map(\.element), settings: settings, resolver: resolver)
         var plan: [PlannedEndpoint] = []
@@ -35,17 +44,21 @@ extension ScanPipeline {
 
         let now = settings.now ?? Date()
         var results: [EndpointResult] = []
+        var slots: [Int] = []
         for (index, target) in targets.enumerated() {
             let profiles = target.scheme == "http" ? [Self.cleartextProfile(for: target, now: now)] : bySlot[index]
             results += profiles.map { EndpointResult(profile: $0, ats: judge.judge($0)) }
+            slots += Array(repeating: index, count: profiles.count)
         }
         for (index, entry) in entries.enumerated() {
             let profiles = entry.isHTTP
                 ? [Self.cleartextProfile(for: entry.target, address: entry.resolve, now: now)] : bySlot[targets.count + index]
             results += profiles.map { EndpointResult(profile: $0, ats: judge.judge($0), source: entry.source) }
+            slots += Array(repeating: targets.count + index, count: profiles.count)
         }
-        return ScanReport(endpoints: results, findings: lists.flatMap(\.findings))
+        let report = ScanReport(endpoints: results, findings: lists.flatMap(\.findings))
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: now)
+        return (report, slots)
     }
 
     /// The `--resolve` rules that apply to none of the targets and entries (a usage error: the run would
