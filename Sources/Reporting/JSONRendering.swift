@@ -26,3 +26,33 @@ public enum JSONRendering {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
+
+/// JSON Lines (`--format jsonl`): one compact endpoint a line, then `{"summary": …, "findings": […]}`.
+public enum JSONLinesRendering {
+    /// One endpoint as a line (compact JSON, sorted keys, newline-terminated).
+    public static func line(_ endpoint: EndpointResult) throws -> String {
+        try compact(endpoint)
+    }
+
+    /// The last line: the report's summary and findings.
+    public static func summaryLine(_ report: ScanReport) throws -> String {
+        try compact(SummaryLine(summary: report.summary, findings: report.findings))
+    }
+
+    /// Compact JSON with the JSON report's conventions (sorted keys, `/` unescaped, ISO-8601, base64).
+    static func compact<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONRendering.encoder(pretty: false)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+
+    /// The whole report as JSON Lines (what a stream writes, in report order).
+    public static func render(_ report: ScanReport) throws -> String {
+        try report.endpoints.map(line).joined() + summaryLine(report)
+    }
+
+    struct SummaryLine: Encodable {
+        var summary: ReportSummary
+        var findings: [Finding]
+    }
+}

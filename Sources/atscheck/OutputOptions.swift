@@ -5,7 +5,7 @@ import Reporting
 
 /// Output formats: text unless `--format` (or a `--report`) asks for another, on a terminal or not.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, sarif, junit, markdown, github, codeclimate
+    case text, json, jsonl, sarif, junit, markdown, github, codeclimate
 }
 
 /// One `--report FORMAT=PATH`.
@@ -74,8 +74,9 @@ struct OutputOptions: ParsableArguments {
     /// Renders every output, then writes the `--report` files and `--output` (atomically) and standard output.
     /// - Parameter render: the report in a format; `color` is true only for text to a terminal.
     /// - Throws: `ExitCode` 73 when a file cannot be written (files already written are complete).
-    func emit(_ render: (_ format: OutputFormat, _ color: Bool) throws -> String) throws {
-        let primary = try render(resolvedFormat, resolvedFormat == .text && useColor)
+    /// - Parameter streamed: what is left to write to standard output when the rest was streamed already.
+    func emit(streamed: String? = nil, _ render: (_ format: OutputFormat, _ color: Bool) throws -> String) throws {
+        let primary = try streamed ?? render(resolvedFormat, resolvedFormat == .text && useColor)
         let files = try reports.map { ($0.path, try render($0.format, false)) }
         for (path, text) in files { try ReportFile.write(text, to: path) }
         if let output {

@@ -110,7 +110,7 @@ extension Render {
     /// Renders a pin-check report in any format; every format is a view of the JSON model.
     static func pins(_ report: PinCheckReport, format: OutputFormat, color: Bool) throws -> String {
         switch format {
-        case .json: return try JSONRendering.render(report)
+        case .json, .jsonl: return try JSONRendering.render(report, pretty: format == .json)
         case .text: return PinsTextRenderer(style: TextStyle(enabled: color)).render(report)
         case .sarif: return try PinsFormats.sarif(report)
         case .junit: return PinsFormats.junit(report)

@@ -56,6 +56,9 @@ struct ScanCommand: AsyncParsableCommand {
         valueName: "i/n"))
     var shard: String?
 
+    /// `--format jsonl` to standard output of a scan (not of saved profiles): written as endpoints finish.
+    var streamsLines: Bool { output.resolvedFormat == .jsonl && output.output == nil && profile.isEmpty }
+
     /// The targets given as arguments (`-` excluded).
     var argumentTargets: [String] { targets.filter { $0 != "-" } }
     var readsStandardInput: Bool { targets.contains("-") }
@@ -88,11 +91,18 @@ struct ScanCommand: AsyncParsableCommand {
                 let progress: @Sendable (Int, Int, ServerProfile) -> Void = { done, total, profile in
                     Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
                 }
-                if let shard = try shard.map(Shard.init(parsing:)) {
-                    report = await pipeline.scan(direct, lists: lists, shard: shard, judge: judge, progress: progress)
-                } else {
-                    report = await pipeline.scan(direct, lists: lists, judge: judge, progress: progress)
+                // JSON Lines to standard output stream: each endpoint is written as its probe finishes.
+                var stream: (@Sendable (EndpointResult) -> Void)?
+                if streamsLines {
+                    stream = { endpoint in
+                        guard let line = try? JSONLinesRendering.line(endpoint) else { return }
+                        Terminal.endProgress()
+                        FileHandle.standardOutput.write(Data(line.utf8))
+                    }
                 }
+                report = await pipeline.scan(
+                    direct, lists: lists, shard: try shard.map(Shard.init(parsing:)), judge: judge, progress: progress,
+                    onEndpoint: stream)
                 Terminal.endProgress()
             } else {
                 report = ScanPipeline.report(try ProfileFile.load(profile), judge: judge)
@@ -102,7 +112,8 @@ struct ScanCommand: AsyncParsableCommand {
             return report
         }
         let endpointsFile = targetsFile.count == 1 && !readsStandardInput ? targetsFile[0] : nil
-        try output.emit { format, color in
+        let streamed = streamsLines ? try JSONLinesRendering.summaryLine(report) : nil
+        try output.emit(streamed: streamed) { format, color in
             try Render.report(report, format: format, color: color, plistFile: plist, endpointsFile: endpointsFile)
         }
         try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
@@ -116,6 +127,7 @@ enum Render {
     ) throws -> String {
         switch format {
         case .json: return try JSONRendering.render(report)
+        case .jsonl: return try JSONLinesRendering.render(report)
         case .text:
             let text = ScanTextRenderer(style: TextStyle(enabled: color)).render(report)
             guard let shard = report.shard else { return text }

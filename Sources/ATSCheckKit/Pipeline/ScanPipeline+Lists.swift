@@ -23,7 +23,8 @@ extension ScanPipeline {
     /// list entries); `entries` replaces the lists' entries when given (a shard's).
     func scanSlots(
         _ targets: [Target], lists: [EndpointList], entries selected: [EndpointEntry]? = nil, judge: PolicyJudge,
-        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil,
+        onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil
     ) async -> (report: ScanReport, slots: [Int]) {
         let entries = selected ?? lists.flatMap(\.entries)
         let tls = targets.enumerated().filter { $0.element.scheme != "http" }
@@ -38,11 +39,20 @@ extension ScanPipeline {
             plan.append(item.planned)
             owner.append(targets.count + item.index)
         }
-        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
+        let now = settings.now ?? Date()
+        var reporting = progress
+        if let onEndpoint {
+            let stream = EndpointStream(plan: plan, owner: owner, targets: targets, entries: entries, judge: judge, now: now)
+            stream.openCleartext(onEndpoint)
+            reporting = { done, total, profile in
+                stream.finished(profile, onEndpoint)
+                progress?(done, total, profile)
+            }
+        }
+        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: reporting)
         var bySlot = [[ServerProfile]](repeating: [], count: targets.count + entries.count)
         for (planIndex, profile) in scanned.enumerated() { bySlot[owner[planIndex]].append(profile) }
 
-        let now = settings.now ?? Date()
         var results: [EndpointResult] = []
         var slots: [Int] = []
         for (index, target) in targets.enumerated() {
