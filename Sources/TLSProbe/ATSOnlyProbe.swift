@@ -31,6 +31,10 @@ struct ATSOnlyProbe {
         S.TLS_RSA_WITH_AES_256_CBC_SHA, S.TLS_RSA_WITH_AES_128_CBC_SHA,
     ]
 
+    /// The most handshakes an ats-only scan of one endpoint makes (without retries), the lead's included.
+    static let budget = 6
+    static let tls13AES: Set<CipherSuite> = [S.TLS_AES_128_GCM_SHA256, S.TLS_AES_256_GCM_SHA384]
+
     private struct Offer: Sendable {
         var version: TLSVersion
         var suites: [OfferedSuite]
@@ -52,6 +56,7 @@ struct ATSOnlyProbe {
             return out
         }
         var offers: [Offer] = []
+        var tls12Rest: Offer?
         for v in toProbe {
             guard let (_, all) = prepared[v] else { continue }
             let known = lead?.version == v ? [lead!.suite] : []
@@ -59,21 +64,24 @@ struct ATSOnlyProbe {
             func pick(_ list: [CipherSuite]) -> [OfferedSuite] {
                 list.compactMap { s in rest.first { $0.suite == s } }
             }
+            let others = rest.filter { !Self.forwardSecret.contains($0.suite) && !Self.compatibility.contains($0.suite) }
             switch v {
             case .tls1_3:
+                // An AES suite from the lead is in every reading's list: nothing more to learn.
+                if let lead, lead.version == .tls1_3, Self.tls13AES.contains(lead.suite) { continue }
                 if !rest.isEmpty { offers.append(Offer(version: v, suites: rest)) }
             case .tls1_2:
-                let fs = pick(Self.forwardSecret)
-                let others = pick(Self.compatibility)
-                    + rest.filter { !Self.forwardSecret.contains($0.suite) && !Self.compatibility.contains($0.suite) }
+                let fs = pick(Self.forwardSecret), rsa = pick(Self.compatibility)
                 if !fs.isEmpty { offers.append(Offer(version: v, suites: fs)) }
-                if !others.isEmpty { offers.append(Offer(version: v, suites: others)) }
+                if !rsa.isEmpty { offers.append(Offer(version: v, suites: rsa)) }
+                if !others.isEmpty { tls12Rest = Offer(version: v, suites: others) }
             default:
-                let ordered = pick(Self.forwardSecret) + pick(Self.compatibility)
-                    + rest.filter { !Self.forwardSecret.contains($0.suite) && !Self.compatibility.contains($0.suite) }
+                let ordered = pick(Self.forwardSecret) + pick(Self.compatibility) + others
                 if !ordered.isEmpty { offers.append(Offer(version: v, suites: ordered)) }
             }
         }
+        // The rest of TLS 1.2 (finite-field DHE, 3DES, …: what ATS off may offer) only within the budget.
+        if let tls12Rest, offers.count < Self.budget - 1 { offers.append(tls12Rest) }
 
         let session = self.session, limiter = self.limiter
         let answers = await withTaskGroup(of: (Int, HandshakeResult).self) { group in
@@ -115,10 +123,15 @@ struct ATSOnlyProbe {
                     failure = failure ?? answer.outcome
                 }
             }
-            let supported: Bool? = !accepted.isEmpty ? true : (anyAnswer && failure == nil ? false : nil)
+            // Unsupported only when every suite the prober can offer for the version was refused.
+            let everyOffer = Set(prepared[v]?.1.map(\.suite) ?? [])
+            let allRefused = everyOffer.isSubset(of: Set(refused))
+            let supported: Bool? = !accepted.isEmpty ? true : (anyAnswer && failure == nil && allRefused ? false : nil)
+            let why = failure.flatMap(\.detail)
+                ?? (supported == false ? "refused every suite offered" : "refused the ATS suites; the others were not probed (ats-only scan)")
             var result = ProtocolResult(
                 version: v, supported: supported,
-                reason: supported == true ? Self.reason : (failure.flatMap(\.detail) ?? (supported == false ? "refused every suite offered" : nil)),
+                reason: supported == true ? Self.reason : why,
                 cipherSuites: accepted.map {
                     AcceptedCipherSuite(suite: $0.suite, openSSLName: $0.openSSLName, group: $0.group, groupBits: $0.groupBits)
                 },

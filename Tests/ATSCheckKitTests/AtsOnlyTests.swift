@@ -72,6 +72,9 @@ struct AtsOnlyTests {
             let fullException = ATSDiagnostics.minimalException(profile: full, target: target, os: os)
             let limitedException = ATSDiagnostics.minimalException(profile: limited, target: target, os: os)
             #expect(limitedException == fullException, "iOS \(release)")
+            // The whole nscurl matrix (every exception combination) agrees too.
+            let fullMatrix = Diag.letters(ATSDiagnostics.run(profile: full, target: target, os: os))
+            #expect(Diag.letters(ATSDiagnostics.run(profile: limited, target: target, os: os)) == fullMatrix, "iOS \(release)")
         }
     }
 }
