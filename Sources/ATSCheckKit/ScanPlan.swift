@@ -49,6 +49,8 @@ public struct ScanSettings: Sendable {
     public var useSystemTrustStore = true
     /// `--warn-days`: warn about certificates expiring within this many days (``ExpiryWarnings``); nil: no warning.
     public var expiryWarningDays: Int?
+    /// `--ats-only`: probe only what the ATS verdict reads (at most 6 handshakes per endpoint).
+    public var scope: ProbeScope = .full
 
     public init() {}
 
@@ -61,10 +63,12 @@ public struct ScanSettings: Sendable {
         for target: Target, connectAddress: String? = nil, sni: String? = nil, extraCAFiles: [String] = []
     ) -> ProbeRequest {
         let resolved = resolve.first { $0.host == target.host && $0.port == target.port }?.address
-        return ProbeRequest(
+        var request = ProbeRequest(
             target: target, connectAddress: connectAddress ?? resolved, sni: sni ?? self.sni, timeout: timeout,
             deadline: endpointDeadline ?? max(30, timeout * 12), caFiles: caFiles + extraCAFiles, now: now,
             useSystemTrustStore: useSystemTrustStore)
+        request.scope = scope
+        return request
     }
 }
 

@@ -36,6 +36,8 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     public var probeLibrary: String?
     /// `http` for a cleartext endpoint (judged without a scan); nil means `https`.
     public var scheme: String?
+    /// `ats-only` when the scan probed only what the ATS verdict reads; nil (or `full`) for a full scan.
+    public var scope: String?
 
     public init(
         target: String, host: String, port: Int, address: String? = nil, sni: String? = nil,
@@ -104,6 +106,9 @@ public struct ProtocolResult: Codable, Sendable, Equatable {
     /// False when enumeration stopped early (a step never answered, even after retries), so the list may
     /// be incomplete.
     public var enumerationComplete: Bool
+    /// Suites offered for this version in a handshake the server refused (an ats-only scan): known not
+    /// accepted even though `enumerationComplete` is false. Nil for a full scan.
+    public var refusedSuites: [CipherSuite]?
 
     public init(
         version: TLSVersion, supported: Bool?, reason: String? = nil, serverPreference: Bool? = nil,

@@ -119,7 +119,9 @@ public struct TLSProber: EndpointProber, AddressResolver {
         // Enumerate the remaining versions concurrently, each a sequential chain of handshakes,
         // at most `perHostLimit` chains against this connect address at once.
         let limiter = self.limiter
-        let collected = await withTaskGroup(of: (TLSVersion, VersionEnumerator.Outcome).self) { group in
+        let collected = request.scope == .atsOnly
+            ? await ATSOnlyProbe(session: session, limiter: limiter).run(versions: versions, lead: seed?.1)
+            : await withTaskGroup(of: (TLSVersion, VersionEnumerator.Outcome).self) { group in
             for version in toProbe {
                 let versionSeed = seed?.0 == version ? seed?.1 : nil
                 group.addTask {
@@ -132,6 +134,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
             return await group.reduce(into: [TLSVersion: VersionEnumerator.Outcome]()) { $0[$1.0] = $1.1 }
         }
         for (version, outcome) in collected { results[version] = outcome }
+        if request.scope == .atsOnly { profile.scope = ProbeScope.atsOnly.rawValue }
 
         profile.protocols = versions.compactMap { results[$0]?.result }
         let status = Self.status(results: versions.compactMap { results[$0] })

@@ -33,6 +33,9 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Waivers (YAML or JSON): findings they match are reported as notes until they expire.")
     var baseline: String?
 
+    @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
+    var full = false
+
     @OptionGroup var scan: ScanOptions
     @OptionGroup var policy: PolicyOptions
     @OptionGroup var output: OutputOptions
@@ -41,9 +44,15 @@ struct AuditCommand: AsyncParsableCommand {
     /// The line that says what an audit without `--plist` judges under.
     static let defaultPolicyNote = "No --plist: every endpoint is judged under the default ATS policy (no exceptions)."
 
+    func validate() throws {
+        if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
+    }
+
     func run() async throws {
         let result = try await Terminal.exitingOnFileErrors { () -> AuditResult in
-            let pipeline = ScanPipeline(settings: try scan.settings())
+            var settings = try scan.settings()
+            settings.scope = full ? .full : .atsOnly
+            let pipeline = ScanPipeline(settings: settings)
             // Read the list once before scanning only to check --resolve; the pipeline reads it again.
             if !scan.resolve.isEmpty {
                 try scan.requireResolveRulesUsed(targets: [], entries: try EndpointList.load(path: endpoints).entries)

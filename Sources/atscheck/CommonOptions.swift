@@ -34,6 +34,9 @@ struct ScanOptions: ParsableArguments {
         valueName: "n"))
     var warnDays: Int = ExpiryWarnings.defaultDays
 
+    @Flag(name: .customLong("ats-only"), help: "Probe only what the ATS verdict reads: at most 6 handshakes per endpoint, suite lists not enumerated (the default for audit).")
+    var atsOnly = false
+
     func validate() throws {
         guard timeout.isFinite, timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds") }
         if let deadline, !(timeout...3600).contains(deadline) {
@@ -62,6 +65,7 @@ struct ScanOptions: ParsableArguments {
         settings.allAddresses = allAddresses
         settings.sni = sni
         settings.expiryWarningDays = warnDays
+        settings.scope = atsOnly ? .atsOnly : .full
         return settings
     }
 

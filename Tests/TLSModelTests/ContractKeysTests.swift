@@ -67,9 +67,11 @@ struct ContractKeysTests {
     }
 
     static func protocolResult(full: Bool) -> ProtocolResult {
-        ProtocolResult(
+        var result = ProtocolResult(
             version: .tls1_2, supported: full ? true : nil, reason: full ? "alert" : nil,
             serverPreference: full ? true : nil, cipherSuites: [suite(full: full)], enumerationComplete: true)
+        result.refusedSuites = full ? [.TLS_RSA_WITH_AES_128_CBC_SHA] : nil
+        return result
     }
 
     static func suite(full: Bool) -> AcceptedCipherSuite {
@@ -78,11 +80,13 @@ struct ContractKeysTests {
     }
 
     static func profile(full: Bool) -> ServerProfile {
-        ServerProfile(
+        var profile = ServerProfile(
             target: "a:443", host: "a", port: 443, address: full ? "127.0.0.1" : nil, sni: full ? "a" : nil,
             status: .completed, error: full ? "partial" : nil, handshakes: 3, protocols: [protocolResult(full: full)],
             certificate: full ? certificate(full: true) : nil, scannedAt: date, durationSeconds: 1.5,
             probeLibrary: full ? "OpenSSL 3" : nil, scheme: full ? "https" : nil, retries: full ? 2 : 0, drops: full ? 3 : 0)
+        profile.scope = full ? "ats-only" : nil
+        return profile
     }
 
     static func violation(full: Bool) -> ATSViolation {
@@ -141,8 +145,8 @@ struct ContractKeysTests {
     }
 
     static let cases: [Case] = [
-        Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme"]),
-        Case("ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false), omittable: ["reason"]),
+        Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme", "scope"]),
+        Case("ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false), omittable: ["reason", "refusedSuites"]),
         Case("AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false), omittable: ["group", "groupBits"]),
         Case("CertificateReport", full: certificate(full: true), minimal: certificate(full: false), omittable: ["verifyErrorCode"]),
         Case(
@@ -155,7 +159,7 @@ struct ContractKeysTests {
         Case("Finding", full: finding(full: true), minimal: finding(full: false)),
         Case(
             "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
-            omittable: ["probeLibrary", "scheme", "source"],
+            omittable: ["probeLibrary", "scheme", "scope", "source"],
             // Encodes flat: the profile's fields beside `ats` and `source`.
             flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
         Case("SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"), omittable: ["line"]),

@@ -20,6 +20,8 @@ public struct ProbeRequest: Sendable, Hashable {
     public var versions: [TLSVersion]
     /// Whether to load the system trust store.
     public var useSystemTrustStore: Bool
+    /// How much to probe: every suite of every version, or only what the ATS verdict reads.
+    public var scope: ProbeScope = .full
 
     public init(
         target: Target, connectAddress: String? = nil, sni: String? = nil, timeout: Double = 5, deadline: Double = 60,
@@ -42,4 +44,13 @@ public struct ProbeRequest: Sendable, Hashable {
         if let sni { return sni }
         return target.isIPLiteral ? nil : target.host
     }
+}
+
+/// How much of an endpoint a scan probes.
+public enum ProbeScope: String, Sendable, Hashable, Codable {
+    /// Every version and every suite the linked OpenSSL can offer (design.md §5).
+    case full
+    /// The ATS verdict only: at most 6 handshakes (lead, TLS 1.2 forward-secret ATS suites, TLS 1.2 RSA
+    /// key-exchange suites, TLS 1.3, TLS 1.1, TLS 1.0); suite lists are not enumerated.
+    case atsOnly = "ats-only"
 }

@@ -69,8 +69,14 @@ struct NegotiationRule: ATSRule {
 
     /// `unknown` when the suites found fail but the enumeration stopped early: a suite not found (the
     /// server dropped the connections that would have found it) could be one the client accepts.
-    static func incomplete(_ result: ProtocolResult?) -> Outcome? {
+    /// An ats-only list is complete for `offered` when every offered suite not found was offered and refused.
+    static func incomplete(_ result: ProtocolResult?, offered: [CipherSuite]) -> Outcome? {
         guard let result, !result.enumerationComplete else { return nil }
+        if let refused = result.refusedSuites.map(Set.init),
+            offered.allSatisfy({ refused.contains($0) || result.suites.contains($0) })
+        {
+            return nil
+        }
         let found = result.suites.map(\.ianaName).listed()
         return .unknown(
             "\(result.version) accepts \(found), but its suite list is incomplete (\(result.reason ?? "enumeration stopped early")): "
@@ -139,7 +145,7 @@ struct NegotiationRule: ATSRule {
             }
             let offered = readings.documentedSuites ? doc : src
             if serverSuites.contains(where: offered.contains) { return .pass }
-            if let incomplete = Self.incomplete(result) { return incomplete }
+            if let incomplete = Self.incomplete(result, offered: Array(offered)) { return incomplete }
             return .fail(
                 ATSViolation(
                     rule: RuleID.ATS.noATSSuite,
@@ -171,7 +177,7 @@ struct NegotiationRule: ATSRule {
                 "NIAP FCP_v2.1 also requires Extended Master Secret on TLS 1.2, which this scan does not observe")
         }
         if common.isEmpty {
-            if let incomplete = Self.incomplete(result) { return incomplete }
+            if let incomplete = Self.incomplete(result, offered: offered) { return incomplete }
             return .fail(noSuiteViolation(version, serverSuites: serverSuites, offered: offered, &context))
         }
         // ECDSA suites need an EC certificate, RSA suites an RSA one (§1.2 notes).
@@ -184,7 +190,7 @@ struct NegotiationRule: ATSRule {
                 }
             }
             if matching.isEmpty {
-                if let incomplete = Self.incomplete(result) { return incomplete }
+                if let incomplete = Self.incomplete(result, offered: offered) { return incomplete }
                 return .fail(
                     ATSViolation(
                         rule: RuleID.ATS.certificateType,

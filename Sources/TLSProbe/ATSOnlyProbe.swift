@@ -1,0 +1,144 @@
+import Foundation
+import TLSModel
+
+/// The ats-only scope (issue 10): after the lead probe, at most five handshakes sent side by side
+/// (within the per-host cap), each offering only suites the ATS engine reads, minus those already found:
+/// TLS 1.2 with the forward-secret ATS suites (the union over eras, reference §1.2), TLS 1.2 with the RSA
+/// key-exchange suites (§1.3) and then every other suite, TLS 1.3, TLS 1.1 and TLS 1.0. A refused offer
+/// records its suites as `refusedSuites`, so the engine knows the list is complete for what it reads.
+struct ATSOnlyProbe {
+    let session: EndpointSession
+    let limiter: HostLimiter
+
+    static let reason = "ats-only scan: not enumerated"
+
+    typealias S = CipherSuite
+    /// Every TLS 1.2 forward-secret suite of any era's ATS group (the 2015–2022 source list is the union).
+    static let forwardSecret: [CipherSuite] = [
+        S.TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, S.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
+        S.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
+        S.TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, S.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
+        S.TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+        S.TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384, S.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256,
+        S.TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA, S.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA,
+        S.TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384, S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256,
+        S.TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA, S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA,
+    ]
+    /// The RSA key-exchange suites `NSExceptionRequiresForwardSecrecy = NO` adds, any era.
+    static let compatibility: [CipherSuite] = [
+        S.TLS_RSA_WITH_AES_256_GCM_SHA384, S.TLS_RSA_WITH_AES_128_GCM_SHA256,
+        S.TLS_RSA_WITH_AES_256_CBC_SHA256, S.TLS_RSA_WITH_AES_128_CBC_SHA256,
+        S.TLS_RSA_WITH_AES_256_CBC_SHA, S.TLS_RSA_WITH_AES_128_CBC_SHA,
+    ]
+
+    /// The most handshakes an ats-only scan of one endpoint makes (without retries), the lead's included.
+    static let budget = 6
+    static let tls13AES: Set<CipherSuite> = [S.TLS_AES_128_GCM_SHA256, S.TLS_AES_256_GCM_SHA384]
+
+    private struct Offer: Sendable {
+        var version: TLSVersion
+        var suites: [OfferedSuite]
+    }
+
+    /// The per-version results of the ats-only scope. `lead`: the lead probe's accepted handshake, if any
+    /// (its version proves every higher one unsupported).
+    func run(versions: [TLSVersion], lead: HandshakeResult.Accepted?) async -> [TLSVersion: VersionEnumerator.Outcome] {
+        let highest = lead?.version
+        let toProbe = versions.filter { highest == nil || $0 <= highest! }
+        let prepared = await session.pool.run { () -> [TLSVersion: (ClientContext, [OfferedSuite])] in
+            var out: [TLSVersion: (ClientContext, [OfferedSuite])] = [:]
+            for v in toProbe {
+                guard let context = try? ClientContext(minVersion: v, maxVersion: v) else { continue }
+                out[v] = (context, v == .tls1_3
+                    ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
+                    : context.offerableLegacySuites())
+            }
+            return out
+        }
+        var offers: [Offer] = []
+        var tls12Rest: Offer?
+        for v in toProbe {
+            guard let (_, all) = prepared[v] else { continue }
+            let known = lead?.version == v ? [lead!.suite] : []
+            let rest = all.filter { !known.contains($0.suite) }
+            func pick(_ list: [CipherSuite]) -> [OfferedSuite] {
+                list.compactMap { s in rest.first { $0.suite == s } }
+            }
+            let others = rest.filter { !Self.forwardSecret.contains($0.suite) && !Self.compatibility.contains($0.suite) }
+            switch v {
+            case .tls1_3:
+                // An AES suite from the lead is in every reading's list: nothing more to learn.
+                if let lead, lead.version == .tls1_3, Self.tls13AES.contains(lead.suite) { continue }
+                if !rest.isEmpty { offers.append(Offer(version: v, suites: rest)) }
+            case .tls1_2:
+                let fs = pick(Self.forwardSecret), rsa = pick(Self.compatibility)
+                if !fs.isEmpty { offers.append(Offer(version: v, suites: fs)) }
+                if !rsa.isEmpty { offers.append(Offer(version: v, suites: rsa)) }
+                if !others.isEmpty { tls12Rest = Offer(version: v, suites: others) }
+            default:
+                let ordered = pick(Self.forwardSecret) + pick(Self.compatibility) + others
+                if !ordered.isEmpty { offers.append(Offer(version: v, suites: ordered)) }
+            }
+        }
+        // The rest of TLS 1.2 (finite-field DHE, 3DES, …: what ATS off may offer) only within the budget.
+        if let tls12Rest, offers.count < Self.budget - 1 { offers.append(tls12Rest) }
+
+        let session = self.session, limiter = self.limiter
+        let answers = await withTaskGroup(of: (Int, HandshakeResult).self) { group in
+            for (index, offer) in offers.enumerated() {
+                guard let context = prepared[offer.version]?.0 else { continue }
+                group.addTask {
+                    let isTLS13 = offer.version == .tls1_3
+                    let answer = await limiter.withPermit(session.limitKey) {
+                        await session.step(context: context, version: offer.version,
+                                           legacy: isTLS13 ? [] : offer.suites, tls13: isTLS13 ? offer.suites.map(\.suite) : [])
+                    }
+                    return (index, answer)
+                }
+            }
+            return await group.reduce(into: [Int: HandshakeResult]()) { $0[$1.0] = $1.1 }
+        }
+
+        var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
+        for v in versions {
+            if let highest, v > highest {
+                results[v] = .init(result: ProtocolResult(version: v, supported: false,
+                    reason: "server chose \(highest) when offered up to \(versions.max()!)"), firstAccepted: nil, failure: nil)
+                continue
+            }
+            var accepted: [HandshakeResult.Accepted] = lead?.version == v ? [lead!] : []
+            var refused: [CipherSuite] = []
+            var failure: HandshakeResult.Outcome?
+            var anyAnswer = !accepted.isEmpty
+            for (index, offer) in offers.enumerated() where offer.version == v {
+                guard let answer = answers[index] else { continue }
+                switch answer.outcome {
+                case .accepted(let a) where a.version == v && offer.suites.contains(where: { $0.suite == a.suite }):
+                    accepted.append(a)
+                    anyAnswer = true
+                case .rejected:
+                    refused += offer.suites.map(\.suite)
+                    anyAnswer = true
+                default:
+                    failure = failure ?? answer.outcome
+                }
+            }
+            // Unsupported only when every suite the prober can offer for the version was refused.
+            let everyOffer = Set(prepared[v]?.1.map(\.suite) ?? [])
+            let allRefused = everyOffer.isSubset(of: Set(refused))
+            let supported: Bool? = !accepted.isEmpty ? true : (anyAnswer && failure == nil && allRefused ? false : nil)
+            let why = failure.flatMap(\.detail)
+                ?? (supported == false ? "refused every suite offered" : "refused the ATS suites; the others were not probed (ats-only scan)")
+            var result = ProtocolResult(
+                version: v, supported: supported,
+                reason: supported == true ? Self.reason : why,
+                cipherSuites: accepted.map {
+                    AcceptedCipherSuite(suite: $0.suite, openSSLName: $0.openSSLName, group: $0.group, groupBits: $0.groupBits)
+                },
+                enumerationComplete: supported == false)
+            if supported == true { result.refusedSuites = refused }
+            results[v] = .init(result: result, firstAccepted: accepted.first, failure: supported == false ? .rejected(result.reason ?? "") : failure)
+        }
+        return results
+    }
+}
