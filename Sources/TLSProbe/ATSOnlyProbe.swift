@@ -13,23 +13,10 @@ struct ATSOnlyProbe {
     static let reason = "ats-only scan: not enumerated"
 
     typealias S = CipherSuite
-    /// Every TLS 1.2 forward-secret suite of any era's ATS group (the 2015–2022 source list is the union).
-    static let forwardSecret: [CipherSuite] = [
-        S.TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, S.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
-        S.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
-        S.TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, S.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
-        S.TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
-        S.TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384, S.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256,
-        S.TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA, S.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA,
-        S.TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384, S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256,
-        S.TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA, S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA,
-    ]
+    /// Every TLS 1.2 forward-secret suite of any era's ATS group.
+    static let forwardSecret = CipherSuite.atsForwardSecretUnion
     /// The RSA key-exchange suites `NSExceptionRequiresForwardSecrecy = NO` adds, any era.
-    static let compatibility: [CipherSuite] = [
-        S.TLS_RSA_WITH_AES_256_GCM_SHA384, S.TLS_RSA_WITH_AES_128_GCM_SHA256,
-        S.TLS_RSA_WITH_AES_256_CBC_SHA256, S.TLS_RSA_WITH_AES_128_CBC_SHA256,
-        S.TLS_RSA_WITH_AES_256_CBC_SHA, S.TLS_RSA_WITH_AES_128_CBC_SHA,
-    ]
+    static let compatibility = CipherSuite.atsCompatibilityUnion
 
     /// The most handshakes an ats-only scan of one endpoint makes (without retries), the lead's included.
     static let budget = 6

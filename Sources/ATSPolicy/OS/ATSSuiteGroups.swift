@@ -28,16 +28,7 @@ public enum ATSSuiteGroups {
                 S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA,
             ]
         case .sourceUpTo2022:
-            return [
-                S.TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, S.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
-                S.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
-                S.TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, S.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
-                S.TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
-                S.TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384, S.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256,
-                S.TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA, S.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA,
-                S.TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384, S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256,
-                S.TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA, S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA,
-            ]
+            return CipherSuite.atsForwardSecretUnion
         case .source2022:
             return [
                 S.TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, S.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
@@ -54,11 +45,7 @@ public enum ATSSuiteGroups {
     public static func compatibility(_ era: Era) -> [CipherSuite] {
         switch era {
         case .documented, .sourceUpTo2022:
-            return [
-                S.TLS_RSA_WITH_AES_256_GCM_SHA384, S.TLS_RSA_WITH_AES_128_GCM_SHA256,
-                S.TLS_RSA_WITH_AES_256_CBC_SHA256, S.TLS_RSA_WITH_AES_128_CBC_SHA256,
-                S.TLS_RSA_WITH_AES_256_CBC_SHA, S.TLS_RSA_WITH_AES_128_CBC_SHA,
-            ]
+            return CipherSuite.atsCompatibilityUnion
         case .source2022:
             return [
                 S.TLS_RSA_WITH_AES_256_GCM_SHA384, S.TLS_RSA_WITH_AES_128_GCM_SHA256,
