@@ -88,11 +88,20 @@ struct OutputOptions: ParsableArguments {
 }
 
 /// Writes report files whole: to a temporary file beside the target, then renamed over it, so a reader never
-/// sees half a report. A path that is not a regular file (`/dev/stdout`, a FIFO) is written directly.
+/// sees half a report. A path that is not a regular file (`/dev/stdout`, a FIFO) is written directly, and the
+/// file named by `$GITHUB_STEP_SUMMARY` is appended to: the job summary collects every report of the step, and
+/// replacing it would drop what earlier commands of the same step wrote.
 enum ReportFile {
     /// Writes `text` to `path`.
+    /// - Parameter environment: the process environment (read for `GITHUB_STEP_SUMMARY`).
     /// - Throws: `ExitCode` 73 after one line on stderr when the file cannot be written.
-    static func write(_ text: String, to path: String) throws {
+    static func write(
+        _ text: String, to path: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty, sameFile(path, summary) {
+            try append(text, to: path)
+            return
+        }
         var status = stat()
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             guard let handle = FileHandle(forWritingAtPath: path) else { throw failure(path, "cannot open it for writing") }
@@ -110,6 +119,36 @@ enum ReportFile {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw failure(path, reason)
+        }
+    }
+
+    /// Whether `a` and `b` name the same file: the same device and inode when `a` exists, else the same
+    /// standardized path.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        if stat(a, &first) == 0, stat(b, &second) == 0 {
+            return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        }
+        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+    }
+
+    /// Appends `text` in one `write(2)` with `O_APPEND`, after a blank line when the file already holds text.
+    private static func append(_ text: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(path, String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var status = stat()
+        let separator = fstat(fd, &status) == 0 && status.st_size > 0 ? "\n" : ""
+        let bytes = Array((separator + text).utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, String(cString: strerror(errno)))
+            }
+            offset += written
         }
     }
 

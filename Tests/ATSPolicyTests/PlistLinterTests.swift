@@ -435,6 +435,23 @@ struct PlistLinterTests {
                 .severity == .note)
     }
 
+    @Test("a macOS app's LSMinimumSystemVersion is its deployment target, named as macOS, when MinimumOSVersion is absent")
+    func lsMinimumSystemVersionFromPlist() throws {
+        func ipFinding(_ minimum: String) throws -> Finding? {
+            let data = PlistFixtures.xml(
+                "<dict><key>LSMinimumSystemVersion</key><string>\(minimum)</string><key>NSAppTransportSecurity</key><dict>"
+                    + domain("192.0.2.1") + "</dict></dict>")
+            return PlistLinter.lint(try PlistDocument.parse(data: data, file: "Info.plist"))
+                .first { $0.rule == PlistRuleID.domainIPAddress }
+        }
+        // macOS 13 has iOS 16's rules: an IP-address key is not honoured yet.
+        let ventura = try #require(try ipFinding("13.0"))
+        #expect(ventura.severity == .warning)
+        #expect(ventura.message.contains("this app supports macOS 13.0"), "\(ventura.message)")
+        // macOS 14 = iOS 17: honoured, only a note.
+        #expect(try ipFinding("14.0")?.severity == .note)
+    }
+
     @Test("did-you-mean suggestions", arguments: [
         ("NSIncludesSubdomain", "NSIncludesSubdomains"), ("NSAllowArbitraryLoads", "NSAllowsArbitraryLoads"),
         ("NSExceptionAllowsInsecureHttpLoads", "NSExceptionAllowsInsecureHTTPLoads"),

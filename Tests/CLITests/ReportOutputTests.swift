@@ -72,6 +72,25 @@ struct ReportOutputTests {
         #expect(unknown.stderr.contains("--report"))
     }
 
+    @Test("a report to $GITHUB_STEP_SUMMARY is appended after what earlier steps wrote; other reports are replaced")
+    func stepSummaryAppends() throws {
+        let file = try CLI.temporaryFile(Self.plist, suffix: ".plist")
+        let dir = try Self.directory()
+        let summary = dir + "step_summary.md"
+        try "## earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
+        try "old\n".write(toFile: dir + "other.md", atomically: true, encoding: .utf8)
+        let environment = ["GITHUB_STEP_SUMMARY": summary]
+        let first = try CLI.run(
+            ["plist", file, "--report", "markdown=\(summary)", "--report", "markdown=\(dir)other.md"], environment: environment)
+        #expect(first.status == 1, "\(first.stderr)")
+        _ = try CLI.run(["plist", file, "--report", "markdown=\(dir)./step_summary.md"], environment: environment)
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(text.hasPrefix("## earlier step\n\n## atscheck: plist: 1 error"), "\(text.prefix(200))")
+        #expect(text.components(separatedBy: "## atscheck: plist").count == 3, "both runs appended")
+        let other = try String(contentsOfFile: dir + "other.md", encoding: .utf8)
+        #expect(other.hasPrefix("## atscheck:") && !other.contains("old"))
+    }
+
     @Test("a malformed input exits 65 and writes nothing: not to stdout, not to any --report path", arguments: [
         "plist", "audit", "scan-profile", "scan-plist",
     ])

@@ -12,7 +12,8 @@ public struct PlistLinter {
         /// The OS release (iOS numbering) whose rules apply, like `--os-version`: the newest atscheck knows by default.
         public var os: AppleOSVersion
         /// The oldest OS the app runs on (iOS numbering, any `x.y.z`). When nil, the Info.plist's
-        /// `MinimumOSVersion` is used, else ``os``.
+        /// `MinimumOSVersion` is used, else its `LSMinimumSystemVersion` (macOS, mapped to the iOS release with
+        /// the same ATS rules), else ``os``.
         public var deploymentTarget: String?
 
         /// - Parameters:
@@ -75,9 +76,15 @@ final class LintContext {
         self.options = options
         self.ats = document.atsDictionary
         rulesOS = options.os
-        let fromPlist = document.kind == .infoPlist ? document.rootDictionary["MinimumOSVersion"] as? String : nil
-        let target = (options.deploymentTarget ?? fromPlist).flatMap { text in
+        let root = document.kind == .infoPlist ? document.rootDictionary : [:]
+        var target = (options.deploymentTarget ?? root["MinimumOSVersion"] as? String).flatMap { text in
             AppleOSVersion(anyRelease: text).map { (version: $0, text: Self.releaseText(text)) }
+        }
+        // A macOS app states its oldest release as LSMinimumSystemVersion: judged by the iOS release with the
+        // same ATS rules, and named as written.
+        if target == nil, options.deploymentTarget == nil, let text = root["LSMinimumSystemVersion"] as? String,
+           let macOS = AppleOSVersion(anyRelease: text) {
+            target = (version: AppleOSVersion(macOS: macOS), text: "macOS " + Self.releaseText(text))
         }
         lowestOS = target?.version ?? options.os
         lowestOSText = target?.text ?? options.os.description
