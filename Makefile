@@ -44,6 +44,7 @@ endif
 release: deps
 	$(SWIFT) build -c release --product atscheck
 	$(SWIFT) build -c release --product atscheck-demo-servers
+	$(SWIFT) build -c release --product atscheck-make-demo-app
 
 ## test: build and run every test (loopback only)
 test: deps

@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel"], exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",
-            dependencies: ["ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting"]
+            dependencies: ["ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting", "AppBundleFixtures"]
         ),
         // Orchestration against fake probers: depends on no OpenSSL-linked module of its own.
         .testTarget(name: "ATSCheckKitFakeProberTests", dependencies: ["ATSCheckKit", "TLSModel"]),

@@ -100,6 +100,25 @@ set -e
 echo "(atscheck pins check exited with $status: 0 = the debug build accepts it)"
 echo
 
+# The build: a demo .ipa (binary Info.plist, AFNetworking 4 pinning this run's demo root as demo-ca.cer, a Mach-O
+# executable and a main.jsbundle naming the servers) audited live. Its URLs carry this run's ports, and each
+# harvested name is mapped to its loopback server with --resolve, as a staging build's names would be mapped
+# through /etc/hosts. MinimumOSVersion 12.0, so the verdicts cover iOS 12 to the newest.
+app_ports=(); app_resolves=()
+while read -r name address; do
+  case "$name" in modern|legacy-tls10|rsa-kx-only|tls13-only) ;; *) continue ;; esac
+  app_ports+=("$name=${address##*:}")
+  app_resolves+=(--resolve "$name.demo.atscheck.test:${address##*:}:${address%:*}")
+done < "$work/servers.log"
+"$BIN/atscheck-make-demo-app" "$work/app" "$pki/demo-root.pem" "${app_ports[@]}" --minimum-os 12.0 > /dev/null
+echo "== atscheck app Demo.ipa (harvested endpoints, judged per OS era; bundled pins against the live paths) =="
+set +e
+"$BIN/atscheck" app "$work/app/Demo.ipa" "${app_resolves[@]}" --ca-file "$pki/demo-root.pem" --format text
+status=$?
+set -e
+echo "(atscheck app exited with $status: 1 = an endpoint of this build fails ATS on an OS it supports)"
+echo
+
 echo "== atscheck plist Examples/broken-app/Info.plist (typos, wrong types, bad domain keys, a bad pin) =="
 set +e
 "$BIN/atscheck" plist Examples/broken-app/Info.plist --format text

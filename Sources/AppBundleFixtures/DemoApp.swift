@@ -8,43 +8,70 @@ public enum DemoApp {
     public static let name = "Demo.app"
 
     /// The endpoints the demo's executable and JavaScript bundle really name: what a harvest must report.
-    public static let expectedTargets: Set<String> = [
-        "https://modern.demo.atscheck.test", "https://legacy-tls10.demo.atscheck.test",
-        "http://cdn.demo.atscheck.test", "rsa-kx-only.demo.atscheck.test:8443", "https://tls13-only.demo.atscheck.test",
-    ]
+    public static let expectedTargets: Set<String> = expectedTargets(ports: [:])
+
+    /// The endpoints a demo built with `ports` names (`https://modern.demo.atscheck.test:PORT`, …).
+    /// - Parameter ports: Demo server name (`modern`, `legacy-tls10`, `rsa-kx-only`, `tls13-only`, `cdn`) → the
+    ///   port written into its URLs; a name not given keeps its default (443 implied, 8443 for `rsa-kx-only`).
+    public static func expectedTargets(ports: [String: Int]) -> Set<String> {
+        [
+            "https://" + host("modern", ports), "https://" + host("legacy-tls10", ports), "http://" + host("cdn", ports),
+            host("rsa-kx-only", ports, default: 8443), "https://" + host("tls13-only", ports),
+        ]
+    }
+
+    /// `NAME.demo.atscheck.test`, with `:PORT` when `ports` names one (or there is a default port).
+    public static func host(_ name: String, _ ports: [String: Int] = [:], default port: Int? = nil) -> String {
+        "\(name).demo.atscheck.test" + ((ports[name] ?? port).map { ":\($0)" } ?? "")
+    }
 
     /// The C strings of the demo executable: real endpoints and decoys.
-    public static let executableStrings = [
-        "https://modern.demo.atscheck.test/v1/",
-        "https://legacy-tls10.demo.atscheck.test/login?next=%@",
-        "http://cdn.demo.atscheck.test/assets/logo.png",
-        "rsa-kx-only.demo.atscheck.test:8443",
-        // Decoys: none of these is an endpoint.
-        "http://www.w3.org/2000/svg", "http://www.apple.com/DTDs/PropertyList-1.0.dtd",
-        "https://developer.apple.com/documentation/security", "https://api.example.com/v1/users",
-        "main.jsbundle", "Info.plist", "%@://%@/api/%@", "com.atscheck.demo.session", "support@atscheck.com",
-        "AFSecurityPolicy", "4.0.1", "v1.2.3.4",
-    ]
+    public static let executableStrings = executableStrings(ports: [:])
+
+    /// The C strings of a demo executable whose URLs carry `ports` (see ``expectedTargets(ports:)``).
+    public static func executableStrings(ports: [String: Int]) -> [String] {
+        [
+            "https://\(host("modern", ports))/v1/",
+            "https://\(host("legacy-tls10", ports))/login?next=%@",
+            "http://\(host("cdn", ports))/assets/logo.png",
+            host("rsa-kx-only", ports, default: 8443),
+            // Decoys: none of these is an endpoint.
+            "http://www.w3.org/2000/svg", "http://www.apple.com/DTDs/PropertyList-1.0.dtd",
+            "https://developer.apple.com/documentation/security", "https://api.example.com/v1/users",
+            "main.jsbundle", "Info.plist", "%@://%@/api/%@", "com.atscheck.demo.session", "support@atscheck.com",
+            "AFSecurityPolicy", "4.0.1", "v1.2.3.4",
+        ]
+    }
 
     /// The React Native bundle: one real endpoint among licence links, namespaces and library names.
-    public static let jsBundle = """
+    public static let jsBundle = jsBundle(ports: [:])
+
+    /// The React Native bundle of a demo whose URLs carry `ports`.
+    public static func jsBundle(ports: [String: Int]) -> String {
+        """
         /** @license React v17.0.2 — see https://reactjs.org/docs/error-decoder.html?invariant=1 */
         var __BUNDLE_START_TIME__=this.nativePerformanceNow?nativePerformanceNow():Date.now();
         var svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
         var io = require("socket.io"); var m = require("moment.js");
-        fetch("https://tls13-only.demo.atscheck.test/graphql", {method: "POST"});
+        fetch("https://\(host("tls13-only", ports))/graphql", {method: "POST"});
         // Licensed under http://www.apache.org/licenses/LICENSE-2.0
         """
+    }
 
     /// The demo app's files (paths inside `Demo.app`).
     /// - Parameters:
     ///   - pinDER: The DER of the certificate to pin (the demo CA), written as `demo-ca.cer`.
     ///   - afNetworkingVersion: The `CFBundleShortVersionString` of the embedded AFNetworking.framework.
     ///   - binaryPlist: Compile the Info.plist to binary (as Xcode does) or keep XML.
-    public static func tree(pinDER: Data, afNetworkingVersion: String = "4.0.1", binaryPlist: Bool = true) -> BundleTree {
+    ///   - ports: The ports the URLs carry (`make demo` writes the demo servers' ports; see ``expectedTargets(ports:)``).
+    ///   - minimumOS: `MinimumOSVersion`: the first OS era the live verdicts cover.
+    public static func tree(
+        pinDER: Data, afNetworkingVersion: String = "4.0.1", binaryPlist: Bool = true, ports: [String: Int] = [:],
+        minimumOS: String = "15.0"
+    ) -> BundleTree {
         let info: [String: Any] = [
             "CFBundleIdentifier": "com.atscheck.demo", "CFBundleShortVersionString": "1.4.0", "CFBundleVersion": "42",
-            "CFBundleExecutable": "Demo", "CFBundleName": "Demo", "MinimumOSVersion": "15.0",
+            "CFBundleExecutable": "Demo", "CFBundleName": "Demo", "MinimumOSVersion": minimumOS,
             "NSAppTransportSecurity": [
                 "NSExceptionDomains": [
                     "legacy-tls10.demo.atscheck.test": [
@@ -60,8 +87,8 @@ public enum DemoApp {
         ]
         return BundleTree(files: [
             "Info.plist": binaryPlist ? BundleTree.binaryPlist(info) : BundleTree.xmlPlist(info),
-            "Demo": Data(MachOWriter.executable(sections: [.cstrings(executableStrings)])),
-            "main.jsbundle": Data(jsBundle.utf8),
+            "Demo": Data(MachOWriter.executable(sections: [.cstrings(executableStrings(ports: ports))])),
+            "main.jsbundle": Data(jsBundle(ports: ports).utf8),
             "demo-ca.cer": pinDER,
             "Frameworks/AFNetworking.framework/Info.plist": BundleTree.binaryPlist(framework),
             "Frameworks/AFNetworking.framework/AFNetworking": Data(

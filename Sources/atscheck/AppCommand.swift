@@ -6,57 +6,128 @@ import Reporting
 struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
-        abstract: "Audit an app build (.ipa, .app, .xcarchive): its Info.plist, pins, pinning libraries and endpoints.",
-        usage: "atscheck app <path> --offline [--emit-endpoints <file>] [<options>]",
+        abstract: "Audit an app build (.ipa, .app, .xcarchive): its Info.plist, pins, pinning libraries and endpoints, live.",
+        usage: "atscheck app <path> [--offline] [--endpoints <file>] [--emit-endpoints <file>] [<options>]",
         discussion: """
-            --offline reads the bundle without connecting anywhere: the Info.plist (binary or XML) and its \
-            NSAppTransportSecurity lint, the minimum OS and the OS eras it implies, the pinning libraries linked \
-            (AFNetworking, Alamofire, TrustKit) and which bundled .cer/.crt/.der files they would load, \
-            TSKConfiguration and NSPinnedDomains, and the http(s) URLs and host names harvested from the \
-            executables, plists, JSON, .strings and JavaScript bundles. Hostile archives (zip bombs, ../ or \
-            absolute entries, escaping symlinks, duplicate entries, truncated zips) are refused with exit 65.
+            Reads the bundle: the Info.plist (binary or XML) and its NSAppTransportSecurity lint, the minimum OS \
+            and the OS eras it implies, the pinning libraries linked (AFNetworking, Alamofire, TrustKit) and which \
+            bundled .cer/.crt/.der files they would load, TSKConfiguration and NSPinnedDomains, and the http(s) \
+            URLs and host names harvested from the executables, plists, JSON, .strings and JavaScript bundles. \
+            Hostile archives (zip bombs, ../ or absolute entries, escaping symlinks, duplicate entries, truncated \
+            zips) are refused with exit 65.
 
-            Live checks of an app bundle (its endpoints judged under its own ATS dictionary, its pins against \
-            the live paths) are not built yet: --offline is required for now.
+            Then, live: every endpoint (harvested, or --endpoints FILE, which replaces the harvest) is probed once \
+            (ATS-only by default; --full enumerates every suite) and judged under the bundle's own ATS dictionary \
+            for each OS era from its minimum OS to the newest ("fails on iOS 12–12.2, passes on 13+"); http:// \
+            endpoints are judged without a connection. The exception debt is reported as `audit` reports it. \
+            NSPinnedDomains and TSKConfiguration are checked against the hosts they cover; the certificates a \
+            linked AFNetworking or Alamofire loads are checked against every https endpoint in each plausible \
+            mode (AFNetworking certificate and public-key, Alamofire pinned-certificates and public-keys), since \
+            the mode is set in code: a rejection is then a warning. --library/--mode/--evaluator name the policy, \
+            and a rejection is an error. AFNetworking 2.x/3.x linked as a dynamic framework loads pins from its \
+            own bundle: the app's top-level .cer files are never used, and the check says so.
 
-            --emit-endpoints FILE writes the harvested endpoints as an endpoint list in the `audit` text format, \
-            with the files each came from, for review before `atscheck audit --endpoints FILE`.
+            --offline reads the bundle without connecting anywhere. --emit-endpoints FILE writes the harvested \
+            endpoints as an endpoint list in the `audit` text format, for review and for --endpoints.
 
             Examples:
-              atscheck app Demo.ipa --offline
+              atscheck app Demo.ipa
+              atscheck app Demo.ipa --resolve api.example.com:443:10.0.0.5 --ca-file staging-root.pem
+              atscheck app Demo.ipa --endpoints reviewed.txt --library afnetworking --mode public-key
               atscheck app build/Demo.xcarchive --offline --emit-endpoints endpoints.txt
-              atscheck app Demo.app --offline --format json --report sarif=app.sarif
+              atscheck app Demo.app --format json --report sarif=app.sarif
 
-            Exit status: 0 no error-level finding (with --fail-on warning, no warning either); 1 at least one; \
-            64 usage error (including a missing --offline); 65 the bundle is unreadable or refused as hostile \
+            Exit status: 0 every endpoint passes on every era and no error-level finding (with --fail-on warning, \
+            no warning either); 1 an error finding (an endpoint failing ATS on an era the build supports, a missing \
+            exception, an error-level plist finding, a pin rejection); 2 no failure, but an endpoint could not be \
+            scanned; 64 usage error; 65 the bundle, the endpoint list or a CA file is unreadable or refused \
             (nothing is written then).
             """
     )
 
-    /// The message for a run without `--offline`.
-    static let liveNotBuilt = "live checks of an app bundle are not built yet; use --offline"
-
     @Argument(help: ArgumentHelp("An .ipa, an .app folder or an .xcarchive.", valueName: "path"))
     var path: String
 
-    @Flag(name: .long, help: "Read the bundle only; connect nowhere (required for now: live checks are not built yet).")
+    @Flag(name: .long, help: "Read the bundle only; connect nowhere.")
     var offline = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "An endpoint list (text, YAML or JSON, as for audit) that replaces the harvested endpoints.", valueName: "file"))
+    var endpoints: String?
 
     @Option(name: .customLong("emit-endpoints"), help: ArgumentHelp(
         "Write the harvested endpoints to FILE as an endpoint list (audit text format).", valueName: "file"))
     var emitEndpoints: String?
 
+    @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
+    var full = false
+
+    @Option(name: .long, help: "The library that loads the bundled certificates: afnetworking|alamofire (default: every linked one).")
+    var library: PinLibrary?
+
+    @Option(name: .long, help: "AFNetworking's AFSSLPinningMode: none|certificate|public-key (default: certificate and public-key).")
+    var mode: PinPolicyOptions.AFMode?
+
+    @Option(name: .long, help: "Alamofire's evaluator: default|revocation|pinned-certificates|public-keys|disabled (default: pinned-certificates and public-keys).")
+    var evaluator: PinPolicyOptions.AlamofireEvaluatorKind?
+
+    @Option(name: .customLong("af-version"), help: "AFNetworking major version: 2, 3 or 4 (default: the linked framework's, else 4).")
+    var afVersion: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Client class (default: \(ClientKind.urlSession.optionValue)).", visibility: .default))
+    var client: ClientKind?
+
+    @OptionGroup var scan: ScanOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
 
+    var pinScope: AppPinScope { AppPinScope(library: library, mode: mode, evaluator: evaluator, afVersion: afVersion) }
+
     func validate() throws {
-        if !offline { throw ValidationError(Self.liveNotBuilt) }
         if let emitEndpoints, output.output == emitEndpoints || output.reports.contains(where: { $0.path == emitEndpoints }) {
             throw ValidationError("two outputs write to \(emitEndpoints)")
         }
+        if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
+        if offline {
+            let live = [("--endpoints", endpoints != nil), ("--full", full), ("--library", library != nil), ("--mode", mode != nil),
+                        ("--evaluator", evaluator != nil), ("--af-version", afVersion != nil)].filter(\.1).map(\.0)
+            if !live.isEmpty { throw ValidationError("\(live.joined(separator: ", ")) need the live checks: drop --offline") }
+        }
+        if let problem = pinScope.problem { throw ValidationError(problem) }
     }
 
     func run() async throws {
+        if offline { return try await runOffline() }
+        let result = try await Terminal.exitingOnFileErrors { () -> AppLiveResult in
+            var settings = try scan.settings()
+            settings.scope = full ? .full : .atsOnly
+            return try await AppLiveAudit.run(
+                path: path, endpointsPath: endpoints, settings: settings, client: client ?? .urlSession, pinScope: pinScope
+            ) { done, total, profile in
+                Terminal.progress("app: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
+            }
+        }
+        Terminal.endProgress()
+        warnUnusedResolveRules(result)
+        let report = result.report
+        try output.emit { format, color in
+            switch format {
+            case .json: return try JSONRendering.render(AppJSON(live: result))
+            case .text:
+                let style = TextStyle(enabled: color)
+                return AppOfflineText.header(result.offline, style: style) + AppLiveText.section(result, style: style)
+                    + (try Render.report(report, format: format, color: color))
+            default: return try Render.report(report, format: format, color: color, endpointsFile: endpoints)
+            }
+        }
+        if let emitEndpoints {
+            try ReportFile.write(EndpointListWriter.text(result.offline.endpoints, input: path), to: emitEndpoints)
+        }
+        try gate.finish(result.exitStatus, reason: result.exitReason, findings: report.findings)
+    }
+
+    /// `atscheck app --offline`: the bundle only.
+    func runOffline() async throws {
         let result = try await Terminal.exitingOnFileErrors { try AppOfflineAudit.run(path: path) }
         let report = result.report
         try output.emit { format, color in
@@ -72,5 +143,16 @@ struct AppCommand: AsyncParsableCommand {
             try ReportFile.write(EndpointListWriter.text(result.endpoints, input: path), to: emitEndpoints)
         }
         try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
+    }
+
+    /// A `--resolve` rule that matches no endpoint of the bundle is named on stderr (the endpoints are only
+    /// known once the bundle is read, so it is not a usage error as it is for `scan`).
+    func warnUnusedResolveRules(_ result: AppLiveResult) {
+        guard let rules = try? scan.settings().resolve, !rules.isEmpty else { return }
+        let used = Set(result.report.endpoints.map { "\($0.profile.host.lowercased()):\($0.profile.port)" })
+        let unused = rules.map { "\($0.host):\($0.port)" }.filter { !used.contains($0.lowercased()) }
+        if !unused.isEmpty {
+            Terminal.fail("note: --resolve \(Terminal.list(unused)) matches no endpoint of the bundle")
+        }
     }
 }

@@ -129,15 +129,19 @@ struct AppCommandTests {
         #expect(!FileManager.default.fileExists(atPath: list))
     }
 
-    @Test("without --offline: exit 64, and --help says live checks are not built yet")
-    func liveNotBuilt() async throws {
+    @Test("--offline with a live-only option is a usage error (64); --help describes the live checks")
+    func offlineWithLiveOptions() async throws {
         let ipa = try DemoIPA()
-        let result = try await Self.app([ipa.path])
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("live checks of an app bundle are not built yet; use --offline"))
+        for option in [["--endpoints", ipa.file("list.txt")], ["--full"], ["--library", "afnetworking"], ["--mode", "certificate"]] {
+            let result = try await Self.app([ipa.path, "--offline"] + option)
+            #expect(result.status == 64, "\(option)")
+            #expect(result.stderr.contains("need the live checks: drop --offline"), "\(result.stderr)")
+        }
         let help = try await Self.app(["--help"])
-        #expect(help.stdout.contains("not built yet"))
+        #expect(!help.stdout.contains("not built yet"))
         #expect(help.stdout.contains("--emit-endpoints"))
+        #expect(help.stdout.contains("--endpoints"))
+        #expect(help.stdout.contains("for each OS era"))
     }
 
     @Test("an .app folder with TrustKit and NSPinnedDomains in its plist and a PEM .cer without a certificate")

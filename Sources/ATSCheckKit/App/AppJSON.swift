@@ -2,20 +2,48 @@ import AppBundle
 import Foundation
 import TLSModel
 
-/// The JSON of `atscheck app --offline`: the report of the contract (schemaVersion, endpoints — empty here —,
-/// findings, summary) with the bundle's facts beside it under `app`, as ``AuditJSON`` adds `exceptionDebt`.
+/// The JSON of `atscheck app`: the report of the contract (schemaVersion, endpoints — empty offline —,
+/// findings, summary) with the bundle's facts beside it under `app` and, for a live run, the
+/// verdicts per OS era, the exception debt and the pin checks under `live`, as ``AuditJSON`` adds `exceptionDebt`.
 public struct AppJSON: Encodable, Sendable {
     /// The result to encode.
     public var result: AppOfflineResult
-    private enum Keys: String, CodingKey { case app }
+    /// The live audit, when the endpoints were checked: its report replaces the offline one, and `live` is added.
+    public var live: AppLiveResult?
+    private enum Keys: String, CodingKey { case app, live }
 
     /// - Parameter result: The offline result.
     public init(result: AppOfflineResult) { self.result = result }
 
+    /// - Parameter live: The live result (`atscheck app PATH` without `--offline`).
+    public init(live: AppLiveResult) {
+        self.result = live.offline
+        self.live = live
+    }
+
     public func encode(to encoder: Encoder) throws {
-        try result.report.encode(to: encoder)
+        try (live?.report ?? result.report).encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(Facts(result), forKey: .app)
+        if let live { try container.encode(Live(live), forKey: .live) }
+    }
+
+    /// The `live` object: what the endpoints were, the eras judged, each endpoint's verdict per era, the exception
+    /// debt (with its eras) and the pin checks.
+    struct Live: Encodable {
+        var endpointSource: String
+        var eras: [String]
+        var endpoints: [AppEndpointEras]
+        var exceptionDebt: [AppExceptionDebt]
+        var pins: [AppPinCheck]
+
+        init(_ live: AppLiveResult) {
+            endpointSource = live.endpointSource
+            eras = live.eras.map(AppEras.label)
+            endpoints = live.endpoints
+            exceptionDebt = live.exceptionDebt
+            pins = live.pins
+        }
     }
 
     /// The `app` object.

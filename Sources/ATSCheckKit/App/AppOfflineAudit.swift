@@ -52,10 +52,20 @@ public enum AppOfflineAudit {
     public static func run(
         path: String, limits: ArchiveLimits = .default, filter: HarvestFilter = .default
     ) throws -> AppOfflineResult {
-        let contents: AppBundleContents
-        do { contents = try AppBundle.open(path: path, limits: limits) } catch let error as AppBundleError {
+        result(of: try open(path: path, limits: limits), filter: filter)
+    }
+
+    /// Opens a bundle, as an input file.
+    /// - Throws: ``InputFileError`` (exit 65) when the bundle is unreadable or refused as hostile.
+    static func open(path: String, limits: ArchiveLimits) throws -> AppBundleContents {
+        do { return try AppBundle.open(path: path, limits: limits) } catch let error as AppBundleError {
             throw InputFileError(file: error.file, reason: error.reason)
         }
+    }
+
+    /// The offline result of an opened bundle: its pin material parsed, its endpoints harvested.
+    static func result(of contents: AppBundleContents, filter: HarvestFilter) -> AppOfflineResult {
+        let path = contents.path
         var findings = contents.offlineFindings
         let pins = contents.certificates.map { certificate in
             let (file, finding) = parse(certificate)

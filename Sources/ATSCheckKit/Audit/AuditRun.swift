@@ -39,19 +39,41 @@ extension ScanPipeline {
         let pins = try AuditPins.prepare(document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
         let lint = plistPath == nil ? [] : PlistLinter.lint(document, options: PlistLinter.Options(os: os))
 
-        let plan = ScanPlanner.plan(entries: list.entries, settings: settings)
+        let endpoints = await auditProbe(list.entries, now: now, progress: progress)
+        var result = judge(document: document, endpoints: endpoints, pins: pins, os: os, client: client, findings: lint + list.findings, now: now)
+        if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
+        return result
+    }
+}
+
+extension ScanPipeline {
+    /// The probe step of an audit: every `https` entry scanned once (with its own `resolve`, `sni`, `caFile`),
+    /// every `http://` entry given a placeholder profile; in entry order. `atscheck app` judges the same
+    /// endpoints under several OS eras from this one probe.
+    ///
+    /// > Warning: Connects to every `https` entry.
+    func auditProbe(
+        _ entries: [EndpointEntry], now: Date, progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    ) async -> [Auditor.Endpoint] {
+        let plan = ScanPlanner.plan(entries: entries, settings: settings)
         let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency)
             .scan(plan.map(\.planned), progress: progress)
-        var profiles = list.entries.map { Auditor.placeholderProfile(for: $0, now: settings.now ?? now) }
+        var profiles = entries.map { Auditor.placeholderProfile(for: $0, now: settings.now ?? now) }
         for (slot, profile) in zip(plan.map(\.index), scanned) { profiles[slot] = profile }
+        return zip(entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
+    }
 
-        let endpoints = zip(list.entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
-        var result = Auditor(os: os, client: client).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
+    /// The judging step of an audit (pure over the probed endpoints): the ATS verdicts and exception debt under
+    /// `os`, certificate expiry warnings, and the pin checks.
+    func judge(
+        document: PlistDocument, endpoints: [Auditor.Endpoint], pins: AuditPins, os: AppleOSVersion, client: ClientKind,
+        findings: [Finding], now: Date
+    ) -> AuditResult {
+        var result = Auditor(os: os, client: client).audit(document: document, endpoints: endpoints, findings: findings)
         result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
         let (pinFindings, pinChecks) = pins.evaluate(endpoints, document: document)
         result.report.findings += pinFindings
         result.pins = pinChecks
-        if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
         return result
     }
 }

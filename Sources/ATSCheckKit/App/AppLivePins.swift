@@ -1,0 +1,201 @@
+import AppBundle
+import Foundation
+import Pinning
+import TLSModel
+
+/// The pin checks of `atscheck app` beyond the audit's (`NSPinnedDomains`, endpoint-list entries):
+/// `TSKConfiguration` against the hosts it covers, and the certificate files a linked AFNetworking or Alamofire
+/// loads, against every `https` endpoint, in every mode the bundle makes plausible (pinning.md §1, §4).
+///
+/// The mode and the sessions that pin are in code the bundle does not show: without `--library`/`--mode` a
+/// rejection is a warning that names the modes; with them it is an error, as in `atscheck audit`.
+struct AppLivePins {
+    var offline: AppOfflineResult
+    var scope: AppPinScope
+    var caFiles: [String]
+    var useSystemStore: Bool
+    var now: Date
+
+    /// One pin set a library would load, with the modes to try.
+    struct BundledSet {
+        var library: LinkedLibrary.Name
+        var pins: LoadedPins
+        var policies: [(mode: String, policy: PinPolicy)]
+        var note: String?
+        /// Where findings about the set point (the first certificate file, else the framework).
+        var anchor: String
+    }
+
+    /// Evaluates every check on the probed endpoints.
+    func evaluate(_ endpoints: [Auditor.Endpoint]) -> (findings: [Finding], checks: [AppPinCheck]) {
+        let live = endpoints.filter { !$0.entry.isHTTP }
+        var findings: [Finding] = []
+        var checks: [AppPinCheck] = []
+        let (tkFindings, tkChecks) = trustKit(live)
+        findings += tkFindings
+        checks += tkChecks
+        for set in bundledSets() {
+            let (f, c) = bundled(set, live)
+            findings += f
+            checks += c
+        }
+        return (findings, checks)
+    }
+
+    // MARK: TrustKit
+
+    func trustKit(_ endpoints: [Auditor.Endpoint]) -> ([Finding], [AppPinCheck]) {
+        guard let pinSet = offline.trustKit else { return ([], []) }
+        var material = LoadedPins()
+        material.files = [offline.infoPlist]
+        material.pinSet = pinSet
+        guard let checker = try? PinChecker(
+            policy: .trustkit(TrustKitOptions()), pins: material, pinsPath: offline.infoPlist, caFiles: caFiles,
+            useSystemStore: useSystemStore, now: now)
+        else { return ([], []) }
+        var findings: [Finding] = []
+        var checks: [AppPinCheck] = []
+        for endpoint in endpoints {
+            guard case .pinned(let domain, _, _) = TrustKitPolicyLookup.lookup(host: endpoint.entry.target.host, in: pinSet, now: now),
+                let result = AuditPins.result(endpoint, checker: checker)
+            else { continue }
+            let check = AppPinCheck(
+                origin: .trustKit, endpoint: endpoint.entry.target.hostPort, library: .trustkit, mode: nil, assumed: false,
+                pinFiles: [offline.infoPlist], note: "TSKConfiguration entry '\(domain)'", result: result)
+            checks.append(check)
+            findings += Self.findings(check, at: SourceLocation(file: offline.infoPlist), keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)",
+                                      subject: "TrustKit (TSKConfiguration '\(domain)')")
+        }
+        return (findings, checks)
+    }
+
+    // MARK: Bundled certificates
+
+    /// The pin sets the linked libraries load (or the one `--library` names), with their modes.
+    func bundledSets() -> [BundledSet] {
+        var sets: [BundledSet] = []
+        let linked = offline.libraries
+        let af = linked.first { $0.name == .afNetworking }
+        if scope.library == .afnetworking || (scope.library == nil && af != nil && scope.evaluator == nil) {
+            let ownBundle = af?.loadsPinsFromOwnBundle == true
+            let lookup: BundledCertificate.Lookup = ownBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle
+            let files = offline.certificates.filter { $0.lookups.contains(lookup) }
+            let version = scope.afVersion ?? min(max(af?.majorVersion ?? 4, 2), 4)
+            let modes: [PinPolicyOptions.AFMode] = scope.mode.map { [$0] } ?? [.certificate, .publicKey]
+            var note: String?
+            if ownBundle, let af {
+                let appLevel = offline.certificates.filter { $0.lookups.contains(.afNetworkingMainBundle) }.count
+                note = "AFNetworking \(af.version ?? "") is a dynamic framework: it loads pins from its own bundle "
+                    + "(\(files.count) .cer file(s) there); the \(appLevel) .cer file(s) at the app's top level are never used"
+            }
+            sets.append(BundledSet(
+                library: .afNetworking, pins: Self.material(files),
+                policies: modes.map { ($0.rawValue, .afnetworking(AFSecurityPolicyOptions(mode: $0, afVersion: version))) },
+                note: note, anchor: files.first?.file ?? (af.flatMap(Self.frameworkPath) ?? offline.infoPlist)))
+        }
+        let alamofire = linked.contains { $0.name == .alamofire }
+        if scope.library == .alamofire || (scope.library == nil && alamofire && scope.mode == nil) {
+            let files = offline.certificates.filter { $0.lookups.contains(.alamofire) }
+            let kinds: [PinPolicyOptions.AlamofireEvaluatorKind] = scope.evaluator.map { [$0] } ?? [.pinnedCertificates, .publicKeys]
+            sets.append(BundledSet(
+                library: .alamofire, pins: Self.material(files),
+                policies: kinds.map { ($0.rawValue, PinPolicyOptions(library: .alamofire, evaluator: $0).policy) },
+                note: nil, anchor: files.first?.file ?? offline.infoPlist))
+        }
+        return sets
+    }
+
+    static func frameworkPath(_ library: LinkedLibrary) -> String? {
+        if case .framework(let path) = library.linkage { return path }
+        return nil
+    }
+
+    /// The certificate files as pin material; PEM bytes are kept but marked (the libraries drop or crash on them).
+    static func material(_ files: [AppPinFile]) -> LoadedPins {
+        var pins = LoadedPins()
+        for file in files {
+            pins.files.append(file.file)
+            if let facts = file.facts {
+                pins.certificates.append(PinnedCertificateFile(file: file.file, facts: facts, pemInDERFile: file.encoding == .pem))
+            }
+        }
+        return pins
+    }
+
+    func bundled(_ set: BundledSet, _ endpoints: [Auditor.Endpoint]) -> ([Finding], [AppPinCheck]) {
+        let library: PinLibrary = set.library == .afNetworking ? .afnetworking : .alamofire
+        let name = set.library.rawValue
+        var checks: [AppPinCheck] = []
+        var findings: [Finding] = []
+        let empty = set.pins.bundledCertificates.isEmpty
+        for endpoint in endpoints {
+            var hostChecks: [AppPinCheck] = []
+            for (mode, policy) in set.policies {
+                guard let checker = try? PinChecker(
+                    policy: policy, pins: set.pins, pinsPath: set.anchor, caFiles: caFiles, useSystemStore: useSystemStore, now: now),
+                    let result = AuditPins.result(endpoint, checker: checker)
+                else { continue }
+                hostChecks.append(AppPinCheck(
+                    origin: .bundledCertificates, endpoint: endpoint.entry.target.hostPort, library: library, mode: mode,
+                    assumed: !scope.isNamed, pinFiles: set.pins.files, note: set.note, result: result))
+            }
+            checks += hostChecks
+            if !empty { findings += hostFindings(hostChecks, library: name, anchor: set.anchor) }
+        }
+        let evaluated = checks.filter { $0.result.evaluation != nil }
+        if !evaluated.isEmpty, !scope.isNamed || empty, !evaluated.contains(where: { $0.result.evaluation?.verdict == .accept }) {
+            let hosts = Set(evaluated.map(\.endpoint)).count
+            let modes = set.policies.map(\.mode).joined(separator: " and ")
+            let what = empty
+                ? "\(name) has no certificate to pin\(set.note.map { " (\($0))" } ?? "")"
+                : "no host accepts the bundled pins (\(set.pins.files.map(Self.fileName).joined(separator: ", ")))"
+            findings.append(Finding(
+                rule: RuleID.Pins.rejected, severity: scope.isNamed || !empty ? .error : .warning,
+                message: "\(what): \(name) in \(modes) mode rejects all \(hosts) host(s) checked; if the app pins with \(name), every pinned request fails",
+                file: set.anchor))
+        }
+        return (findings, checks)
+    }
+
+    /// One host's findings over the modes tried: a named mode's rejection is an error; assumed modes give one
+    /// warning naming the modes that reject (only when some other host accepts, else the set-wide error says it).
+    func hostFindings(_ checks: [AppPinCheck], library: String, anchor: String) -> [Finding] {
+        guard let first = checks.first else { return [] }
+        let at = SourceLocation(file: anchor)
+        if scope.isNamed {
+            return checks.flatMap { Self.findings($0, at: at, keyPath: nil, subject: "\(library) in \($0.mode ?? "") mode with the bundled pins") }
+        }
+        let rejecting = checks.filter { $0.result.evaluation?.verdict == .reject }
+        guard !rejecting.isEmpty else { return [] }
+        let accepting = checks.filter { $0.result.evaluation?.verdict == .accept }.compactMap(\.mode)
+        let why = rejecting.compactMap { check -> String? in
+            guard let evaluation = check.result.evaluation else { return nil }
+            return "\(check.mode ?? ""): \(evaluation.noMatchReason ?? evaluation.result)"
+        }.joined(separator: "; ")
+        let but = accepting.isEmpty ? "" : " (\(accepting.joined(separator: " and ")) mode accepts it)"
+        return [Finding(
+            rule: RuleID.Pins.rejected, severity: .warning,
+            message: "\(first.endpoint): if the app pins it with \(library), \(rejecting.compactMap(\.mode).joined(separator: " and ")) mode rejects it\(but): \(why)",
+            file: at.file)]
+    }
+
+    /// The audit's findings for one evaluation (the rejection an error, the rest at most warnings), at `at`.
+    static func findings(_ check: AppPinCheck, at: SourceLocation, keyPath: String?, subject: String) -> [Finding] {
+        let audit = AuditPinCheck(
+            origin: .endpointList, endpoint: check.endpoint, library: check.library, pinFiles: check.pinFiles, source: at,
+            keyPath: keyPath, result: check.result)
+        return AuditPins.findings(of: audit, subject: subject, expectFail: false)
+    }
+
+    static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+}
+
+extension AppPinCheck {
+    /// An audit pin check (NSPinnedDomains, endpoint-list entry) as an app pin check.
+    init(_ check: AuditPinCheck) {
+        self.init(
+            origin: check.origin == .pinnedDomains ? .pinnedDomains : .endpointList, endpoint: check.endpoint,
+            library: check.library, mode: nil, assumed: false, pinFiles: check.pinFiles,
+            note: check.domains.first.map { "NSPinnedDomains entry '\($0)'" } ?? check.pins, result: check.result)
+    }
+}
