@@ -142,6 +142,9 @@ struct AppLivePins {
             checks += hostChecks
             if !empty { findings += hostFindings(hostChecks, library: name, anchor: set.anchor) }
         }
+        // With the mode assumed this is a warning, not an error: the bundle does not show which sessions pin,
+        // and the pins may be meant for a host the harvest did not find (a false FAIL would teach teams to
+        // ignore the gate). Named with --library/--mode, it is an error.
         let evaluated = checks.filter { $0.result.evaluation != nil }
         if !evaluated.isEmpty, !scope.isNamed || empty, !evaluated.contains(where: { $0.result.evaluation?.verdict == .accept }) {
             let hosts = Set(evaluated.map(\.endpoint)).count
@@ -150,7 +153,7 @@ struct AppLivePins {
                 ? "\(name) has no certificate to pin\(set.note.map { " (\($0))" } ?? "")"
                 : "no host accepts the bundled pins (\(set.pins.files.map(Self.fileName).joined(separator: ", ")))"
             findings.append(Finding(
-                rule: RuleID.Pins.rejected, severity: scope.isNamed || !empty ? .error : .warning,
+                rule: RuleID.Pins.rejected, severity: scope.isNamed ? .error : .warning,
                 message: "\(what): \(name) in \(modes) mode rejects all \(hosts) host(s) checked; if the app pins with \(name), every pinned request fails",
                 file: set.anchor))
         }
