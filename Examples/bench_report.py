@@ -254,7 +254,7 @@ def rows_of(records, names, truths):
         parse_tool = "atscheck" if tool.startswith("atscheck") else tool
         correct, total, first = compare(parse_tool, last["output"], servers, names)
         rows.append(dict(scenario=scenario, latency=latency, set=subset, tool=tool, runs=len(runs),
-                         servers=len(servers), wall=statistics.median(r["wall"] for r in runs),
+                         servers=len(servers), serverNames=last["servers"].replace(",", ", "), wall=statistics.median(r["wall"] for r in runs),
                          cpu=statistics.median(r["cpu"] for r in runs),
                          connections=statistics.median(r["connections"] for r in runs),
                          timedOut=any(r["timedOut"] for r in runs), status=last["status"],
@@ -276,7 +276,8 @@ def table(rows, scenario, latency):
         if r["tool"] == "atscheck" and r["set"] != "all":
             ratio = "(baseline for the subset)"
         timed = " (timed out)" if r["timedOut"] else ""
-        lines.append(f"| {r['tool']}{timed} | {r['servers']} | {r['runs']} | {r['wall']:.2f} | {r['cpu']:.2f} | "
+        servers = f"{r['servers']}: {r['serverNames']}" if r["set"] != "all" else str(r["servers"])
+        lines.append(f"| {r['tool']}{timed} | {servers} | {r['runs']} | {r['wall']:.2f} | {r['cpu']:.2f} | "
                      f"{r['connections']:.0f} | {r['correct']}/{r['total']} servers | {ratio} |")
     differences = [f"- {r['tool']} ({r['servers']} servers): first difference: {r['first']}"
                    for r in chosen if r["first"]]
