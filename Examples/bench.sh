@@ -57,6 +57,7 @@ work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; [ -n "${KEEP:-}" ] && echo "bench: kept $work" >&2 || rm -rf "$work"; }
 trap cleanup EXIT
+trap 'exit 130' INT TERM  # so that the EXIT trap stops the servers
 start_servers() {  # start_servers TAG CATALOGUE LATENCY_MS
   "$BIN/atscheck-demo-servers" --no-stdin --config "$2" --latency "$3" --write-ca "$work/$1.pem" > "$work/$1.log" 2>&1 &
   pids+=($!); echo $! > "$work/$1.pid"
@@ -142,7 +143,7 @@ done
 
 # ---- docs/benchmarks.md: the machine, the method, one table per scenario, then the batch-scale figures
 version_of() { "$@" 2>&1 | sed 's/\x1b\[[0-9;]*m//g' | grep -Eo '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -1; }
-sslyze_version=$( [ -n "$SSLYZE" ] && "$(dirname "$SSLYZE")/python3" -c 'import sslyze; print(sslyze.__version__)' 2>/dev/null \
+sslyze_version=$( [ -n "$SSLYZE" ] && "$(dirname "$SSLYZE")/python3" -c 'import importlib.metadata as m; print(m.version("sslyze"))' 2>/dev/null \
   || { [ -n "$SSLYZE" ] && version_of "$SSLYZE" --help; } || echo "not installed")
 latency_note="- Latency: not emulated in this run (LATENCY=0)."
 if [ "$LATENCY" -gt 0 ]; then
