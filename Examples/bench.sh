@@ -3,7 +3,7 @@
 # nmap ssl-enum-ciphers), on loopback and behind an emulated round trip; record wall time, CPU time and
 # the TCP connections each tool made; check every tool's accepted suites against the servers' true
 # configuration; write docs/benchmarks.md. A benchmark, not a test: no figure fails anything, but the
-# script exits non-zero when atscheck itself cannot run (or the servers cannot start).
+# script stops with exit 1 when atscheck itself cannot run (or the servers cannot start).
 #
 # Environment: BIN (where atscheck and atscheck-demo-servers are; default .build/release), RUNS (runs per
 # tool on loopback, median; default 3), LATENCY_RUNS (behind latency; default 1), LATENCY (emulated RTT in
@@ -21,7 +21,7 @@ TIMEOUT=${TIMEOUT:-300}
 TESTSSL_SERVERS=${TESTSSL_SERVERS:-"modern legacy-tls10"}
 TESTSSL_TIMEOUT=${TESTSSL_TIMEOUT:-240}
 OUT=${OUT:-docs/benchmarks.md}
-TOOLS=${TOOLS:-"sslyze sslscan nmap testssl.sh"}  # the peers to run (atscheck always runs)
+TOOLS=${TOOLS-"sslyze sslscan nmap testssl.sh"}  # the peers to run (atscheck always runs)
 VENV=.build/bench-venv
 HELPER="python3 Examples/bench_report.py"
 for binary in atscheck atscheck-demo-servers; do
@@ -77,7 +77,6 @@ addresses() {  # addresses TAG NAME,NAME...: their ADDR:PORT, in order
 }
 
 # ---- measuring
-atscheck_failed=0
 record="$work/records.jsonl"
 measure() {  # measure SCENARIO MS SET TOOL RUNS OUTPUT NAMES -- COMMAND...: RUNS timed runs
   local scenario=$1 ms=$2 set=$3 tool=$4 runs=$5 output=$6 servers=$7; shift 8
@@ -92,7 +91,8 @@ measure() {  # measure SCENARIO MS SET TOOL RUNS OUTPUT NAMES -- COMMAND...: RUN
       --tag output="$output" --tag servers="$servers" --tag catalog="$catalog" --tag serverlog="$work/$scenario-$ms.log" \
       -- "$@" || status=$?
     if [ "$tool" = atscheck ] && [ "$status" -ne 0 ]; then
-      atscheck_failed=1; echo "bench: atscheck failed (exit $status):" >&2; tail -3 "$output.stderr" >&2 || true
+      echo "bench: atscheck failed (exit $status); $OUT is left as it was:" >&2; tail -3 "$output.stderr" >&2 || true
+      exit 1
     fi
   done
 }
@@ -202,10 +202,9 @@ prebuilt binaries). A benchmark, not a test: nothing here fails CI.
 ${latency_note}
 HEADER
 footer=""
-if [ -x Examples/scale.sh ]; then
+if [ -f Examples/scale.sh ]; then
   echo "bench: Examples/scale.sh" >&2
-  { echo "## Batch scale"; echo; BIN="$BIN" Examples/scale.sh || echo "(Examples/scale.sh failed: exit $?)"; } > "$work/footer.md"
+  { echo "## Batch scale"; echo; BIN="$BIN" bash Examples/scale.sh || echo "(Examples/scale.sh failed: exit $?)"; } > "$work/footer.md"
   footer="--footer $work/footer.md"
 fi
 $HELPER report --records "$record" --header "$work/header.md" $footer --out "$OUT"
-if [ "$atscheck_failed" -ne 0 ]; then echo "bench: atscheck failed to run; figures above are incomplete" >&2; exit 1; fi

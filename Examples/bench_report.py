@@ -279,7 +279,7 @@ def table(rows, scenario, latency):
         servers = f"{r['servers']}: {r['serverNames']}" if r["set"] != "all" else str(r["servers"])
         lines.append(f"| {r['tool']}{timed} | {servers} | {r['runs']} | {r['wall']:.2f} | {r['cpu']:.2f} | "
                      f"{r['connections']:.0f} | {r['correct']}/{r['total']} servers | {ratio} |")
-    differences = [f"- {r['tool']} ({r['servers']} servers): first difference: {r['first']}"
+    differences = [f"- {r['tool']} ({r['servers']} server{'s' if r['servers'] != 1 else ''}): first difference: {r['first']}"
                    for r in chosen if r["first"]]
     return lines + ([""] + differences if differences else [])
 
