@@ -55,7 +55,7 @@ test: deps
 demo: release
 	@Examples/demo.sh
 
-## bench: compare atscheck with the peers on the same local servers
+## bench: compare atscheck with the peers on the same local servers, on loopback and behind 50 ms; writes docs/benchmarks.md
 bench: release
 	@Examples/bench.sh
 

@@ -1,82 +1,210 @@
 #!/usr/bin/env bash
-# `make bench`: scan the same loopback servers with atscheck and the peers (sslyze, sslscan, testssl.sh,
-# nmap ssl-enum-ciphers), time each, and print figures and ratios. Loopback only; nothing is asserted.
+# `make bench`: scan the same local servers with atscheck and its peers (sslyze, sslscan, testssl.sh,
+# nmap ssl-enum-ciphers), on loopback and behind an emulated round trip; record wall time, CPU time and
+# the TCP connections each tool made; check every tool's accepted suites against the servers' true
+# configuration; write docs/benchmarks.md. A benchmark, not a test: no figure fails anything, but the
+# script stops with exit 1 when atscheck itself cannot run (or the servers cannot start).
+#
+# Environment: BIN (where atscheck and atscheck-demo-servers are; default .build/release), RUNS (runs per
+# tool on loopback, median; default 3), LATENCY_RUNS (behind latency; default 1), LATENCY (emulated RTT in
+# ms; default 50; 0 skips those rows), TIMEOUT (seconds per tool run; default 300), TESTSSL_SERVERS (the
+# demo servers testssl.sh scans; default 2 of the 14: it takes 30–90 s a server), TESTSSL_TIMEOUT (seconds
+# per testssl.sh target; default 240), TOOLS (the peers to run; default all four), OUT (default
+# docs/benchmarks.md), KEEP (set: keep the work directory with every tool's output).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=.build/release
+BIN=${BIN:-.build/release}
 RUNS=${RUNS:-3}
-SERVERS=${SERVERS:-"modern legacy-tls10 rsa-kx-only dhe-only ecdsa"}
+LATENCY_RUNS=${LATENCY_RUNS:-1}
+LATENCY=${LATENCY:-50}
+TIMEOUT=${TIMEOUT:-300}
+TESTSSL_SERVERS=${TESTSSL_SERVERS:-"modern legacy-tls10"}
+TESTSSL_TIMEOUT=${TESTSSL_TIMEOUT:-240}
+OUT=${OUT:-docs/benchmarks.md}
+TOOLS=${TOOLS-"sslyze sslscan nmap testssl.sh"}  # the peers to run (atscheck always runs)
+VENV=.build/bench-venv
+HELPER="python3 Examples/bench_report.py"
+for binary in atscheck atscheck-demo-servers; do
+  [ -x "$BIN/$binary" ] || { echo "bench: $BIN/$binary is missing (make release, or BIN=...)" >&2; exit 1; }
+done
 
-need() {  # install a peer if it is missing (Debian packages; sslyze from PyPI)
-  command -v "$1" >/dev/null 2>&1 && return 0
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-  case "$1" in
-    sslyze) python3 -m pip install --quiet sslyze ;;
-    testssl) $SUDO apt-get install -y -qq testssl.sh >/dev/null ;;
-    *) $SUDO apt-get install -y -qq "$1" >/dev/null ;;
-  esac
+# ---- peers: Debian packages through apt, sslyze from PyPI into a venv (Debian 12's pip is externally managed)
+SUDO=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO=sudo
+apt_install() {
+  $SUDO apt-get install -y -qq "$@" >/dev/null 2>&1 \
+    || { $SUDO apt-get update -qq >/dev/null 2>&1 && $SUDO apt-get install -y -qq "$@" >/dev/null 2>&1; }
 }
-for tool in sslscan nmap testssl sslyze; do need "$tool" || echo "bench: cannot install $tool; its row is skipped" >&2; done
+missing=()
+command -v sslscan >/dev/null || missing+=(sslscan)
+command -v testssl >/dev/null || missing+=(testssl.sh)
+command -v nmap >/dev/null || missing+=(nmap)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bench: installing ${missing[*]} (apt)" >&2
+  apt_install "${missing[@]}" || echo "bench: cannot install ${missing[*]}; their rows are skipped" >&2
+fi
+SSLYZE=$(command -v sslyze || true)
+if [ -z "$SSLYZE" ]; then
+  if [ ! -x "$VENV/bin/sslyze" ]; then
+    echo "bench: installing sslyze from PyPI into $VENV" >&2
+    python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv && python3 -m venv "$VENV"; } || true
+    [ -x "$VENV/bin/pip" ] && "$VENV/bin/pip" install --quiet sslyze >&2 || true
+  fi
+  [ -x "$VENV/bin/sslyze" ] && SSLYZE=$VENV/bin/sslyze || echo "bench: cannot install sslyze; its rows are skipped" >&2
+fi
 
+# ---- servers: the 14 demo servers and the many-suite server, on loopback and behind the emulated latency
 work=$(mktemp -d)
-"$BIN/atscheck-demo-servers" --no-stdin --config Examples/demo-servers.json --write-ca "$work/root.pem" > "$work/servers.log" 2>&1 &
-servers_pid=$!
-trap 'kill $servers_pid 2>/dev/null; wait $servers_pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 300); do grep -q '^ready' "$work/servers.log" && break; sleep 0.1; done
-
-targets=(); ports=()
-for name in $SERVERS; do
-  address=$(awk -v n="$name" '$1 == n { print $2 }' "$work/servers.log")
-  targets+=("$address"); ports+=("${address##*:}")
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; [ -n "${KEEP:-}" ] && echo "bench: kept $work" >&2 || rm -rf "$work"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM  # so that the EXIT trap stops the servers
+start_servers() {  # start_servers TAG CATALOGUE LATENCY_MS
+  "$BIN/atscheck-demo-servers" --no-stdin --config "$2" --latency "$3" --write-ca "$work/$1.pem" > "$work/$1.log" 2>&1 &
+  pids+=($!); echo $! > "$work/$1.pid"
+}
+latencies=(0); [ "$LATENCY" -gt 0 ] && latencies+=("$LATENCY")
+for ms in "${latencies[@]}"; do
+  start_servers "demo-$ms" Examples/demo-servers.json "$ms"
+  start_servers "many-$ms" Examples/bench-servers.json "$ms"
 done
-echo "bench: ${#targets[@]} loopback servers ($SERVERS), $RUNS runs each, median wall time"
-echo "machine: $(nproc) cores; $(openssl version)"
-echo
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-time_runs() {  # time_runs NAME COMMAND...: median seconds over RUNS
-  local name=$1; shift
-  local times=()
-  for _ in $(seq 1 "$RUNS"); do
-    local start end
-    start=$(date +%s.%N)
-    timeout 600 "$@" > "$work/$name.out" 2> "$work/$name.err" || true
-    end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc)")
-  done
-  printf '%s\n' "${times[@]}" | median
+for ms in "${latencies[@]}"; do for log in "$work/demo-$ms.log" "$work/many-$ms.log"; do
+  for _ in $(seq 1 300); do grep -qs '^ready' "$log" && break; sleep 0.1; done
+  grep -qs '^ready' "$log" || { echo "bench: servers did not start:" >&2; cat "$log" >&2; exit 1; }
+done; done
+names() { awk 'NF == 2 && $2 ~ /:/ { print $1 }' "$work/$1.log" | paste -sd, -; }
+addresses() {  # addresses TAG NAME,NAME...: their ADDR:PORT, in order
+  local name; for name in ${2//,/ }; do awk -v n="$name" '$1 == n { print $2 }' "$work/$1.log"; done
 }
 
-declare -A result
-result[atscheck]=$(time_runs atscheck "$BIN/atscheck" scan "${targets[@]}" --ca-file "$work/root.pem" --format json)
-handshakes=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["handshakes"])' "$work/atscheck.out" 2>/dev/null || echo "?")
-result[atscheck-serial]=$(time_runs atscheck-serial "$BIN/atscheck" scan "${targets[@]}" --ca-file "$work/root.pem" --format json --concurrency 1 --per-host 1)
-if command -v sslyze >/dev/null; then
-  result[sslyze]=$(time_runs sslyze sslyze --quiet --sslv2 --sslv3 --tlsv1 --tlsv1_1 --tlsv1_2 --tlsv1_3 --certinfo "${targets[@]}")
-fi
-if command -v sslscan >/dev/null; then
-  result[sslscan]=$(time_runs sslscan bash -c 'for t in "$@"; do sslscan --no-colour --show-certificate "$t"; done' _ "${targets[@]}")
-fi
-if command -v testssl >/dev/null; then
-  result[testssl.sh]=$(time_runs testssl bash -c 'for t in "$@"; do testssl --quiet --warnings off --color 0 -p -E -S "$t"; done' _ "${targets[@]}")
-fi
-if command -v nmap >/dev/null; then
-  result[nmap]=$(time_runs nmap nmap -Pn -n -p "$(IFS=,; echo "${ports[*]}")" --script ssl-enum-ciphers,ssl-cert 127.0.0.1)
-fi
-
-base=${result[atscheck]}
-printf '%-18s %10s %12s  %s\n' tool seconds "vs atscheck" notes
-for tool in atscheck atscheck-serial sslyze sslscan testssl.sh nmap; do
-  [ -n "${result[$tool]:-}" ] || continue
-  ratio=$(echo "scale=1; ${result[$tool]} / $base" | bc)
-  note=""
-  case $tool in
-    atscheck) note="every version + suite + order + chain + ATS verdict; $handshakes handshakes" ;;
-    atscheck-serial) note="--concurrency 1 --per-host 1" ;;
-    sslyze) note="--sslv2..--tlsv1_3 --certinfo" ;;
-    sslscan) note="one target at a time (its default)" ;;
-    testssl.sh) note="-p -E -S (protocols, ciphers per protocol, server defaults)" ;;
-    nmap) note="ssl-enum-ciphers + ssl-cert" ;;
-  esac
-  printf '%-18s %10.2f %11sx  %s\n' "$tool" "${result[$tool]}" "$ratio" "$note"
+# ---- measuring
+record="$work/records.jsonl"
+measure() {  # measure SCENARIO MS SET TOOL RUNS OUTPUT NAMES -- COMMAND...: RUNS timed runs
+  local scenario=$1 ms=$2 set=$3 tool=$4 runs=$5 output=$6 servers=$7; shift 8
+  local catalog=Examples/demo-servers.json; [ "$scenario" = many ] && catalog=Examples/bench-servers.json
+  local run status
+  for run in $(seq 1 "$runs"); do
+    rm -rf "$output"; case $output in */) mkdir -p "$output" ;; esac
+    status=0
+    $HELPER measure --record "$record" --server-pid "$(cat "$work/$scenario-$ms.pid")" \
+      --server-log "$work/$scenario-$ms.log" --timeout "${MEASURE_TIMEOUT:-$TIMEOUT}" --stdout "$output.stdout" --stderr "$output.stderr" \
+      --tag scenario="$scenario" --tag latency="$ms" --tag set="$set" --tag tool="$tool" --tag run="$run" \
+      --tag output="$output" --tag servers="$servers" --tag catalog="$catalog" --tag serverlog="$work/$scenario-$ms.log" \
+      -- "$@" || status=$?
+    if [ "$tool" = atscheck ] && [ "$status" -ne 0 ]; then
+      echo "bench: atscheck failed (exit $status); $OUT is left as it was:" >&2; tail -3 "$output.stderr" >&2 || true
+      exit 1
+    fi
+  done
+}
+want() { [[ " $TOOLS " == *" $1 "* ]]; }
+run_tools() {  # run_tools SCENARIO MS RUNS: every tool on the scenario's servers
+  local scenario=$1 ms=$2 runs=$3 tag="$1-$2" servers subset targets=() subset_targets=() ports o="$work/out/$1-$2"
+  servers=$(names "$tag")
+  mapfile -t targets < <(addresses "$tag" "$servers")
+  ports=$(printf '%s\n' "${targets[@]##*:}" | paste -sd, -)
+  mkdir -p "$work/out"
+  echo "bench: $scenario servers, ${ms} ms RTT: ${#targets[@]} targets, $runs run(s) each" >&2
+  measure "$scenario" "$ms" all atscheck "$runs" "$o-atscheck.json" "$servers" -- \
+    bash -c 'out=$1; shift; exec "$@" > "$out"' _ "$o-atscheck.json" \
+    "$BIN/atscheck" scan "${targets[@]}" --ca-file "$work/$tag.pem" --format json --fail-on never
+  if [ -n "$SSLYZE" ] && want sslyze; then
+    measure "$scenario" "$ms" all sslyze "$runs" "$o-sslyze.json" "$servers" -- \
+      "$SSLYZE" --quiet --sslv2 --sslv3 --tlsv1 --tlsv1_1 --tlsv1_2 --tlsv1_3 --certinfo --json_out="$o-sslyze.json" "${targets[@]}"
+  fi
+  if command -v sslscan >/dev/null && want sslscan; then  # one target at a time, as its users do: a loop
+    measure "$scenario" "$ms" all sslscan "$runs" "$o-sslscan/" "$servers" -- bash -c \
+      'd=$1; shift; for t; do sslscan --no-colour --show-certificate --xml="$d/${t##*:}.xml" "$t" > /dev/null; done' \
+      _ "$o-sslscan" "${targets[@]}"
+  fi
+  if command -v nmap >/dev/null && want nmap; then
+    measure "$scenario" "$ms" all nmap "$runs" "$o-nmap.xml" "$servers" -- \
+      nmap -Pn -n -p "$ports" --script ssl-enum-ciphers,ssl-cert -oX "$o-nmap.xml" 127.0.0.1
+  fi
+  if command -v testssl >/dev/null && want testssl.sh; then  # slow: one run, and on the demo servers only TESTSSL_SERVERS
+    subset=$servers
+    if [ "$scenario" = demo ]; then subset=$(echo $TESTSSL_SERVERS | tr ' ' ,); fi
+    mapfile -t subset_targets < <(addresses "$tag" "$subset")
+    local set=all; [ "$subset" = "$servers" ] || set=subset
+    if [ "$set" = subset ]; then  # atscheck on the same servers, for a fair ratio
+      measure "$scenario" "$ms" subset atscheck "$runs" "$o-atscheck-subset.json" "$subset" -- \
+        bash -c 'out=$1; shift; exec "$@" > "$out"' _ "$o-atscheck-subset.json" \
+        "$BIN/atscheck" scan "${subset_targets[@]}" --ca-file "$work/$tag.pem" --format json --fail-on never
+    fi
+    MEASURE_TIMEOUT=$((TESTSSL_TIMEOUT * ${#subset_targets[@]} + 30)) measure "$scenario" "$ms" "$set" testssl.sh 1 "$o-testssl/" "$subset" -- bash -c \
+      'd=$1; limit=$2; shift 2; for t; do timeout "$limit" testssl --quiet --warnings off --color 0 --nodns none -p -E -S \
+         --jsonfile "$d/${t##*:}.json" "$t" > /dev/null; done; true' _ "$o-testssl" "$TESTSSL_TIMEOUT" "${subset_targets[@]}"
+  fi
+}
+for ms in "${latencies[@]}"; do
+  runs=$RUNS; [ "$ms" -gt 0 ] && runs=$LATENCY_RUNS
+  run_tools demo "$ms" "$runs"
+  run_tools many "$ms" "$runs"
 done
+
+# ---- docs/benchmarks.md: the machine, the method, one table per scenario, then the batch-scale figures
+version_of() { "$@" 2>&1 | sed 's/\x1b\[[0-9;]*m//g' | grep -Eo '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -1; }
+sslyze_version=$( [ -n "$SSLYZE" ] && "$(dirname "$SSLYZE")/python3" -c 'import importlib.metadata as m; print(m.version("sslyze"))' 2>/dev/null \
+  || { [ -n "$SSLYZE" ] && version_of "$SSLYZE" --help; } || echo "not installed")
+latency_note="- Latency: not emulated in this run (LATENCY=0)."
+if [ "$LATENCY" -gt 0 ]; then
+  latency_note="- Latency: this kernel has no netem, so \`atscheck-demo-servers --latency $LATENCY\` puts a relay in front
+  of every server on loopback: it delays the accept by $LATENCY ms and every chunk by $((LATENCY / 2)) ms each way,
+  so each TCP connect and each TLS flight costs a real round trip, for every tool alike (the connection
+  counts are taken at the relay)."
+fi
+cat > "$work/header.md" <<HEADER
+# Benchmarks
+
+Generated by \`make bench\` (Examples/bench.sh and Examples/bench_report.py) on $(date -u +%Y-%m-%d); every
+figure below is measured by that run. Regenerate with \`make bench\` (or \`BIN=dir Examples/bench.sh\` with
+prebuilt binaries). A benchmark, not a test: nothing here fails CI.
+
+## Machine
+
+| | |
+| --- | --- |
+| CPU | $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') |
+| kernel | $(uname -sr) |
+| OpenSSL | $(openssl version) |
+| atscheck | $("$BIN/atscheck" --version 2>&1 | head -1) |
+| sslyze | ${sslyze_version:-not installed} (PyPI, in ${VENV}/ unless already on PATH) |
+| sslscan | $(command -v sslscan >/dev/null && version_of sslscan --version || echo "not installed") (Debian) |
+| testssl.sh | $(command -v testssl >/dev/null && version_of testssl --version || echo "not installed") (Debian) |
+| nmap | $(command -v nmap >/dev/null && version_of nmap --version || echo "not installed") (Debian), ssl-enum-ciphers |
+
+## Method
+
+- Servers: \`atscheck-demo-servers\` runs the catalogue's OpenSSL servers on 127.0.0.1 (kernel-chosen ports,
+  a PKI minted per run). Scenario *demo*: the 14 servers of Examples/demo-servers.json, every tool given
+  all of them in one invocation, or a shell loop for the tools that take one target at a time (sslscan,
+  testssl.sh), as their users would. Scenario *many*: the one server of Examples/bench-servers.json
+  (TLS 1.0–1.2, 24 suites, server order).
+- Commands: \`atscheck scan TARGETS --ca-file root.pem --format json --fail-on never\`;
+  \`sslyze --sslv2 --sslv3 --tlsv1 --tlsv1_1 --tlsv1_2 --tlsv1_3 --certinfo --json_out=F TARGETS\`;
+  \`sslscan --show-certificate --xml=F TARGET\` per target; \`nmap -Pn -n -p PORTS --script
+  ssl-enum-ciphers,ssl-cert -oX F 127.0.0.1\`; \`testssl --nodns none -p -E -S --jsonfile F TARGET\` per
+  target. Every tool enumerates each version's suites and reads the certificate.
+- testssl.sh takes 30 s or more a server even on loopback, so it runs once, on the many-suite server and on
+  ${TESTSSL_SERVERS// /, } of the demo servers (${TESTSSL_TIMEOUT} s limit per target); its ratio is against
+  atscheck scanning the same servers (the *subset* rows).
+- Runs: median of ${RUNS} on loopback, ${LATENCY_RUNS} behind the emulated latency; a run is cut at ${TIMEOUT} s.
+  The tools run one after another, never at once; this whole \`make bench\` (after the release build) took $((SECONDS / 60)) min $((SECONDS % 60)) s.
+- Wall: elapsed time of the invocation (or loop). CPU: user + system time of the tool and every process it
+  waited for (\`getrusage(RUSAGE_CHILDREN)\` around the run). Connections: TCP connections the servers
+  accepted during the run (\`atscheck-demo-servers\` prints its per-server counts on SIGUSR1; the count
+  before is subtracted from the count after).
+- Suites correct: for each server and each protocol version, the set of suites the tool reports accepted
+  must equal the true set. The truth does not come from atscheck: OpenSSL's own
+  \`openssl ciphers -s -tls1|-tls1_1|-tls1_2 'CIPHERS:@SECLEVEL=0'\` for the catalogue entry's cipher string
+  (OpenSSL's DEFAULT when the entry has none), within its min/max version, kept to the suites the
+  certificate's key type can serve (RSA or ECDSA; no PSK/SRP); TLS 1.3: the entry's suites or OpenSSL's
+  default three. The first difference per tool is listed under its table. Order is not compared.
+${latency_note}
+HEADER
+footer=""
+if [ -f Examples/scale.sh ]; then
+  echo "bench: Examples/scale.sh" >&2
+  { echo "## Batch scale"; echo; BIN="$BIN" bash Examples/scale.sh || echo "(Examples/scale.sh failed: exit $?)"; } > "$work/footer.md"
+  footer="--footer $work/footer.md"
+fi
+$HELPER report --records "$record" --header "$work/header.md" $footer --out "$OUT"
