@@ -20,6 +20,11 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .customLong("per-host"), help: "Simultaneous handshakes against one host.")
     var perHost: Int = 3
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Wait at least MS milliseconds between two connections to one address (IP and port), retries included; 0: no pause.",
+        valueName: "ms"))
+    var delay: Int = 0
+
     @Option(name: .long, help: "HOST:PORT:ADDRESS — connect to ADDRESS for HOST:PORT, keep HOST for SNI and certificate checks. Repeatable.")
     var resolve: [String] = []
 
@@ -44,6 +49,7 @@ struct ScanOptions: ParsableArguments {
         }
         guard concurrency >= 1, concurrency <= 256 else { throw ValidationError("--concurrency must be 1…256") }
         guard perHost >= 1, perHost <= 32 else { throw ValidationError("--per-host must be 1…32") }
+        guard (0...60_000).contains(delay) else { throw ValidationError("--delay must be 0…60000 milliseconds") }
         guard (0...3650).contains(warnDays) else { throw ValidationError("--warn-days must be 0…3650") }
         for rule in resolve {
             do { _ = try ResolveRule(parsing: rule) } catch let error as TargetError {
@@ -61,6 +67,7 @@ struct ScanOptions: ParsableArguments {
         settings.caFiles = caFiles
         settings.concurrency = concurrency
         settings.perHost = perHost
+        settings.connectionDelay = Double(delay) / 1000
         settings.resolve = try resolve.map { try ResolveRule(parsing: $0) }
         settings.allAddresses = allAddresses
         settings.sni = sni
