@@ -31,4 +31,29 @@ struct EndpointStreamTests {
             #expect(!line.contains("\n"))
         }
     }
+
+    @Test("a profile whose address the scan filled in (no --resolve) is still handed on: matched by its request")
+    func resolvedAddressStillStreamed() async throws {
+        let list = try EndpointList.parse(text: "a.test\nb.test:8443\nhttps://c.test/x\n", file: "endpoints.txt")
+        let targets = try ["d.test", "a.test"].map { try Target(parsing: $0) }
+        let pipeline = ScanPipeline(prober: ResolvingProber())
+        let streamed = Mutex<[EndpointResult]>([])
+        let report = await pipeline.scan(targets, lists: [list], shard: nil, judge: PolicyJudge(), onEndpoint: { endpoint in
+            streamed.withLock { $0.append(endpoint) }
+        })
+        let got = streamed.withLock { $0 }
+        #expect(report.endpoints.count == 5)
+        #expect(got.count == report.endpoints.count)
+        #expect(got.map(\.profile.target).sorted() == report.endpoints.map(\.profile.target).sorted())
+        #expect(got.allSatisfy { $0.profile.address == "127.0.0.1" })
+    }
+}
+
+/// Like the OpenSSL prober: the profile's address is the one it connected to, even when none was planned.
+struct ResolvingProber: EndpointProber {
+    func scan(_ request: ProbeRequest) async -> ServerProfile {
+        ServerProfile(target: request.target.hostPort, host: request.target.host, port: request.target.port,
+                      address: request.connectAddress ?? "127.0.0.1", sni: request.effectiveSNI, status: .completed,
+                      handshakes: 1)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TLSTestSupport
 
 /// The fleet options of the scanning commands: `--delay` and the default `--concurrency`.
 @Suite("Fleet options (CLI)")
@@ -24,5 +25,20 @@ struct FleetOptionsTests {
         let result = try await CLI.offPool { try CLI.run(arguments) }
         #expect(result.status == 0)
         #expect(result.stdout.contains("--delay <ms>"))
+    }
+
+    @Test("--format jsonl streams endpoints that were probed, not only http:// ones, one line each")
+    func jsonLinesOfProbedEndpoints() async throws {
+        let server = try TestTLSServer(.modern())
+        defer { server.stop() }
+        let list = try CLI.temporaryFile("https://localhost:\(server.port)\n\(server.target)\nhttp://plain.test/\n")
+        let result = try await CLI.offPool { try CLI.run(["scan", "--targets", list, "--format", "jsonl"]) }
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 4)
+        let targets = objects.compactMap { $0["target"] as? String }.sorted()
+        #expect(targets == ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "plain.test:80"].sorted())
+        #expect(objects.dropLast().filter { ($0["handshakes"] as? Int ?? 0) > 0 }.count == 2)
     }
 }
