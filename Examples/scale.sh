@@ -66,6 +66,7 @@ run() {
     --ca-file "$work/slow.pem" --format "$format" ${CONCURRENCY:+--concurrency $CONCURRENCY} $EXTRA "$@" \
     >"$out" 2>"$work/err" || true  # exit 1/2 are verdicts here (TLS 1.0, RSA key exchange fail ATS)
   read -r wall rss < <(tail -1 "$work/time")
+  [ -s "$out" ] || { echo "scale: atscheck wrote nothing:" >&2; cat "$work/err" >&2; exit 1; }
   python3 - "$out" "$format" "$wall" "$rss" <<'EOF'
 import json, sys
 path, fmt, wall, rss = sys.argv[1:]
@@ -96,8 +97,8 @@ header() {
 echo "machine: $(nproc) cores; $(openssl version); atscheck $("$BIN/atscheck" --version 2>/dev/null || echo '?')"
 if [ "$mode" = sweep ]; then
   # 300 endpoints, every one behind the emulated round trip: 4 servers × 15 copies × 5 addresses.
-  : > "$work/fast.pem"
   start slow "$(addresses 127.0.1 5)" 15 "$LATENCY"
+  cp "$work/slow.pem" "$work/fast.pem"
   echo "sweep: 300 endpoints behind ${LATENCY} ms RTT, one invocation each"; echo
   header "--concurrency"
   for c in $CONCURRENCIES; do
