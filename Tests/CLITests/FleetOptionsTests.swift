@@ -25,6 +25,8 @@ struct FleetOptionsTests {
         let result = try await CLI.offPool { try CLI.run(arguments) }
         #expect(result.status == 0)
         #expect(result.stdout.contains("--delay <ms>"))
+        // Fleet default: many endpoints at once (I/O bound), chosen by Examples/scale.sh sweep.
+        #expect(result.stdout.range(of: #"--concurrency <concurrency>[\s\S]*?\(default: 64\)"#, options: .regularExpression) != nil)
     }
 
     @Test("--format jsonl streams endpoints that were probed, not only http:// ones, one line each")
