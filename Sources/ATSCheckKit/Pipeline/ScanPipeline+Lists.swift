@@ -24,7 +24,7 @@ extension ScanPipeline {
     func scanSlots(
         _ targets: [Target], lists: [EndpointList], entries selected: [EndpointEntry]? = nil, judge: PolicyJudge,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil,
-        onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil
+        onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil, streamOnly: Bool = false
     ) async -> (report: ScanReport, slots: [Int]) {
         let entries = selected ?? lists.flatMap(\.entries)
         let tls = targets.enumerated().filter { $0.element.scheme != "http" }
@@ -44,7 +44,7 @@ extension ScanPipeline {
         if let onEndpoint {
             let stream = EndpointStream(plan: plan, owner: owner, targets: targets, entries: entries, judge: judge, now: now)
             stream.openCleartext(onEndpoint)
-            prober = StreamingProber(base: prober, stream: stream, onEndpoint: onEndpoint)
+            prober = StreamingProber(base: prober, stream: stream, onEndpoint: onEndpoint, dropsDER: streamOnly)
         }
         let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
         var bySlot = [[ServerProfile]](repeating: [], count: targets.count + entries.count)

@@ -59,10 +59,25 @@ struct StreamingProber: EndpointProber {
     var base: any EndpointProber
     var stream: EndpointStream
     var onEndpoint: @Sendable (EndpointResult) -> Void
+    /// Whether what the batch keeps after an endpoint is streamed may drop the certificates' DER: when the
+    /// stream is the only output that shows profiles, the report kept for the summary, the findings and the exit
+    /// status reads certificate facts, never their DER (the bulk of a profile in memory).
+    var dropsDER = false
 
     func scan(_ request: ProbeRequest) async -> ServerProfile {
-        let profile = await base.scan(request)
+        var profile = await base.scan(request)
         stream.finished(profile, request: request, onEndpoint)
+        if dropsDER, var certificate = profile.certificate {
+            certificate.chain = certificate.chain.map(Self.withoutDER)
+            certificate.verifiedChain = certificate.verifiedChain.map(Self.withoutDER)
+            profile.certificate = certificate
+        }
         return profile
+    }
+
+    static func withoutDER(_ facts: CertificateFacts) -> CertificateFacts {
+        var copy = facts
+        copy.der = Data()
+        return copy
     }
 }
