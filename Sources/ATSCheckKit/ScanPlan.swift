@@ -51,6 +51,8 @@ public struct ScanSettings: Sendable {
     public var expiryWarningDays: Int?
     /// `--ats-only`: probe only what the ATS verdict reads (at most 6 handshakes per endpoint).
     public var scope: ProbeScope = .full
+    /// `--delay`: the least time, in seconds, between two connection starts to one connect address (0: none).
+    public var connectionDelay: Double = 0
 
     public init() {}
 
@@ -97,7 +99,7 @@ public enum ScanPlanner {
             settings.allAddresses && requests[$0].connectAddress == nil && !targets[$0].isIPLiteral
         }
         guard !lookups.isEmpty else { return planned }
-        let resolver = resolver ?? TLSProber(perHostLimit: settings.perHost, concurrency: settings.concurrency)
+        let resolver = resolver ?? TLSProber(perHostLimit: settings.perHost, concurrency: settings.concurrency, connectionDelay: settings.connectionDelay)
         let timeout = settings.timeout
         let answers = await withTaskGroup(of: (Int, [String]).self) { group in
             for index in lookups {

@@ -21,6 +21,9 @@ public struct PinsTextRenderer {
     public func render(_ report: PinCheckReport) -> String {
         var out = style.bold("atscheck pins check — \(report.library.rawValue)") + "\n"
         out += "pin material: " + (report.pinFiles.isEmpty ? "none" : report.pinFiles.map(e).joined(separator: ", ")) + "\n"
+        if report.scope == "ats-only" {
+            out += "probe: ATS-only (the served chain from at most 6 handshakes; suite lists not enumerated, --full enumerates)\n"
+        }
         for finding in report.findings { out += "  " + line(finding) + "\n" }
         for result in report.results {
             out += "\n" + render(result)

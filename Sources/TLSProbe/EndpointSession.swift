@@ -23,6 +23,8 @@ final class EndpointSession: Sendable {
     let limiter: HostLimiter
     /// When a step that got no TLS answer is tried again (see ``effectiveRetry``).
     let retry: RetryPolicy
+    /// Spaces connection starts to one address (`--delay`).
+    let pacer: ConnectionPacer
     private let state: Mutex<State>
 
     /// The retry policy for the next step: the prober's, or at most one retry once the server has closed
@@ -51,8 +53,9 @@ final class EndpointSession: Sendable {
 
     init(
         request: ProbeRequest, addresses: [SocketAddress], pool: ProbeThreadPool, limiter: HostLimiter,
-        retry: RetryPolicy = .standard
+        retry: RetryPolicy = .standard, pacer: ConnectionPacer = .none
     ) {
+        self.pacer = pacer
         self.request = request
         self.pool = pool
         self.limiter = limiter
@@ -92,8 +95,13 @@ final class EndpointSession: Sendable {
     func handshake(
         context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite], isRetry: Bool = false
     ) async -> HandshakeResult {
+        let turn = await pacer.takeTurn(limitKey)
         let ran = await pool.run { [self] () -> HandshakeResult? in
-            if endpointDeadline.hasPassed { return nil }
+            if endpointDeadline.hasPassed {
+                turn.skip()
+                return nil
+            }
+            turn.started()
             let handshaker = Handshaker(sni: request.effectiveSNI)
             let result = handshaker.run(context: context, legacySuites: legacy, tls13Suites: tls13,
                                         addresses: connectAddresses, deadline: nextDeadline())

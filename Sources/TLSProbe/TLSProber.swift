@@ -15,14 +15,18 @@ public struct TLSProber: EndpointProber, AddressResolver {
     private let trustStores: TrustStores
     private let orchestrator: ProbeOrchestrator
     private let retry: RetryPolicy
+    private let pacer: ConnectionPacer
 
     /// - Parameters:
     ///   - perHostLimit: how many handshake chains may run against one connect address (IP and port) at once.
     ///   - concurrency: how many endpoints the caller scans at once; with `perHostLimit` it sizes the
     ///     pool of probe threads (``probeThreads(concurrency:perHostLimit:)``).
     ///   - retry: when a handshake the server dropped (closed, reset, cut off, timed out) is tried again.
-    public init(perHostLimit: Int = 3, concurrency: Int = 8, retry: RetryPolicy = .standard) {
+    ///   - connectionDelay: the least time, in seconds, between two connection starts to one connect address
+    ///     (`--delay`), retries included; 0: none (``ConnectionPacer``).
+    public init(perHostLimit: Int = 3, concurrency: Int = 8, retry: RetryPolicy = .standard, connectionDelay: Double = 0) {
         self.retry = retry
+        self.pacer = ConnectionPacer(interval: connectionDelay)
         self.limiter = HostLimiter(limit: perHostLimit)
         self.pool = ProbeThreadPool(size: Self.probeThreads(concurrency: concurrency, perHostLimit: perHostLimit))
         self.orchestrator = ProbeOrchestrator()
@@ -72,7 +76,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
             return profile
         }
 
-        let session = EndpointSession(request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry)
+        let session = EndpointSession(request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry,
+                                      pacer: pacer)
         let versions = request.versions.sorted()
         guard let lowest = versions.first, let highest = versions.last else { return profile }
 

@@ -6,6 +6,11 @@ struct Options {
     var writeTargets: String?
     var writeCA: String?
     var address = "127.0.0.1"
+    /// Loopback addresses to bind (`--addresses`): each server runs on each of them.
+    var addresses: [String] { extraAddresses ?? [address] }
+    var extraAddresses: [String]?
+    /// How many copies of each server to run on each address, each on a port of its own (`--copies`).
+    var copies = 1
     /// Emulated round-trip time in milliseconds (0: none): a delaying relay in front of each server.
     var latency = 0
     /// Keep running when stdin ends (for scripts that start the servers in the background).
@@ -13,7 +18,8 @@ struct Options {
 
     static let usage = """
         usage: atscheck-demo-servers [--config FILE] [--write-targets FILE] [--write-ca FILE]
-                                     [--address 127.0.0.1|::1] [--latency MS] [--no-stdin]
+                                     [--address 127.0.0.1|::1] [--addresses A,B,...] [--copies N]
+                                     [--latency MS] [--no-stdin]
 
         Starts the example TLS servers of FILE (default Examples/demo-servers.json) on loopback
         ports chosen by the kernel, with certificates from a PKI minted for this run. Prints one
@@ -25,6 +31,10 @@ struct Options {
           --write-targets FILE  write an atscheck endpoint list: `https://localhost:PORT  # NAME`
           --write-ca FILE       write this run's root CA (PEM), for atscheck --ca-file
           --address ADDR        loopback address to bind: 127.0.0.1 (default) or ::1
+          --addresses A,B,...   run every server on each of these loopback addresses (127.0.0.0/8 or
+                                ::1; Linux routes all of 127.0.0.0/8 to lo): batch-scale runs
+          --copies N            run N copies of every server on each address, each on a port of its
+                                own (names get -2, -3, …); copies on one address share a certificate
           --latency MS          emulate a network with MS milliseconds of round-trip time: each server
                                 gets a relay in front that delays the accept by MS and every chunk by
                                 MS/2 each way; the relay's address is the one listed and written
@@ -53,6 +63,14 @@ struct Options {
                     throw UsageError("--latency takes milliseconds, 0…10000, not '\(text)'")
                 }
                 latency = ms
+            case "--addresses":
+                extraAddresses = try value(argument).split(separator: ",").map { String($0) }
+            case "--copies":
+                let text = try value(argument)
+                guard let n = Int(text), (1...1000).contains(n) else {
+                    throw UsageError("--copies takes a number of copies, 1…1000, not '\(text)'")
+                }
+                copies = n
             case "--no-stdin": ignoreStdin = true
             case "-h", "--help": throw UsageError(nil)
             default: throw UsageError("unknown option '\(argument)'")
@@ -61,6 +79,20 @@ struct Options {
         guard address == "127.0.0.1" || address == "::1" else {
             throw UsageError("--address must be a loopback address (127.0.0.1 or ::1), not '\(address)'")
         }
+        for candidate in extraAddresses ?? [] where !Self.isLoopback(candidate) {
+            throw UsageError("--addresses takes loopback addresses (127.0.0.0/8 or ::1), not '\(candidate)'")
+        }
+        if extraAddresses?.isEmpty == true { throw UsageError("--addresses needs at least one address") }
+    }
+}
+
+extension Options {
+    /// Whether `text` is `::1` or a dotted IPv4 address in 127.0.0.0/8.
+    static func isLoopback(_ text: String) -> Bool {
+        if text == "::1" { return true }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in Int(part).map { (0...255).contains($0) && String($0) == part } ?? false }
     }
 }
 

@@ -42,11 +42,21 @@ let servers: [Running]
 let pki: TestPKI
 do {
     pki = try TestPKI.make(name: "atscheck demo")
-    servers = try catalog.servers.map { spec in
-        let server = try TestTLSServer(spec.configuration(pki: pki, address: options.address))
-        let relay = options.latency > 0 ? try FaultRelay.delaying(server, roundTrip: Double(options.latency) / 1000) : nil
-        return Running(name: spec.name, server: server, relay: relay)
+    var started: [Running] = []
+    for address in options.addresses {
+        for spec in catalog.servers {
+            // One certificate per server and address: copies differ only in their port.
+            let configuration = try spec.configuration(pki: pki, address: address)
+            for copy in 1...options.copies {
+                let server = try TestTLSServer(configuration)
+                let relay = options.latency > 0 ? try FaultRelay.delaying(server, roundTrip: Double(options.latency) / 1000) : nil
+                var name = copy == 1 ? spec.name : "\(spec.name)-\(copy)"
+                if options.extraAddresses != nil { name += "@\(address)" }
+                started.append(Running(name: name, server: server, relay: relay))
+            }
+        }
     }
+    servers = started
 } catch {
     fail("cannot start the servers: \(error)", status: 1)
 }
@@ -56,8 +66,11 @@ do {
         try pki.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
     }
     if let path = options.writeTargets {
-        let host = options.address == "::1" ? "[::1]" : "localhost"
         let lines = servers.map { entry in
+            // 127.0.0.1 and ::1 as `localhost`/`[::1]` (as before); other loopback addresses as IP literals,
+            // which their certificates carry as IP SANs.
+            let bound = entry.relay?.host ?? entry.server.host
+            let host = bound == "::1" ? "[::1]" : bound == "127.0.0.1" ? "localhost" : bound
             let url = "https://\(host):\(entry.port)"
             return url.padding(toLength: max(url.count, 28), withPad: " ", startingAt: 0) + "  # \(entry.name)"
         }

@@ -21,6 +21,9 @@ struct AuditCommand: AsyncParsableCommand {
             Exit status: 0 no error; 1 an error finding (a failing endpoint, missing exception, error-level \
             plist finding, expired waiver, pin rejection; with --fail-on warning, a warning too); 2 an endpoint could not be \
             scanned; 64 usage error; 65 an input file is malformed (nothing is written then).
+
+            --shard I/N audits the entries of one shard (split as scan --shard splits); `atscheck merge` of every \
+            shard's --format json output gives the single run's report, exception debt and exit status.
             """
     )
 
@@ -36,6 +39,11 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
     var full = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Audit only shard I of N of the endpoint list (1 ≤ I ≤ N); atscheck merge rebuilds the whole audit from the JSON of every shard.",
+        valueName: "i/n"))
+    var shard: String?
+
     @OptionGroup var scan: ScanOptions
     @OptionGroup var policy: PolicyOptions
     @OptionGroup var output: OutputOptions
@@ -46,6 +54,9 @@ struct AuditCommand: AsyncParsableCommand {
 
     func validate() throws {
         if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch let error as ShardError { throw ValidationError(error.description) }
+        }
     }
 
     func run() async throws {
@@ -59,12 +70,17 @@ struct AuditCommand: AsyncParsableCommand {
             }
             return try await pipeline.audit(
                 plistPath: plist, endpointsPath: endpoints, os: policy.os, client: policy.clientKind, baselinePath: baseline,
-                now: Date()
+                now: Date(), shard: try shard.map(Shard.init(parsing:))
             ) { done, total, profile in
                 Terminal.progress("audit: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
             }
         }
         Terminal.endProgress()
+        try Self.emit(result, plist: plist, endpoints: endpoints, output: output, gate: gate)
+    }
+
+    /// Renders an audit in every requested format and exits with its status (`audit`, and `merge` of audit shards).
+    static func emit(_ result: AuditResult, plist: String?, endpoints: String, output: OutputOptions, gate: GateOptions) throws {
         let note = plist == nil ? Self.defaultPolicyNote : nil
         try output.emit { format, color in
             switch format {

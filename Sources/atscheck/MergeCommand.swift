@@ -6,7 +6,7 @@ import Reporting
 struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Combine the JSON reports of scan --shard I/N runs into the report of a single run.",
+        abstract: "Combine the JSON reports of scan or audit --shard I/N runs into the report of a single run.",
         usage: "atscheck merge <file> ... [<options>]",
         discussion: """
             FILE is the output of `atscheck scan --shard I/N --format json` (every shard of one split, in any \
@@ -17,8 +17,15 @@ struct MergeCommand: AsyncParsableCommand {
               atscheck merge shard-*.json --report sarif=atscheck.sarif --report junit=atscheck.xml
               atscheck merge shard-1.json shard-2.json --format json --output atscheck.json
 
-            Exit status: as scan (0, 1, 2); 64 usage error; 65 a file is not a scan report, or the shards do not \
-            belong together (a shard missing or given twice).
+            The outputs of `atscheck audit --shard I/N --format json` merge into the whole audit: each endpoint's \
+            scan comes from its shard, and the audit's inputs (plist, endpoint list, baseline, pin material, recorded \
+            in each shard's `auditShard`) are read again to judge the whole list, exception debt included; run the \
+            merge from the shards' working directory. Text, JSON, SARIF, JUnit and the exit status are the single \
+            audit's.
+
+            Exit status: as scan or audit (0, 1, 2); 64 usage error; 65 a file is not a scan or audit report, the \
+            shards do not belong together (a shard missing or given twice, scan and audit reports mixed, different \
+            audits), or an audit input changed since the shards ran.
             """
     )
 
@@ -37,11 +44,19 @@ struct MergeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let report = try await Terminal.exitingOnFileErrors {
-            do { return try ReportMerge.merge(paths: files) } catch let error as MergeError {
+        let merged = try await Terminal.exitingOnFileErrors {
+            do { return try AuditMerge.merge(paths: files) } catch let error as MergeError {
                 Terminal.fail("cannot merge: \(error.description)")
                 throw ExitCode(ExitStatus.badInput.rawValue)
             }
+        }
+        let report: ScanReport
+        switch merged {
+        case .audit(let result, let inputs):
+            try AuditCommand.emit(result, plist: inputs.plist, endpoints: endpointsFile ?? inputs.endpoints, output: output, gate: gate)
+            return
+        case .scan(let scanReport):
+            report = scanReport
         }
         try output.emit { format, color in
             try Render.report(report, format: format, color: color, endpointsFile: endpointsFile)

@@ -27,7 +27,8 @@ struct PinsCheckCommand: AsyncParsableCommand {
             Pins are matched against the path iOS would build (OpenSSL X509_verify_cert with the library's anchors), \
             with Apple's SSL-policy checks where the library asks for an SSL policy. With debug relaxations \
             (--allow-invalid-certificates, --no-validate-domain-name, Alamofire's flags) the release build is shown \
-            next to it, with the risks of shipping the relaxed one.
+            next to it, with the risks of shipping the relaxed one. The chain comes from the ATS-only probe (at most \
+            6 handshakes; the report says suite lists were not enumerated); --full enumerates every suite.
             Examples:
               atscheck pins check staging.example.com --pins Pins/ --library afnetworking --mode certificate
               atscheck pins check staging.example.com --pins Pins/staging.cer --allow-invalid-certificates --no-validate-domain-name
@@ -69,11 +70,15 @@ struct PinsCheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-validate-host"), help: "Alamofire: validateHost = false.")
     var noValidateHost = false
 
+    @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: the served chain from at most 6 handshakes).")
+    var full = false
+
     @OptionGroup var scan: ScanOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
 
     func validate() throws {
+        if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
         if targets.isEmpty { throw ValidationError("give at least one TARGET") }
         for target in targets {
             do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
@@ -96,7 +101,9 @@ struct PinsCheckCommand: AsyncParsableCommand {
     func run() async throws {
         let report = try await Terminal.exitingOnFileErrors {
             let loaded = try PinMaterialLoader.load(pins)
-            let settings = try scan.settings()
+            var settings = try scan.settings()
+            // The pin evaluation reads the served chain only: the ATS-only probe has it, in far fewer handshakes.
+            settings.scope = full ? .full : .atsOnly
             let checker = try PinChecker(policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays)
             return await checker.check(try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
         }

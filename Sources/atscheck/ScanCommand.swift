@@ -102,7 +102,7 @@ struct ScanCommand: AsyncParsableCommand {
                 }
                 report = await pipeline.scan(
                     direct, lists: lists, shard: try shard.map(Shard.init(parsing:)), judge: judge, progress: progress,
-                    onEndpoint: stream)
+                    onEndpoint: stream, streamOnly: stream != nil && output.reports.isEmpty && saveProfile == nil)
                 Terminal.endProgress()
             } else {
                 report = ScanPipeline.report(try ProfileFile.load(profile), judge: judge)

@@ -11,6 +11,8 @@ public struct AuditResult: Codable, Sendable, Equatable {
     /// The pin evaluations: each endpoint checked against the plist's `NSPinnedDomains` or its entry's pin
     /// check, in list order (their findings are in ``report``).
     public var pins: [AuditPinCheck]
+    /// A shard's inputs, for `atscheck merge` (`auditShard` in the JSON); nil for a whole run.
+    public var shardInputs: AuditShardInputs?
 
     public init(report: ScanReport, exceptionDebt: [ExceptionDebt], pins: [AuditPinCheck] = []) {
         self.report = report

@@ -19,29 +19,34 @@ extension ScanPipeline {
     ///   - client: the client class the endpoints are used from (web views and media have their own exemptions).
     ///   - baselinePath: waivers to apply, or nil.
     ///   - now: the time baseline expiry is judged at.
+    ///   - shard: audit only the entries of this shard (``Shard``); the result carries what `atscheck merge` needs
+    ///     to rebuild the whole audit (``AuditResult/shardInputs``).
     ///   - progress: called after each scanned endpoint with (done, total, profile).
     /// - Returns: the audit, baseline applied.
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; the plist, the list,
     ///   the baseline, every CA file and every pin file are read before anything is scanned.
     public func audit(
         plistPath: String?, endpointsPath: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession,
-        baselinePath: String? = nil, now: Date = Date(), progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+        baselinePath: String? = nil, now: Date = Date(), shard: Shard? = nil,
+        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {
-        let document: PlistDocument
-        do {
-            document = try plistPath.map { try PlistDocument.load(path: $0) } ?? Self.defaultPolicyDocument
-        } catch let error as PlistError {
-            throw InputFileError(file: error.file, line: error.line, reason: error.reason)
-        }
-        let list = try EndpointList.load(path: endpointsPath)
-        let baseline = try baselinePath.map(Baseline.load(path:))
-        try PEMFile.validate(settings.caFiles + list.entries.compactMap(\.caFile))
-        let pins = try AuditPins.prepare(document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
-        let lint = plistPath == nil ? [] : PlistLinter.lint(document, options: PlistLinter.Options(os: os))
+        var inputs = try AuditInputs.load(
+            plistPath: plistPath, endpointsPath: endpointsPath, baselinePath: baselinePath, settings: settings, os: os, now: now)
+        let total = inputs.list.entries.count
+        // A shard audits its own entries: they are scanned, judged and pin-checked as in a whole run; the
+        // exception debt over the whole list is `atscheck merge`'s, from every shard's endpoints.
+        let positions = inputs.list.entries.indices.filter { shard?.contains(inputs.list.entries[$0]) ?? true }
+        if shard != nil { try inputs.restrict(to: positions, settings: settings, now: now) }
 
-        let endpoints = await auditProbe(list.entries, now: now, progress: progress)
-        var result = judge(document: document, endpoints: endpoints, pins: pins, os: os, client: client, findings: lint + list.findings, now: now)
-        if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
+        let profiles = await auditProbe(inputs.list.entries, now: now, progress: progress).map(\.profile)
+        var result = inputs.finish(profiles: profiles, settings: settings, os: os, client: client, now: now)
+        if let shard {
+            result.report.shard = ReportShard(
+                index: shard.index, count: shard.count, total: total, selected: positions.count, positions: positions)
+            result.shardInputs = try AuditShardInputs(
+                plist: plistPath, endpoints: endpointsPath, baseline: baselinePath, os: os, client: client, settings: settings,
+                now: now)
+        }
         return result
     }
 }
@@ -61,20 +66,6 @@ extension ScanPipeline {
         var profiles = entries.map { Auditor.placeholderProfile(for: $0, now: settings.now ?? now) }
         for (slot, profile) in zip(plan.map(\.index), scanned) { profiles[slot] = profile }
         return zip(entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
-    }
-
-    /// The judging step of an audit (pure over the probed endpoints): the ATS verdicts and exception debt under
-    /// `os`, certificate expiry warnings, and the pin checks.
-    func judge(
-        document: PlistDocument, endpoints: [Auditor.Endpoint], pins: AuditPins, os: AppleOSVersion, client: ClientKind,
-        findings: [Finding], now: Date
-    ) -> AuditResult {
-        var result = Auditor(os: os, client: client).audit(document: document, endpoints: endpoints, findings: findings)
-        result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
-        let (pinFindings, pinChecks) = pins.evaluate(endpoints, document: document)
-        result.report.findings += pinFindings
-        result.pins = pinChecks
-        return result
     }
 }
 

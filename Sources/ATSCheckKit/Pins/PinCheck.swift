@@ -116,7 +116,9 @@ public struct PinChecker: Sendable {
             served: Self.entries(served), evaluation: evaluation, release: release, risks: risks)
     }
 
-    /// Probes each target (through `pipeline`) and evaluates its served chain.
+    /// Probes each target (through `pipeline`) and evaluates its served chain. An ATS-only pipeline (the
+    /// default of `pins check`) is enough: the served chain comes from its lead handshake; the report then
+    /// says so (``PinCheckReport/scope``).
     ///
     /// > Warning: Connects to every target.
     public func check(_ targets: [Target], pipeline: ScanPipeline) async -> PinCheckReport {
@@ -138,7 +140,9 @@ public struct PinChecker: Sendable {
                 return r
             }
         }
-        return PinCheckReport(library: policy.library, pinFiles: pins.files, results: results, findings: pins.findings)
+        var report = PinCheckReport(library: policy.library, pinFiles: pins.files, results: results, findings: pins.findings)
+        if pipeline.settings.scope == .atsOnly { report.scope = ProbeScope.atsOnly.rawValue }
+        return report
     }
 
     /// The served chain as path entries (every one sent by the server).

@@ -24,7 +24,7 @@ extension ScanPipeline {
     func scanSlots(
         _ targets: [Target], lists: [EndpointList], entries selected: [EndpointEntry]? = nil, judge: PolicyJudge,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil,
-        onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil
+        onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil, streamOnly: Bool = false
     ) async -> (report: ScanReport, slots: [Int]) {
         let entries = selected ?? lists.flatMap(\.entries)
         let tls = targets.enumerated().filter { $0.element.scheme != "http" }
@@ -40,16 +40,13 @@ extension ScanPipeline {
             owner.append(targets.count + item.index)
         }
         let now = settings.now ?? Date()
-        var reporting = progress
+        var prober = self.prober
         if let onEndpoint {
             let stream = EndpointStream(plan: plan, owner: owner, targets: targets, entries: entries, judge: judge, now: now)
             stream.openCleartext(onEndpoint)
-            reporting = { done, total, profile in
-                stream.finished(profile, onEndpoint)
-                progress?(done, total, profile)
-            }
+            prober = StreamingProber(base: prober, stream: stream, onEndpoint: onEndpoint, dropsDER: streamOnly)
         }
-        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: reporting)
+        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
         var bySlot = [[ServerProfile]](repeating: [], count: targets.count + entries.count)
         for (planIndex, profile) in scanned.enumerated() { bySlot[owner[planIndex]].append(profile) }
 

@@ -4,26 +4,23 @@ import TLSModel
 
 /// Hands each endpoint result on as soon as its probe finishes (`scan --format jsonl`).
 ///
-/// A finished profile is matched to the planned endpoints it answers by host, port, address and SNI; an
-/// identical request planned twice is probed once and handed on once per endpoint. `http://` endpoints (not
-/// probed) are handed on first.
+/// A finished profile is matched to the planned endpoints by the request it answers (``BatchScanner``'s identity
+/// of a request: not by the profile's fields, since the address a scan connected to is filled in only when it
+/// was not planned); an identical request planned twice is probed once and handed on once per endpoint.
+/// `http://` endpoints (not probed) are handed on first.
 final class EndpointStream: Sendable {
-    private struct Key: Hashable {
-        var host: String, port: Int, address: String?, sni: String?
-    }
-
-    private let slotsByKey: Mutex<[Key: [Int]]>
+    private let slotsByKey: Mutex<[ProbeRequest: [Int]]>
+    /// Probes finish on several tasks at once: endpoints are handed on one at a time, so lines never interleave.
+    private let handing = Mutex(())
     private let targets: [Target]
     private let entries: [EndpointEntry]
     private let judge: PolicyJudge
     private let now: Date
 
     init(plan: [PlannedEndpoint], owner: [Int], targets: [Target], entries: [EndpointEntry], judge: PolicyJudge, now: Date) {
-        var byKey: [Key: [Int]] = [:]
+        var byKey: [ProbeRequest: [Int]] = [:]
         for (planned, slot) in zip(plan, owner) {
-            let key = Key(host: planned.target.host, port: planned.target.port, address: planned.request.connectAddress,
-                          sni: planned.request.effectiveSNI)
-            byKey[key, default: []].append(slot)
+            byKey[BatchScanner.identity(planned.request), default: []].append(slot)
         }
         slotsByKey = Mutex(byKey)
         self.targets = targets
@@ -44,14 +41,43 @@ final class EndpointStream: Sendable {
         }
     }
 
-    /// Hands on every endpoint a finished profile answers.
-    func finished(_ profile: ServerProfile, _ onEndpoint: (EndpointResult) -> Void) {
-        let key = Key(host: profile.host, port: profile.port, address: profile.address, sni: profile.sni)
-        let slots = slotsByKey.withLock { $0.removeValue(forKey: key) ?? [] }
+    /// Hands on every endpoint that `request`'s finished profile answers.
+    func finished(_ profile: ServerProfile, request: ProbeRequest, _ onEndpoint: (EndpointResult) -> Void) {
+        let slots = slotsByKey.withLock { $0.removeValue(forKey: BatchScanner.identity(request)) ?? [] }
         let ats = judge.judge(profile)
-        for slot in slots {
-            let source = slot >= targets.count ? entries[slot - targets.count].source : nil
-            onEndpoint(EndpointResult(profile: profile, ats: ats, source: source))
+        handing.withLock { _ in
+            for slot in slots {
+                let source = slot >= targets.count ? entries[slot - targets.count].source : nil
+                onEndpoint(EndpointResult(profile: profile, ats: ats, source: source))
+            }
         }
+    }
+}
+
+/// A prober that hands each finished profile, with the request it answers, to an ``EndpointStream``.
+struct StreamingProber: EndpointProber {
+    var base: any EndpointProber
+    var stream: EndpointStream
+    var onEndpoint: @Sendable (EndpointResult) -> Void
+    /// Whether what the batch keeps after an endpoint is streamed may drop the certificates' DER: when the
+    /// stream is the only output that shows profiles, the report kept for the summary, the findings and the exit
+    /// status reads certificate facts, never their DER (the bulk of a profile in memory).
+    var dropsDER = false
+
+    func scan(_ request: ProbeRequest) async -> ServerProfile {
+        var profile = await base.scan(request)
+        stream.finished(profile, request: request, onEndpoint)
+        if dropsDER, var certificate = profile.certificate {
+            certificate.chain = certificate.chain.map(Self.withoutDER)
+            certificate.verifiedChain = certificate.verifiedChain.map(Self.withoutDER)
+            profile.certificate = certificate
+        }
+        return profile
+    }
+
+    static func withoutDER(_ facts: CertificateFacts) -> CertificateFacts {
+        var copy = facts
+        copy.der = Data()
+        return copy
     }
 }

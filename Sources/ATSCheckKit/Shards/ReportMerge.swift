@@ -16,6 +16,29 @@ public enum ReportMerge {
     ///   twice or missing, different tools or schema versions).
     public static func merge(_ reports: [ScanReport]) throws -> ScanReport {
         guard let first = reports.first else { throw MergeError("no reports to merge") }
+        try checkShards(reports)
+        guard reports.allSatisfy({ $0.schemaVersion == first.schemaVersion && $0.tool == first.tool }) else {
+            throw MergeError("the reports come from different atscheck versions or schemas")
+        }
+        // (position, file, index) orders every endpoint as the single run did; ties cannot occur across files.
+        var keyed: [(position: Int, file: Int, index: Int, endpoint: EndpointResult)] = []
+        for (file, report) in reports.enumerated() {
+            for (index, endpoint) in report.endpoints.enumerated() {
+                keyed.append((report.shard?.positions[index] ?? index, file, index, endpoint))
+            }
+        }
+        keyed.sort { ($0.position, $0.file, $0.index) < ($1.position, $1.file, $1.index) }
+        var seen: Set<Finding> = []
+        let findings = reports.flatMap(\.findings).filter { seen.insert($0).inserted }
+        var merged = ScanReport(endpoints: keyed.map(\.endpoint), findings: findings, tool: first.tool)
+        merged.schemaVersion = first.schemaVersion
+        return merged
+    }
+
+    /// Checks that shard reports belong together: one split, every shard once, positions for every endpoint.
+    /// Reports without shard information pass (whole runs are appended as given).
+    /// - Throws: ``MergeError``.
+    static func checkShards(_ reports: [ScanReport]) throws {
         let shards = reports.compactMap(\.shard)
         if !shards.isEmpty {
             guard shards.count == reports.count else { throw MergeError("some reports are shards and some are not") }
@@ -33,22 +56,6 @@ public enum ReportMerge {
                 throw MergeError("shard \(shard.index)/\(shard.count) has \(report.endpoints.count) endpoints but \(shard.positions.count) positions")
             }
         }
-        guard reports.allSatisfy({ $0.schemaVersion == first.schemaVersion && $0.tool == first.tool }) else {
-            throw MergeError("the reports come from different atscheck versions or schemas")
-        }
-        // (position, file, index) orders every endpoint as the single run did; ties cannot occur across files.
-        var keyed: [(position: Int, file: Int, index: Int, endpoint: EndpointResult)] = []
-        for (file, report) in reports.enumerated() {
-            for (index, endpoint) in report.endpoints.enumerated() {
-                keyed.append((report.shard?.positions[index] ?? index, file, index, endpoint))
-            }
-        }
-        keyed.sort { ($0.position, $0.file, $0.index) < ($1.position, $1.file, $1.index) }
-        var seen: Set<Finding> = []
-        let findings = reports.flatMap(\.findings).filter { seen.insert($0).inserted }
-        var merged = ScanReport(endpoints: keyed.map(\.endpoint), findings: findings, tool: first.tool)
-        merged.schemaVersion = first.schemaVersion
-        return merged
     }
 
     /// Reads and merges report files (`scan --format json` output).

@@ -74,6 +74,9 @@ public struct PinCheckReport: Codable, Sendable, Equatable {
     public var findings: [Finding]
     /// Counts.
     public var summary: PinCheckSummary
+    /// `ats-only` when the chains came from the ATS-only probe (the default: suite lists were not enumerated);
+    /// nil (not written) after a full scan (`--full`).
+    public var scope: String?
 
     /// A report; the summary is computed from the results.
     public init(library: PinLibrary, pinFiles: [String], results: [PinCheckResult], findings: [Finding], tool: ToolInfo = ToolInfo()) {

@@ -1,0 +1,52 @@
+import ATSPolicy
+import Foundation
+import TLSModel
+
+/// Everything an audit reads before it scans, and the judging after it: shared by `atscheck audit` and by
+/// `atscheck merge` of audit shards, which rebuilds the whole audit from the shards' profiles with the very same
+/// steps (so the merged report is the single run's).
+struct AuditInputs {
+    var document: PlistDocument
+    var list: EndpointList
+    var baseline: Baseline?
+    var pins: AuditPins
+    var lint: [Finding]
+
+    /// Reads the plist (or the default policy), the endpoint list, the baseline, every CA file and every pin file.
+    /// - Throws: ``InputFileError`` (exit 65) when one is unreadable or malformed.
+    static func load(
+        plistPath: String?, endpointsPath: String, baselinePath: String?, settings: ScanSettings, os: AppleOSVersion, now: Date
+    ) throws -> AuditInputs {
+        let document: PlistDocument
+        do {
+            document = try plistPath.map { try PlistDocument.load(path: $0) } ?? ScanPipeline.defaultPolicyDocument
+        } catch let error as PlistError {
+            throw InputFileError(file: error.file, line: error.line, reason: error.reason)
+        }
+        let list = try EndpointList.load(path: endpointsPath)
+        let baseline = try baselinePath.map(Baseline.load(path:))
+        try PEMFile.validate(settings.caFiles + list.entries.compactMap(\.caFile))
+        let pins = try AuditPins.prepare(document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
+        let lint = plistPath == nil ? [] : PlistLinter.lint(document, options: PlistLinter.Options(os: os))
+        return AuditInputs(document: document, list: list, baseline: baseline, pins: pins, lint: lint)
+    }
+
+    /// Keeps only the entries at `positions` (a shard), with their pin checks.
+    mutating func restrict(to positions: [Int], settings: ScanSettings, now: Date) throws {
+        list.entries = positions.map { list.entries[$0] }
+        pins = try AuditPins.prepare(document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
+    }
+
+    /// Judges the entries with their profiles (one per entry, in list order): the audit, expiry warnings, pin
+    /// checks, then the baseline.
+    func finish(profiles: [ServerProfile], settings: ScanSettings, os: AppleOSVersion, client: ClientKind, now: Date) -> AuditResult {
+        let endpoints = zip(list.entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
+        var result = Auditor(os: os, client: client).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
+        result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
+        let (pinFindings, pinChecks) = pins.evaluate(endpoints, document: document)
+        result.report.findings += pinFindings
+        result.pins = pinChecks
+        if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
+        return result
+    }
+}

@@ -1,0 +1,103 @@
+import ATSPolicy
+import Foundation
+import Reporting
+import TLSModel
+
+/// What `atscheck merge` makes of its files: a scan report, or an audit rebuilt from audit shards.
+public enum MergedReport: Sendable {
+    /// The merge of `scan --shard I/N --format json` reports (``ReportMerge``).
+    case scan(ScanReport)
+    /// The audit a single run over the whole list gives, rebuilt from `audit --shard I/N --format json` reports
+    /// (``AuditMerge``), with the inputs it was judged under.
+    case audit(AuditResult, inputs: AuditShardInputs)
+}
+
+/// `atscheck merge` of audit shards: the exception debt (missing, unneeded, broader, unused exceptions) needs the
+/// whole list, so the merge does not combine the shards' findings. It takes every endpoint's profile from the
+/// shard that scanned it, reads the audit's inputs again (``AuditShardInputs``: the plist, the list, the baseline,
+/// the pin material) and judges the whole list with the steps a single run takes after its scan. The report,
+/// exit status and every rendering are then the single run's (timings aside).
+public enum AuditMerge {
+    /// Reads report files, scan or audit, and merges them.
+    /// - Throws: ``InputFileError`` when a file is unreadable or not an atscheck JSON report; ``MergeError`` when
+    ///   the reports do not belong together (scan and audit mixed, shards missing or doubled, different audits,
+    ///   an input file changed since the shards ran).
+    public static func merge(paths: [String]) throws -> MergedReport {
+        let files = try paths.map(load)
+        let audits = zip(paths, files).filter { $0.1.isAudit }.map(\.0)
+        if audits.isEmpty { return .scan(try ReportMerge.merge(files.map(\.report))) }
+        if audits.count != files.count {
+            let scan = zip(paths, files).first { !$0.1.isAudit }!.0
+            throw MergeError("\(audits[0]) is an audit report but \(scan) is a scan report: merge the shards of one command")
+        }
+        return try merge(files.map { ($0.report, $0.inputs) }, paths: paths)
+    }
+
+    /// Rebuilds the audit from shard reports and their inputs.
+    static func merge(_ shards: [(report: ScanReport, inputs: AuditShardInputs?)], paths: [String]) throws -> MergedReport {
+        for (path, shard) in zip(paths, shards) where shard.inputs == nil || shard.report.shard == nil {
+            throw MergeError("\(path) is a whole audit, not a shard: merge the outputs of audit --shard I/N --format json")
+        }
+        try ReportMerge.checkShards(shards.map(\.report))
+        let inputs = shards[0].inputs!
+        guard shards.allSatisfy({ $0.inputs!.sameAudit(as: inputs) && $0.report.tool == shards[0].report.tool }) else {
+            throw MergeError("the shards come from different audits (input files, options or atscheck versions differ)")
+        }
+        for (path, fingerprint) in inputs.fingerprints.sorted(by: { $0.key < $1.key })
+        where try AuditShardInputs.fingerprint(of: path) != fingerprint {
+            throw MergeError("\(path) changed since the shards ran: merge with the files they audited")
+        }
+        let now = shards.map(\.inputs!.ranAt).min()!
+        let settings = inputs.settings
+        let loaded = try AuditInputs.load(
+            plistPath: inputs.plist, endpointsPath: inputs.endpoints, baselinePath: inputs.baseline, settings: settings,
+            os: inputs.os, now: now)
+        let total = shards[0].report.shard!.total
+        guard loaded.list.entries.count == total else {
+            throw MergeError("\(inputs.endpoints) has \(loaded.list.entries.count) endpoints but the shards split \(total)")
+        }
+        var profiles = [ServerProfile?](repeating: nil, count: total)
+        for shard in shards {
+            for (position, endpoint) in zip(shard.report.shard!.positions, shard.report.endpoints) {
+                guard position < total, profiles[position] == nil else {
+                    throw MergeError("two shards report endpoint \(position + 1) of \(inputs.endpoints)")
+                }
+                profiles[position] = endpoint.profile
+            }
+        }
+        if let missing = profiles.firstIndex(where: { $0 == nil }) {
+            throw MergeError("no shard reports endpoint \(missing + 1) of \(inputs.endpoints)")
+        }
+        let result = loaded.finish(
+            profiles: profiles.map { $0! }, settings: settings, os: inputs.os, client: inputs.client, now: now)
+        return .audit(result, inputs: inputs)
+    }
+
+    /// One file: the report, whether it is an audit's, and an audit shard's inputs.
+    struct File {
+        var report: ScanReport
+        var isAudit: Bool
+        var inputs: AuditShardInputs?
+    }
+
+    /// The keys that tell an audit report from a scan report.
+    private struct AuditKeys: Decodable {
+        var exceptionDebt: [ExceptionDebt]?
+        var auditShard: AuditShardInputs?
+    }
+
+    static func load(_ path: String) throws -> File {
+        let data: Data
+        do { data = try BoundedFileReader.read(path: path, limit: InputLimits.profileBytes) } catch {
+            throw InputFileError(file: path, reason: error.reason)
+        }
+        do {
+            let decoder = JSONRendering.decoder()
+            let report = try decoder.decode(ScanReport.self, from: data)
+            let keys = try decoder.decode(AuditKeys.self, from: data)
+            return File(report: report, isAudit: keys.exceptionDebt != nil, inputs: keys.auditShard)
+        } catch {
+            throw InputFileError(file: path, reason: "not an atscheck scan or audit report (--format json)")
+        }
+    }
+}
