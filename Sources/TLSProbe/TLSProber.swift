@@ -17,11 +17,11 @@ public struct TLSProber: EndpointProber, AddressResolver {
     private let retry: RetryPolicy
 
     /// - Parameters:
-    ///   - perHostLimit: how many handshake chains may run against one connect address (IP and port) at once.
+    ///   - perHostLimit: how many handshakes may run against one connect address (IP and port) at once.
     ///   - concurrency: how many endpoints the caller scans at once; with `perHostLimit` it sizes the
     ///     pool of probe threads (``probeThreads(concurrency:perHostLimit:)``).
     ///   - retry: when a handshake the server dropped (closed, reset, cut off, timed out) is tried again.
-    public init(perHostLimit: Int = 3, concurrency: Int = 8, retry: RetryPolicy = .standard) {
+    public init(perHostLimit: Int = 8, concurrency: Int = 8, retry: RetryPolicy = .standard) {
         self.retry = retry
         self.limiter = HostLimiter(limit: perHostLimit)
         self.pool = ProbeThreadPool(size: Self.probeThreads(concurrency: concurrency, perHostLimit: perHostLimit))
@@ -29,11 +29,11 @@ public struct TLSProber: EndpointProber, AddressResolver {
         self.trustStores = TrustStores(pool: pool, orchestrator: orchestrator)
     }
 
-    /// The most probe threads a prober runs: each endpoint in flight can run its version chains at once
-    /// (at most `perHostLimit`, at most one per probed version) without waiting for a thread, so a queued
-    /// job never eats into an endpoint's deadline. Threads start only when work is queued and end when idle.
+    /// The most probe threads a prober runs: each endpoint in flight can have `perHostLimit` handshakes
+    /// in flight (``EnumerationQueue``) without waiting for a thread, so a queued job never eats into an
+    /// endpoint's deadline. Threads start only when work is queued and end when idle.
     public static func probeThreads(concurrency: Int, perHostLimit: Int) -> Int {
-        max(1, concurrency) * min(max(1, perHostLimit), TLSVersion.probed.count)
+        max(1, concurrency) * max(1, perHostLimit)
     }
 
     /// The size of this prober's pool of probe threads.
@@ -116,23 +116,11 @@ public struct TLSProber: EndpointProber, AddressResolver {
             break  // rejected, closed, or an odd failure: probe every version on its own
         }
 
-        // Enumerate the remaining versions concurrently, each a sequential chain of handshakes,
-        // at most `perHostLimit` chains against this connect address at once.
-        let limiter = self.limiter
+        // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
         let collected = request.scope == .atsOnly
             ? await ATSOnlyProbe(session: session, limiter: limiter).run(versions: versions, lead: seed?.1)
-            : await withTaskGroup(of: (TLSVersion, VersionEnumerator.Outcome).self) { group in
-            for version in toProbe {
-                let versionSeed = seed?.0 == version ? seed?.1 : nil
-                group.addTask {
-                    let outcome = await limiter.withPermit(session.limitKey) {
-                        await VersionEnumerator(session: session, version: version).run(seed: versionSeed)
-                    }
-                    return (version, outcome)
-                }
-            }
-            return await group.reduce(into: [TLSVersion: VersionEnumerator.Outcome]()) { $0[$1.0] = $1.1 }
-        }
+            : await EnumerationQueue(session: session).run(
+                versions: toProbe, seed: seed?.1, spent: seed == nil ? 1 : 0, ruledOut: versions.count - toProbe.count)
         for (version, outcome) in collected { results[version] = outcome }
         if request.scope == .atsOnly { profile.scope = ProbeScope.atsOnly.rawValue }
 
