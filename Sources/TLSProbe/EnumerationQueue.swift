@@ -91,9 +91,10 @@ struct EnumerationQueue {
                     let budget = Self.floorSoFar(state, ruledOut: ruledOut) / 4 - Self.extraSpent(state, spent: spent)
                     // A version gets at most one chain more per two suites found: a split is a bet that the
                     // version has more to find, and the budget spent on a version with few is lost to the others.
+                    // A version with one suite found is never split, so it costs exactly its floor.
                     // Only a chain with the endpoint's longest streak is split: it is the one most likely to be
                     // the critical path (a fresh piece found nothing yet).
-                    let evidence = 1 + (search.found.count + 1) / 2 - search.chains
+                    let evidence = 1 + search.found.count / 2 - search.chains
                     let longest = step.streak >= Self.longestStreak(state) ? evidence : 0
                     let pieces = search.split(step, into: 1 + max(0, min(idle, budget, longest)))
                     step = pieces[0]

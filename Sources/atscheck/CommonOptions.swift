@@ -17,8 +17,8 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Endpoints scanned at once.")
     var concurrency: Int = 8
 
-    @Option(name: .customLong("per-host"), help: "Simultaneous handshakes against one host.")
-    var perHost: Int = 3
+    @Option(name: .customLong("per-host"), help: "Simultaneous handshakes against one host (address and port).")
+    var perHost: Int = 8
 
     @Option(name: .long, help: "HOST:PORT:ADDRESS — connect to ADDRESS for HOST:PORT, keep HOST for SNI and certificate checks. Repeatable.")
     var resolve: [String] = []
