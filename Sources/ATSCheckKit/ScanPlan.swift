@@ -44,7 +44,7 @@ public struct ScanSettings: Sendable {
     public var endpointDeadline: Double?
     public var caFiles: [String] = []
     public var concurrency = 8
-    public var perHost = 3
+    public var perHost = 8
     public var now: Date?
     public var useSystemTrustStore = true
     /// `--warn-days`: warn about certificates expiring within this many days (``ExpiryWarnings``); nil: no warning.

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Caps simultaneous handshake chains per connect address (IP and port), so a batch scan is fast
+/// Caps simultaneous handshakes per connect address (IP and port), so a batch scan is fast
 /// without hammering one server, however many names point at it (many names on one CDN address
 /// are capped together).
 ///
@@ -12,7 +12,8 @@ final class HostLimiter: Sendable {
         var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     }
 
-    private let limit: Int
+    /// The most permits of one address held at once.
+    let limit: Int
     private let state = Mutex(State())
 
     init(limit: Int) { self.limit = max(1, limit) }
@@ -23,17 +24,6 @@ final class HostLimiter: Sendable {
         await acquire(address)
         defer { release(address) }
         return await body()
-    }
-
-    /// Takes one of the permits of `address` if one is free now, without waiting. A caller that already
-    /// holds a permit uses this for more (a chain splitting in two): waiting while holding could deadlock.
-    /// - Returns: whether a permit was taken; the caller must ``release(_:)`` it.
-    func tryAcquire(_ address: String) -> Bool {
-        state.withLock { state in
-            guard state.inUse[address, default: 0] < limit, state.waiters[address]?.isEmpty ?? true else { return false }
-            state.inUse[address, default: 0] += 1
-            return true
-        }
     }
 
     private func acquire(_ address: String) async {
@@ -50,8 +40,8 @@ final class HostLimiter: Sendable {
         }
     }
 
-    /// Gives back a permit taken with ``tryAcquire(_:)`` (or by ``withPermit(_:_:)``).
-    func release(_ address: String) {
+    /// Gives back a permit taken by ``acquire(_:)``.
+    private func release(_ address: String) {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if var queue = state.waiters[address], !queue.isEmpty {
                 let first = queue.removeFirst()  // the permit passes straight to the longest waiter

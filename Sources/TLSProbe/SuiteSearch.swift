@@ -1,22 +1,20 @@
 import Foundation
 import TLSModel
 
-/// The parallel part of a version's enumeration (design.md §5): after the server's first choice from
-/// the full offer, the rest of the offer is enumerated by offer/remove chains, and a chain that finds a
-/// suite is split in two when the handshake budget allows, so the chains run side by side (each
-/// connection within the per-host cap).
+/// One version's enumeration state in a full scan (design.md §5): after the server's first choice from
+/// the full offer, the rest of the offer is enumerated by offer/remove chains, each ending with one
+/// refusal. The endpoint's ``EnumerationQueue`` sends the steps and may split a chain's remaining offer
+/// into several chains run side by side; this type records what they found and orders the result.
 ///
-/// **Budget.** A chain ends with one refusal, so each split costs one handshake more than a single
-/// chain. With `n` suites accepted the design floor of a version is `n + 2` (`n + 1` for `n = 1`), and a
-/// split is made only while `splits ≤ (found + 2) / 4`: the version never costs more than 1.25 × its
-/// floor, and a server with one or two suites costs exactly the floor. The reversed offer that tells the
-/// order is sent once two suites are known, beside the chains.
+/// **Splitting.** A chain's remaining offer is dealt out round-robin (offer position `i` to chain
+/// `i mod k`), so suites a server accepts, which sit together in OpenSSL's offer order, spread over
+/// the chains and the chains end at about the same time. Each piece keeps the offer's order.
 ///
 /// **Order.** A server that follows the client's order chose the suites in the order offered, so the
 /// list is sorted by the offer. A server with its own order: the first suite is its first choice from
 /// the full offer, and the others follow in the order the chains found them (within one chain, the
-/// server's order; across chains, by round). A single chain, as for a server with few suites, gives the
-/// server's whole order.
+/// server's order; across chains, by round). A single chain, as with `--per-host 1`, gives the server's
+/// whole order.
 struct SuiteSearch {
     let enumerator: VersionEnumerator
     let context: ClientContext
@@ -30,90 +28,94 @@ struct SuiteSearch {
         var stop: HandshakeResult.Outcome?
     }
 
-    private enum Job: Sendable {
-        /// A chain's step; `extra`: the chain holds a permit of its own (taken when it was split off).
-        case chain(offer: [OfferedSuite], round: Int, extra: Bool, HandshakeResult)
-        case order(HandshakeResult)
-    }
-
-    private struct Found {
+    struct Found {
         var accepted: HandshakeResult.Accepted
         var round: Int
     }
 
-    /// Enumerates the suites after `first` (the server's choice from the full offer). The caller holds
-    /// one per-host permit for the version; each chain split off takes a free one (never waiting for it)
-    /// and gives it back when it ends, so the chains stay within the per-host cap, and with a cap of one
-    /// the search is the single sequential chain of design.md §5.
-    func run(first: HandshakeResult.Accepted) async -> Result {
+    /// A chain's next offer, waiting for a permit.
+    struct Step {
+        var offer: [OfferedSuite]
+        var round: Int
+        /// Suites this chain found since it was split off: a long streak says more are left to find.
+        var streak = 0
+    }
+
+    enum OrderProbe {
+        case notNeeded, waiting, sent
+        case answered(HandshakeResult)
+    }
+
+    /// Every suite found, the first choice first.
+    private(set) var found: [Found] = []
+    /// Chains' next offers not yet sent.
+    var waiting: [Step] = []
+    /// The streaks of the chain steps in flight.
+    private(set) var running: [Int] = []
+    /// Chains started (each ends with a refusal unless every suite it offered was accepted).
+    private(set) var chains = 0
+    private(set) var stop: HandshakeResult.Outcome?
+    var order = OrderProbe.notNeeded
+
+    init(enumerator: VersionEnumerator, context: ClientContext, fullOffer: [OfferedSuite], first: HandshakeResult.Accepted) {
+        self.enumerator = enumerator
+        self.context = context
+        self.fullOffer = fullOffer
+        found = [Found(accepted: first, round: 0)]
         let rest = fullOffer.filter { $0.suite != first.suite }
-        var found = [Found(accepted: first, round: 0)]
-        var splits = 0
-        var stop: HandshakeResult.Outcome?
-        var orderAnswer: HandshakeResult?
-        let context = self.context
-        let enumerator = self.enumerator
-        let limiter = enumerator.session.limiter
-        let key = enumerator.session.limitKey
-        let reversed = Array(fullOffer.reversed())
-        var orderDeferred = false
-
-        await withTaskGroup(of: Job.self) { group in
-            func launch(_ offer: [OfferedSuite], round: Int, extra: Bool) {
-                group.addTask {
-                    .chain(offer: offer, round: round, extra: extra, await enumerator.offer(offer, context: context))
-                }
-            }
-            var orderSent = false
-            if !rest.isEmpty { launch(rest, round: 1, extra: false) }
-            for await job in group {
-                switch job {
-                case .order(let answer):
-                    orderAnswer = answer
-                    limiter.release(key)
-                case .chain(let offer, let round, let extra, let answer):
-                    guard let a = answer.accepted else {
-                        // Only a TLS-level refusal ends a chain as complete; a drop leaves its suites unknown.
-                        if case .rejected = answer.outcome {} else { stop = stop ?? answer.outcome }
-                        if extra { limiter.release(key) }
-                        continue
-                    }
-                    guard a.version == enumerator.version, let index = offer.firstIndex(where: { $0.suite == a.suite }) else {
-                        stop = stop ?? .protocolError("server chose \(a.version) \(a.suite.ianaName), which was not offered")
-                        if extra { limiter.release(key) }
-                        continue
-                    }
-                    found.append(Found(accepted: a, round: round))
-                    if !orderSent && found.count >= 2 {
-                        orderSent = true
-                        if limiter.tryAcquire(key) {
-                            group.addTask { .order(await enumerator.offer(reversed, context: context)) }
-                        } else {
-                            orderDeferred = true  // sent after the chains, on the version's own permit
-                        }
-                    }
-                    var remaining = offer
-                    remaining.remove(at: index)
-                    if remaining.isEmpty {  // every suite of this chain accepted: nothing left to refuse
-                        if extra { limiter.release(key) }
-                        continue
-                    }
-                    var pieces = 1
-                    let budget = min(remaining.count, 1 + max(0, (found.count + 2) / 4 - splits))
-                    while pieces < budget && limiter.tryAcquire(key) { pieces += 1 }
-                    splits += pieces - 1
-                    for (n, piece) in Self.split(remaining, into: pieces).enumerated() {
-                        launch(piece, round: round + 1, extra: n == 0 ? extra : true)
-                    }
-                }
-            }
+        if !rest.isEmpty {
+            waiting = [Step(offer: rest, round: 1)]
+            chains = 1
         }
-        if orderDeferred {
-            orderAnswer = await enumerator.offer(reversed, context: context)
-        }
+    }
 
+    var first: HandshakeResult.Accepted { found[0].accepted }
+
+    /// The design floor of this version as far as it is known: accepted + 1, + 1 for the order probe
+    /// once two suites are known.
+    var floorSoFar: Int { found.count == 1 ? 2 : found.count + 2 }
+
+    /// The reversed full offer that tells server order from client order.
+    var reversedOffer: [OfferedSuite] { fullOffer.reversed() }
+
+    /// Splits `step` into `pieces` chains (round-robin over its offer); the caller has checked the budget.
+    mutating func split(_ step: Step, into pieces: Int) -> [Step] {
+        let count = min(pieces, step.offer.count)
+        guard count > 1 else { return [step] }
+        chains += count - 1
+        return Self.deal(step.offer, into: count).map { Step(offer: $0, round: step.round, streak: 0) }
+    }
+
+    /// Records that `step` was sent.
+    mutating func sent(_ step: Step) { running.append(step.streak) }
+
+    /// The longest streak among this version's chains, waiting or in flight.
+    var longestStreak: Int { max(running.max() ?? 0, waiting.map(\.streak).max() ?? 0) }
+
+    /// Records the answer to a chain's `step`.
+    mutating func absorb(_ answer: HandshakeResult, to step: Step) {
+        if let index = running.firstIndex(of: step.streak) { running.remove(at: index) }
+        guard let a = answer.accepted else {
+            // Only a TLS-level refusal ends a chain as complete; a drop leaves its suites unknown.
+            if case .rejected = answer.outcome {} else { stop = stop ?? answer.outcome }
+            return
+        }
+        guard a.version == enumerator.version, let index = step.offer.firstIndex(where: { $0.suite == a.suite }) else {
+            stop = stop ?? .protocolError("server chose \(a.version) \(a.suite.ianaName), which was not offered")
+            return
+        }
+        found.append(Found(accepted: a, round: step.round))
+        if found.count == 2, case .notNeeded = order { order = .waiting }
+        var remaining = step.offer
+        remaining.remove(at: index)
+        // Every suite of this chain accepted: nothing left to refuse, the chain ends here.
+        if !remaining.isEmpty { waiting.append(Step(offer: remaining, round: step.round + 1, streak: step.streak + 1)) }
+    }
+
+    /// The accepted suites, ordered, and the order mode.
+    func result() -> Result {
         var serverPreference: Bool?
-        if found.count >= 2, let chosen = orderAnswer?.accepted?.suite {
+        if found.count >= 2, case .answered(let answer) = order, let chosen = answer.accepted?.suite {
             // A server that follows the client picks the last accepted suite of the reversed offer;
             // one with its own order picks its first choice again.
             serverPreference = chosen == first.suite
@@ -130,15 +132,11 @@ struct SuiteSearch {
         return Result(ordered: ordered.map(\.accepted), serverPreference: serverPreference, stop: stop)
     }
 
-    /// `offer` cut into `pieces` runs of nearly equal length, in order.
-    static func split(_ offer: [OfferedSuite], into pieces: Int) -> [[OfferedSuite]] {
+    /// `offer` dealt round-robin into `pieces` lists, each in the offer's order.
+    static func deal(_ offer: [OfferedSuite], into pieces: Int) -> [[OfferedSuite]] {
         guard pieces > 1 else { return [offer] }
-        let size = offer.count / pieces, extra = offer.count % pieces
-        var start = 0
-        return (0..<pieces).map { index in
-            let length = size + (index < extra ? 1 : 0)
-            defer { start += length }
-            return Array(offer[start..<start + length])
-        }
+        var out = Array(repeating: [OfferedSuite](), count: pieces)
+        for (index, suite) in offer.enumerated() { out[index % pieces].append(suite) }
+        return out
     }
 }

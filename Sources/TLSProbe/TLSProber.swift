@@ -18,13 +18,13 @@ public struct TLSProber: EndpointProber, AddressResolver {
     private let pacer: ConnectionPacer
 
     /// - Parameters:
-    ///   - perHostLimit: how many handshake chains may run against one connect address (IP and port) at once.
+    ///   - perHostLimit: how many handshakes may run against one connect address (IP and port) at once.
     ///   - concurrency: how many endpoints the caller scans at once; with `perHostLimit` it sizes the
     ///     pool of probe threads (``probeThreads(concurrency:perHostLimit:)``).
     ///   - retry: when a handshake the server dropped (closed, reset, cut off, timed out) is tried again.
     ///   - connectionDelay: the least time, in seconds, between two connection starts to one connect address
     ///     (`--delay`), retries included; 0: none (``ConnectionPacer``).
-    public init(perHostLimit: Int = 3, concurrency: Int = 8, retry: RetryPolicy = .standard, connectionDelay: Double = 0) {
+    public init(perHostLimit: Int = 8, concurrency: Int = 8, retry: RetryPolicy = .standard, connectionDelay: Double = 0) {
         self.retry = retry
         self.pacer = ConnectionPacer(interval: connectionDelay)
         self.limiter = HostLimiter(limit: perHostLimit)
@@ -33,12 +33,17 @@ public struct TLSProber: EndpointProber, AddressResolver {
         self.trustStores = TrustStores(pool: pool, orchestrator: orchestrator)
     }
 
-    /// The most probe threads a prober runs: each endpoint in flight can run its version chains at once
-    /// (at most `perHostLimit`, at most one per probed version) without waiting for a thread, so a queued
-    /// job never eats into an endpoint's deadline. Threads start only when work is queued and end when idle.
+    /// The most probe threads a prober runs: each endpoint in flight can have `perHostLimit` handshakes
+    /// in flight (``EnumerationQueue``) without waiting for a thread, so a queued job never eats into an
+    /// endpoint's deadline. Threads start only when work is queued and end when idle. At most
+    /// ``maximumProbeThreads`` whatever the options (`--concurrency 256 --per-host 32` must not ask for 8,192
+    /// threads); the defaults (64 × 8) reach exactly that ceiling.
     public static func probeThreads(concurrency: Int, perHostLimit: Int) -> Int {
-        max(1, concurrency) * min(max(1, perHostLimit), TLSVersion.probed.count)
+        min(maximumProbeThreads, max(1, concurrency) * max(1, perHostLimit))
     }
+
+    /// The ceiling on one prober's probe threads.
+    public static let maximumProbeThreads = 512
 
     /// The size of this prober's pool of probe threads.
     public var probeThreadLimit: Int { pool.size }
@@ -121,23 +126,11 @@ public struct TLSProber: EndpointProber, AddressResolver {
             break  // rejected, closed, or an odd failure: probe every version on its own
         }
 
-        // Enumerate the remaining versions concurrently, each a sequential chain of handshakes,
-        // at most `perHostLimit` chains against this connect address at once.
-        let limiter = self.limiter
+        // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
         let collected = request.scope == .atsOnly
             ? await ATSOnlyProbe(session: session, limiter: limiter).run(versions: versions, lead: seed?.1)
-            : await withTaskGroup(of: (TLSVersion, VersionEnumerator.Outcome).self) { group in
-            for version in toProbe {
-                let versionSeed = seed?.0 == version ? seed?.1 : nil
-                group.addTask {
-                    let outcome = await limiter.withPermit(session.limitKey) {
-                        await VersionEnumerator(session: session, version: version).run(seed: versionSeed)
-                    }
-                    return (version, outcome)
-                }
-            }
-            return await group.reduce(into: [TLSVersion: VersionEnumerator.Outcome]()) { $0[$1.0] = $1.1 }
-        }
+            : await EnumerationQueue(session: session).run(
+                versions: toProbe, seed: seed?.1, spent: seed == nil ? 1 : 0, ruledOut: versions.count - toProbe.count)
         for (version, outcome) in collected { results[version] = outcome }
         if request.scope == .atsOnly { profile.scope = ProbeScope.atsOnly.rawValue }
 

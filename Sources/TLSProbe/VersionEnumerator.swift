@@ -1,10 +1,9 @@
 import Foundation
 import TLSModel
 
-/// Finds every suite one protocol version accepts: offer all and note the server's choice (the lead
-/// probe's answer when it chose this version), then enumerate the rest by offer/remove chains that run
-/// at the same time (``SuiteSearch``), and one reversed offer to tell server order from client order
-/// (only when two or more suites were accepted).
+/// One protocol version's part of a full scan: its client context and full offer, the judgement of
+/// the first answer (supported, refused, or unknown), and the version's result once its suites are
+/// enumerated. The steps themselves are items of the endpoint's ``EnumerationQueue``.
 ///
 /// Each step is retried while the server drops it (``RetryPolicy``); only a TLS-level refusal ends a
 /// chain as complete or makes the version `supported: false`. A chain that never got an answer leaves
@@ -21,48 +20,35 @@ struct VersionEnumerator {
         var failure: HandshakeResult.Outcome?
     }
 
-    /// - Parameter seed: an accepted handshake already made with this version's full offer (the lead probe).
-    func run(seed: HandshakeResult.Accepted? = nil) async -> Outcome {
-        let prepared = await prepare()
-        let context: ClientContext
-        let fullOffer: [OfferedSuite]
-        switch prepared {
-        case .success(let value): (context, fullOffer) = value
-        case .failure(let error):
-            return Outcome(result: ProtocolResult(version: version, supported: nil, reason: "probe could not run: \(error)"),
-                           firstAccepted: nil, failure: .notRun("\(error)"))
-        }
-        guard !fullOffer.isEmpty else {
-            return Outcome(result: ProtocolResult(version: version, supported: nil,
-                                                  reason: "the linked OpenSSL cannot offer any \(version) suite"),
-                           firstAccepted: nil, failure: .notRun("nothing to offer"))
-        }
+    /// What the answer to the full offer says about the version.
+    enum FirstAnswer {
+        /// The server's favourite from the full offer: the version is supported.
+        case accepted(HandshakeResult.Accepted)
+        /// The version is settled by this answer: refused, or unknown (a drop, an odd answer).
+        case settled(Outcome)
+    }
 
-        // The first choice from the full offer: the server's favourite, and whether the version is supported.
-        let first: HandshakeResult.Accepted
-        if let seed, seed.version == version, fullOffer.contains(where: { $0.suite == seed.suite }) {
-            first = seed
-        } else {
-            let result = await offer(fullOffer, context: context)
-            switch result.outcome {
-            case .accepted(let a) where a.version == version && fullOffer.contains(where: { $0.suite == a.suite }):
-                first = a
-            case .accepted(let a):
-                let why = "server chose \(a.version) \(a.suite.ianaName), which was not offered"
-                return Outcome(result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
-                               firstAccepted: nil, failure: .protocolError(why))
-            case .rejected(let why):
-                // Only a TLS-level refusal says the server declines the version.
-                return Outcome(result: ProtocolResult(version: version, supported: false, reason: why),
-                               firstAccepted: nil, failure: .rejected(why))
-            case .closed(let why), .timeout(let why), .protocolError(let why), .unreachable(let why), .notRun(let why):
-                return Outcome(result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
-                               firstAccepted: nil, failure: result.outcome)
-            }
+    /// Judges the answer to the full offer `fullOffer`.
+    func judgeFirst(_ result: HandshakeResult, fullOffer: [OfferedSuite]) -> FirstAnswer {
+        switch result.outcome {
+        case .accepted(let a) where a.version == version && fullOffer.contains(where: { $0.suite == a.suite }):
+            return .accepted(a)
+        case .accepted(let a):
+            let why = "server chose \(a.version) \(a.suite.ianaName), which was not offered"
+            return .settled(Outcome(result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
+                                    firstAccepted: nil, failure: .protocolError(why)))
+        case .rejected(let why):
+            // Only a TLS-level refusal says the server declines the version.
+            return .settled(Outcome(result: ProtocolResult(version: version, supported: false, reason: why),
+                                    firstAccepted: nil, failure: .rejected(why)))
+        case .closed(let why), .timeout(let why), .protocolError(let why), .unreachable(let why), .notRun(let why):
+            return .settled(Outcome(result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
+                                    firstAccepted: nil, failure: result.outcome))
         }
+    }
 
-        let search = await SuiteSearch(enumerator: self, context: context, fullOffer: fullOffer)
-            .run(first: first)
+    /// The version's result once its search (started from the server's first choice) has ended.
+    func outcome(of search: SuiteSearch.Result, first: HandshakeResult.Accepted) -> Outcome {
         var protocolResult = ProtocolResult(
             version: version, supported: true, serverPreference: search.serverPreference,
             cipherSuites: search.ordered.map {
@@ -73,19 +59,21 @@ struct VersionEnumerator {
         return Outcome(result: protocolResult, firstAccepted: first, failure: nil)
     }
 
-    /// The version's client context and everything it can offer. OpenSSL set-up is work for a probe
-    /// thread too (it may read configuration on first use).
-    private func prepare() async -> Result<(ClientContext, [OfferedSuite]), ProbeFailure> {
-        let version = self.version
-        return await session.pool.run { () -> Result<(ClientContext, [OfferedSuite]), ProbeFailure> in
-            do {
-                let context = try ClientContext(minVersion: version, maxVersion: version)
-                return .success((context, version == .tls1_3
-                    ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
-                    : context.offerableLegacySuites()))
-            } catch {
-                return .failure(ProbeFailure(.local, "\(error)"))
-            }
+    /// The version's result when it could not be probed at all.
+    func notRun(_ why: String) -> Outcome {
+        Outcome(result: ProtocolResult(version: version, supported: nil, reason: why), firstAccepted: nil, failure: .notRun(why))
+    }
+
+    /// The version's client context and everything it can offer, on the calling thread (a probe
+    /// thread: OpenSSL set-up may read configuration on first use).
+    static func prepareNow(_ version: TLSVersion) -> Result<(ClientContext, [OfferedSuite]), ProbeFailure> {
+        do {
+            let context = try ClientContext(minVersion: version, maxVersion: version)
+            return .success((context, version == .tls1_3
+                ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
+                : context.offerableLegacySuites()))
+        } catch {
+            return .failure(ProbeFailure(.local, "\(error)"))
         }
     }
 

@@ -23,8 +23,8 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Endpoints scanned at once (each also capped by --per-host per address).")
     var concurrency: Int = Self.defaultConcurrency
 
-    @Option(name: .customLong("per-host"), help: "Simultaneous handshakes against one host.")
-    var perHost: Int = 3
+    @Option(name: .customLong("per-host"), help: "Simultaneous handshakes against one host (address and port).")
+    var perHost: Int = 8
 
     @Option(name: .long, help: ArgumentHelp(
         "Wait at least MS milliseconds between two connections to one address (IP and port), retries included; 0: no pause.",

@@ -48,9 +48,9 @@ struct ScaleTests {
                 }
             }
         }
-        // The bound: the per-address cap (3) lets at most 3 × 3 handshake chains run against the servers,
-        // plus one lead per refused port, as many certificate checks as chains, and one trust-store build
-        // (≤ 49 blocking steps at once, so ≤ 49 probe threads); plus one orchestration thread and the
+        // The bound: the per-address cap (8 by default) lets at most 3 × 8 handshakes run against the servers,
+        // plus one lead per refused port, as many certificate checks as handshakes, and one trust-store build
+        // (≤ 79 blocking steps at once, so ≤ 79 probe threads); plus one orchestration thread and the
         // runtime (main, cooperative pool, Dispatch). The design this replaced started a thread per
         // endpoint in flight (256) plus one per version chain.
         let bound = 100

@@ -62,4 +62,12 @@ struct ProbeThreadPoolTests {
         _ = await pool.run { () }  // the queued job has had its turn by now
         #expect(ran.withLock { $0 } == false)  // it was still queued at its deadline, so it never ran
     }
+
+    @Test("a prober's thread pool is concurrency × per-host, never more than the ceiling whatever the options")
+    func proberPoolSize() {
+        #expect(TLSProber.probeThreads(concurrency: 8, perHostLimit: 3) == 24)
+        #expect(TLSProber.probeThreads(concurrency: 64, perHostLimit: 8) == TLSProber.maximumProbeThreads)
+        #expect(TLSProber.probeThreads(concurrency: 256, perHostLimit: 32) == TLSProber.maximumProbeThreads)
+        #expect(TLSProber(perHostLimit: 32, concurrency: 256).probeThreadLimit == TLSProber.maximumProbeThreads)
+    }
 }

@@ -1,0 +1,204 @@
+import Foundation
+import TLSModel
+
+/// The full enumeration of one endpoint after the lead probe (design.md §5, issue 10): every
+/// version's handshakes are items of one work queue, sent as soon as a per-host permit is free, so the
+/// critical path is a few round trips rather than one chain of accepted + 1 handshakes per version.
+///
+/// **Items**, in the order they take a free slot: each version's first offer (every suite; the
+/// lead's answer stands in for it for the lead's version), each chain's next offer, each version's
+/// order probe (the reversed offer, once two suites are known). A slot is one handshake: a permit is
+/// held for one step (with its retries), and at most `--per-host` steps of an endpoint are in flight.
+///
+/// **Splitting within the budget.** When a chain's next offer is sent while slots would otherwise stay
+/// idle, it is dealt into several chains (``SuiteSearch``). Each chain ends with one refusal, so each
+/// split costs one handshake. The scan's floor (design.md §5) is only known at the end, but never less
+/// than what is known so far: 1 per version not yet answered or unsupported, accepted + 1 (+ 1 with two
+/// or more) per supported version. A split is made only while the handshakes spent beyond the floor
+/// stay within a quarter of that lower bound, so a scan never costs more than 1.25 × its floor, and a
+/// scan with a cap of one permit (no idle slot ever) is the sequential chain of design.md §5.
+struct EnumerationQueue {
+    let session: EndpointSession
+
+    private enum Item: Sendable {
+        case first(TLSVersion)
+        case chain(TLSVersion, SuiteSearch.Step)
+        case order(TLSVersion)
+    }
+
+    private enum Version {
+        /// Waiting for (or running) its first offer.
+        case unanswered(context: ClientContext, fullOffer: [OfferedSuite], sent: Bool)
+        case searching(SuiteSearch)
+        case settled(VersionEnumerator.Outcome)
+    }
+
+    /// Enumerates `versions`. `seed`: the lead's accepted handshake, the first step of its version;
+    /// `spent`: handshakes already made beyond the floor (a lead that was not accepted); `ruledOut`:
+    /// versions the lead proved unsupported at no cost (each counts 1 in the floor).
+    func run(
+        versions: [TLSVersion], seed: HandshakeResult.Accepted?, spent: Int, ruledOut: Int
+    ) async -> [TLSVersion: VersionEnumerator.Outcome] {
+        let session = self.session
+        let prepared = await session.pool.run { () -> [TLSVersion: Result<(ClientContext, [OfferedSuite]), ProbeFailure>] in
+            var out: [TLSVersion: Result<(ClientContext, [OfferedSuite]), ProbeFailure>] = [:]
+            for version in versions { out[version] = VersionEnumerator.prepareNow(version) }
+            return out
+        }
+        var state: [TLSVersion: Version] = [:]
+        var spent = spent
+        for version in versions {
+            let enumerator = VersionEnumerator(session: session, version: version)
+            switch prepared[version] {
+            case .success(let (context, fullOffer))?:
+                if fullOffer.isEmpty {
+                    state[version] = .settled(enumerator.notRun("the linked OpenSSL cannot offer any \(version) suite"))
+                } else if let seed, seed.version == version, fullOffer.contains(where: { $0.suite == seed.suite }) {
+                    state[version] = .searching(SuiteSearch(enumerator: enumerator, context: context, fullOffer: fullOffer, first: seed))
+                } else {
+                    if seed?.version == version { spent += 1 }  // the lead chose a suite this version cannot offer
+                    state[version] = .unanswered(context: context, fullOffer: fullOffer, sent: false)
+                }
+            case .failure(let error)?: state[version] = .settled(enumerator.notRun("probe could not run: \(error)"))
+            case nil: state[version] = .settled(enumerator.notRun("probe could not run"))
+            }
+        }
+
+        let cap = session.limiter.limit
+        let limiter = session.limiter
+        await withTaskGroup(of: (Item, HandshakeResult).self) { group in
+            var inFlight = 0
+            func send(_ item: Item, _ version: TLSVersion, _ offer: [OfferedSuite], _ context: ClientContext) {
+                inFlight += 1
+                let enumerator = VersionEnumerator(session: session, version: version)
+                group.addTask {
+                    (item, await limiter.withPermit(session.limitKey) { await enumerator.offer(offer, context: context) })
+                }
+            }
+            /// Fills free slots: first offers, then chains (split while slots and budget allow), then order probes.
+            func schedule() {
+                while inFlight < cap, let version = versions.first(where: {
+                    if case .unanswered(_, _, false) = state[$0] { return true } else { return false }
+                }) {
+                    guard case .unanswered(let context, let fullOffer, _) = state[version] else { break }
+                    state[version] = .unanswered(context: context, fullOffer: fullOffer, sent: true)
+                    send(.first(version), version, fullOffer, context)
+                }
+                while inFlight < cap, let (version, index) = Self.nextWaiting(state, versions) {
+                    guard case .searching(var search) = state[version] else { break }
+                    var step = search.waiting.remove(at: index)
+                    let idle = cap - inFlight - Self.waitingItems(state)
+                    let budget = Self.floorSoFar(state, ruledOut: ruledOut) / 4 - Self.extraSpent(state, spent: spent)
+                    // A version gets at most one chain more per two suites found: a split is a bet that the
+                    // version has more to find, and the budget spent on a version with few is lost to the others.
+                    // A version with one suite found is never split, so it costs exactly its floor.
+                    // Only a chain with the endpoint's longest streak is split: it is the one most likely to be
+                    // the critical path (a fresh piece found nothing yet).
+                    let evidence = 1 + search.found.count / 2 - search.chains
+                    let longest = step.streak >= Self.longestStreak(state) ? evidence : 0
+                    let pieces = search.split(step, into: 1 + max(0, min(idle, budget, longest)))
+                    step = pieces[0]
+                    search.waiting.append(contentsOf: pieces.dropFirst())
+                    search.sent(step)
+                    state[version] = .searching(search)
+                    send(.chain(version, step), version, step.offer, search.context)
+                }
+                for version in versions where inFlight < cap {
+                    guard case .searching(var search) = state[version], case .waiting = search.order else { continue }
+                    search.order = .sent
+                    state[version] = .searching(search)
+                    send(.order(version), version, search.reversedOffer, search.context)
+                }
+            }
+
+            schedule()
+            for await (item, answer) in group {
+                inFlight -= 1
+                switch item {
+                case .first(let version):
+                    guard case .unanswered(let context, let fullOffer, _) = state[version] else { break }
+                    let enumerator = VersionEnumerator(session: session, version: version)
+                    switch enumerator.judgeFirst(answer, fullOffer: fullOffer) {
+                    case .accepted(let a):
+                        state[version] = .searching(SuiteSearch(enumerator: enumerator, context: context, fullOffer: fullOffer, first: a))
+                    case .settled(let outcome):
+                        state[version] = .settled(outcome)
+                    }
+                case .chain(let version, let step):
+                    guard case .searching(var search) = state[version] else { break }
+                    search.absorb(answer, to: step)
+                    state[version] = .searching(search)
+                case .order(let version):
+                    guard case .searching(var search) = state[version] else { break }
+                    search.order = .answered(answer)
+                    state[version] = .searching(search)
+                }
+                schedule()
+            }
+        }
+
+        var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
+        for version in versions {
+            switch state[version] {
+            case .searching(let search)?:
+                results[version] = search.enumerator.outcome(of: search.result(), first: search.first)
+            case .settled(let outcome)?:
+                results[version] = outcome
+            case .unanswered?, nil:
+                results[version] = VersionEnumerator(session: session, version: version).notRun("probe could not run")
+            }
+        }
+        return results
+    }
+
+    /// The waiting chain step to send next, by version and index: the longest streak of suites found
+    /// (the chain likely to run longest, so the first to split), then the largest offer.
+    private static func nextWaiting(_ state: [TLSVersion: Version], _ versions: [TLSVersion]) -> (TLSVersion, Int)? {
+        var best: (version: TLSVersion, index: Int, key: (Int, Int))?
+        for version in versions {
+            guard case .searching(let search)? = state[version] else { continue }
+            for (index, step) in search.waiting.enumerated() {
+                let key = (step.streak, step.offer.count)
+                if best == nil || key > best!.key { best = (version, index, key) }
+            }
+        }
+        return best.map { ($0.version, $0.index) }
+    }
+
+    /// The longest streak of any chain of the endpoint, waiting or in flight.
+    private static func longestStreak(_ state: [TLSVersion: Version]) -> Int {
+        state.values.reduce(0) { longest, version in
+            if case .searching(let search) = version { return max(longest, search.longestStreak) }
+            return longest
+        }
+    }
+
+    /// Items that need a slot and are not sent yet (the step being placed included).
+    private static func waitingItems(_ state: [TLSVersion: Version]) -> Int {
+        state.values.reduce(0) { sum, version in
+            switch version {
+            case .unanswered(_, _, let sent): return sum + (sent ? 0 : 1)
+            case .searching(let search):
+                if case .waiting = search.order { return sum + search.waiting.count + 1 }
+                return sum + search.waiting.count
+            case .settled: return sum
+            }
+        }
+    }
+
+    /// The least the scan's floor can be, from what is known now (see the type's documentation).
+    private static func floorSoFar(_ state: [TLSVersion: Version], ruledOut: Int) -> Int {
+        state.values.reduce(ruledOut) { sum, version in
+            if case .searching(let search) = version { return sum + search.floorSoFar }
+            return sum + 1
+        }
+    }
+
+    /// Handshakes spent or committed beyond the floor: one per chain beyond a version's first, and `spent`.
+    private static func extraSpent(_ state: [TLSVersion: Version], spent: Int) -> Int {
+        state.values.reduce(spent) { sum, version in
+            if case .searching(let search) = version { return sum + max(0, search.chains - 1) }
+            return sum
+        }
+    }
+}
