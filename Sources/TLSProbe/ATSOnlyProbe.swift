@@ -4,7 +4,8 @@ import TLSModel
 /// The ats-only scope (issue 10): after the lead probe, at most five handshakes sent side by side
 /// (within the per-host cap), each offering only suites the ATS engine reads, minus those already found:
 /// TLS 1.2 with the forward-secret ATS suites (the union over eras, reference §1.2), TLS 1.2 with the RSA
-/// key-exchange suites (§1.3) and then every other suite, TLS 1.3, TLS 1.1 and TLS 1.0. A refused offer
+/// key-exchange suites (§1.3) and then every other suite, TLS 1.3, TLS 1.1 and TLS 1.0 (the forward-secret
+/// suites on their own when that is the server's highest version and the lead did not settle them). A refused offer
 /// records its suites as `refusedSuites`, so the engine knows the list is complete for what it reads.
 struct ATSOnlyProbe {
     let session: EndpointSession
@@ -63,8 +64,17 @@ struct ATSOnlyProbe {
                 if !rsa.isEmpty { offers.append(Offer(version: v, suites: rsa)) }
                 if !others.isEmpty { tls12Rest = Offer(version: v, suites: others) }
             default:
-                let ordered = pick(Self.forwardSecret) + pick(Self.compatibility) + others
-                if !ordered.isEmpty { offers.append(Offer(version: v, suites: ordered)) }
+                // The server's highest version below TLS 1.2 is what an exception reaches: whether it takes a
+                // forward-secret suite there decides `NSExceptionRequiresForwardSecrecy`, so ask that alone
+                // unless the lead already answered it (a server choosing by its own order may pick an RSA suite
+                // from a mixed offer while it also speaks ECDHE). A lower version only says it is spoken.
+                let fs = pick(Self.forwardSecret), others = pick(Self.compatibility) + others
+                if let lead, lead.version == v, !Self.forwardSecret.contains(lead.suite), !fs.isEmpty {
+                    offers.append(Offer(version: v, suites: fs))
+                    if !others.isEmpty { offers.append(Offer(version: v, suites: others)) }
+                } else if !(fs + others).isEmpty {
+                    offers.append(Offer(version: v, suites: fs + others))
+                }
             }
         }
         // The rest of TLS 1.2 (finite-field DHE, 3DES, …: what ATS off may offer) only within the budget.

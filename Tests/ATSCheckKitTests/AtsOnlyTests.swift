@@ -33,6 +33,17 @@ struct AtsOnlyTests {
         Case(
             description: "TLS 1.0 only, RSA key exchange preferred",
             server: { .only(.tls1_0, cipherList: "AES128-SHA:ECDHE-RSA-AES128-SHA", chain: try Diag.leaf(.leaf(host))) }),
+        // The demo's legacy-tls10 server: an exception for TLS 1.0 alone cannot reach it (no ECDHE suite).
+        Case(
+            description: "TLS 1.0 only, RSA key exchange only",
+            server: { .only(.tls1_0, cipherList: "AES128-SHA:AES256-SHA", chain: try Diag.leaf(.leaf(host))) }),
+        Case(
+            description: "TLS 1.1 only, RSA key exchange only, server order",
+            server: {
+                var configuration = TLSServerConfiguration.only(.tls1_1, cipherList: "AES256-SHA:AES128-SHA", chain: try Diag.leaf(.leaf(host)))
+                configuration.serverPreference = true
+                return configuration
+            }),
     ]
 
     /// Scans the server twice, full and ats-only, with the real prober.

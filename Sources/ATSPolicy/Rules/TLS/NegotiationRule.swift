@@ -70,10 +70,13 @@ struct NegotiationRule: ATSRule {
     /// `unknown` when the suites found fail but the enumeration stopped early: a suite not found (the
     /// server dropped the connections that would have found it) could be one the client accepts.
     /// An ats-only list is complete for `offered` when every offered suite not found was offered and refused.
+    /// A suite newer than the version (a TLS 1.2 AEAD suite at TLS 1.0) cannot be negotiated there, so it is
+    /// not asked about.
     static func incomplete(_ result: ProtocolResult?, offered: [CipherSuite]) -> Outcome? {
         guard let result, !result.enumerationComplete else { return nil }
+        let negotiable = offered.filter { ($0.info?.minimumVersion ?? .tls1_0) <= result.version }
         if let refused = result.refusedSuites.map(Set.init),
-            offered.allSatisfy({ refused.contains($0) || result.suites.contains($0) })
+            negotiable.allSatisfy({ refused.contains($0) || result.suites.contains($0) })
         {
             return nil
         }
