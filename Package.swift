@@ -68,7 +68,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel"], exclude: ["Snapshots"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel", "TLSTestSupport"], exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",
             dependencies: ["ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting", "AppBundleFixtures"]

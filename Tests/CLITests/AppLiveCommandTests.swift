@@ -124,7 +124,7 @@ struct AppLiveCommandTests {
         #expect(result.stdout.contains("audit.exception.missing"))
 
         let sarif = try String(contentsOfFile: sarifFile, encoding: .utf8)
-        let validation = try SARIFSchema.validate(sarif)
+        let validation = try SARIFSchemaValidator.validate(sarif)
         #expect(validation.ok, "\(validation.output)")
         let results = (((try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?
             .first?["results"] as? [[String: Any]]) ?? []
@@ -148,37 +148,5 @@ struct AppLiveCommandTests {
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             if name == "failure" { failures += 1 }
         }
-    }
-}
-
-/// Validates SARIF against the committed 2.1.0 schema with python3's `jsonschema`, as the Reporting tests do.
-enum SARIFSchema {
-    static let schemaPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/sarif-2.1.0-schema.json").path
-
-    static func validate(_ json: String) throws -> (ok: Bool, output: String) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-app-\(UUID().uuidString).sarif")
-        try Data(json.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let script = """
-            import json, sys
-            import jsonschema
-            schema = json.load(open(sys.argv[1]))
-            doc = json.load(open(sys.argv[2]))
-            errors = list(jsonschema.Draft4Validator(schema).iter_errors(doc))
-            for e in errors:
-                print("/".join(map(str, e.path)) + ": " + e.message)
-            sys.exit(1 if errors else 0)
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schemaPath, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus == 0, output)
     }
 }

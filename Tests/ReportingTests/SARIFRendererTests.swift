@@ -1,50 +1,15 @@
 import Foundation
 import Testing
 import TLSModel
+import TLSTestSupport
 
 @testable import Reporting
 
 @Suite("SARIFRenderer")
 struct SARIFRendererTests {
-    static let schemaPath = ReportFixtures.packageRoot.appendingPathComponent("docs/sarif-2.1.0-schema.json").path
-
-    /// Validates JSON text against the committed SARIF 2.1.0 schema with python3's `jsonschema`.
-    /// Fails (never skips) when python3 or jsonschema is missing: `.ci` installs them.
+    /// Validates JSON text against the committed SARIF 2.1.0 schema (``SARIFSchemaValidator``).
     static func validate(_ json: String) throws -> (ok: Bool, output: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-sarif-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("out.sarif")
-        try Data(json.utf8).write(to: file)
-        let script = """
-            import json, sys
-            try:
-                import jsonschema
-            except ImportError:
-                print("python3 has no jsonschema module: install it (pip install jsonschema, or apt-get install python3-jsonschema)")
-                sys.exit(3)
-            schema = json.load(open(sys.argv[1]))
-            doc = json.load(open(sys.argv[2]))
-            errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(doc), key=lambda e: list(e.path))
-            for e in errors:
-                print("/".join(map(str, e.path)) + ": " + e.message)
-            sys.exit(1 if errors else 0)
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schemaPath, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do {
-            try process.run()
-        } catch {
-            return (false, "cannot run python3 to validate SARIF: \(error)")
-        }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 127 { return (false, "python3 is not installed: SARIF cannot be validated") }
-        return (process.terminationStatus == 0, output)
+        try SARIFSchemaValidator.validate(json)
     }
 
     static func render(_ report: ScanReport = ReportFixtures.report, endpointsFile: String? = nil) throws -> [String: Any] {
@@ -59,7 +24,7 @@ struct SARIFRendererTests {
 
     @Test("the output validates against the SARIF 2.1.0 schema")
     func validatesAgainstSchema() throws {
-        #expect(FileManager.default.fileExists(atPath: Self.schemaPath), "missing \(Self.schemaPath)")
+        #expect(FileManager.default.fileExists(atPath: SARIFSchemaValidator.schemaPath), "missing \(SARIFSchemaValidator.schemaPath)")
         let text = try SARIFRenderer.render(ReportFixtures.report, plistFile: "Info.plist", endpointsFile: "endpoints.txt")
         let (ok, output) = try Self.validate(text)
         #expect(ok, "SARIF schema validation failed: \(output)")
