@@ -16,7 +16,8 @@ import TLSModel
 /// than what is known so far: 1 per version not yet answered or unsupported, accepted + 1 (+ 1 with two
 /// or more) per supported version. A split is made only while the handshakes spent beyond the floor
 /// stay within a quarter of that lower bound, so a scan never costs more than 1.25 × its floor, and a
-/// scan with a cap of one permit (no idle slot ever) is the sequential chain of design.md §5.
+/// scan with a cap of one permit (no idle slot ever) is the sequential chain of design.md §5. Which
+/// chain is split, and into how many pieces: ``pieces(found:offer:largest:idle:budget:)``.
 struct EnumerationQueue {
     let session: EndpointSession
 
@@ -89,14 +90,9 @@ struct EnumerationQueue {
                     var step = search.waiting.remove(at: index)
                     let idle = cap - inFlight - Self.waitingItems(state)
                     let budget = Self.floorSoFar(state, ruledOut: ruledOut) / 4 - Self.extraSpent(state, spent: spent)
-                    // A version gets at most one chain more per two suites found: a split is a bet that the
-                    // version has more to find, and the budget spent on a version with few is lost to the others.
-                    // A version with one suite found is never split, so it costs exactly its floor.
-                    // Only a chain with the endpoint's longest streak is split: it is the one most likely to be
-                    // the critical path (a fresh piece found nothing yet).
-                    let evidence = 1 + search.found.count / 2 - search.chains
-                    let longest = step.streak >= Self.longestStreak(state) ? evidence : 0
-                    let pieces = search.split(step, into: 1 + max(0, min(idle, budget, longest)))
+                    let pieces = search.split(step, into: Self.pieces(
+                        found: search.found.count, offer: step.offer.count, largest: Self.largestOffer(state),
+                        idle: idle, budget: budget))
                     step = pieces[0]
                     search.waiting.append(contentsOf: pieces.dropFirst())
                     search.sent(step)
@@ -165,11 +161,28 @@ struct EnumerationQueue {
         return best.map { ($0.version, $0.index) }
     }
 
-    /// The longest streak of any chain of the endpoint, waiting or in flight.
-    private static func longestStreak(_ state: [TLSVersion: Version]) -> Int {
-        state.values.reduce(0) { longest, version in
-            if case .searching(let search) = version { return max(longest, search.longestStreak) }
-            return longest
+    /// The fewest suites a piece of a split offers: a smaller piece holds about one suite the server
+    /// accepts, so splitting it buys no round trip and spends a handshake of the budget.
+    static let minimumPiece = 8
+
+    /// How many chains a chain step of `offer` suites becomes when it is sent, `found` suites of its version
+    /// known, while `idle` slots would stay free and `budget` handshakes beyond the floor may still be spent;
+    /// `largest`: the largest offer of the endpoint's chains, waiting or in flight.
+    ///
+    /// A version with one suite found is never split, so a single-suite version costs exactly its floor.
+    /// Only the endpoint's largest offer is split: the number of suites left to find grows with the offer,
+    /// so it is the chain most likely to be the critical path, and the budget spent on a short one (a
+    /// TLS 1.3 chain offers at most five suites) is lost to it. Each piece offers `minimumPiece` or more.
+    static func pieces(found: Int, offer: Int, largest: Int, idle: Int, budget: Int) -> Int {
+        guard found >= 2, offer >= largest else { return 1 }
+        return 1 + max(0, min(idle, budget, offer / minimumPiece - 1))
+    }
+
+    /// The largest offer of any chain of the endpoint, waiting or in flight (the step being placed included).
+    private static func largestOffer(_ state: [TLSVersion: Version]) -> Int {
+        state.values.reduce(0) { largest, version in
+            if case .searching(let search) = version { return max(largest, search.largestOffer) }
+            return largest
         }
     }
 

@@ -78,6 +78,41 @@ struct EnumerationQueueTests {
         #expect(server.completedHandshakes == 0)
     }
 
+    @Test("TLS 1.3 and a default TLS 1.2 list, eight permits: the one-permit scan's suites, first choice and order mode, ≤ 1.25 × the floor")
+    func defaultListInParallel() async throws {
+        // The demo servers' default configuration: three TLS 1.3 suites and about twenty TLS 1.2 suites.
+        let server = try TestTLSServer(TLSServerConfiguration(minVersion: .tls1_2, maxVersion: .tls1_3))
+        defer { server.stop() }
+        let sequential = try await Self.scan(server, perHost: 1)
+        let parallel = try await Self.scan(server, perHost: 8)
+        #expect(parallel.status == .completed, "\(parallel.error ?? "")")
+        #expect(try #require(sequential.result(for: .tls1_2)?.cipherSuites.count) >= 10)
+        for version in [TLSVersion.tls1_0, .tls1_1, .tls1_2, .tls1_3] {
+            let one = try #require(sequential.result(for: version)), eight = try #require(parallel.result(for: version))
+            #expect(eight.supported == one.supported && eight.serverPreference == one.serverPreference, "\(version)")
+            #expect(eight.enumerationComplete && one.enumerationComplete, "\(version)")
+            #expect(Set(eight.cipherSuites.map { $0.openSSLName }) == Set(one.cipherSuites.map { $0.openSSLName }), "\(version)")
+            #expect(eight.cipherSuites.first == one.cipherSuites.first, "\(version)")
+        }
+        let floor = ProbeFixtures.budget(parallel)
+        #expect(parallel.handshakes > floor, "the TLS 1.2 chain was split")
+        #expect(parallel.handshakes * 4 <= floor * 5, "\(parallel.handshakes) handshakes, floor \(floor)")
+    }
+
+    @Test("a split: two suites of the version found, the endpoint's largest offer, pieces of eight suites or more, within idle slots and budget")
+    func splitRule() {
+        let pieces = EnumerationQueue.pieces
+        #expect(pieces(1, 88, 88, 7, 5) == 1, "one suite found: never split")
+        #expect(pieces(2, 88, 88, 7, 5) == 6)
+        #expect(pieces(2, 40, 88, 7, 5) == 1, "not the largest offer")
+        #expect(pieces(3, 88, 88, 2, 5) == 3, "idle slots")
+        #expect(pieces(3, 88, 88, 7, 1) == 2, "budget")
+        #expect(pieces(3, 88, 88, 7, 0) == 1 && pieces(3, 88, 88, 0, 4) == 1 && pieces(3, 88, 88, 7, -2) == 1)
+        #expect(pieces(9, 88, 88, 32, 32) == 11, "pieces of eight suites or more")
+        #expect(pieces(9, 17, 17, 7, 5) == 2 && pieces(9, 15, 15, 7, 5) == 1)
+        #expect(pieces(3, 4, 4, 7, 5) == 1, "a TLS 1.3 chain (five suites at most) is never split")
+    }
+
     @Test("a split deals the offer round-robin: every suite once, each piece in the offer's order")
     func dealsRoundRobin() throws {
         let offer = (1...10).map { OfferedSuite(suite: CipherSuite(UInt16($0)), openSSLName: "S\($0)") }
