@@ -72,17 +72,47 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// Renders every output, then writes the `--report` files and `--output` (atomically) and standard output.
-    /// - Parameter render: the report in a format; `color` is true only for text to a terminal.
+    /// - Parameters:
+    ///   - streamed: what is left to write to standard output when the rest was streamed already.
+    ///   - pieces: for a format written in pieces (JSON), the writer that replaces `render`: it runs as its
+    ///     output is written (a file still appears whole, by rename), so a large report is never one string.
+    ///   - render: the report in a format; `color` is true only for text to a terminal.
     /// - Throws: `ExitCode` 73 when a file cannot be written (files already written are complete).
-    /// - Parameter streamed: what is left to write to standard output when the rest was streamed already.
-    func emit(streamed: String? = nil, _ render: (_ format: OutputFormat, _ color: Bool) throws -> String) throws {
-        let primary = try streamed ?? render(resolvedFormat, resolvedFormat == .text && useColor)
-        let files = try reports.map { ($0.path, try render($0.format, false)) }
-        for (path, text) in files { try ReportFile.write(text, to: path) }
+    func emit(
+        streamed: String? = nil, pieces: (OutputFormat) -> ReportPieces? = { _ in nil },
+        _ render: (_ format: OutputFormat, _ color: Bool) throws -> String
+    ) throws {
+        func rendered(_ format: OutputFormat, color: Bool) throws -> RenderedOutput {
+            if let writer = pieces(format) { return .pieces(writer) }
+            return .text(try render(format, color))
+        }
+        let primary = try streamed.map(RenderedOutput.text) ?? rendered(resolvedFormat, color: resolvedFormat == .text && useColor)
+        let files = try reports.map { ($0.path, try rendered($0.format, color: false)) }
+        for (path, output) in files { try output.write(to: path) }
         if let output {
-            try ReportFile.write(primary, to: output)
+            try primary.write(to: output)
         } else {
-            FileHandle.standardOutput.write(Data(primary.utf8))
+            switch primary {
+            case .text(let text): FileHandle.standardOutput.write(Data(text.utf8))
+            case .pieces(let writer): try writer { FileHandle.standardOutput.write($0) }
+            }
+        }
+    }
+}
+
+/// Writes a report in pieces to a sink (``JSONStreamRendering``).
+typealias ReportPieces = (_ sink: (Data) throws -> Void) throws -> Void
+
+/// One output of ``OutputOptions/emit(streamed:pieces:_:)``: rendered text, or a writer of pieces.
+enum RenderedOutput {
+    case text(String)
+    case pieces(ReportPieces)
+
+    /// Writes the output to a report file (``ReportFile``).
+    func write(to path: String) throws {
+        switch self {
+        case .text(let text): try ReportFile.write(text, to: path)
+        case .pieces(let writer): try ReportFile.write(pieces: writer, to: path)
         }
     }
 }

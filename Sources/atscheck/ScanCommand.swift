@@ -78,49 +78,82 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let report = try await Terminal.exitingOnFileErrors {
-            // The plist is read first: with a bad plist and a bad profile, the plist is named.
-            let judge = try PolicyJudge(plist: plist, os: policy.os, client: policy.clientKind)
-            let report: ScanReport
-            if profile.isEmpty {
-                var lists = try targetsFile.map { try EndpointList.load(path: $0) }
-                if readsStandardInput { lists.append(try EndpointList.loadStandardInput()) }
-                let direct = try argumentTargets.map { try Target(parsing: $0) }
-                try scan.requireResolveRulesUsed(targets: direct, entries: lists.flatMap(\.entries))
-                let pipeline = ScanPipeline(settings: try scan.settings())
-                let progress: @Sendable (Int, Int, ServerProfile) -> Void = { done, total, profile in
-                    Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
-                }
-                // JSON Lines to standard output stream: each endpoint is written as its probe finishes.
-                var stream: (@Sendable (EndpointResult) -> Void)?
-                if streamsLines {
-                    stream = { endpoint in
-                        guard let line = try? JSONLinesRendering.line(endpoint) else { return }
-                        Terminal.endProgress()
-                        FileHandle.standardOutput.write(Data(line.utf8))
-                    }
-                }
-                report = await pipeline.scan(
-                    direct, lists: lists, shard: try shard.map(Shard.init(parsing:)), judge: judge, progress: progress,
-                    onEndpoint: stream, streamOnly: stream != nil && output.reports.isEmpty && saveProfile == nil)
-                Terminal.endProgress()
-            } else {
-                report = ScanPipeline.report(try ProfileFile.load(profile), judge: judge)
-                    .addingExpiryWarnings(days: scan.warnDays)
+        let outcome = try await Terminal.exitingOnFileErrors { try await scanned() }
+        switch outcome {
+        case .streamed(let streamed):
+            try output.emit(streamed: try JSONLinesRendering.summaryLine(streamed.report)) { _, _ in "" }
+            try gate.finish(streamed.status, reason: streamed.reason, findings: streamed.report.findings)
+        case .report(let report):
+            let endpointsFile = targetsFile.count == 1 && !readsStandardInput ? targetsFile[0] : nil
+            let streamed = streamsLines ? try JSONLinesRendering.summaryLine(report) : nil
+            try output.emit(streamed: streamed, pieces: Render.pieces(report)) { format, color in
+                try Render.report(report, format: format, color: color, plistFile: plist, endpointsFile: endpointsFile)
             }
-            if let saveProfile { try ProfileFile.save(report.profiles, to: saveProfile) }
-            return report
+            try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
         }
-        let endpointsFile = targetsFile.count == 1 && !readsStandardInput ? targetsFile[0] : nil
-        let streamed = streamsLines ? try JSONLinesRendering.summaryLine(report) : nil
-        try output.emit(streamed: streamed) { format, color in
-            try Render.report(report, format: format, color: color, plistFile: plist, endpointsFile: endpointsFile)
+    }
+
+    /// Scans (or loads saved profiles) and judges: the whole report, or what is left once JSON Lines streamed.
+    private func scanned() async throws -> Outcome {
+        // The plist is read first: with a bad plist and a bad profile, the plist is named.
+        let judge = try PolicyJudge(plist: plist, os: policy.os, client: policy.clientKind)
+        let report: ScanReport
+        if profile.isEmpty {
+            var lists = try targetsFile.map { try EndpointList.load(path: $0) }
+            if readsStandardInput { lists.append(try EndpointList.loadStandardInput()) }
+            let direct = try argumentTargets.map { try Target(parsing: $0) }
+            try scan.requireResolveRulesUsed(targets: direct, entries: lists.flatMap(\.entries))
+            let pipeline = ScanPipeline(settings: try scan.settings())
+            let progress: @Sendable (Int, Int, ServerProfile) -> Void = { done, total, profile in
+                Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
+            }
+            let selected = try shard.map(Shard.init(parsing:))
+            // JSON Lines to standard output stream: each endpoint is written as its probe finishes.
+            var stream: (@Sendable (EndpointResult) -> Void)?
+            if streamsLines {
+                stream = { endpoint in
+                    guard let line = try? JSONLinesRendering.line(endpoint) else { return }
+                    Terminal.endProgress()
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+            }
+            if let stream, output.reports.isEmpty, saveProfile == nil {
+                // Nothing else shows the endpoints: keep only the summary and the exit status.
+                let streamed = await pipeline.scanStreaming(
+                    direct, lists: lists, shard: selected, judge: judge, progress: progress, onEndpoint: stream)
+                Terminal.endProgress()
+                return .streamed(streamed)
+            }
+            report = await pipeline.scan(
+                direct, lists: lists, shard: selected, judge: judge, progress: progress, onEndpoint: stream)
+            Terminal.endProgress()
+        } else {
+            report = ScanPipeline.report(try ProfileFile.load(profile), judge: judge)
+                .addingExpiryWarnings(days: scan.warnDays)
         }
-        try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
+        if let saveProfile { try ProfileFile.save(report.profiles, to: saveProfile) }
+        return .report(report)
+    }
+
+    /// What a scan keeps for its outputs and exit status.
+    private enum Outcome {
+        /// The whole report.
+        case report(ScanReport)
+        /// JSON Lines already written: the summary line and the exit status are left.
+        case streamed(StreamedScan)
     }
 }
 
 enum Render {
+    /// The formats written in pieces rather than rendered to one string: JSON, endpoint by endpoint.
+    /// - Returns: for a format, a function that writes the report to a sink in pieces, or nil.
+    static func pieces(_ report: ScanReport) -> (OutputFormat) -> ReportPieces? {
+        { format in
+            guard format == .json else { return nil }
+            return { sink in try JSONStreamRendering.write(report, to: sink) }
+        }
+    }
+
     /// Renders a report in any format; every format is a view of the same JSON model.
     static func report(
         _ report: ScanReport, format: OutputFormat, color: Bool, plistFile: String? = nil, endpointsFile: String? = nil

@@ -20,11 +20,13 @@ extension ScanPipeline {
     }
 
     /// ``scan(_:lists:judge:progress:)`` with, for each endpoint of the report, its slot (targets first, then
-    /// list entries); `entries` replaces the lists' entries when given (a shard's).
+    /// list entries); `entries` replaces the lists' entries when given (a shard's). With `tally` (and
+    /// `onEndpoint`), the streamed endpoints are only counted: the batch keeps a skeleton of each profile and the
+    /// report returned has no endpoints and no slots (``StreamTally/outcome(listFindings:)`` has the rest).
     func scanSlots(
         _ targets: [Target], lists: [EndpointList], entries selected: [EndpointEntry]? = nil, judge: PolicyJudge,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil,
-        onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil, streamOnly: Bool = false
+        onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil, streamOnly: Bool = false, tally: StreamTally? = nil
     ) async -> (report: ScanReport, slots: [Int]) {
         let entries = selected ?? lists.flatMap(\.entries)
         let tls = targets.enumerated().filter { $0.element.scheme != "http" }
@@ -39,14 +41,17 @@ extension ScanPipeline {
             plan.append(item.planned)
             owner.append(targets.count + item.index)
         }
-        let now = settings.now ?? Date()
+        let now = tally?.now ?? settings.now ?? Date()
         var prober = self.prober
         if let onEndpoint {
-            let stream = EndpointStream(plan: plan, owner: owner, targets: targets, entries: entries, judge: judge, now: now)
+            let stream = EndpointStream(
+                plan: plan, owner: owner, targets: targets, entries: entries, judge: judge, now: now, tally: tally)
             stream.openCleartext(onEndpoint)
-            prober = StreamingProber(base: prober, stream: stream, onEndpoint: onEndpoint, dropsDER: streamOnly)
+            prober = StreamingProber(
+                base: prober, stream: stream, onEndpoint: onEndpoint, dropsDER: streamOnly, keepsSkeleton: tally != nil)
         }
         let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
+        if let tally, onEndpoint != nil { return (tally.outcome(listFindings: lists.flatMap(\.findings)).report, []) }
         var bySlot = [[ServerProfile]](repeating: [], count: targets.count + entries.count)
         for (planIndex, profile) in scanned.enumerated() { bySlot[owner[planIndex]].append(profile) }
 

@@ -1,0 +1,145 @@
+import Foundation
+import Synchronization
+import TLSModel
+
+extension ScanPipeline {
+    /// ``scan(_:lists:shard:judge:progress:onEndpoint:streamOnly:)`` for a stream that is the only output:
+    /// each endpoint result is handed to `onEndpoint` as its probe finishes and then only counted, so memory
+    /// does not grow with the batch's profiles (`scan --format jsonl` to standard output).
+    ///
+    /// > Warning: Connects to every `https` target and entry of the shard.
+    /// - Parameters:
+    ///   - targets: command-line targets.
+    ///   - lists: endpoint lists.
+    ///   - shard: only the targets and entries in this shard, when given.
+    ///   - judge: the ATS policy.
+    ///   - progress: called as each distinct probe finishes (with a profile that keeps only its target, status,
+    ///     error and handshake count).
+    ///   - onEndpoint: receives each endpoint result, whole, one at a time.
+    /// - Returns: the summary, findings and exit status the whole report would have.
+    public func scanStreaming(
+        _ targets: [Target], lists: [EndpointList], shard: Shard?, judge: PolicyJudge,
+        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil,
+        onEndpoint: @escaping @Sendable (EndpointResult) -> Void
+    ) async -> StreamedScan {
+        let entries = lists.flatMap(\.entries)
+        let tally = StreamTally(expiryDays: settings.expiryWarningDays, now: settings.now ?? Date())
+        _ = await scanSlots(
+            targets.filter { shard?.contains($0) ?? true }, lists: lists,
+            entries: entries.filter { shard?.contains($0) ?? true }, judge: judge, progress: progress,
+            onEndpoint: onEndpoint, tally: tally)
+        return tally.outcome(listFindings: lists.flatMap(\.findings))
+    }
+}
+
+/// What a streamed scan (`scan --format jsonl` to standard output, no other report) keeps once every endpoint
+/// has been written: the summary line and the exit status, without the endpoints.
+public struct StreamedScan: Sendable {
+    /// The report with no endpoints (they were streamed): its summary, findings (the lists' own, then the
+    /// `--warn-days` warnings in endpoint order) and tool are those of the whole report.
+    public var report: ScanReport
+    /// ``ExitStatus/of(_:)`` of the whole report.
+    public var status: ExitStatus
+    /// ``ExitStatus/reason(for:)`` of the whole report.
+    public var reason: String?
+}
+
+/// Folds endpoint results into what ``StreamedScan`` needs, in constant memory per endpoint: counts, the few
+/// targets the exit reason names, and the expiry warnings (kept with their endpoint's place, since endpoints
+/// finish in any order and the report lists them in report order).
+final class StreamTally: Sendable {
+    /// An endpoint's place in the report: its slot (targets, then list entries) and its plan index.
+    typealias Place = (slot: Int, plan: Int)
+
+    private struct State {
+        var summary = ReportSummary()
+        var expiry: [(place: Place, findings: [Finding])] = []
+        var completedFailing = false
+        var failingCount = 0
+        /// The first ``ExitStatus/list(_:limit:)`` failing targets in report order.
+        var failing: [(place: Place, target: String)] = []
+        var incompleteCount = 0
+        var firstIncomplete: (place: Place, line: String)?
+    }
+
+    private let state = Mutex(State())
+    private let expiryDays: Int?
+    /// The time the whole run judges at (cleartext profiles' dates, the `--warn-days` window).
+    let now: Date
+    private static let named = 5
+
+    init(expiryDays: Int?, now: Date) {
+        self.expiryDays = expiryDays
+        self.now = now
+    }
+
+    /// Counts one endpoint result at its place in the report.
+    func add(_ endpoint: EndpointResult, at place: Place) {
+        let one = ReportSummary(endpoints: [endpoint])
+        let warnings = expiryDays.map { ExpiryWarnings.findings(for: [endpoint], within: $0, now: now) } ?? []
+        let profile = endpoint.profile
+        let failing = endpoint.ats.verdict == .fail || endpoint.ats.verdict == .ambiguous
+        let incomplete = profile.status != .completed || endpoint.ats.verdict == .unknown
+        state.withLock { state in
+            state.summary.passed += one.passed
+            state.summary.failed += one.failed
+            state.summary.unreachable += one.unreachable
+            state.summary.unknown += one.unknown
+            let (sum, overflow) = state.summary.handshakes.addingReportingOverflow(one.handshakes)
+            state.summary.handshakes = overflow ? Int.max : sum
+            if !warnings.isEmpty { state.expiry.append((place, warnings)) }
+            if failing {
+                state.failingCount += 1
+                if profile.status == .completed { state.completedFailing = true }
+                state.failing.append((place, profile.target))
+                state.failing.sort { $0.place < $1.place }
+                if state.failing.count > Self.named { state.failing.removeLast() }
+            }
+            if incomplete {
+                state.incompleteCount += 1
+                if state.firstIncomplete.map({ place < $0.place }) ?? true {
+                    // The probe's error often names the target already ("connect to HOST:PORT: …"): say it once.
+                    let error = profile.error ?? "verdict unknown"
+                    state.firstIncomplete = (place, error.contains(profile.target) ? error : "\(profile.target): \(error)")
+                }
+            }
+        }
+    }
+
+    /// The outcome, once every endpoint was added.
+    /// - Parameter listFindings: the endpoint lists' own findings (they come first in a report).
+    func outcome(listFindings: [Finding]) -> StreamedScan {
+        state.withLock { state in
+            var report = ScanReport(endpoints: [], findings: listFindings)
+            report.summary = state.summary
+            report.findings += state.expiry.sorted { $0.place < $1.place }.flatMap(\.findings)
+            let errors = report.findings.filter { $0.severity == .error }.count
+            let status: ExitStatus
+            var reason: String?
+            if state.completedFailing || errors > 0 {
+                status = .policyFailure
+                var parts: [String] = []
+                if state.failingCount > 0 {
+                    let named = state.failing.map(\.target)
+                    let more = state.failingCount > named.count ? " and \(state.failingCount - named.count) more" : ""
+                    parts.append("\(state.failingCount) endpoint(s) fail ATS: \(named.joined(separator: ", "))\(more)")
+                }
+                if errors > 0 { parts.append("\(errors) error-level finding(s)") }
+                reason = "atscheck: " + parts.joined(separator: "; ")
+            } else if state.incompleteCount > 0 {
+                status = .incomplete
+                reason = "atscheck: \(state.incompleteCount) endpoint(s) could not be scanned or judged (first: \(state.firstIncomplete?.line ?? ""))"
+            } else {
+                status = .success
+            }
+            return StreamedScan(report: report, status: status, reason: reason)
+        }
+    }
+
+    /// What the batch keeps of a streamed profile until the end of the run: what progress lines show.
+    static func skeleton(of profile: ServerProfile) -> ServerProfile {
+        ServerProfile(target: profile.target, host: profile.host, port: profile.port, address: profile.address,
+                      sni: profile.sni, status: profile.status, error: profile.error, handshakes: profile.handshakes,
+                      scannedAt: profile.scannedAt)
+    }
+}
