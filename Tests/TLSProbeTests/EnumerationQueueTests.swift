@@ -24,10 +24,7 @@ struct EnumerationQueueTests {
     }
 
     static func scan(_ server: TestTLSServer, perHost: Int) async throws -> ServerProfile {
-        let request = ProbeRequest(
-            target: try Target(parsing: "localhost:\(server.port)"), connectAddress: server.host, timeout: 3, deadline: 30,
-            caFiles: [try ProbeFixtures.caFile()])
-        return await TLSProber(perHostLimit: perHost).scan(request)
+        try await ProbeFixtures.scan(server, perHost: perHost)
     }
 
     @Test("three versions, many suites, eight permits: every suite, server order, the first choice first, ≤ 1.25 × the floor")

@@ -177,10 +177,7 @@ struct ParallelEnumerationTests {
     }
 
     static func scan(_ server: TestTLSServer, perHost: Int) async throws -> ServerProfile {
-        let request = ProbeRequest(
-            target: try Target(parsing: "localhost:\(server.port)"), connectAddress: server.host, timeout: 3, deadline: 30,
-            caFiles: [try ProbeFixtures.caFile()])
-        return await TLSProber(perHostLimit: perHost).scan(request)
+        try await ProbeFixtures.scan(server, perHost: perHost)
     }
 
     @Test("one permit per host: a single chain, exactly the floor, the server's whole order")

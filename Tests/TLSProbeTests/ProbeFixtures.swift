@@ -13,17 +13,18 @@ enum ProbeFixtures {
         return path
     }
 
-    /// Scans `server` as `host` (connecting to its loopback port), trusting `pki`'s root.
+    /// Scans `server` as `host` (connecting to its loopback port), trusting `pki`'s root, with `perHost`
+    /// handshakes at once.
     static func scan(
         _ server: TestTLSServer, host: String? = nil, pki: TestPKI = .shared, timeout: Double = 3,
-        deadline: Double = 30, now: Date? = nil
+        deadline: Double = 30, now: Date? = nil, perHost: Int = 3
     ) async throws -> ServerProfile {
         let name = host ?? "localhost"
         let target = try Target(parsing: "\(name):\(server.port)")
         let request = ProbeRequest(
             target: target, connectAddress: server.host, timeout: timeout, deadline: deadline,
             caFiles: [try caFile(pki)], now: now)
-        return await TLSProber(perHostLimit: 3).scan(request)
+        return await TLSProber(perHostLimit: perHost).scan(request)
     }
 
     /// The handshake budget of design.md §5: Σ supported (accepted + 1, + 1 when accepted ≥ 2), + 1 per unsupported.
