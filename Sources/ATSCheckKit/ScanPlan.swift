@@ -44,7 +44,7 @@ public struct ScanSettings: Sendable {
     public var endpointDeadline: Double?
     public var caFiles: [String] = []
     public var concurrency = 8
-    public var perHost = 8
+    public var perHost = 16
     public var now: Date?
     public var useSystemTrustStore = true
     /// `--warn-days`: warn about certificates expiring within this many days (``ExpiryWarnings``); nil: no warning.
@@ -53,6 +53,8 @@ public struct ScanSettings: Sendable {
     public var scope: ProbeScope = .full
     /// `--delay`: the least time, in seconds, between two connection starts to one connect address (0: none).
     public var connectionDelay: Double = 0
+    /// `--no-preconnect` clears it: whether full enumeration opens connections ahead of its steps.
+    public var preconnect = true
 
     public init() {}
 
@@ -99,7 +101,8 @@ public enum ScanPlanner {
             settings.allAddresses && requests[$0].connectAddress == nil && !targets[$0].isIPLiteral
         }
         guard !lookups.isEmpty else { return planned }
-        let resolver = resolver ?? TLSProber(perHostLimit: settings.perHost, concurrency: settings.concurrency, connectionDelay: settings.connectionDelay)
+        let resolver = resolver ?? TLSProber(perHostLimit: settings.perHost, concurrency: settings.concurrency, connectionDelay: settings.connectionDelay,
+                                           preconnect: settings.preconnect)
         let timeout = settings.timeout
         let answers = await withTaskGroup(of: (Int, [String]).self) { group in
             for index in lookups {

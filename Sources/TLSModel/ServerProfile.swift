@@ -24,6 +24,9 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     /// How many connections ended without a TLS answer: closed (FIN), reset (RST), cut off mid-handshake
     /// or timed out. A drop is never taken as "not supported"; the step is retried.
     @ZeroWhenAbsent public var drops: Int
+    /// TCP connections opened ahead of a handshake (to hide the connect round trip) and closed without
+    /// one, not counted in `handshakes`; absent when none (`--no-preconnect`, or every one was used).
+    public var unusedConnections: Int?
     /// One entry per probed version, TLSv1.0 first.
     public var protocols: [ProtocolResult]
     /// The certificate chain and its verification, or nil when no handshake completed.
@@ -62,6 +65,9 @@ public struct ServerProfile: Codable, Sendable, Equatable {
         self.probeLibrary = probeLibrary
         self.scheme = scheme
     }
+
+    /// Every TCP connection the scan opened: its handshakes and the connections opened ahead of one and not used.
+    public var connections: Int { handshakes + (unusedConnections ?? 0) }
 
     /// The URL scheme the endpoint is judged with.
     public var effectiveScheme: String { scheme ?? "https" }

@@ -84,15 +84,18 @@ struct ATSOnlyProbe {
         let answers = await withTaskGroup(of: (Int, HandshakeResult).self) { group in
             for (index, offer) in offers.enumerated() {
                 guard let context = prepared[offer.version]?.0 else { continue }
+                let slot = session.claimSlot()  // a connection opened while the lead was in flight, if any
                 group.addTask {
                     let isTLS13 = offer.version == .tls1_3
-                    let answer = await limiter.withPermit(session.limitKey) {
+                    let answer = await session.withSlot(slot) {
                         await session.step(context: context, version: offer.version,
-                                           legacy: isTLS13 ? [] : offer.suites, tls13: isTLS13 ? offer.suites.map(\.suite) : [])
+                                           legacy: isTLS13 ? [] : offer.suites, tls13: isTLS13 ? offer.suites.map(\.suite) : [],
+                                           ready: slot.ready)
                     }
                     return (index, answer)
                 }
             }
+            session.closePreconnected()  // more were opened than this lead's answer needs
             return await group.reduce(into: [Int: HandshakeResult]()) { $0[$1.0] = $1.1 }
         }
 

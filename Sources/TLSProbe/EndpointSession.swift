@@ -15,6 +15,8 @@ final class EndpointSession: Sendable {
         /// Set once the lead step was closed silently on every attempt: the server is not dropping at
         /// random but closing on everything, so later steps are retried once, not `retry.maxRetries` times.
         var closesEverything = false
+        /// Steps sent that wait for a per-host permit (``claimSlot()``).
+        var stepsWaitingForPermit = 0
     }
 
     let request: ProbeRequest
@@ -25,6 +27,8 @@ final class EndpointSession: Sendable {
     let retry: RetryPolicy
     /// Spaces connection starts to one address (`--delay`).
     let pacer: ConnectionPacer
+    /// Connections opened ahead of enumeration steps (off with `--no-preconnect` or `--delay`).
+    let preconnected: PreconnectedSockets
     private let state: Mutex<State>
 
     /// The retry policy for the next step: the prober's, or at most one retry once the server has closed
@@ -48,19 +52,76 @@ final class EndpointSession: Sendable {
     var retries: Int { state.withLock { $0.retryCount } }
     /// Connections that ended without a TLS answer (closed, reset, cut off or timed out).
     var drops: Int { state.withLock { $0.dropCount } }
+    /// Connections opened ahead of a step and closed unused (``PreconnectedSockets``).
+    var unusedConnections: Int { preconnected.unused }
     /// Every attempt so far, in completion order.
     var attempts: [ProbeAttempt] { state.withLock { $0.attemptLog } }
 
     init(
         request: ProbeRequest, addresses: [SocketAddress], pool: ProbeThreadPool, limiter: HostLimiter,
-        retry: RetryPolicy = .standard, pacer: ConnectionPacer = .none
+        retry: RetryPolicy = .standard, pacer: ConnectionPacer = .none, preconnect: Bool = true,
+        preconnectsTaken: PreconnectedSockets.Counter? = nil
     ) {
         self.pacer = pacer
+        self.preconnected = PreconnectedSockets(enabled: preconnect && pacer.interval == .zero, limiter: limiter,
+                                                taken: preconnectsTaken)
         self.request = request
         self.pool = pool
         self.limiter = limiter
         self.retry = retry
         self.state = Mutex(State(addresses: addresses))
+    }
+
+    /// Keeps `count` connections opened ahead to the endpoint's one address (none while a name has several
+    /// and none has answered yet), each on a free permit of the per-host cap. None while a step of this
+    /// endpoint waits for a permit: a connection opened ahead is taken only by a step sent later, so it
+    /// must never hold the permit a step already sent is waiting for.
+    func keepPreconnected(_ count: Int) {
+        guard let address = connectedAddress, !endpointDeadline.hasPassed,
+              state.withLock({ $0.stepsWaitingForPermit == 0 }) else { return }
+        preconnected.keep(count, to: address, key: address.description)
+    }
+
+    /// Closes the connections opened ahead that no step took.
+    func closePreconnected() { preconnected.closeAll() }
+
+    /// A step's place under the per-host cap, claimed when the step is sent (see ``claimSlot()``).
+    enum Slot: Sendable {
+        /// A connection opened ahead, with its permit.
+        case ready(PreconnectedSockets.Ready)
+        /// A permit taken at once.
+        case reserved(key: String)
+        /// No permit free: the step waits for one when it runs.
+        case waiting(key: String)
+
+        var ready: PreconnectedSockets.Ready? {
+            if case .ready(let ready) = self { return ready }
+            return nil
+        }
+    }
+
+    /// The place of a step sent now: the oldest connection opened ahead (opened in an earlier round, so its
+    /// connect has had time), else a free permit, else a wait for one. Claimed synchronously when the step is
+    /// sent, so connections opened ahead afterwards (``keepPreconnected(_:)``) never take a permit first.
+    func claimSlot() -> Slot {
+        if let ready = preconnected.take() { return .ready(ready) }
+        let key = limitKey
+        if limiter.tryAcquire(key) { return .reserved(key: key) }
+        state.withLock { $0.stepsWaitingForPermit += 1 }
+        return .waiting(key: key)
+    }
+
+    /// Runs `body` within the per-host cap, on the permit `slot` holds or on one waited for; gives it back at the end.
+    func withSlot<T>(_ slot: Slot, _ body: () async -> T) async -> T {
+        switch slot {
+        case .ready(let ready): return await limiter.withHeldPermit(ready.key, body)
+        case .reserved(let key): return await limiter.withHeldPermit(key, body)
+        case .waiting(let key):
+            return await limiter.withPermit(key) {
+                state.withLock { $0.stepsWaitingForPermit -= 1 }
+                return await body()
+            }
+        }
     }
 
     /// The endpoint's overall deadline. Its clock starts at the first connection, i.e. once a
@@ -91,20 +152,40 @@ final class EndpointSession: Sendable {
     /// Runs one handshake on a probe thread and records it. The connection's timeout starts when the thread takes the job; the endpoint's
     /// deadline is absolute, so a job that waited still ends on time.
     /// Scan steps go through ``step(context:version:legacy:tls13:)``, which retries drops.
-    /// - Parameter isRetry: whether this connection retries a dropped one (counted in ``retries``).
+    /// - Parameters:
+    ///   - isRetry: whether this connection retries a dropped one (counted in ``retries``).
+    ///   - ready: a connection opened ahead for this handshake (``PreconnectedSockets``); nil: connect now.
     func handshake(
-        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite], isRetry: Bool = false
+        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite], isRetry: Bool = false,
+        ready: PreconnectedSockets.Ready? = nil
     ) async -> HandshakeResult {
         let turn = await pacer.takeTurn(limitKey)
         let ran = await pool.run { [self] () -> HandshakeResult? in
             if endpointDeadline.hasPassed {
+                if let ready { preconnected.giveUp(ready.socket) }
                 turn.skip()
                 return nil
             }
             turn.started()
+            let deadline = nextDeadline()
+            var connected: TCPSocket?
+            if let ready = ready?.socket {
+                do {
+                    try ready.finishConnect(deadline: deadline)
+                    connected = ready
+                } catch let failure as ProbeFailure where failure.kind == .closed {
+                    // Reset at once, as a fresh connection would have been: the same drop.
+                    ready.descriptor.close()
+                    let result = HandshakeResult(outcome: .closed(failure.reason), address: ready.address, connected: true)
+                    record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
+                    return result
+                } catch {
+                    preconnected.giveUp(ready)  // never connected: connect afresh below
+                }
+            }
             let handshaker = Handshaker(sni: request.effectiveSNI)
             let result = handshaker.run(context: context, legacySuites: legacy, tls13Suites: tls13,
-                                        addresses: connectAddresses, deadline: nextDeadline())
+                                        addresses: connectAddresses, deadline: deadline, connected: connected)
             record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
             return result
         }

@@ -66,14 +66,24 @@ struct EnumerationQueue {
         }
 
         let cap = session.limiter.limit
-        let limiter = session.limiter
-        await withTaskGroup(of: (Item, HandshakeResult).self) { group in
+        await withTaskGroup(of: (Item, HandshakeResult, Bool).self) { group in
             var inFlight = 0
+            /// Chain steps in flight of a version with two or more suites found: each likely has a next step.
+            var warmable = 0
             func send(_ item: Item, _ version: TLSVersion, _ offer: [OfferedSuite], _ context: ClientContext) {
                 inFlight += 1
+                var likelyContinues = false
+                if case .chain = item, case .searching(let search)? = state[version], search.found.count >= 2 {
+                    likelyContinues = true
+                    warmable += 1
+                }
                 let enumerator = VersionEnumerator(session: session, version: version)
+                let slot = session.claimSlot()
                 group.addTask {
-                    (item, await limiter.withPermit(session.limitKey) { await enumerator.offer(offer, context: context) })
+                    let answer = await session.withSlot(slot) {
+                        await enumerator.offer(offer, context: context, ready: slot.ready)
+                    }
+                    return (item, answer, likelyContinues)
                 }
             }
             /// Fills free slots: first offers, then chains (split while slots and budget allow), then order probes.
@@ -105,11 +115,14 @@ struct EnumerationQueue {
                     state[version] = .searching(search)
                     send(.order(version), version, search.reversedOffer, search.context)
                 }
+                // Connections for the steps that will follow those in flight (``PreconnectedSockets``).
+                session.keepPreconnected(warmable)
             }
 
             schedule()
-            for await (item, answer) in group {
+            for await (item, answer, likelyContinues) in group {
                 inFlight -= 1
+                if likelyContinues { warmable -= 1 }
                 switch item {
                 case .first(let version):
                     guard case .unanswered(let context, let fullOffer, _) = state[version] else { break }
@@ -133,6 +146,7 @@ struct EnumerationQueue {
             }
         }
 
+        session.closePreconnected()  // the steps that would have used them were refused
         var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
         for version in versions {
             switch state[version] {

@@ -54,12 +54,13 @@ struct Handshaker {
     /// One handshake with `context`, offering `legacySuites` (≤1.2) and `tls13Suites`.
     func run(
         context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
-        addresses: [SocketAddress], deadline: Deadline
+        addresses: [SocketAddress], deadline: Deadline, connected: TCPSocket? = nil
     ) -> HandshakeResult {
         // Connect: the first address that accepts wins (so `localhost` → ::1 refused → 127.0.0.1 works).
-        var socket: TCPSocket?
+        // `connected`: a connection opened ahead (``PreconnectedSockets``), its connect already finished.
+        var socket = connected
         var lastFailure = ProbeFailure(.unreachable, "no address to connect to")
-        for address in addresses {
+        for address in addresses where socket == nil {
             do {
                 socket = try TCPSocket.connect(to: address, deadline: deadline)
                 break
@@ -78,6 +79,9 @@ struct Handshaker {
                 lastFailure.kind == .timeout ? .timeout(lastFailure.reason) : .unreachable(lastFailure.reason)
             return HandshakeResult(outcome: outcome, address: nil, connected: false)
         }
+        // Closed here, not when the last reference goes: a connection opened ahead is also referenced by the
+        // step that took it, and the server must see the close as soon as the probe is done.
+        defer { socket.descriptor.close() }
         var received = 0
         let outcome = handshake(on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
                                 deadline: deadline, received: &received)

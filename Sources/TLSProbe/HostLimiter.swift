@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Caps simultaneous handshakes per connect address (IP and port), so a batch scan is fast
+/// Caps simultaneous connections per connect address (IP and port): handshakes in flight and connections
+/// opened ahead of one (``PreconnectedSockets``), so a batch scan is fast
 /// without hammering one server, however many names point at it (many names on one CDN address
 /// are capped together).
 ///
@@ -26,6 +27,23 @@ final class HostLimiter: Sendable {
         return await body()
     }
 
+    /// Takes a permit of `address` only if one is free and nobody waits for it (a connection opened ahead
+    /// never goes before a handshake that is waiting). Give it back with ``release(_:)``.
+    func tryAcquire(_ address: String) -> Bool {
+        state.withLock { state in
+            guard state.inUse[address, default: 0] < limit, state.waiters[address]?.isEmpty ?? true else { return false }
+            state.inUse[address, default: 0] += 1
+            return true
+        }
+    }
+
+    /// Runs `body` with a permit of `address` that the caller already holds (from ``tryAcquire(_:)``), and
+    /// gives it back at the end.
+    func withHeldPermit<T>(_ address: String, _ body: () async -> T) async -> T {
+        defer { release(address) }
+        return await body()
+    }
+
     private func acquire(_ address: String) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let granted = state.withLock { state -> Bool in
@@ -40,8 +58,8 @@ final class HostLimiter: Sendable {
         }
     }
 
-    /// Gives back a permit taken by ``acquire(_:)``.
-    private func release(_ address: String) {
+    /// Gives back a permit taken by ``acquire(_:)`` or ``tryAcquire(_:)``.
+    func release(_ address: String) {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if var queue = state.waiters[address], !queue.isEmpty {
                 let first = queue.removeFirst()  // the permit passes straight to the longest waiter

@@ -67,7 +67,8 @@ extension EndpointSession {
     /// drop, within the endpoint's deadline. Returns the first TLS answer, or the last drop with a
     /// reason that says how many attempts were made.
     func step(
-        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite]
+        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite],
+        ready: PreconnectedSockets.Ready? = nil
     ) async -> HandshakeResult {
         var attempts = 0
         var silentCloses = 0
@@ -75,7 +76,7 @@ extension EndpointSession {
         let retry = effectiveRetry
         while true {
             var result = await handshake(context: context, version: version, legacy: legacy, tls13: tls13,
-                                         isRetry: attempts > 0)
+                                         isRetry: attempts > 0, ready: attempts == 0 ? ready : nil)
             attempts += 1
             guard result.isDrop else { return result }
             if result.closedSilently { silentCloses += 1 }

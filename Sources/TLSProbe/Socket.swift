@@ -82,6 +82,14 @@ final class TCPSocket {
 
     /// Connects within the deadline.
     static func connect(to address: SocketAddress, deadline: Deadline) throws -> TCPSocket {
+        let sock = try startConnect(to: address)
+        try sock.finishConnect(deadline: deadline)
+        return sock
+    }
+
+    /// Starts a non-blocking connect and returns at once: the TCP handshake goes on in the kernel while
+    /// the caller does other work (``PreconnectedSockets``). Finish it with ``finishConnect(deadline:)``.
+    static func startConnect(to address: SocketAddress) throws -> TCPSocket {
         guard let descriptor = OwnedFileDescriptor.tcpSocket(family: address.family) else {
             throw ProbeFailure(.local, "socket(): \(String(cString: strerror(errno)))")
         }
@@ -92,26 +100,34 @@ final class TCPSocket {
         let rc = address.storage.withUnsafeBytes { raw in
             Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
         }
-        if rc != 0 {
-            guard errno == EINPROGRESS else {
-                throw ProbeFailure(.unreachable, "connect to \(address): \(String(cString: strerror(errno)))")
-            }
-            guard try sock.wait(for: Int16(POLLOUT), deadline: deadline) else {
-                throw ProbeFailure(.timeout, "TCP connect to \(address) timed out")
-            }
-            var soError: Int32 = 0
-            var len = socklen_t(MemoryLayout<Int32>.size)
-            getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &len)
-            if soError == ECONNRESET {
-                // The TCP handshake completed and the server reset the connection at once (a rate limiter
-                // or a WAF): a connection that was dropped, not a port that refuses.
-                throw ProbeFailure(.closed, "connection reset without an answer (\(String(cString: strerror(soError))))")
-            }
-            if soError != 0 {
-                throw ProbeFailure(.unreachable, "connect to \(address): \(String(cString: strerror(soError)))")
-            }
+        sock.connectPending = rc != 0
+        if rc != 0 && errno != EINPROGRESS {
+            throw ProbeFailure(.unreachable, "connect to \(address): \(String(cString: strerror(errno)))")
         }
         return sock
+    }
+
+    /// Whether a connect started by ``startConnect(to:)`` may still be in progress.
+    private var connectPending = false
+
+    /// Waits within the deadline for the connect ``startConnect(to:)`` began, and says how it ended.
+    func finishConnect(deadline: Deadline) throws {
+        guard connectPending else { return }
+        guard try wait(for: Int16(POLLOUT), deadline: deadline) else {
+            throw ProbeFailure(.timeout, "TCP connect to \(address) timed out")
+        }
+        connectPending = false
+        var soError: Int32 = 0
+        var len = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &len)
+        if soError == ECONNRESET {
+            // The TCP handshake completed and the server reset the connection at once (a rate limiter
+            // or a WAF): a connection that was dropped, not a port that refuses.
+            throw ProbeFailure(.closed, "connection reset without an answer (\(String(cString: strerror(soError))))")
+        }
+        if soError != 0 {
+            throw ProbeFailure(.unreachable, "connect to \(address): \(String(cString: strerror(soError)))")
+        }
     }
 
     /// Waits until the socket is ready for `events`; false on timeout.

@@ -16,15 +16,25 @@ public struct TLSProber: EndpointProber, AddressResolver {
     private let orchestrator: ProbeOrchestrator
     private let retry: RetryPolicy
     private let pacer: ConnectionPacer
+    private let preconnect: Bool
+    /// Connections opened ahead that a step of this prober took (every endpoint; read by tests).
+    let preconnectsTaken = PreconnectedSockets.Counter()
 
     /// - Parameters:
-    ///   - perHostLimit: how many handshakes may run against one connect address (IP and port) at once.
+    ///   - perHostLimit: how many connections may be open to one connect address (IP and port) at once:
+    ///     handshakes in flight and connections opened ahead of one (``PreconnectedSockets``).
     ///   - concurrency: how many endpoints the caller scans at once; with `perHostLimit` it sizes the
     ///     pool of probe threads (``probeThreads(concurrency:perHostLimit:)``).
     ///   - retry: when a handshake the server dropped (closed, reset, cut off, timed out) is tried again.
     ///   - connectionDelay: the least time, in seconds, between two connection starts to one connect address
     ///     (`--delay`), retries included; 0: none (``ConnectionPacer``).
-    public init(perHostLimit: Int = 8, concurrency: Int = 8, retry: RetryPolicy = .standard, connectionDelay: Double = 0) {
+    ///   - preconnect: whether full enumeration opens each step's connection while the step before it is in
+    ///     flight, so a step costs one round trip instead of two (``PreconnectedSockets``; `--no-preconnect`).
+    public init(
+        perHostLimit: Int = 16, concurrency: Int = 8, retry: RetryPolicy = .standard, connectionDelay: Double = 0,
+        preconnect: Bool = true
+    ) {
+        self.preconnect = preconnect
         self.retry = retry
         self.pacer = ConnectionPacer(interval: connectionDelay)
         self.limiter = HostLimiter(limit: perHostLimit)
@@ -82,7 +92,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
         }
 
         let session = EndpointSession(request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry,
-                                      pacer: pacer)
+                                      pacer: pacer, preconnect: preconnect, preconnectsTaken: preconnectsTaken)
         let versions = request.versions.sorted()
         guard let lowest = versions.first, let highest = versions.last else { return profile }
 
@@ -90,6 +100,11 @@ public struct TLSProber: EndpointProber, AddressResolver {
         // highest version, which (a) proves every higher version unsupported and (b) is the first
         // step of that version's enumeration, since the offered suites are the same: no extra cost.
         let lead = await limiter.withPermit(session.limitKey) { () -> HandshakeResult in
+            // One address: the versions below the lead's are probed whatever its answer (unless it is a
+            // failure that ends the scan), so their first connections are opened while the lead is in flight,
+            // on permits left free (the lead holds its own). Only when the lead's answer rules out lower
+            // versions (a TLS 1.0-only server) do some go unused.
+            if addresses.count == 1 { session.keepPreconnected(min(limiter.limit - 1, versions.count - 1)) }
             let prepared = await pool.run { () -> (ClientContext, [OfferedSuite])? in
                 guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest) else { return nil }
                 return (context, context.offerableLegacySuites())
@@ -182,7 +197,10 @@ public struct TLSProber: EndpointProber, AddressResolver {
                 ProtocolResult(version: $0, supported: nil, reason: error, enumerationComplete: false)
             }
         }
+        session.closePreconnected()
         profile.handshakes = session.handshakes
+        let unused = session.unusedConnections
+        profile.unusedConnections = unused > 0 ? unused : nil
         profile.retries = session.retries
         profile.drops = session.drops
         profile.address = session.connectedAddress?.ip ?? session.connectAddresses.first?.ip

@@ -78,9 +78,10 @@ struct VersionEnumerator {
     }
 
     /// One step: offers `suites` (in this order) for this version, retrying drops.
-    func offer(_ suites: [OfferedSuite], context: ClientContext) async -> HandshakeResult {
+    /// - Parameter ready: a connection opened ahead for the first attempt (``PreconnectedSockets``).
+    func offer(_ suites: [OfferedSuite], context: ClientContext, ready: PreconnectedSockets.Ready? = nil) async -> HandshakeResult {
         let isTLS13 = version == .tls1_3
         return await session.step(context: context, version: version, legacy: isTLS13 ? [] : suites,
-                                  tls13: isTLS13 ? suites.map(\.suite) : [])
+                                  tls13: isTLS13 ? suites.map(\.suite) : [], ready: ready)
     }
 }

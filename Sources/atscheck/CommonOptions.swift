@@ -23,13 +23,17 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Endpoints scanned at once (each also capped by --per-host per address).")
     var concurrency: Int = Self.defaultConcurrency
 
-    @Option(name: .customLong("per-host"), help: "Simultaneous handshakes against one host (address and port).")
-    var perHost: Int = 8
+    @Option(name: .customLong("per-host"), help: "Connections open at once to one host (address and port): handshakes, and connections opened ahead of one (see --no-preconnect).")
+    var perHost: Int = 16
 
     @Option(name: .long, help: ArgumentHelp(
         "Wait at least MS milliseconds between two connections to one address (IP and port), retries included; 0: no pause.",
         valueName: "ms"))
     var delay: Int = 0
+
+    @Flag(name: .customLong("no-preconnect"), help: ArgumentHelp(
+        "Open each connection only when its handshake starts. By default a full enumeration opens the next step's connection while a step is in flight (one round trip a step instead of two); the few opened for steps that never come are closed without a byte and counted as unusedConnections. Off anyway with --delay."))
+    var noPreconnect = false
 
     @Option(name: .long, help: "HOST:PORT:ADDRESS — connect to ADDRESS for HOST:PORT, keep HOST for SNI and certificate checks. Repeatable.")
     var resolve: [String] = []
@@ -74,6 +78,7 @@ struct ScanOptions: ParsableArguments {
         settings.concurrency = concurrency
         settings.perHost = perHost
         settings.connectionDelay = Double(delay) / 1000
+        settings.preconnect = !noPreconnect
         settings.resolve = try resolve.map { try ResolveRule(parsing: $0) }
         settings.allAddresses = allAddresses
         settings.sni = sni

@@ -254,6 +254,6 @@ struct DiagnoseEndToEndTests {
             reports.append(ATSDiagnostics.run(profile: profile, target: target, os: AppleOSVersion(string: os)!))
         }
         #expect(reports.allSatisfy { $0.tests.count >= 13 })
-        #expect(server.acceptedConnections == profile.handshakes)
+        #expect(server.acceptedConnections == profile.connections)
     }
 }

@@ -86,6 +86,7 @@ struct ContractKeysTests {
             certificate: full ? certificate(full: true) : nil, scannedAt: date, durationSeconds: 1.5,
             probeLibrary: full ? "OpenSSL 3" : nil, scheme: full ? "https" : nil, retries: full ? 2 : 0, drops: full ? 3 : 0)
         profile.scope = full ? "ats-only" : nil
+        profile.unusedConnections = full ? 4 : nil
         return profile
     }
 
@@ -145,7 +146,7 @@ struct ContractKeysTests {
     }
 
     static let cases: [Case] = [
-        Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme", "scope"]),
+        Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme", "scope", "unusedConnections"]),
         Case("ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false), omittable: ["reason", "refusedSuites"]),
         Case("AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false), omittable: ["group", "groupBits"]),
         Case("CertificateReport", full: certificate(full: true), minimal: certificate(full: false), omittable: ["verifyErrorCode"]),
@@ -159,7 +160,7 @@ struct ContractKeysTests {
         Case("Finding", full: finding(full: true), minimal: finding(full: false)),
         Case(
             "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
-            omittable: ["probeLibrary", "scheme", "scope", "source"],
+            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "source"],
             // Encodes flat: the profile's fields beside `ats` and `source`.
             flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
         Case("SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"), omittable: ["line"]),

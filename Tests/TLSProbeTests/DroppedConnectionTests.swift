@@ -120,8 +120,10 @@ struct DroppedConnectionTests {
             caFiles: [try ProbeFixtures.caFile()]))
         Self.expectNoFalseAnswer(relayed, truth: truth)
         #expect(relayed.status == .completed)
-        #expect(relayed.handshakes == relay.acceptedConnections)
-        #expect(relayed.drops == relay.droppedConnections && relayed.drops > 0)
+        // Three permits: connections are opened ahead, and the relay may drop one that is never used.
+        #expect(relayed.connections == relay.acceptedConnections)
+        let unused = relayed.unusedConnections ?? 0
+        #expect(relayed.drops > 0 && relayed.drops <= relay.droppedConnections && relay.droppedConnections <= relayed.drops + unused)
     }
 
     @Test(

@@ -24,7 +24,8 @@ public struct ScanPipeline: Sendable {
     ) {
         self.settings = settings
         let system = TLSProber(
-            perHostLimit: settings.perHost, concurrency: settings.concurrency, connectionDelay: settings.connectionDelay)
+            perHostLimit: settings.perHost, concurrency: settings.concurrency, connectionDelay: settings.connectionDelay,
+            preconnect: settings.preconnect)
         self.prober = prober ?? system
         self.resolver = resolver ?? (prober as? any AddressResolver) ?? system
     }

@@ -77,6 +77,22 @@ public final class FaultRelay: Sendable {
     /// Connections closed, reset or cut off by the relay so far (a truncation counts when it cuts).
     public var droppedConnections: Int { core.counts.withLock { $0.dropped } }
 
+    /// Forwarded connections whose client closed without sending a byte (a connection opened ahead and not
+    /// used). A connection is counted when the relay has finished with it: call ``waitUntilIdle(timeout:)`` first.
+    public var silentConnections: Int { core.counts.withLock { $0.silent } }
+
+    /// Waits until the client has closed every connection the relay accepted, as the relay saw it (the relay
+    /// reads a close only after its accept delay), at most `timeout` seconds. False if some are still open.
+    @discardableResult
+    public func waitUntilIdle(timeout: Double = 5) -> Bool {
+        let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while ContinuousClock.now < end {
+            if core.counts.withLock({ $0.open == 0 }) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
     /// Stops accepting and ends every relayed connection (idempotent; also done in deinit).
     public func stop() { core.stop.fire() }
 }
@@ -86,6 +102,10 @@ final class RelayCore: Sendable {
     struct Counts {
         var accepted = 0
         var dropped = 0
+        /// Accepted connections whose client has not closed yet, as the relay saw it.
+        var open = 0
+        /// Forwarded connections the client closed without sending a byte.
+        var silent = 0
         /// When the last connection was forwarded (``RelayFault/onePerSecond(reset:)``).
         var lastForwarded: ContinuousClock.Instant?
     }
@@ -122,6 +142,7 @@ final class RelayCore: Sendable {
             let action = counts.withLock { counts -> RelayFault.Action in
                 let index = counts.accepted
                 counts.accepted += 1
+                counts.open += 1
                 var action = decide(index)
                 if case .onePerSecond(let reset) = fault {
                     let now = ContinuousClock.now
@@ -141,7 +162,11 @@ final class RelayCore: Sendable {
     }
 
     private func handle(_ client: OwnedFileDescriptor, _ action: RelayFault.Action) {
-        defer { client.close() }
+        var relayed = false
+        defer {
+            client.close()
+            if !relayed { counts.withLock { $0.open -= 1 } }
+        }
         switch action {
         case .reset:
             // Linger 0: close sends RST instead of FIN.
@@ -155,8 +180,15 @@ final class RelayCore: Sendable {
             defer { server.close() }
             var limit: Int?
             if case .truncate(let bytes) = action { limit = bytes }
+            relayed = true  // the pump says when the client's side ends
             let pump = RelayPump(client: client, server: server, latency: latency, truncateAfter: limit, stop: stop)
-            pump.run { self.counts.withLock { $0.dropped += 1 } }
+            pump.run(onTruncate: { self.counts.withLock { $0.dropped += 1 } }, onClientEnd: { sent in
+                self.counts.withLock {
+                    if sent == 0 { $0.silent += 1 }
+                    $0.open -= 1
+                }
+            })
+            return
         }
     }
 }

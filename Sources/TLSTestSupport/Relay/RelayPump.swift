@@ -14,6 +14,8 @@ struct RelayPump {
         var done = false
         /// Bytes passed on so far.
         var passed = 0
+        /// Bytes read so far.
+        var received = 0
     }
 
     let client: OwnedFileDescriptor
@@ -28,8 +30,19 @@ struct RelayPump {
 
     /// Relays until both directions ended, a peer failed, the cut happened or the relay stopped.
     /// - Parameter onTruncate: called once when the server's answer is cut, before the client sees it.
-    func run(onTruncate: () -> Void) {
+    /// - Parameter onClientEnd: called once, with the bytes the client sent, when the client's end of stream
+    ///   (or reset) is read, or when the relaying ends before that.
+    func run(onTruncate: () -> Void, onClientEnd: (Int) -> Void = { _ in }) {
+        var clientEnded = false
         var up = Direction(from: client, to: server)
+        defer { if !clientEnded { onClientEnd(up.received) } }
+        relay(&up, onTruncate: onTruncate) {
+            clientEnded = true
+            onClientEnd($0)
+        }
+    }
+
+    private func relay(_ up: inout Direction, onTruncate: () -> Void, onClientEnd: (Int) -> Void) {
         var down = Direction(from: server, to: client)
         let end = ContinuousClock.now + Self.lifetime
         while !(up.done && down.done), !stop.isFired, ContinuousClock.now < end {
@@ -42,7 +55,10 @@ struct RelayPump {
             ]
             guard poll(&fds, 3, Int32(min(wait, 1000).rounded(.up))) >= 0 || errno == EINTR else { return }
             if fds[2].revents != 0 { return }
-            if fds[0].revents != 0 { read(&up) }
+            if fds[0].revents != 0 {
+                read(&up)
+                if !up.reading { onClientEnd(up.received) }
+            }
             if fds[1].revents != 0 { read(&down) }
             guard deliver(&up, limit: nil) == .passed else { return }
             switch deliver(&down, limit: truncateAfter, onTruncate: onTruncate) {
@@ -59,6 +75,7 @@ struct RelayPump {
         let chunk = direction.from.read(upTo: 16_384)
         let due = ContinuousClock.now + .milliseconds(Int((latency * 1000).rounded()))
         if let chunk, !chunk.isEmpty {
+            direction.received += chunk.count
             direction.queue.append((due, chunk))
         } else {
             direction.queue.append((due, nil))  // end of stream, or a reset: pass on an end of stream

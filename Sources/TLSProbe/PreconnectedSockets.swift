@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+
+/// TCP connections to one endpoint opened ahead of the handshakes that will use them (issue 10).
+///
+/// A handshake on a fresh connection costs two round trips: the TCP handshake, then the ClientHello and
+/// the server's first flight. A connection opened while the step before is still in flight has its TCP
+/// handshake done by the time the step is sent, so the step costs one round trip.
+///
+/// **Within the per-host cap.** Each connection opened ahead holds one of its address's ``HostLimiter``
+/// permits from its connect until the step that takes it ends, so `--per-host` bounds every open
+/// connection, ahead or in use. One is opened only on a permit that is free and that no handshake waits
+/// for: never at the expense of a handshake, never with `--per-host 1`.
+///
+/// **Which steps.** The connections of the versions below the lead's, opened while the lead is in flight
+/// (the lead's answer does not change which are probed, unless it proves only TLS 1.0), and a connection
+/// for the step after each chain step in flight of a version with two or more suites found
+/// (``EnumerationQueue``). A chain that has found one suite usually ends with its next step (most
+/// servers have one or two suites per version), so it gets none; a refused first offer (TLS 1.0 and 1.1
+/// on a modern server) neither.
+///
+/// **The price**: the connection opened for the step after a chain's last, closed unused without a
+/// byte sent, and counted (``unused``; the report's `unusedConnections`): about one per version with
+/// three or more suites. Off with `--no-preconnect`, and whenever `--delay` paces connections (a
+/// connection opened ahead would break the spacing).
+final class PreconnectedSockets: Sendable {
+    /// A connection opened ahead, holding a permit of the per-host cap. One owner at a time: the store
+    /// until taken, then the step it was taken for, which gives the permit back when it ends.
+    struct Ready: @unchecked Sendable {
+        let socket: TCPSocket
+        let opened: ContinuousClock.Instant
+        /// The per-host cap's key of the permit it holds.
+        let key: String
+    }
+
+    private struct State {
+        var ready: [Ready] = []
+        var unused = 0
+        var closed = false
+    }
+
+    /// A connection older than this is closed unused rather than handed out: a server may close an idle
+    /// connection that has not sent its ClientHello (the handshake would then be a drop).
+    static let maximumAge: Duration = .seconds(2)
+
+    let enabled: Bool
+    private let limiter: HostLimiter
+    private let state = Mutex(State())
+    /// Counts the connections steps took, over every endpoint of a prober.
+    private let taken: Counter?
+
+    /// A count shared by the endpoints of one prober.
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+        var value: Int { count.withLock { $0 } }
+        func add() { count.withLock { $0 += 1 } }
+    }
+
+    init(enabled: Bool, limiter: HostLimiter, taken: Counter? = nil) {
+        self.enabled = enabled
+        self.limiter = limiter
+        self.taken = taken
+    }
+
+    /// Connections opened ahead and closed without being used.
+    var unused: Int { state.withLock { $0.unused } }
+
+    /// Opens connections to `address` until `count` are ready, each on a free permit of `key` (a
+    /// non-blocking connect each: no thread waits).
+    func keep(_ count: Int, to address: SocketAddress, key: String) {
+        guard enabled else { return }
+        let missing = state.withLock { $0.closed ? 0 : max(0, count - $0.ready.count) }
+        var opened: [Ready] = []
+        for _ in 0..<missing {
+            guard limiter.tryAcquire(key) else { break }
+            guard let socket = try? TCPSocket.startConnect(to: address) else {
+                limiter.release(key)
+                break
+            }
+            opened.append(Ready(socket: socket, opened: .now, key: key))
+        }
+        guard !opened.isEmpty else { return }
+        let late = state.withLock { state -> [Ready] in
+            if state.closed { return opened }
+            state.ready.append(contentsOf: opened)
+            return []
+        }
+        for ready in late {  // closed meanwhile: never counted as opened
+            ready.socket.descriptor.close()
+            limiter.release(key)
+        }
+    }
+
+    /// The oldest ready connection that is young enough, with its permit; older ones are closed unused.
+    /// Taken when a step is sent, not when its job runs, so that it goes to the step sent first.
+    func take() -> Ready? {
+        let (taken, stale) = state.withLock { state -> (Ready?, [Ready]) in
+            let now = ContinuousClock.now
+            var stale: [Ready] = []
+            while !state.ready.isEmpty {
+                let first = state.ready.removeFirst()
+                if now - first.opened < Self.maximumAge { return (first, stale) }
+                stale.append(first)
+            }
+            return (nil, stale)
+        }
+        discard(stale)
+        if taken != nil { self.taken?.add() }
+        return taken
+    }
+
+    /// Closes every connection not taken, giving back their permits; later ``keep(_:to:key:)`` calls open nothing.
+    func closeAll() {
+        let left = state.withLock { state -> [Ready] in
+            state.closed = true
+            defer { state.ready = [] }
+            return state.ready
+        }
+        discard(left)
+    }
+
+    /// Closes a connection that was taken but not used (its connect failed, or the endpoint's deadline
+    /// passed): it counts as unused. Its permit stays with the step that took it.
+    func giveUp(_ socket: TCPSocket) {
+        socket.descriptor.close()
+        state.withLock { $0.unused += 1 }
+    }
+
+    private func discard(_ sockets: [Ready]) {
+        guard !sockets.isEmpty else { return }
+        for ready in sockets {
+            ready.socket.descriptor.close()
+            limiter.release(ready.key)
+        }
+        state.withLock { $0.unused += sockets.count }
+    }
+}
