@@ -80,7 +80,7 @@ struct ATSOnlyProbe {
         // The rest of TLS 1.2 (finite-field DHE, 3DES, …: what ATS off may offer) only within the budget.
         if let tls12Rest, offers.count < Self.budget - 1 { offers.append(tls12Rest) }
 
-        let session = self.session, limiter = self.limiter
+        let session = self.session
         let answers = await withTaskGroup(of: (Int, HandshakeResult).self) { group in
             for (index, offer) in offers.enumerated() {
                 guard let context = prepared[offer.version]?.0 else { continue }
