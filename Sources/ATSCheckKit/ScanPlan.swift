@@ -58,6 +58,11 @@ public struct ScanSettings: Sendable {
 
     public init() {}
 
+    /// The OpenSSL prober these settings describe (`--per-host`, `--concurrency`, `--delay`, `--no-preconnect`).
+    public func makeProber() -> TLSProber {
+        TLSProber(perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect)
+    }
+
     /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts and anchors.
     /// - Parameters:
     ///   - connectAddress: an address that wins over `--resolve` (an endpoint list's own `resolve`).
@@ -101,8 +106,7 @@ public enum ScanPlanner {
             settings.allAddresses && requests[$0].connectAddress == nil && !targets[$0].isIPLiteral
         }
         guard !lookups.isEmpty else { return planned }
-        let resolver = resolver ?? TLSProber(perHostLimit: settings.perHost, concurrency: settings.concurrency, connectionDelay: settings.connectionDelay,
-                                           preconnect: settings.preconnect)
+        let resolver = resolver ?? settings.makeProber()
         let timeout = settings.timeout
         let answers = await withTaskGroup(of: (Int, [String]).self) { group in
             for index in lookups {

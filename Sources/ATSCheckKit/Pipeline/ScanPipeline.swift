@@ -23,9 +23,7 @@ public struct ScanPipeline: Sendable {
         settings: ScanSettings = ScanSettings(), prober: (any EndpointProber)? = nil, resolver: (any AddressResolver)? = nil
     ) {
         self.settings = settings
-        let system = TLSProber(
-            perHostLimit: settings.perHost, concurrency: settings.concurrency, connectionDelay: settings.connectionDelay,
-            preconnect: settings.preconnect)
+        let system = settings.makeProber()
         self.prober = prober ?? system
         self.resolver = resolver ?? (prober as? any AddressResolver) ?? system
     }
