@@ -37,6 +37,9 @@ struct HandshakeResult {
     var received = 0
     /// Set on a step's last drop when every attempt of the step was closed before the server sent a byte.
     var everyAttemptClosedSilently = false
+    /// The handshake stopped once the server's first flight was read, before the client's key exchange
+    /// (``ServerFlight``); false for one that ran to its end or failed.
+    var stoppedAtServerFlight = false
 
     var accepted: Accepted? {
         if case .accepted(let a) = outcome { return a }
@@ -83,15 +86,19 @@ struct Handshaker {
         // step that took it, and the server must see the close as soon as the probe is done.
         defer { socket.descriptor.close() }
         var received = 0
+        var stopped = false
         let outcome = handshake(on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
-                                deadline: deadline, received: &received)
-        return HandshakeResult(outcome: outcome, address: socket.address, connected: true, received: received)
+                                deadline: deadline, received: &received, stoppedAtServerFlight: &stopped)
+        return HandshakeResult(outcome: outcome, address: socket.address, connected: true, received: received,
+                               stoppedAtServerFlight: stopped)
     }
 
-    /// - Parameter received: set to the bytes the server sent (a close after some is a truncated handshake).
+    /// - Parameters:
+    ///   - received: set to the bytes the server sent (a close after some is a truncated handshake).
+    ///   - stoppedAtServerFlight: set when ``ServerFlight`` ended the handshake.
     private func handshake(
         on socket: TCPSocket, context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
-        deadline: Deadline, received: inout Int
+        deadline: Deadline, received: inout Int, stoppedAtServerFlight: inout Bool
     ) -> HandshakeResult.Outcome {
         guard let connection = OwnedSSL(context: context.context) else { return .notRun("SSL_new failed") }
         guard let rbio = MemoryBIO(), let wbio = MemoryBIO() else { return .notRun("BIO_new failed") }
@@ -121,8 +128,14 @@ struct Handshaker {
             OpenSSLErrorQueue.clear()
             let rc = SSL_do_handshake(ssl)
             let error = rc == 1 ? SSL_ERROR_NONE : SSL_get_error(ssl, rc)
+            if error == SSL_ERROR_SSL && ServerFlight.wasRead(ssl) {
+                // The server's first flight is read and checked; the client stopped before its key exchange.
+                OpenSSLErrorQueue.clear()
+                stoppedAtServerFlight = true
+                return .accepted(describeAccepted(ssl))
+            }
             if error == SSL_ERROR_WANT_READ && Self.serverFlightRead(ssl) {
-                // TLS ≤ 1.2: the server's first flight (ServerHello … ServerHelloDone) holds every fact a probe
+                // Without a staple request (``ServerFlight`` then never runs). TLS ≤ 1.2: the server's first flight (ServerHello … ServerHelloDone) holds every fact a probe
                 // reads: version, suite, key-exchange group, certificate chain, OCSP staple. OpenSSL has checked
                 // it (the ServerKeyExchange signature included) and queued the client's key exchange and Finished.
                 // Those are not sent: the server is spared a private-key operation and the probe a round trip
@@ -206,7 +219,8 @@ struct Handshaker {
 
     private func describeAccepted(_ ssl: OpaquePointer) -> HandshakeResult.Accepted {
         let version = TLSVersion(rawValue: UInt16(truncatingIfNeeded: SSL_version(ssl)))
-        let cipher = SSL_get_current_cipher(ssl)
+        // Before the client's key exchange (``ServerFlight``) a TLS ≤ 1.2 suite is still the pending one.
+        let cipher = SSL_get_current_cipher(ssl) ?? SSL_get_pending_cipher(ssl)
         let code = cipher.map { UInt16(truncatingIfNeeded: SSL_CIPHER_get_protocol_id($0)) } ?? 0
         let name = cipher.map { String(cString: SSL_CIPHER_get_name($0)) } ?? ""
         var group: String?
