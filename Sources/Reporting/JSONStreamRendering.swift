@@ -36,15 +36,17 @@ public enum JSONStreamRendering {
     /// not blank gains four spaces (a blank line is the inside of an empty array or object, never indented).
     /// JSON strings hold no raw newline, so every newline is the layout's.
     static func indented(_ json: Data, first: Bool) -> Data {
-        var out = Data()
-        out.reserveCapacity(json.count + json.count / 8)
-        out.append(contentsOf: first ? Array("    ".utf8) : Array(",\n    ".utf8))
+        // Built in an array and converted once: appending byte by byte to `Data` was 4% of a scan's CPU time.
+        var out: [UInt8] = first ? Array("    ".utf8) : Array(",\n    ".utf8)
+        out.reserveCapacity(out.count + json.count + json.count / 8)
         var atLineStart = false
-        for byte in json {
-            if atLineStart && byte != UInt8(ascii: "\n") { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
-            out.append(byte)
-            atLineStart = byte == UInt8(ascii: "\n")
+        json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            for byte in bytes {
+                if atLineStart && byte != UInt8(ascii: "\n") { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+                out.append(byte)
+                atLineStart = byte == UInt8(ascii: "\n")
+            }
         }
-        return out
+        return Data(out)
     }
 }
