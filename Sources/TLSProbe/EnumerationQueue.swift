@@ -17,9 +17,12 @@ import TLSModel
 /// or more) per supported version. A split is made only while the handshakes spent beyond the floor
 /// stay within a quarter of that lower bound, so a scan never costs more than 1.25 × its floor, and a
 /// scan with a cap of one permit (no idle slot ever) is the sequential chain of design.md §5. Which
-/// chain is split, and into how many pieces: ``pieces(found:offer:largest:idle:budget:)``.
+/// chain is split, and into how many pieces: ``pieces(found:offer:streak:longest:idle:budget:)``.
 struct EnumerationQueue {
     let session: EndpointSession
+    /// Whether connections are opened ahead of the steps (``PreconnectedSockets``): only when the lead showed
+    /// a round trip worth hiding (``TLSProber/openAheadLeadTime``).
+    var openAhead = true
 
     private enum Item: Sendable {
         case first(TLSVersion)
@@ -66,16 +69,19 @@ struct EnumerationQueue {
         }
 
         let cap = session.limiter.limit
-        await withTaskGroup(of: (Item, HandshakeResult, Bool).self) { group in
+        await withTaskGroup(of: (Item, HandshakeResult, Int).self) { group in
             var inFlight = 0
-            /// Chain steps in flight of a version with two or more suites found: each likely has a next step.
+            /// Connections the steps in flight will likely want when they are answered: every chain step of a
+            /// version is likely followed by another (a first offer is not: the version may be unsupported).
             var warmable = 0
             func send(_ item: Item, _ version: TLSVersion, _ offer: [OfferedSuite], _ context: ClientContext) {
                 inFlight += 1
-                var likelyContinues = false
-                if case .chain = item, case .searching(let search)? = state[version], search.found.count >= 2 {
-                    likelyContinues = true
-                    warmable += 1
+                var likelyContinues = 0
+                if case .chain = item, case .searching(let search)? = state[version] {
+                    // Accepted, a step of a version with one suite found is followed by its chain's next step and
+                    // by the order probe: two connections. With two or more found, by the next step only.
+                    likelyContinues = search.found.count >= 2 ? 1 : 2
+                    warmable += likelyContinues
                 }
                 let enumerator = VersionEnumerator(session: session, version: version)
                 let slot = session.claimSlot()
@@ -101,8 +107,8 @@ struct EnumerationQueue {
                     let idle = cap - inFlight - Self.waitingItems(state)
                     let budget = Self.floorSoFar(state, ruledOut: ruledOut) / 4 - Self.extraSpent(state, spent: spent)
                     let pieces = search.split(step, into: Self.pieces(
-                        found: search.found.count, offer: step.offer.count, largest: Self.largestOffer(state),
-                        idle: idle, budget: budget))
+                        found: search.found.count, offer: step.offer.count, streak: step.streak,
+                        longest: Self.longestStreak(state), idle: idle, budget: budget))
                     step = pieces[0]
                     search.waiting.append(contentsOf: pieces.dropFirst())
                     search.sent(step)
@@ -116,13 +122,13 @@ struct EnumerationQueue {
                     send(.order(version), version, search.reversedOffer, search.context)
                 }
                 // Connections for the steps that will follow those in flight (``PreconnectedSockets``).
-                session.keepPreconnected(warmable)
+                if openAhead { session.keepPreconnected(warmable) }
             }
 
             schedule()
             for await (item, answer, likelyContinues) in group {
                 inFlight -= 1
-                if likelyContinues { warmable -= 1 }
+                warmable -= likelyContinues
                 switch item {
                 case .first(let version):
                     guard case .unanswered(let context, let fullOffer, _) = state[version] else { break }
@@ -180,23 +186,27 @@ struct EnumerationQueue {
     static let minimumPiece = 8
 
     /// How many chains a chain step of `offer` suites becomes when it is sent, `found` suites of its version
-    /// known, while `idle` slots would stay free and `budget` handshakes beyond the floor may still be spent;
-    /// `largest`: the largest offer of the endpoint's chains, waiting or in flight.
+    /// known, `streak` suites found by its chain since it was started or split off, while `idle` slots would
+    /// stay free and `budget` handshakes beyond the floor may still be spent; `longest`: the longest streak of
+    /// the endpoint's chains, waiting or in flight (this step's included).
     ///
     /// A version with one suite found is never split, so a single-suite version costs exactly its floor.
-    /// Only the endpoint's largest offer is split: the number of suites left to find grows with the offer,
-    /// so it is the chain most likely to be the critical path, and the budget spent on a short one (a
-    /// TLS 1.3 chain offers at most five suites) is lost to it. Each piece offers `minimumPiece` or more.
-    static func pieces(found: Int, offer: Int, largest: Int, idle: Int, budget: Int) -> Int {
-        guard found >= 2, offer >= largest else { return 1 }
+    /// Only a chain with the endpoint's longest streak is split: a chain that keeps finding suites is the one
+    /// likely to be the critical path. A split's pieces start a new streak at zero, so the next split goes to
+    /// another chain that proves long, and the budget spreads over the versions in proportion to what they
+    /// turn out to hold: on a server with many suites in TLS 1.0 and 1.1 as well as 1.2, those chains are
+    /// split too, not only the one with the largest offer. Each piece offers `minimumPiece` or more.
+    static func pieces(found: Int, offer: Int, streak: Int, longest: Int, idle: Int, budget: Int) -> Int {
+        guard found >= 2, streak >= longest else { return 1 }
         return 1 + max(0, min(idle, budget, offer / minimumPiece - 1))
     }
 
-    /// The largest offer of any chain of the endpoint, waiting or in flight (the step being placed included).
-    private static func largestOffer(_ state: [TLSVersion: Version]) -> Int {
-        state.values.reduce(0) { largest, version in
-            if case .searching(let search) = version { return max(largest, search.largestOffer) }
-            return largest
+
+    /// The longest streak of any chain of the endpoint, waiting or in flight (the step being placed included).
+    private static func longestStreak(_ state: [TLSVersion: Version]) -> Int {
+        state.values.reduce(0) { longest, version in
+            if case .searching(let search) = version { return max(longest, search.longestStreak) }
+            return longest
         }
     }
 
@@ -229,3 +239,4 @@ struct EnumerationQueue {
         }
     }
 }
+

@@ -13,15 +13,14 @@ import Synchronization
 /// for: never at the expense of a handshake, never with `--per-host 1`.
 ///
 /// **Which steps.** The connections of the versions below the lead's, opened while the lead is in flight
-/// (the lead's answer does not change which are probed, unless it proves only TLS 1.0), and a connection
-/// for the step after each chain step in flight of a version with two or more suites found
-/// (``EnumerationQueue``). A chain that has found one suite usually ends with its next step (most
-/// servers have one or two suites per version), so it gets none; a refused first offer (TLS 1.0 and 1.1
-/// on a modern server) neither.
+/// (the lead's answer does not change which are probed, unless it proves only TLS 1.0), and, for each
+/// chain step in flight, the connections its answer will likely want (``EnumerationQueue``): its chain's
+/// next step, and the order probe too while its version has one suite found. A first offer gets none: a
+/// refused one (TLS 1.0 and 1.1 on a modern server) has no next step.
 ///
-/// **The price**: the connection opened for the step after a chain's last, closed unused without a
-/// byte sent, and counted (``unused``; the report's `unusedConnections`): about one per version with
-/// three or more suites. Off with `--no-preconnect`, and whenever `--delay` paces connections (a
+/// **The price**: the connections opened for the steps after a chain's last, closed unused without a
+/// byte sent, and counted (``unused``; the report's `unusedConnections`): about one per supported
+/// version with two or more suites, two for one with a single suite. Off with `--no-preconnect`, and whenever `--delay` paces connections (a
 /// connection opened ahead would break the spacing).
 final class PreconnectedSockets: Sendable {
     /// A connection opened ahead, holding a permit of the per-host cap. One owner at a time: the store
@@ -122,16 +121,22 @@ final class PreconnectedSockets: Sendable {
     /// Closes a connection that was taken but not used (its connect failed, or the endpoint's deadline
     /// passed): it counts as unused. Its permit stays with the step that took it.
     func giveUp(_ socket: TCPSocket) {
+        let established = socket.isEstablished
         socket.descriptor.close()
-        state.withLock { $0.unused += 1 }
+        if established { state.withLock { $0.unused += 1 } }
     }
 
+    /// Closes `sockets` and gives back their permits. Only those whose TCP handshake completed count as
+    /// unused: a connect still in progress (a server whose listen queue is full does not answer the SYN)
+    /// never reached the server.
     private func discard(_ sockets: [Ready]) {
         guard !sockets.isEmpty else { return }
+        var established = 0
         for ready in sockets {
+            if ready.socket.isEstablished { established += 1 }
             ready.socket.descriptor.close()
             limiter.release(ready.key)
         }
-        state.withLock { $0.unused += sockets.count }
+        state.withLock { $0.unused += established }
     }
 }

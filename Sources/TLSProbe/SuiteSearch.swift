@@ -50,7 +50,7 @@ struct SuiteSearch {
     private(set) var found: [Found] = []
     /// Chains' next offers not yet sent.
     var waiting: [Step] = []
-    /// The offer sizes of the chain steps in flight.
+    /// The streaks of the chain steps in flight.
     private(set) var running: [Int] = []
     /// Chains started (each ends with a refusal unless every suite it offered was accepted).
     private(set) var chains = 0
@@ -87,14 +87,14 @@ struct SuiteSearch {
     }
 
     /// Records that `step` was sent.
-    mutating func sent(_ step: Step) { running.append(step.offer.count) }
+    mutating func sent(_ step: Step) { running.append(step.streak) }
 
-    /// The largest offer among this version's chains, waiting or in flight.
-    var largestOffer: Int { max(running.max() ?? 0, waiting.map(\.offer.count).max() ?? 0) }
+    /// The longest streak among this version's chains, waiting or in flight.
+    var longestStreak: Int { max(running.max() ?? 0, waiting.map(\.streak).max() ?? 0) }
 
     /// Records the answer to a chain's `step`.
     mutating func absorb(_ answer: HandshakeResult, to step: Step) {
-        if let index = running.firstIndex(of: step.offer.count) { running.remove(at: index) }
+        if let index = running.firstIndex(of: step.streak) { running.remove(at: index) }
         guard let a = answer.accepted else {
             // Only a TLS-level refusal ends a chain as complete; a drop leaves its suites unknown.
             if case .rejected = answer.outcome {} else { stop = stop ?? answer.outcome }

@@ -75,20 +75,18 @@ public struct TLSProber: EndpointProber, AddressResolver {
             address: nil, sni: request.effectiveSNI, status: .completed, scannedAt: started,
             probeLibrary: linkedOpenSSLVersion)
 
+        // The trust store is loaded (once per run, shared) while the lead handshake is in flight: it is first
+        // needed for the certificate report, and loading the system store is ~25 ms of CPU.
+        async let loadedTrust = trustStores.store(caFiles: request.caFiles, useSystemStore: request.useSystemTrustStore)
         let addresses: [SocketAddress]
-        let trust: TrustStore
         do {
-            trust = try await trustStores.store(caFiles: request.caFiles, useSystemStore: request.useSystemTrustStore).get()
             // Name resolution has no timeout of its own: bound it by the per-connection timeout.
             addresses = try await resolve(request.connectAddress ?? request.target.host, port: request.target.port,
                                           within: Deadline.after(seconds: request.timeout))
         } catch {
-            let failure = error as? ProbeFailure ?? ProbeFailure(.local, "\(error)")
-            profile.status = failure.kind == .unreachable ? .unreachable : .error
-            profile.error = failure.reason
-            profile.protocols = request.versions.map { ProtocolResult(version: $0, supported: nil, reason: failure.reason, enumerationComplete: false) }
-            profile.durationSeconds = Self.seconds(since: clock)
-            return profile
+            // A trust store that cannot be loaded is the first reason given, as when it was loaded first.
+            if case .failure(let failure) = await loadedTrust { return failed(profile, failure, request: request, clock: clock) }
+            return failed(profile, error as? ProbeFailure ?? ProbeFailure(.local, "\(error)"), request: request, clock: clock)
         }
 
         let session = EndpointSession(request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry,
@@ -99,7 +97,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
         // Lead probe: a normal ClientHello offering every version. The server answers with its
         // highest version, which (a) proves every higher version unsupported and (b) is the first
         // step of that version's enumeration, since the offered suites are the same: no extra cost.
-        let lead = await limiter.withPermit(session.limitKey) { () -> HandshakeResult in
+        let (lead, leadTime) = await limiter.withPermit(session.limitKey) { () -> (HandshakeResult, Double) in
             // One address: the versions below the lead's are probed whatever its answer (unless it is a
             // failure that ends the scan), so their first connections are opened while the lead is in flight,
             // on permits left free (the lead holds its own). Only when the lead's answer rules out lower
@@ -110,11 +108,22 @@ public struct TLSProber: EndpointProber, AddressResolver {
                 return (context, context.offerableLegacySuites())
             }
             guard let (context, legacy) = prepared else {
-                return HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false)
+                return (HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false), 0)
             }
-            return await session.step(
+            let started = DispatchTime.now()
+            let result = await session.step(
                 context: context, version: highest, legacy: legacy,
                 tls13: highest >= .tls1_3 ? ClientContext.allTLS13Suites : [])
+            return (result, Self.seconds(since: started))
+        }
+
+        let trust: TrustStore
+        switch await loadedTrust {
+        case .success(let store): trust = store
+        case .failure(let failure):
+            // Reported as before the lead existed, with the lead's connection counted.
+            return finish(profile, session: session, status: failure.kind == .unreachable ? .unreachable : .error,
+                          error: failure.reason, versions: request.versions, clock: clock)
         }
 
         var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
@@ -144,7 +153,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
         // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
         let collected = request.scope == .atsOnly
             ? await ATSOnlyProbe(session: session, limiter: limiter).run(versions: versions, lead: seed?.1)
-            : await EnumerationQueue(session: session).run(
+            : await EnumerationQueue(session: session, openAhead: leadTime >= Self.openAheadLeadTime).run(
                 versions: toProbe, seed: seed?.1, spent: seed == nil ? 1 : 0, ruledOut: versions.count - toProbe.count)
         for (version, outcome) in collected { results[version] = outcome }
         if request.scope == .atsOnly { profile.scope = ProbeScope.atsOnly.rawValue }
@@ -183,6 +192,24 @@ public struct TLSProber: EndpointProber, AddressResolver {
         let reason = failures.first(where: { if case .protocolError = $0 { return true } else { return false } })?.detail
             ?? failures.first?.detail ?? "no handshake completed"
         return (.error, reason)
+    }
+
+    /// The shortest lead handshake after which the enumeration opens connections ahead of its steps: a step's
+    /// connection opened ahead saves one round trip, nothing on loopback or a LAN, where the connections opened
+    /// for steps that never come are pure cost (and a batch of loopback endpoints is CPU-bound). The lead costs
+    /// two round trips, so this is a round trip of about 10 ms.
+    static let openAheadLeadTime = 0.020
+
+    /// The profile of an endpoint that failed before any connection: every version unknown, for `failure`'s reason.
+    private func failed(_ profile: ServerProfile, _ failure: ProbeFailure, request: ProbeRequest, clock: DispatchTime) -> ServerProfile {
+        var profile = profile
+        profile.status = failure.kind == .unreachable ? .unreachable : .error
+        profile.error = failure.reason
+        profile.protocols = request.versions.map {
+            ProtocolResult(version: $0, supported: nil, reason: failure.reason, enumerationComplete: false)
+        }
+        profile.durationSeconds = Self.seconds(since: clock)
+        return profile
     }
 
     private func finish(
@@ -266,3 +293,4 @@ extension TLSProber {
         return (try? ClientContext(minVersion: version, maxVersion: version))?.offerableLegacySuites().map(\.openSSLName)
     }
 }
+

@@ -96,18 +96,19 @@ struct EnumerationQueueTests {
         #expect(parallel.handshakes * 4 <= floor * 5, "\(parallel.handshakes) handshakes, floor \(floor)")
     }
 
-    @Test("a split: two suites of the version found, the endpoint's largest offer, pieces of eight suites or more, within idle slots and budget")
+    @Test("a split: two suites of the version found, the endpoint's longest streak, pieces of eight suites or more, within idle slots and budget")
     func splitRule() {
-        let pieces = EnumerationQueue.pieces
-        #expect(pieces(1, 88, 88, 7, 5) == 1, "one suite found: never split")
-        #expect(pieces(2, 88, 88, 7, 5) == 6)
-        #expect(pieces(2, 40, 88, 7, 5) == 1, "not the largest offer")
-        #expect(pieces(3, 88, 88, 2, 5) == 3, "idle slots")
-        #expect(pieces(3, 88, 88, 7, 1) == 2, "budget")
-        #expect(pieces(3, 88, 88, 7, 0) == 1 && pieces(3, 88, 88, 0, 4) == 1 && pieces(3, 88, 88, 7, -2) == 1)
-        #expect(pieces(9, 88, 88, 32, 32) == 11, "pieces of eight suites or more")
-        #expect(pieces(9, 17, 17, 7, 5) == 2 && pieces(9, 15, 15, 7, 5) == 1)
-        #expect(pieces(3, 4, 4, 7, 5) == 1, "a TLS 1.3 chain (five suites at most) is never split")
+        let pieces = EnumerationQueue.pieces  // (found, offer, streak, longest, idle, budget)
+        #expect(pieces(1, 88, 0, 0, 7, 5) == 1, "one suite found: never split")
+        #expect(pieces(2, 88, 1, 1, 7, 5) == 6)
+        #expect(pieces(2, 88, 0, 1, 7, 5) == 1, "another chain has found more in a row")
+        #expect(pieces(4, 24, 3, 1, 7, 5) == 3, "a smaller offer with the longest streak is split")
+        #expect(pieces(3, 88, 2, 2, 2, 5) == 3, "idle slots")
+        #expect(pieces(3, 88, 2, 2, 7, 1) == 2, "budget")
+        #expect(pieces(3, 88, 2, 2, 7, 0) == 1 && pieces(3, 88, 2, 2, 0, 4) == 1 && pieces(3, 88, 2, 2, 7, -2) == 1)
+        #expect(pieces(9, 88, 5, 5, 32, 32) == 11, "pieces of eight suites or more")
+        #expect(pieces(9, 17, 5, 5, 7, 5) == 2 && pieces(9, 15, 5, 5, 7, 5) == 1)
+        #expect(pieces(3, 4, 2, 2, 7, 5) == 1, "a TLS 1.3 chain (five suites at most) is never split")
     }
 
     @Test("a split deals the offer round-robin: every suite once, each piece in the offer's order")
