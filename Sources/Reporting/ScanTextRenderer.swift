@@ -99,7 +99,7 @@ public struct ScanTextRenderer {
             if result.supported == true {
                 line += "  \(result.cipherSuites.count) suite(s)"
                 switch result.serverPreference {
-                case true?: line += ", server order"
+                case true?: line += result.serverOrderComplete == false ? ", server order (first choice only)" : ", server order"
                 case false?: line += ", client order"
                 case nil: break
                 }

@@ -107,8 +107,14 @@ public struct ProtocolResult: Codable, Sendable, Equatable {
     public var reason: String?
     /// Whether the server picks suites by its own order; nil if fewer than two suites or unknown.
     @ExplicitNull public var serverPreference: Bool?
-    /// Accepted suites, in the order the server chose them during enumeration.
+    /// Accepted suites: in the offer's order for a server that follows the client's; for one with its own
+    /// order, its first choice, then the rest in its order, or in the offer's order when
+    /// `serverOrderComplete` is false.
     public var cipherSuites: [AcceptedCipherSuite]
+    /// False when the server has its own order but the enumeration ran in parallel chains, which know that
+    /// order only within each chain: `cipherSuites` holds its first choice, then the rest in the offer's
+    /// order. Nil (omitted) otherwise: the order is the server's, or the client's when it follows the client.
+    public var serverOrderComplete: Bool?
     /// False when enumeration stopped early (a step never answered, even after retries), so the list may
     /// be incomplete.
     public var enumerationComplete: Bool

@@ -130,14 +130,16 @@ final class TCPSocket {
         }
     }
 
-    /// Whether the TCP handshake of this connection has completed (without waiting): a connect still in
-    /// progress, or one that failed, is not a connection the server saw.
+    /// Whether the TCP handshake of this connection has completed (without waiting), even if the server has
+    /// reset it since: a connect still in progress, or one refused or unanswered, is not a connection the
+    /// server saw.
     var isEstablished: Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        guard poll(&pfd, 1, 0) == 1, pfd.revents & Int16(POLLOUT) != 0 else { return false }
+        guard poll(&pfd, 1, 0) == 1, pfd.revents != 0 else { return false }
         var soError: Int32 = 0
         var len = socklen_t(MemoryLayout<Int32>.size)
-        return getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &len) == 0 && soError == 0
+        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &len) == 0 else { return false }
+        return ![ECONNREFUSED, ETIMEDOUT, EHOSTUNREACH, ENETUNREACH].contains(soError)
     }
 
     /// Waits until the socket is ready for `events`; false on timeout.

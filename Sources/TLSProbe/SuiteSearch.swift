@@ -12,9 +12,11 @@ import TLSModel
 ///
 /// **Order.** A server that follows the client's order chose the suites in the order offered, so the
 /// list is sorted by the offer. A server with its own order: the first suite is its first choice from
-/// the full offer, and the others follow in the order the chains found them (within one chain, the
-/// server's order; across chains, by round). A single chain, as with `--per-host 1`, gives the server's
-/// whole order.
+/// the full offer. A single chain (no split, as always with `--per-host 1`) then found the others in the
+/// server's order. Chains run side by side know it only within each chain: placing one chain's suites
+/// among another's would cost about one more handshake per suite, in a row. So after a split the others
+/// are listed in the offer's order (stable from run to run, whatever the timing) and the result says the
+/// server's order is not complete (`serverOrderComplete: false`).
 struct SuiteSearch {
     let enumerator: VersionEnumerator
     let context: ClientContext
@@ -24,19 +26,15 @@ struct SuiteSearch {
         /// The accepted suites, ordered as the type's documentation says.
         var ordered: [HandshakeResult.Accepted]
         var serverPreference: Bool?
+        /// False when the server has its own order and the list beyond its first choice is not in it.
+        var serverOrderComplete: Bool
         /// Why a chain ended without a TLS answer (nil: every chain ended with a refusal: complete).
         var stop: HandshakeResult.Outcome?
-    }
-
-    struct Found {
-        var accepted: HandshakeResult.Accepted
-        var round: Int
     }
 
     /// A chain's next offer, waiting for a permit.
     struct Step {
         var offer: [OfferedSuite]
-        var round: Int
         /// Suites this chain found since it was split off: a long streak says more are left to find.
         var streak = 0
     }
@@ -47,7 +45,7 @@ struct SuiteSearch {
     }
 
     /// Every suite found, the first choice first.
-    private(set) var found: [Found] = []
+    private(set) var found: [HandshakeResult.Accepted] = []
     /// Chains' next offers not yet sent.
     var waiting: [Step] = []
     /// The streaks of the chain steps in flight.
@@ -61,15 +59,15 @@ struct SuiteSearch {
         self.enumerator = enumerator
         self.context = context
         self.fullOffer = fullOffer
-        found = [Found(accepted: first, round: 0)]
+        found = [first]
         let rest = fullOffer.filter { $0.suite != first.suite }
         if !rest.isEmpty {
-            waiting = [Step(offer: rest, round: 1)]
+            waiting = [Step(offer: rest)]
             chains = 1
         }
     }
 
-    var first: HandshakeResult.Accepted { found[0].accepted }
+    var first: HandshakeResult.Accepted { found[0] }
 
     /// The design floor of this version as far as it is known: accepted + 1, + 1 for the order probe
     /// once two suites are known.
@@ -83,7 +81,7 @@ struct SuiteSearch {
         let count = min(pieces, step.offer.count)
         guard count > 1 else { return [step] }
         chains += count - 1
-        return Self.deal(step.offer, into: count).map { Step(offer: $0, round: step.round, streak: 0) }
+        return Self.deal(step.offer, into: count).map { Step(offer: $0, streak: 0) }
     }
 
     /// Records that `step` was sent.
@@ -104,12 +102,12 @@ struct SuiteSearch {
             stop = stop ?? .protocolError("server chose \(a.version) \(a.suite.ianaName), which was not offered")
             return
         }
-        found.append(Found(accepted: a, round: step.round))
+        found.append(a)
         if found.count == 2, case .notNeeded = order { order = .waiting }
         var remaining = step.offer
         remaining.remove(at: index)
         // Every suite of this chain accepted: nothing left to refuse, the chain ends here.
-        if !remaining.isEmpty { waiting.append(Step(offer: remaining, round: step.round + 1, streak: step.streak + 1)) }
+        if !remaining.isEmpty { waiting.append(Step(offer: remaining, streak: step.streak + 1)) }
     }
 
     /// The accepted suites, ordered, and the order mode.
@@ -120,16 +118,17 @@ struct SuiteSearch {
             // one with its own order picks its first choice again.
             serverPreference = chosen == first.suite
         }
-        var ordered = found
-        if serverPreference == false {
-            let position = Dictionary(fullOffer.enumerated().map { ($1.suite, $0) }, uniquingKeysWith: { a, _ in a })
-            ordered.sort { position[$0.accepted.suite, default: .max] < position[$1.accepted.suite, default: .max] }
-        } else {
-            ordered = [found[0]] + found.dropFirst().enumerated().sorted {
-                ($0.element.round, $0.offset) < ($1.element.round, $1.offset)
-            }.map(\.element)
+        let position = Dictionary(fullOffer.enumerated().map { ($1.suite, $0) }, uniquingKeysWith: { a, _ in a })
+        let byOffer = { (a: HandshakeResult.Accepted, b: HandshakeResult.Accepted) in
+            position[a.suite, default: .max] < position[b.suite, default: .max]
         }
-        return Result(ordered: ordered.map(\.accepted), serverPreference: serverPreference, stop: stop)
+        if serverPreference == false {
+            return Result(ordered: found.sorted(by: byOffer), serverPreference: false, serverOrderComplete: true, stop: stop)
+        }
+        // One chain: found in the server's order. Several: the first choice, then the offer's order.
+        let ordered = chains <= 1 ? found : [found[0]] + found.dropFirst().sorted(by: byOffer)
+        return Result(ordered: ordered, serverPreference: serverPreference,
+                      serverOrderComplete: chains <= 1 || found.count <= 2, stop: stop)
     }
 
     /// `offer` dealt round-robin into `pieces` lists, each in the offer's order.

@@ -55,6 +55,7 @@ struct VersionEnumerator {
                 AcceptedCipherSuite(suite: $0.suite, openSSLName: $0.openSSLName, group: $0.group, groupBits: $0.groupBits)
             },
             enumerationComplete: search.stop == nil)
+        if search.serverPreference == true && !search.serverOrderComplete { protocolResult.serverOrderComplete = false }
         if let detail = search.stop?.detail { protocolResult.reason = "enumeration stopped early: \(detail)" }
         return Outcome(result: protocolResult, firstAccepted: first, failure: nil)
     }

@@ -71,6 +71,7 @@ struct ContractKeysTests {
             version: .tls1_2, supported: full ? true : nil, reason: full ? "alert" : nil,
             serverPreference: full ? true : nil, cipherSuites: [suite(full: full)], enumerationComplete: true)
         result.refusedSuites = full ? [.TLS_RSA_WITH_AES_128_CBC_SHA] : nil
+        result.serverOrderComplete = full ? false : nil
         return result
     }
 
@@ -147,7 +148,7 @@ struct ContractKeysTests {
 
     static let cases: [Case] = [
         Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme", "scope", "unusedConnections"]),
-        Case("ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false), omittable: ["reason", "refusedSuites"]),
+        Case("ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false), omittable: ["reason", "refusedSuites", "serverOrderComplete"]),
         Case("AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false), omittable: ["group", "groupBits"]),
         Case("CertificateReport", full: certificate(full: true), minimal: certificate(full: false), omittable: ["verifyErrorCode"]),
         Case(
