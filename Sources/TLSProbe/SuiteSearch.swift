@@ -13,10 +13,12 @@ import TLSModel
 /// **Order.** A server that follows the client's order chose the suites in the order offered, so the
 /// list is sorted by the offer. A server with its own order: the first suite is its first choice from
 /// the full offer. A single chain (no split, as always with `--per-host 1`) then found the others in the
-/// server's order. Chains run side by side know it only within each chain: placing one chain's suites
-/// among another's would cost about one more handshake per suite, in a row. So after a split the others
-/// are listed in the offer's order (stable from run to run, whatever the timing) and the result says the
-/// server's order is not complete (`serverOrderComplete: false`).
+/// server's order, and so did chains split off one another as long as the suites found lie on one path of
+/// the tree of splits (a split whose pieces all but one come back empty). Two pieces of one split that both
+/// found suites know the server's order only within each: placing one's suites among the other's would
+/// cost about one more handshake per suite, in a row. Then the others are listed in the offer's order
+/// (stable from run to run, whatever the timing) and the result says the server's order is not complete
+/// (`serverOrderComplete: false`).
 struct SuiteSearch {
     let enumerator: VersionEnumerator
     let context: ClientContext
@@ -37,6 +39,9 @@ struct SuiteSearch {
         var offer: [OfferedSuite]
         /// Suites this chain found since it was split off: a long streak says more are left to find.
         var streak = 0
+        /// Where this chain sits in the tree of splits: the piece taken at each split since the version's
+        /// first chain (empty for that chain).
+        var lineage: [Int] = []
     }
 
     enum OrderProbe {
@@ -46,6 +51,8 @@ struct SuiteSearch {
 
     /// Every suite found, the first choice first.
     private(set) var found: [HandshakeResult.Accepted] = []
+    /// The lineage of the chain that found each of `found` (the first choice: empty).
+    private var foundLineage: [[Int]] = [[]]
     /// Chains' next offers not yet sent.
     var waiting: [Step] = []
     /// The streaks of the chain steps in flight.
@@ -81,7 +88,7 @@ struct SuiteSearch {
         let count = min(pieces, step.offer.count)
         guard count > 1 else { return [step] }
         chains += count - 1
-        return Self.deal(step.offer, into: count).map { Step(offer: $0, streak: 0) }
+        return Self.deal(step.offer, into: count).enumerated().map { Step(offer: $1, streak: 0, lineage: step.lineage + [$0]) }
     }
 
     /// Records that `step` was sent.
@@ -103,11 +110,12 @@ struct SuiteSearch {
             return
         }
         found.append(a)
+        foundLineage.append(step.lineage)
         if found.count == 2, case .notNeeded = order { order = .waiting }
         var remaining = step.offer
         remaining.remove(at: index)
         // Every suite of this chain accepted: nothing left to refuse, the chain ends here.
-        if !remaining.isEmpty { waiting.append(Step(offer: remaining, streak: step.streak + 1)) }
+        if !remaining.isEmpty { waiting.append(Step(offer: remaining, streak: step.streak + 1, lineage: step.lineage)) }
     }
 
     /// The accepted suites, ordered, and the order mode.
@@ -125,10 +133,20 @@ struct SuiteSearch {
         if serverPreference == false {
             return Result(ordered: found.sorted(by: byOffer), serverPreference: false, serverOrderComplete: true, stop: stop)
         }
-        // One chain: found in the server's order. Several: the first choice, then the offer's order.
-        let ordered = chains <= 1 ? found : [found[0]] + found.dropFirst().sorted(by: byOffer)
-        return Result(ordered: ordered, serverPreference: serverPreference,
-                      serverOrderComplete: chains <= 1 || found.count <= 2, stop: stop)
+        // Suites found along one path of the split tree were found in the server's order: each was its first
+        // choice from an offer holding every suite found after it on that path. Suites found by two pieces
+        // of one split are not ordered against each other: then the first choice, and the offer's order.
+        let onePath = Self.isTotallyOrdered(foundLineage)
+        let ordered = onePath ? found : [found[0]] + found.dropFirst().sorted(by: byOffer)
+        return Result(ordered: ordered, serverPreference: serverPreference, serverOrderComplete: onePath, stop: stop)
+    }
+
+    private static func isPrefix(_ a: [Int], of b: [Int]) -> Bool { a.count <= b.count && Array(b.prefix(a.count)) == a }
+
+    /// Whether every two lineages lie on one path (one is a prefix of the other).
+    private static func isTotallyOrdered(_ lineages: [[Int]]) -> Bool {
+        let longest = lineages.max { $0.count < $1.count } ?? []
+        return lineages.allSatisfy { isPrefix($0, of: longest) }
     }
 
     /// `offer` dealt round-robin into `pieces` lists, each in the offer's order.

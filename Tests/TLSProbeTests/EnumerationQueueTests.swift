@@ -61,6 +61,35 @@ struct EnumerationQueueTests {
         #expect(profile.connections == server.acceptedConnections)
     }
 
+    @Test("a few suites in the server's own order, eight permits: a split whose other pieces find nothing keeps the server's whole order")
+    func fewSuitesKeepServerOrder() async throws {
+        // Not OpenSSL's offer order, so an order by the offer would be caught.
+        let order = ["AES128-SHA", "ECDHE-RSA-AES128-GCM-SHA256", "DHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"]
+        // Three suites: after the split that follows the second, one suite is left, so one piece finds it and
+        // the order is always the server's whole order.
+        let three = Array(order.prefix(3))
+        let small = try TestTLSServer(.only(.tls1_2, cipherList: three.joined(separator: ":")))
+        defer { small.stop() }
+        for _ in 0..<3 {
+            let result = try #require(try await Self.scan(small, perHost: 8).result(for: .tls1_2))
+            #expect(result.serverOrderComplete == nil && result.cipherSuites.map(\.openSSLName) == three)
+        }
+        // Four: the last two may be found by two pieces of one split; then the report must say so.
+        let server = try TestTLSServer(.only(.tls1_2, cipherList: order.joined(separator: ":")))
+        defer { server.stop() }
+        for _ in 0..<3 {
+            let profile = try await Self.scan(server, perHost: 8)
+            let result = try #require(profile.result(for: .tls1_2))
+            #expect(result.serverPreference == true)
+            if result.serverOrderComplete == nil {
+                #expect(result.cipherSuites.map(\.openSSLName) == order)
+            } else {  // two pieces of one split each found a suite: the first choice, then the offer's order
+                #expect(result.cipherSuites.first?.openSSLName == order.first)
+                #expect(Set(result.cipherSuites.map(\.openSSLName)) == Set(order))
+            }
+        }
+    }
+
     @Test("one permit: the versions' chains run one step at a time, at the floor, each in the server's whole order")
     func sequentialAcrossVersions() async throws {
         let server = try TestTLSServer(TLSServerConfiguration(
