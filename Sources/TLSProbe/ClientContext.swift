@@ -72,20 +72,20 @@ struct OfferedSuite: Hashable {
     var openSSLName: String
 }
 
-
 /// Where a probe's handshake stops: once the server's first flight has been read and checked.
 ///
 /// OpenSSL calls a client's certificate-status callback when the whole first flight of the server is in
 /// and checked (TLS ≤ 1.2: ServerHello … ServerHelloDone, the ServerKeyExchange signature included), and
 /// before the client computes its key exchange (TLS 1.3: once the server's certificate is in; the shared
-/// secret there is already derived, and the stop saves only the rest of the handshake). Every fact a probe reads (version, suite, key-exchange
-/// group, certificate chain, OCSP staple) is known then. The callback marks the connection and fails the
+/// secret there is already derived, and the stop saves only the rest of the handshake). Every fact a
+/// probe reads (version, suite, key-exchange group, certificate chain, OCSP staple) is known then. The callback marks the connection and fails the
 /// handshake, so the client never derives a shared secret it would not use: with a DHE suite, OpenSSL's
 /// check of the server's public value and the derivation are two modular exponentiations, which were
 /// 40% of atscheck's CPU time over the 14 demo servers (issue 10). The failure's alert is never sent; the
-/// connection is closed without another byte, as before.
+/// connection is closed without another byte: the server is spared the private-key operation a full
+/// handshake would cost it.
 ///
-/// Called only when the probe asked for a staple (``Handshaker/requestOCSP``, always on for probes).
+/// Called only when the client asked for a staple, which every probe does (``Handshaker``).
 enum ServerFlight {
     /// Ex-data slot 0 (the "app data" slot) of a probe's `SSL`, non-nil once the flight is read.
     static let stopCallback: atsc_status_cb = { ssl, _ in

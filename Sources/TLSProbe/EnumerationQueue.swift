@@ -201,7 +201,6 @@ struct EnumerationQueue {
         return 1 + max(0, min(idle, budget, offer / minimumPiece - 1))
     }
 
-
     /// The longest streak of any chain of the endpoint, waiting or in flight (the step being placed included).
     private static func longestStreak(_ state: [TLSVersion: Version]) -> Int {
         state.values.reduce(0) { longest, version in
@@ -239,4 +238,3 @@ struct EnumerationQueue {
         }
     }
 }
-

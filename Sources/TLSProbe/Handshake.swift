@@ -52,7 +52,6 @@ struct HandshakeResult {
 /// "plain HTTP" rather than "wrong version number") and no call ever blocks past its deadline.
 struct Handshaker {
     var sni: String?
-    var requestOCSP = true
 
     /// One handshake with `context`, offering `legacySuites` (≤1.2) and `tls13Suites`.
     func run(
@@ -120,7 +119,9 @@ struct Handshaker {
             if SSL_set_ciphersuites(ssl, names) != 1 { return .notRun("OpenSSL refused the TLS 1.3 suites \(names)") }
         }
         if let sni, IPAddress(sni) == nil { _ = atsc_SSL_set_tlsext_host_name(ssl, sni) }
-        if requestOCSP { _ = atsc_SSL_set_tlsext_status_type_ocsp(ssl) }
+        // Always asked: a staple is a fact the report holds, and the request is what makes OpenSSL call
+        // ``ServerFlight``'s callback, where the handshake stops.
+        _ = atsc_SSL_set_tlsext_status_type_ocsp(ssl)
         OpenSSLErrorQueue.clear()
 
         var firstBytes: [UInt8] = []
@@ -132,14 +133,6 @@ struct Handshaker {
                 // The server's first flight is read and checked; the client stopped before its key exchange.
                 OpenSSLErrorQueue.clear()
                 stoppedAtServerFlight = true
-                return .accepted(describeAccepted(ssl))
-            }
-            if error == SSL_ERROR_WANT_READ && Self.serverFlightRead(ssl) {
-                // Without a staple request (``ServerFlight`` then never runs). TLS ≤ 1.2: the server's first flight (ServerHello … ServerHelloDone) holds every fact a probe
-                // reads: version, suite, key-exchange group, certificate chain, OCSP staple. OpenSSL has checked
-                // it (the ServerKeyExchange signature included) and queued the client's key exchange and Finished.
-                // Those are not sent: the server is spared a private-key operation and the probe a round trip
-                // (issue 10: 2 round trips per probe instead of 3).
                 return .accepted(describeAccepted(ssl))
             }
             // Always flush what OpenSSL wrote (the ClientHello, or an alert we are sending).
@@ -177,12 +170,6 @@ struct Handshaker {
                 return failure(errors: OpenSSLErrorQueue.drain(), firstBytes: firstBytes)
             }
         }
-    }
-
-    /// Whether a TLS ≤ 1.2 handshake has read and checked the server's whole first flight: the client's
-    /// Finished is written and OpenSSL waits for the server's (TLS 1.3 completes after one flight anyway).
-    private static func serverFlightRead(_ ssl: OpaquePointer) -> Bool {
-        SSL_version(ssl) < TLS1_3_VERSION && SSL_get_state(ssl) == TLS_ST_CW_FINISHED
     }
 
     private func flush(_ wbio: MemoryBIO, to socket: TCPSocket, deadline: Deadline) throws {

@@ -20,8 +20,8 @@ import Synchronization
 ///
 /// **The price**: the connections opened for the steps after a chain's last, closed unused without a
 /// byte sent, and counted (``unused``; the report's `unusedConnections`): about one per supported
-/// version with two or more suites, two for one with a single suite. Off with `--no-preconnect`, and whenever `--delay` paces connections (a
-/// connection opened ahead would break the spacing).
+/// version with two or more suites, two for one with a single suite. Off with `--no-preconnect`, and
+/// whenever `--delay` paces connections (a connection opened ahead would break the spacing).
 final class PreconnectedSockets: Sendable {
     /// A connection opened ahead, holding a permit of the per-host cap. One owner at a time: the store
     /// until taken, then the step it was taken for, which gives the permit back when it ends.
