@@ -9,7 +9,6 @@ import TLSModel
 /// records its suites as `refusedSuites`, so the engine knows the list is complete for what it reads.
 struct ATSOnlyProbe {
     let session: EndpointSession
-    let limiter: HostLimiter
 
     static let reason = "ats-only scan: not enumerated"
 

@@ -78,12 +78,12 @@ struct OfferedSuite: Hashable {
 /// and checked (TLS ≤ 1.2: ServerHello … ServerHelloDone, the ServerKeyExchange signature included), and
 /// before the client computes its key exchange (TLS 1.3: once the server's certificate is in; the shared
 /// secret there is already derived, and the stop saves only the rest of the handshake). Every fact a
-/// probe reads (version, suite, key-exchange group, certificate chain, OCSP staple) is known then. The callback marks the connection and fails the
-/// handshake, so the client never derives a shared secret it would not use: with a DHE suite, OpenSSL's
-/// check of the server's public value and the derivation are two modular exponentiations, which were
-/// 40% of atscheck's CPU time over the 14 demo servers (issue 10). The failure's alert is never sent; the
-/// connection is closed without another byte: the server is spared the private-key operation a full
-/// handshake would cost it.
+/// probe reads (version, suite, key-exchange group, certificate chain, OCSP staple) is known then. The
+/// callback marks the connection and fails the handshake, so the client never derives a shared secret it
+/// would not use: with a DHE suite, OpenSSL's check of the server's public value and the derivation are two
+/// modular exponentiations, which were 40% of atscheck's CPU time over the 14 demo servers (issue 10). The
+/// failure's alert is never sent; the connection is closed without another byte: the server is spared the
+/// private-key operation a full handshake would cost it.
 ///
 /// Called only when the client asked for a staple, which every probe does (``Handshaker``).
 enum ServerFlight {

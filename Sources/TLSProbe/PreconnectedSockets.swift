@@ -121,8 +121,7 @@ final class PreconnectedSockets: Sendable {
     /// Closes a connection that was taken but not used (its connect failed, or the endpoint's deadline
     /// passed): it counts as unused. Its permit stays with the step that took it.
     func giveUp(_ socket: TCPSocket) {
-        let established = socket.isEstablished
-        socket.descriptor.close()
+        let established = Self.close(socket)
         if established { state.withLock { $0.unused += 1 } }
     }
 
@@ -133,10 +132,16 @@ final class PreconnectedSockets: Sendable {
         guard !sockets.isEmpty else { return }
         var established = 0
         for ready in sockets {
-            if ready.socket.isEstablished { established += 1 }
-            ready.socket.descriptor.close()
+            if Self.close(ready.socket) { established += 1 }
             limiter.release(ready.key)
         }
         state.withLock { $0.unused += established }
+    }
+
+    /// Closes `socket` unused; true when its TCP handshake had completed (the server saw a connection).
+    private static func close(_ socket: TCPSocket) -> Bool {
+        let established = socket.isEstablished
+        socket.descriptor.close()
+        return established
     }
 }

@@ -122,8 +122,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
         case .success(let store): trust = store
         case .failure(let failure):
             // Reported as before the lead existed, with the lead's connection counted.
-            return finish(profile, session: session, status: failure.kind == .unreachable ? .unreachable : .error,
-                          error: failure.reason, versions: request.versions, clock: clock)
+            return finish(profile, session: session, status: Self.status(of: failure), error: failure.reason,
+                          versions: request.versions, clock: clock)
         }
 
         var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
@@ -152,7 +152,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
 
         // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
         let collected = request.scope == .atsOnly
-            ? await ATSOnlyProbe(session: session, limiter: limiter).run(versions: versions, lead: seed?.1)
+            ? await ATSOnlyProbe(session: session).run(versions: versions, lead: seed?.1)
             : await EnumerationQueue(session: session, openAhead: leadTime >= Self.openAheadLeadTime).run(
                 versions: toProbe, seed: seed?.1, spent: seed == nil ? 1 : 0, ruledOut: versions.count - toProbe.count)
         for (version, outcome) in collected { results[version] = outcome }
@@ -200,10 +200,13 @@ public struct TLSProber: EndpointProber, AddressResolver {
     /// two round trips, so this is a round trip of about 10 ms.
     static let openAheadLeadTime = 0.020
 
+    /// The status of an endpoint that could not be scanned for `failure`: unreachable, or an error.
+    private static func status(of failure: ProbeFailure) -> ScanStatus { failure.kind == .unreachable ? .unreachable : .error }
+
     /// The profile of an endpoint that failed before any connection: every version unknown, for `failure`'s reason.
     private func failed(_ profile: ServerProfile, _ failure: ProbeFailure, request: ProbeRequest, clock: DispatchTime) -> ServerProfile {
         var profile = profile
-        profile.status = failure.kind == .unreachable ? .unreachable : .error
+        profile.status = Self.status(of: failure)
         profile.error = failure.reason
         profile.protocols = request.versions.map {
             ProtocolResult(version: $0, supported: nil, reason: failure.reason, enumerationComplete: false)
@@ -293,4 +296,3 @@ extension TLSProber {
         return (try? ClientContext(minVersion: version, maxVersion: version))?.offerableLegacySuites().map(\.openSSLName)
     }
 }
-
