@@ -6,7 +6,7 @@
 # script stops with exit 1 when atscheck itself cannot run (or the servers cannot start).
 #
 # Environment: BIN (where atscheck and atscheck-demo-servers are; default .build/release), RUNS (runs per
-# tool on loopback, median; default 3), LATENCY_RUNS (behind latency; default 1), LATENCY (emulated RTT in
+# tool on loopback, median; default 3), LATENCY_RUNS (behind latency, median; default 3), LATENCY (emulated RTT in
 # ms; default 50; 0 skips those rows), TIMEOUT (seconds per tool run; default 300), TESTSSL_SERVERS (the
 # demo servers testssl.sh scans; default 2 of the 14: it takes 30–90 s a server), TESTSSL_TIMEOUT (seconds
 # per testssl.sh target; default 240), TOOLS (the peers to run; default all four), OUT (default
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release}
 RUNS=${RUNS:-3}
-LATENCY_RUNS=${LATENCY_RUNS:-1}
+LATENCY_RUNS=${LATENCY_RUNS:-3}
 LATENCY=${LATENCY:-50}
 TIMEOUT=${TIMEOUT:-300}
 TESTSSL_SERVERS=${TESTSSL_SERVERS:-"modern legacy-tls10"}
@@ -187,7 +187,7 @@ prebuilt binaries). A benchmark, not a test: nothing here fails CI.
 - testssl.sh takes 30 s or more a server even on loopback, so it runs once, on the many-suite server and on
   ${TESTSSL_SERVERS// /, } of the demo servers (${TESTSSL_TIMEOUT} s limit per target); its ratio is against
   atscheck scanning the same servers (the *subset* rows).
-- Runs: median of ${RUNS} on loopback, ${LATENCY_RUNS} behind the emulated latency; a run is cut at ${TIMEOUT} s.
+- Runs: median of ${RUNS} on loopback and of ${LATENCY_RUNS} behind the emulated latency; a run is cut at ${TIMEOUT} s.
   The tools run one after another, never at once; this whole \`make bench\` (after the release build) took $((SECONDS / 60)) min $((SECONDS % 60)) s.
 - Wall: elapsed time of the invocation (or loop). CPU: user + system time of the tool and every process it
   waited for (\`getrusage(RUSAGE_CHILDREN)\` around the run). Connections: TCP connections the servers
