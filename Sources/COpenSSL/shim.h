@@ -23,6 +23,7 @@
 #include <openssl/objects.h>
 #include <openssl/provider.h>
 #include <openssl/core_names.h>
+#include <openssl/param_build.h>
 #include <openssl/crypto.h>
 #include <openssl/opensslv.h>
 

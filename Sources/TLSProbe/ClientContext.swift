@@ -80,8 +80,8 @@ struct OfferedSuite: Hashable {
 /// secret there is already derived, and the stop saves only the rest of the handshake). Every fact a
 /// probe reads (version, suite, key-exchange group, certificate chain, OCSP staple) is known then. The
 /// callback marks the connection and fails the handshake, so the client never derives a shared secret it
-/// would not use: with a DHE suite, OpenSSL's check of the server's public value and the derivation are two
-/// modular exponentiations, which were 40% of atscheck's CPU time over the 14 demo servers (issue 10). The
+/// would not use. (A DHE suite never gets here: OpenSSL checks the server's public value while it reads the
+/// ServerKeyExchange, before this callback, so ``DHEKeyExchangeGate`` keeps that message from it.) The
 /// failure's alert is never sent; the connection is closed without another byte: the server is spared the
 /// private-key operation a full handshake would cost it.
 ///

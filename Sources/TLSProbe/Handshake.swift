@@ -38,7 +38,8 @@ struct HandshakeResult {
     /// Set on a step's last drop when every attempt of the step was closed before the server sent a byte.
     var everyAttemptClosedSilently = false
     /// The handshake stopped once the server's first flight was read, before the client's key exchange
-    /// (``ServerFlight``); false for one that ran to its end or failed.
+    /// (``ServerFlight``; for a DHE suite, before the ServerKeyExchange: ``DHEKeyExchangeGate``); false for one
+    /// that ran to its end or failed.
     var stoppedAtServerFlight = false
 
     var accepted: Accepted? {
@@ -94,7 +95,7 @@ struct Handshaker {
 
     /// - Parameters:
     ///   - received: set to the bytes the server sent (a close after some is a truncated handshake).
-    ///   - stoppedAtServerFlight: set when ``ServerFlight`` ended the handshake.
+    ///   - stoppedAtServerFlight: set when ``ServerFlight`` or ``DHEKeyExchangeGate`` ended the handshake.
     private func handshake(
         on socket: TCPSocket, context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
         deadline: Deadline, received: inout Int, stoppedAtServerFlight: inout Bool
@@ -125,6 +126,7 @@ struct Handshaker {
         OpenSSLErrorQueue.clear()
 
         var firstBytes: [UInt8] = []
+        var gate = DHEKeyExchangeGate()
         while true {
             OpenSSLErrorQueue.clear()
             let rc = SSL_do_handshake(ssl)
@@ -142,6 +144,12 @@ struct Handshaker {
             if rc == 1 { return .accepted(describeAccepted(ssl)) }
             switch error {
             case SSL_ERROR_WANT_READ:
+                if let keyExchange = gate.serverKeyExchange {
+                    // OpenSSL has read everything before the held-back ServerKeyExchange (``DHEKeyExchangeGate``).
+                    OpenSSLErrorQueue.clear()
+                    stoppedAtServerFlight = true
+                    return .accepted(describeAccepted(ssl, heldBackKeyExchange: keyExchange))
+                }
                 let read: TCPSocket.ReadResult
                 do { read = try socket.receive(deadline: deadline) } catch {
                     return .protocolError("\(error)")
@@ -150,7 +158,8 @@ struct Handshaker {
                 case .data(let bytes):
                     if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
                     received += bytes.count
-                    rbio.write(bytes)
+                    let passed = gate.take(bytes)
+                    if !passed.isEmpty { rbio.write(passed) }
                 case .eof:
                     return received == 0
                         ? .closed("server closed the connection without answering")
@@ -204,7 +213,9 @@ struct Handshaker {
         return .protocolError(text.isEmpty ? "handshake failed" : "handshake failed: \(text)")
     }
 
-    private func describeAccepted(_ ssl: OpaquePointer) -> HandshakeResult.Accepted {
+    /// `heldBackKeyExchange`: the DHE ServerKeyExchange body ``DHEKeyExchangeGate`` kept from OpenSSL, whose
+    /// group is read from the message.
+    private func describeAccepted(_ ssl: OpaquePointer, heldBackKeyExchange: [UInt8]? = nil) -> HandshakeResult.Accepted {
         let version = TLSVersion(rawValue: UInt16(truncatingIfNeeded: SSL_version(ssl)))
         // Before the client's key exchange (``ServerFlight``) a TLS ≤ 1.2 suite is still the pending one.
         let cipher = SSL_get_current_cipher(ssl) ?? SSL_get_pending_cipher(ssl)
@@ -213,7 +224,11 @@ struct Handshaker {
         var group: String?
         var groupBits: Int?
         var key: OpaquePointer?
-        if atsc_SSL_get_peer_tmp_key(ssl, &key) == 1, let key {
+        if let heldBackKeyExchange {
+            if let (prime, generator) = DHEKeyExchangeGate.parameters(heldBackKeyExchange) {
+                (group, groupBits) = KeyNames.describeDH(prime: prime, generator: generator)
+            }
+        } else if atsc_SSL_get_peer_tmp_key(ssl, &key) == 1, let key {
             let owned = OwnedEVPKey(takingOwnership: key)
             (group, groupBits) = KeyNames.describeEphemeral(owned.pointer)
         }
@@ -268,6 +283,33 @@ enum KeyNames {
         var length = 0
         guard EVP_PKEY_get_group_name(pkey, &buffer, buffer.count, &length) == 1 else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A DH group from its prime and generator, named as ``describeEphemeral(_:)`` names the key OpenSSL
+    /// builds from a ServerKeyExchange (the same parameters make the same key; nil: OpenSSL refused them).
+    static func describeDH(prime: [UInt8], generator: [UInt8]) -> (String?, Int?) {
+        guard let builder = OSSL_PARAM_BLD_new() else { return (nil, nil) }
+        defer { OSSL_PARAM_BLD_free(builder) }
+        let p = BN_bin2bn(prime, Int32(prime.count), nil)
+        let g = BN_bin2bn(generator, Int32(generator.count), nil)
+        defer { BN_free(p); BN_free(g) }
+        guard let p, let g, let context = EVP_PKEY_CTX_new_from_name(nil, "DH", nil) else { return (nil, nil) }
+        defer { EVP_PKEY_CTX_free(context) }
+        // The parameters point at their names (not copies) until the key is made: the names stay alive to then.
+        let key: OpaquePointer? = "p".withCString { primeName in
+            "g".withCString { generatorName in
+                guard OSSL_PARAM_BLD_push_BN(builder, primeName, p) == 1, OSSL_PARAM_BLD_push_BN(builder, generatorName, g) == 1,
+                      let params = OSSL_PARAM_BLD_to_param(builder) else { return nil }
+                defer { OSSL_PARAM_free(params) }
+                var key: OpaquePointer?
+                guard EVP_PKEY_fromdata_init(context) == 1,
+                      EVP_PKEY_fromdata(context, &key, EVP_PKEY_KEY_PARAMETERS, params) == 1 else { return nil }
+                return key
+            }
+        }
+        guard let key else { return (nil, nil) }
+        let owned = OwnedEVPKey(takingOwnership: key)
+        return describeEphemeral(owned.pointer)
     }
 
     /// The negotiated ephemeral key: X25519, P-256, DH-2048.

@@ -5,8 +5,9 @@ import TLSModel
 import TLSTestSupport
 
 /// A probe's handshake stops once the server's first flight is read and checked, before the client's key
-/// exchange (``ServerFlight``): every fact the report holds is known by then, and the client is spared the
-/// shared secret it would never use (two modular exponentiations for a DHE suite). These tests check that
+/// exchange (``ServerFlight``, or before a DHE ServerKeyExchange: ``DHEKeyExchangeGate``): every fact the
+/// report holds is known by then, and the client is spared the shared secret it would never use (and, for
+/// a DHE suite, OpenSSL's check of the server's public value). These tests check that
 /// the stop happened where it should and that nothing the report reads was lost to it.
 @Suite("Handshakes stop after the server's first flight")
 struct ServerFlightTests {
@@ -21,6 +22,7 @@ struct ServerFlightTests {
 
     static let cases: [Case] = [
         Case(name: "TLS 1.2 DHE", version: .tls1_2, cipher: "DHE-RSA-AES128-GCM-SHA256", group: "DH-2048"),
+        Case(name: "TLS 1.2 DHE, stapled", version: .tls1_2, cipher: "DHE-RSA-AES256-GCM-SHA384", group: "DH-2048", staple: true),
         Case(name: "TLS 1.2 ECDHE, stapled", version: .tls1_2, cipher: "ECDHE-RSA-AES256-GCM-SHA384", group: "X25519", staple: true),
         Case(name: "TLS 1.2 RSA key exchange", version: .tls1_2, cipher: "AES128-SHA256", group: nil),
         Case(name: "TLS 1.0 DHE", version: .tls1_0, cipher: "DHE-RSA-AES256-SHA", group: "DH-2048"),
