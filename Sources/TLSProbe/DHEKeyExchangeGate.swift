@@ -11,17 +11,18 @@ import TLSModel
 ///
 /// The gate sits between the socket and OpenSSL's read BIO. It splits the server's plaintext handshake
 /// records into messages; records pass through unchanged until the ServerKeyExchange of a DHE suite
-/// begins, and the part of that record before the message is passed on as a record of its own. Anything it
-/// does not expect (a message header split over two records, a record that is not a handshake record, a
-/// length beyond a record's limit) turns the gate off for the rest of the connection: every byte then
-/// reaches OpenSSL as sent, and the handshake runs as it would without the gate.
+/// begins, and the part of that record before the message is passed on as a record of its own. A
+/// ServerHello that chose no DHE suite, or anything the gate does not expect (a message header split over
+/// two records, a record that is not a handshake record, a length beyond a record's limit), turns the gate
+/// off for the rest of the connection: every byte then reaches OpenSSL as sent, and the handshake runs as
+/// it would without the gate.
 struct DHEKeyExchangeGate {
     /// The ServerKeyExchange body (the DH parameters, then the signature), once whole.
     private(set) var serverKeyExchange: [UInt8]?
 
     private var pending: [UInt8] = []  // received bytes not yet a whole record
     private var passThrough = false
-    private var bodyLeft = 0  // bytes of the current handshake message not yet seen
+    private var bodyLeft = 0  // bytes of the current handshake message not yet seen (of a held-back one, header too)
     private var dhe = false  // the ServerHello chose a DHE suite
     private var collecting: [UInt8]?  // the ServerKeyExchange, header included, while it arrives
 
@@ -60,21 +61,16 @@ struct DHEKeyExchangeGate {
     /// The part of a handshake `record` to give OpenSSL (nil: give up), following its messages.
     private mutating func handshakeRecord(_ record: [UInt8]) -> [UInt8]? {
         let fragment = record[5...]
+        // Where this record's held-back part begins: at its start when the message began in an earlier record.
+        var cut = collecting == nil ? nil : fragment.startIndex
         var index = fragment.startIndex
-        while index < fragment.endIndex {
-            if var message = collecting {
-                let take = min(bodyLeft, fragment.endIndex - index)
-                message += fragment[index..<(index + take)]
-                bodyLeft -= take
-                index += take
-                collecting = message
-                if bodyLeft == 0 { serverKeyExchange = Array(message.dropFirst(4)); return [] }
-                continue
-            }
+        while index < fragment.endIndex && serverKeyExchange == nil {
             if bodyLeft > 0 {
                 let take = min(bodyLeft, fragment.endIndex - index)
+                collecting?.append(contentsOf: fragment[index..<(index + take)])
                 bodyLeft -= take
                 index += take
+                if bodyLeft == 0, let message = collecting { serverKeyExchange = Array(message.dropFirst(4)) }
                 continue
             }
             // A message header: whole in this record, or the gate gives up.
@@ -82,21 +78,23 @@ struct DHEKeyExchangeGate {
             let type = fragment[index]
             let length = Int(fragment[index + 1]) << 16 | Int(fragment[index + 2]) << 8 | Int(fragment[index + 3])
             if type == Self.serverHello {
-                dhe = Self.choosesDHE(fragment[(index + 4)...].prefix(length))
+                // No DHE suite chosen: nothing to hold back, and the rest passes as sent.
+                guard Self.choosesDHE(fragment[(index + 4)...].prefix(length)) else { return nil }
+                dhe = true
             }
             if type == Self.serverKeyExchange && dhe {
-                // Held back from here on, header included; what came before it in this record is passed on.
-                let before = fragment[fragment.startIndex..<index]
-                let message = Array(fragment[index...].prefix(length + 4))
-                collecting = message
-                bodyLeft = length + 4 - message.count
-                if bodyLeft == 0 { serverKeyExchange = Array(message.dropFirst(4)) }
-                return before.isEmpty ? [] : Self.record(of: before, like: record)
+                // Held back from here on, header included.
+                cut = index
+                collecting = []
+                bodyLeft = length + 4
+                continue
             }
             bodyLeft = length
             index += 4
         }
-        return record
+        guard let cut else { return record }
+        let before = fragment[fragment.startIndex..<cut]
+        return before.isEmpty ? [] : Self.record(of: before, like: record)
     }
 
     /// Whether a ServerHello body chose a suite with DHE key exchange.
