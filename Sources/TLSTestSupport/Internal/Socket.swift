@@ -67,8 +67,8 @@ struct LoopbackAddress {
         withUnsafeBytes(of: storage) { body($0.baseAddress!.assumingMemoryBound(to: sockaddr.self), length) }
     }
 
-    /// A listening TCP socket on this address and a kernel-assigned port.
-    func listen() throws -> (socket: OwnedSocket, port: Int) {
+    /// A listening TCP socket on this address and a kernel-assigned port, with a listen queue of `backlog`.
+    func listen(backlog: Int32 = 128) throws -> (socket: OwnedSocket, port: Int) {
         guard let owned = OwnedFileDescriptor.tcpSocket(family: family) else {
             throw TestSupportError.posix("socket", errno: errno)
         }
@@ -76,7 +76,7 @@ struct LoopbackAddress {
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         guard withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw TestSupportError.posix("bind", errno: errno) }
-        guard Glibc.listen(fd, 128) == 0 else { throw TestSupportError.posix("listen", errno: errno) }
+        guard Glibc.listen(fd, backlog) == 0 else { throw TestSupportError.posix("listen", errno: errno) }
         var bound = sockaddr_storage()
         var size = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let named = withUnsafeMutableBytes(of: &bound) {

@@ -28,6 +28,10 @@ public struct TLSServerConfiguration: Sendable {
     public var address: String
     /// How long one connection may take to finish its handshake before the server drops it.
     public var handshakeTimeout: Double
+    /// How the server takes its connections: any number at once (the default), one at a time, or capped.
+    public var connections: ConnectionPolicy = .concurrent
+    /// The listen queue's length (`listen(2)`'s backlog): 0 or 1 for a server with a tiny one.
+    public var listenBacklog: Int32 = 128
 
     /// A configuration; every parameter has a default.
     /// - Parameter chain: Leaf first. Defaults to ``TestPKI/sharedLocalhostChain``

@@ -26,7 +26,9 @@ public final class TestTLSServer: @unchecked Sendable {  // immutable after init
         let context = try ServerContext(configuration)
         let completed = Locked(0)
         let timeout = configuration.handshakeTimeout
-        listener = try LoopbackListener(address: configuration.address) { socket, _ in
+        listener = try LoopbackListener(
+            address: configuration.address, policy: configuration.connections, backlog: configuration.listenBacklog
+        ) { socket, _ in
             Self.serve(socket, context: context, timeout: timeout) { completed.withLock { $0 += 1 } }
         }
         self.completed = completed
