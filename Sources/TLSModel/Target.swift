@@ -75,10 +75,24 @@ public struct Target: Hashable, Sendable, Codable, CustomStringConvertible {
             guard hostString.allSatisfy({ allowed.contains($0) }) else {
                 throw TargetError(text: text, reason: "'\(hostString)' is not a valid host name")
             }
+            // No DNS name ends in a numeric label (RFC 3696 §2), and the resolver reads `42`, `10.1` or `0x7f.1`
+            // as an IPv4 address in a legacy short form (`42` is 0.0.0.42): a connection nobody asked for.
+            if IPAddress(hostString) == nil, Self.isNumericLabel(hostString.split(separator: ".").last ?? "") {
+                throw TargetError(
+                    text: text,
+                    reason: "'\(hostString)' is a number, not a host name or a dotted-quad IPv4 address")
+            }
         }
         self.init(
             scheme: scheme, host: hostString.contains(":") ? hostString : hostString.lowercased(), port: port,
             path: path, original: trimmed)
+    }
+
+    /// Whether `label` is all decimal digits, or `0x` and hex digits.
+    static func isNumericLabel(_ label: Substring) -> Bool {
+        let lower = label.lowercased()
+        if lower.hasPrefix("0x") { return lower.dropFirst(2).allSatisfy(\.isHexDigit) }
+        return !lower.isEmpty && lower.allSatisfy(\.isASCII) && lower.allSatisfy(\.isNumber)
     }
 
     /// Whether the host is an IP literal.

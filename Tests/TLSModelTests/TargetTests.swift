@@ -21,6 +21,8 @@ struct TargetTests {
         Case(text: "[::1]:4433", host: "::1", port: 4433),
         Case(text: "::1", host: "::1", port: 443),
         Case(text: "https://[2001:db8::1]:8443/x", host: "2001:db8::1", port: 8443),
+        Case(text: "123.example.com", host: "123.example.com", port: 443),
+        Case(text: "v4.0x.example:8443", host: "v4.0x.example", port: 8443),
     ])
     func parses(_ c: Case) throws {
         let target = try Target(parsing: c.text)
@@ -35,6 +37,16 @@ struct TargetTests {
     ])
     func rejects(_ text: String) {
         #expect(throws: TargetError.self) { try Target(parsing: text) }
+    }
+
+    /// A bare number is read by the resolver as a short IPv4 form (`42` is 0.0.0.42): never a connection nobody
+    /// asked for (issue 20).
+    @Test("rejects a bare number, a short IPv4 form or a numeric last label", arguments: [
+        "42", "42:443", "https://5/", "10.1", "127.1:8443", "0x7f000001", "example.0x1f", "host.123", "1.2.3.4.5",
+    ])
+    func rejectsNumbers(_ text: String) throws {
+        let error = try #require(throws: TargetError.self) { try Target(parsing: text) }
+        #expect(error.reason.contains("is a number"), "\(error.reason)")
     }
 
     @Test("hostPort brackets IPv6")
