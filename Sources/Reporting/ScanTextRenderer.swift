@@ -64,8 +64,18 @@ public struct ScanTextRenderer {
 
     /// Connections the server dropped (closed, reset, cut off, timed out) and the retries they cost; empty when none.
     func dropsLine(_ p: ServerProfile) -> String {
-        p.drops > 0 || p.retries > 0
+        let drops = p.drops > 0 || p.retries > 0
             ? "  " + style.yellow("server dropped \(p.drops) of \(p.handshakes) connections; \(p.retries) retried") + "\n" : ""
+        return drops + connectionsLine(p)
+    }
+
+    /// One line when the server served fewer connections at once than the scan would have used (issue 20).
+    func connectionsLine(_ p: ServerProfile) -> String {
+        guard let n = p.serverConnections else { return "" }
+        let text = n == 1
+            ? "server serves one connection at a time; the scan adapted to it"
+            : "server serves at most \(n) connections at once; the scan adapted to it"
+        return "  " + style.yellow(text) + "\n"
     }
 
     private func verdictLabel(_ endpoint: EndpointResult) -> String {

@@ -27,6 +27,10 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     /// TCP connections opened ahead of a handshake (to hide the connect round trip) and closed without
     /// one, not counted in `handshakes`; absent when none (`--no-preconnect`, or every one was used).
     public var unusedConnections: Int?
+    /// How many connections at once the server showed it serves, when that held the scan back (issue 20):
+    /// 1 for a server that serves one connection at a time (`openssl s_server`: it did not answer a connection
+    /// while another was open), N for one that dropped connections beyond N. Absent when no limit was seen.
+    public var serverConnections: Int?
     /// One entry per probed version, TLSv1.0 first.
     public var protocols: [ProtocolResult]
     /// The certificate chain and its verification, or nil when no handshake completed.

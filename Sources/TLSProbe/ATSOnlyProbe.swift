@@ -89,7 +89,7 @@ struct ATSOnlyProbe {
                     let answer = await session.withSlot(slot) {
                         await session.step(context: context, version: offer.version,
                                            legacy: isTLS13 ? [] : offer.suites, tls13: isTLS13 ? offer.suites.map(\.suite) : [],
-                                           ready: slot.ready)
+                                           ready: slot.ready, permit: slot.key)
                     }
                     return (index, answer)
                 }

@@ -17,6 +17,12 @@ final class EndpointSession: Sendable {
         var closesEverything = false
         /// Steps sent that wait for a per-host permit (``claimSlot()``).
         var stepsWaitingForPermit = 0
+        /// How many connections at once the scan was held to because the server showed it serves no more
+        /// (issue 20): 1 when the lead got no answer while connections opened ahead were open, the narrowed
+        /// window after a drop of a connection made while others were open. Nil: the server showed no limit.
+        var limitedTo: Int?
+        /// How long the first fresh connection's TCP connect took (a round trip: the lead's stall guard scales with it).
+        var firstConnectTime: Duration?
     }
 
     let request: ProbeRequest
@@ -29,6 +35,8 @@ final class EndpointSession: Sendable {
     let pacer: ConnectionPacer
     /// Connections opened ahead of enumeration steps (off with `--no-preconnect` or `--delay`).
     let preconnected: PreconnectedSockets
+    /// The endpoint's open connections: which overlapped, and how many the server has shown it serves at once.
+    var ledger: ConnectionLedger { preconnected.ledger }
     private let state: Mutex<State>
 
     /// The retry policy for the next step: the prober's, or at most one retry once the server has closed
@@ -56,6 +64,11 @@ final class EndpointSession: Sendable {
     var unusedConnections: Int { preconnected.unused }
     /// Every attempt so far, in completion order.
     var attempts: [ProbeAttempt] { state.withLock { $0.attemptLog } }
+    /// How many connections at once the server showed it serves, when that held the scan back (nil: no limit seen).
+    var limitedTo: Int? { state.withLock { $0.limitedTo } }
+    /// How many connections of the endpoint's address may be open at once now (the per-host cap until the
+    /// server shows it serves fewer).
+    var window: Int { limiter.window(limitKey) }
 
     init(
         request: ProbeRequest, addresses: [SocketAddress], pool: ProbeThreadPool, limiter: HostLimiter,
@@ -64,7 +77,7 @@ final class EndpointSession: Sendable {
     ) {
         self.pacer = pacer
         self.preconnected = PreconnectedSockets(enabled: preconnect && pacer.interval == .zero, limiter: limiter,
-                                                taken: preconnectsTaken)
+                                                ledger: ConnectionLedger(), taken: preconnectsTaken)
         self.request = request
         self.pool = pool
         self.limiter = limiter
@@ -76,10 +89,56 @@ final class EndpointSession: Sendable {
     /// and none has answered yet), each on a free permit of the per-host cap. None while a step of this
     /// endpoint waits for a permit: a connection opened ahead is taken only by a step sent later, so it
     /// must never hold the permit a step already sent is waiting for.
+    ///
+    /// An idle connection holds a worker of a server that serves few connections at once (issue 20). Once a
+    /// step has stalled while idle ones were open (``watch(timeout:)``), or a connection was dropped while
+    /// others were open, at most the server's shown concurrency less one are kept (``ConnectionLedger``).
     func keepPreconnected(_ count: Int) {
         guard let address = connectedAddress, !endpointDeadline.hasPassed,
               state.withLock({ $0.stepsWaitingForPermit == 0 }) else { return }
-        preconnected.keep(count, to: address, key: address.description)
+        let allowed = ledger.stalled ? min(count, ledger.shownConcurrency - 1) : count
+        guard allowed > 0 else { return }
+        preconnected.keep(allowed, to: address, key: address.description)
+    }
+
+    /// The least time a connection that has sent its hello waits, while connections opened ahead are idle,
+    /// before the server is taken to be serving those instead (``watch(timeout:)``).
+    static let stallFloor = 1.0
+    /// The stall time in TCP-connect round trips, when that is longer than ``stallFloor``.
+    static let stallRoundTrips = 8.0
+    /// How often ``watch(timeout:)`` looks.
+    static let watchInterval: Duration = .milliseconds(20)
+
+    /// Watches the endpoint's connections until cancelled. A server that serves one connection at a time (or a
+    /// few) takes connections in order: one opened ahead and idle holds it while a later connection's hello
+    /// waits in its queue. When a connection has waited for an answer `max(1 s, 8 TCP-connect round trips)` (at
+    /// most half the connection timeout) while idle ones are open, they are closed, the server is taken to
+    /// serve what it has shown (``ConnectionLedger/shownConcurrency``; 1 when the lead stalled), and no more
+    /// than that less one are opened ahead again.
+    func watch(timeout: Double) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.watchInterval)
+            guard preconnected.idle > 0, let wait = ledger.longestWait() else { continue }
+            let connect = state.withLock { $0.firstConnectTime } ?? .zero
+            let stall = min(.seconds(max(0.05, timeout / 2)), max(.seconds(Self.stallFloor), connect * Self.stallRoundTrips))
+            guard wait >= stall else { continue }
+                preconnected.closeIdle()
+            ledger.noteStall()
+            let shown = ledger.shownConcurrency
+            state.withLock { $0.limitedTo = min($0.limitedTo ?? shown, shown) }
+        }
+    }
+
+    /// A connection made while others were open was dropped (``step(context:version:legacy:tls13:ready:permit:)``):
+    /// the server may serve fewer at once. The address's window is narrowed to the connections still open (they
+    /// are being served), and idle connections opened ahead are closed.
+    func noteOverlappedDrop() {
+        let others = ledger.openCount
+        limiter.narrow(limitKey, to: max(1, others))
+        let window = limiter.window(limitKey)
+        ledger.noteStall(serving: window)
+        preconnected.closeIdle()
+        state.withLock { $0.limitedTo = min($0.limitedTo ?? window, window) }
     }
 
     /// Closes the connections opened ahead that no step took.
@@ -97,6 +156,14 @@ final class EndpointSession: Sendable {
         var ready: PreconnectedSockets.Ready? {
             if case .ready(let ready) = self { return ready }
             return nil
+        }
+
+        /// The per-host cap's key of the permit the step holds while it runs.
+        var key: String {
+            switch self {
+            case .ready(let ready): return ready.key
+            case .reserved(let key), .waiting(let key): return key
+            }
         }
     }
 
@@ -162,34 +229,58 @@ final class EndpointSession: Sendable {
         let turn = await pacer.takeTurn(limitKey)
         let ran = await pool.run { [self] () -> HandshakeResult? in
             if endpointDeadline.hasPassed {
-                if let ready { preconnected.giveUp(ready.socket) }
+                if let ready { preconnected.giveUp(ready) }
                 turn.skip()
                 return nil
             }
             turn.started()
             let deadline = nextDeadline()
             var connected: TCPSocket?
-            if let ready = ready?.socket {
+            var ticket: ConnectionLedger.Ticket?
+            if let ready {
                 do {
-                    try ready.finishConnect(deadline: deadline)
-                    connected = ready
+                    try ready.socket.finishConnect(deadline: deadline)
+                    connected = ready.socket
+                    ticket = ready.ticket
+                    ledger.established(ready.ticket)
                 } catch let failure as ProbeFailure where failure.kind == .closed {
                     // Reset at once, as a fresh connection would have been: the same drop.
-                    ready.descriptor.close()
-                    let result = HandshakeResult(outcome: .closed(failure.reason), address: ready.address, connected: true)
+                    ready.socket.descriptor.close()
+                    var result = HandshakeResult(outcome: .closed(failure.reason), address: ready.socket.address, connected: true)
+                    result.overlapped = ledger.close(ready.ticket)
                     record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
                     return result
                 } catch {
                     preconnected.giveUp(ready)  // never connected: connect afresh below
                 }
             }
+            if ticket == nil { preconnected.noteEstablished() }  // those established now are ahead of this one
+            let own = ticket ?? ledger.open()
+            let connectStarted = ContinuousClock.now
+            let fresh = connected == nil
             let handshaker = Handshaker(sni: request.effectiveSNI)
-            let result = handshaker.run(context: context, legacySuites: legacy, tls13Suites: tls13,
-                                        addresses: connectAddresses, deadline: deadline, connected: connected)
+            var overlapped: Bool?
+            var result = handshaker.run(
+                context: context, legacySuites: legacy, tls13Suites: tls13, addresses: connectAddresses,
+                deadline: deadline, connected: connected,
+                onConnected: { [self] in
+                    ledger.established(own)
+                    if fresh { noteConnect(took: ContinuousClock.now - connectStarted) }
+                },
+                beforeClose: { [self] answered in
+                    if answered { ledger.answered(own) }
+                    overlapped = ledger.close(own)
+                })
+            result.overlapped = overlapped ?? ledger.close(own)  // no connection was made: closed here
             record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
             return result
         }
         return ran ?? HandshakeResult(outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
+    }
+
+    /// Keeps the first fresh connection's TCP-connect time: the lead's stall guard scales with it.
+    private func noteConnect(took: Duration) {
+        state.withLock { if $0.firstConnectTime == nil { $0.firstConnectTime = took } }
     }
 
     private func record(_ result: HandshakeResult, version: TLSVersion, offered: Int, isRetry: Bool) {

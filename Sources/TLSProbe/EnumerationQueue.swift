@@ -68,7 +68,8 @@ struct EnumerationQueue {
             }
         }
 
-        let cap = session.limiter.limit
+        /// Steps in flight at most: the address's window, narrowed when the server shows it serves fewer.
+        var cap: Int { session.window }
         await withTaskGroup(of: (Item, HandshakeResult, Int).self) { group in
             var inFlight = 0
             /// Connections the steps in flight will likely want when they are answered: every chain step of a
@@ -87,7 +88,7 @@ struct EnumerationQueue {
                 let slot = session.claimSlot()
                 group.addTask {
                     let answer = await session.withSlot(slot) {
-                        await enumerator.offer(offer, context: context, ready: slot.ready)
+                        await enumerator.offer(offer, context: context, ready: slot.ready, permit: slot.key)
                     }
                     return (item, answer, likelyContinues)
                 }

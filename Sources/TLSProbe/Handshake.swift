@@ -37,6 +37,9 @@ struct HandshakeResult {
     var received = 0
     /// Set on a step's last drop when every attempt of the step was closed before the server sent a byte.
     var everyAttemptClosedSilently = false
+    /// Whether another connection of the endpoint was open at some moment of this one's life
+    /// (``ConnectionLedger``): a drop is then not evidence until the step is tried alone.
+    var overlapped = false
     /// The handshake stopped once the server's first flight was read, before the client's key exchange
     /// (``ServerFlight``; for a DHE suite, before the ServerKeyExchange: ``DHEKeyExchangeGate``); false for one
     /// that ran to its end or failed.
@@ -57,7 +60,8 @@ struct Handshaker {
     /// One handshake with `context`, offering `legacySuites` (≤1.2) and `tls13Suites`.
     func run(
         context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
-        addresses: [SocketAddress], deadline: Deadline, connected: TCPSocket? = nil
+        addresses: [SocketAddress], deadline: Deadline, connected: TCPSocket? = nil, onConnected: () -> Void = {},
+        beforeClose: (_ answered: Bool) -> Void = { _ in }
     ) -> HandshakeResult {
         // Connect: the first address that accepts wins (so `localhost` → ::1 refused → 127.0.0.1 works).
         // `connected`: a connection opened ahead (``PreconnectedSockets``), its connect already finished.
@@ -82,13 +86,20 @@ struct Handshaker {
                 lastFailure.kind == .timeout ? .timeout(lastFailure.reason) : .unreachable(lastFailure.reason)
             return HandshakeResult(outcome: outcome, address: nil, connected: false)
         }
-        // Closed here, not when the last reference goes: a connection opened ahead is also referenced by the
-        // step that took it, and the server must see the close as soon as the probe is done.
-        defer { socket.descriptor.close() }
+        onConnected()
         var received = 0
         var stopped = false
         let outcome = handshake(on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
                                 deadline: deadline, received: &received, stoppedAtServerFlight: &stopped)
+        // Told before the server can see the close (and serve its next connection), so that whoever counts the
+        // connections open at once never counts this one after it.
+        switch outcome {
+        case .accepted, .rejected: beforeClose(received > 0)
+        default: beforeClose(false)
+        }
+        // Closed here, not when the last reference goes: a connection opened ahead is also referenced by the
+        // step that took it, and the server must see the close as soon as the probe is done.
+        socket.descriptor.close()
         return HandshakeResult(outcome: outcome, address: socket.address, connected: true, received: received,
                                stoppedAtServerFlight: stopped)
     }

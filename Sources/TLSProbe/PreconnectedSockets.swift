@@ -30,6 +30,8 @@ final class PreconnectedSockets: Sendable {
         let opened: ContinuousClock.Instant
         /// The per-host cap's key of the permit it holds.
         let key: String
+        /// Its entry in the endpoint's ``ConnectionLedger``, from before its connect until it is closed.
+        let ticket: ConnectionLedger.Ticket
     }
 
     private struct State {
@@ -44,6 +46,8 @@ final class PreconnectedSockets: Sendable {
 
     let enabled: Bool
     private let limiter: HostLimiter
+    /// The endpoint's open connections (idle ones included: they hold a worker of a server that serves few).
+    let ledger: ConnectionLedger
     private let state = Mutex(State())
     /// Counts the connections steps took, over every endpoint of a prober.
     private let taken: Counter?
@@ -55,9 +59,10 @@ final class PreconnectedSockets: Sendable {
         func add() { count.withLock { $0 += 1 } }
     }
 
-    init(enabled: Bool, limiter: HostLimiter, taken: Counter? = nil) {
+    init(enabled: Bool, limiter: HostLimiter, ledger: ConnectionLedger = ConnectionLedger(), taken: Counter? = nil) {
         self.enabled = enabled
         self.limiter = limiter
+        self.ledger = ledger
         self.taken = taken
     }
 
@@ -72,11 +77,13 @@ final class PreconnectedSockets: Sendable {
         var opened: [Ready] = []
         for _ in 0..<missing {
             guard limiter.tryAcquire(key) else { break }
+            let ticket = ledger.open(idle: true)
             guard let socket = try? TCPSocket.startConnect(to: address) else {
+                ledger.close(ticket)
                 limiter.release(key)
                 break
             }
-            opened.append(Ready(socket: socket, opened: .now, key: key))
+            opened.append(Ready(socket: socket, opened: .now, key: key, ticket: ticket))
         }
         guard !opened.isEmpty else { return }
         let late = state.withLock { state -> [Ready] in
@@ -86,6 +93,7 @@ final class PreconnectedSockets: Sendable {
         }
         for ready in late {  // closed meanwhile: never counted as opened
             ready.socket.descriptor.close()
+            ledger.close(ready.ticket)
             limiter.release(key)
         }
     }
@@ -104,7 +112,10 @@ final class PreconnectedSockets: Sendable {
             return (nil, stale)
         }
         discard(stale)
-        if taken != nil { self.taken?.add() }
+        if let taken {
+            ledger.activate(taken.ticket)
+            self.taken?.add()
+        }
         return taken
     }
 
@@ -118,10 +129,29 @@ final class PreconnectedSockets: Sendable {
         discard(left)
     }
 
+    /// Closes the connections not taken now (a server that serves few connections may be holding a worker for
+    /// each, waiting for a hello that is not coming); later ``keep(_:to:key:)`` calls may open others.
+    func closeIdle() {
+        discard(state.withLock { state -> [Ready] in
+            defer { state.ready = [] }
+            return state.ready
+        })
+    }
+
+    /// Connections opened ahead and not taken yet.
+    var idle: Int { state.withLock { $0.ready.count } }
+
+    /// Marks in the ledger the idle connections whose TCP handshake has completed (the server's accept queue
+    /// holds them), so that an answer on a later connection counts them.
+    func noteEstablished() {
+        for ready in state.withLock({ $0.ready }) where ready.socket.isEstablished { ledger.established(ready.ticket) }
+    }
+
     /// Closes a connection that was taken but not used (its connect failed, or the endpoint's deadline
     /// passed): it counts as unused. Its permit stays with the step that took it.
-    func giveUp(_ socket: TCPSocket) {
-        let established = Self.close(socket)
+    func giveUp(_ ready: Ready) {
+        let established = Self.close(ready.socket)
+        ledger.close(ready.ticket)
         if established { state.withLock { $0.unused += 1 } }
     }
 
@@ -133,6 +163,7 @@ final class PreconnectedSockets: Sendable {
         var established = 0
         for ready in sockets {
             if Self.close(ready.socket) { established += 1 }
+            ledger.close(ready.ticket)
             limiter.release(ready.key)
         }
         state.withLock { $0.unused += established }

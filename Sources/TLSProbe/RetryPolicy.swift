@@ -55,6 +55,12 @@ extension HandshakeResult {
         }
     }
 
+    /// A connect the server refused (or never answered) before any connection was made.
+    var isRefusedConnect: Bool {
+        if case .unreachable = outcome { return true }
+        return false
+    }
+
     /// Closed (FIN or RST) before the server sent a single byte.
     var closedSilently: Bool {
         if case .closed = outcome { return received == 0 }
@@ -66,33 +72,61 @@ extension EndpointSession {
     /// One step of a scan: a handshake, retried under the prober's ``RetryPolicy`` while it ends in a
     /// drop, within the endpoint's deadline. Returns the first TLS answer, or the last drop with a
     /// reason that says how many attempts were made.
+    ///
+    /// A drop (or a refused connect) of a connection made while others to the endpoint were open is not
+    /// evidence (issue 20): the server may serve fewer connections at once. The address's window is narrowed
+    /// (``noteOverlappedDrop()``) and the step is tried again alone (``HostLimiter/withSolo(_:_:)``), as are
+    /// its later retries; only drops of connections that had the server to themselves count toward the policy.
+    /// - Parameter permit: the per-host cap's key of the permit the caller holds (given back while the step
+    ///   waits for its solo turn); nil: the endpoint's ``limitKey``.
     func step(
         context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite],
-        ready: PreconnectedSockets.Ready? = nil
+        ready: PreconnectedSockets.Ready? = nil, permit: String? = nil
     ) async -> HandshakeResult {
+        let permit = permit ?? limitKey
         var attempts = 0
+        var counted = 0
         var silentCloses = 0
         var timeouts = 0
+        var solo = false
         let retry = effectiveRetry
         while true {
-            var result = await handshake(context: context, version: version, legacy: legacy, tls13: tls13,
-                                         isRetry: attempts > 0, ready: attempts == 0 ? ready : nil)
+            let isRetry = attempts > 0
+            var result = solo
+                ? await alone(permit) { await handshake(context: context, version: version, legacy: legacy, tls13: tls13, isRetry: isRetry) }
+                : await handshake(context: context, version: version, legacy: legacy, tls13: tls13,
+                                  isRetry: isRetry, ready: isRetry ? nil : ready)
             attempts += 1
+            if !solo, result.overlapped, result.isDrop || result.isRefusedConnect {
+                noteOverlappedDrop()
+                solo = true
+                continue
+            }
             guard result.isDrop else { return result }
+            counted += 1
             if result.closedSilently { silentCloses += 1 }
             if case .timeout = result.outcome { timeouts += 1 }
-            let retries = attempts - 1
+            let retries = counted - 1
             let delay = retry.delay(beforeRetry: retries + 1)
             let exhausted = retries >= retry.maxRetries || timeouts > retry.maxTimeoutRetries
             // A retry must leave time for a handshake before the endpoint's deadline.
             let pastDeadline = Double(endpointDeadline.remainingMilliseconds) / 1000 <= delay + 0.01
             if exhausted || pastDeadline {
-                result.outcome = Self.gaveUp(result.outcome, attempts: attempts, silentCloses: silentCloses)
-                result.everyAttemptClosedSilently = attempts > 1 && silentCloses == attempts
+                result.outcome = Self.gaveUp(result.outcome, attempts: counted, silentCloses: silentCloses)
+                result.everyAttemptClosedSilently = counted > 1 && silentCloses == counted
                 return result
             }
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
         }
+    }
+
+    /// Runs `body` with the endpoint's address to itself: the caller's permit (`permit`) is given back while it
+    /// waits for every other connection to the address to end, and taken again after.
+    private func alone<T>(_ permit: String, _ body: () async -> T) async -> T {
+        limiter.release(permit)
+        let result = await limiter.withSolo(limitKey, body)
+        await limiter.acquire(permit)
+        return result
     }
 
     /// The last drop of a step that never got an answer, saying how often it was tried.

@@ -91,18 +91,24 @@ public struct TLSProber: EndpointProber, AddressResolver {
 
         let session = EndpointSession(request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry,
                                       pacer: pacer, preconnect: preconnect, preconnectsTaken: preconnectsTaken)
+        // Closes idle connections opened ahead if a server that serves few connections waits on them (issue 20).
+        let watchdog = session.preconnected.enabled ? Task { await session.watch(timeout: request.timeout) } : nil
+        defer { watchdog?.cancel() }
         let versions = request.versions.sorted()
         guard let lowest = versions.first, let highest = versions.last else { return profile }
 
         // Lead probe: a normal ClientHello offering every version. The server answers with its
         // highest version, which (a) proves every higher version unsupported and (b) is the first
         // step of that version's enumeration, since the offered suites are the same: no extra cost.
-        let (lead, leadTime) = await limiter.withPermit(session.limitKey) { () -> (HandshakeResult, Double) in
+        let leadKey = session.limitKey
+        let (lead, leadTime) = await limiter.withPermit(leadKey) { () -> (HandshakeResult, Double) in
             // One address: the versions below the lead's are probed whatever its answer (unless it is a
             // failure that ends the scan), so their first connections are opened while the lead is in flight,
             // on permits left free (the lead holds its own). Only when the lead's answer rules out lower
-            // versions (a TLS 1.0-only server) do some go unused.
-            if addresses.count == 1 { session.keepPreconnected(min(limiter.limit - 1, versions.count - 1)) }
+            // versions (a TLS 1.0-only server) do some go unused. They are opened before the lead's own: a
+            // lead answered while they are open shows the server serving that many at once; a server that
+            // serves one at a time takes one of them and waits, so the lead's guard closes them (issue 20).
+            if addresses.count == 1 { session.keepPreconnected(min(session.window - 1, versions.count - 1)) }
             let prepared = await pool.run { () -> (ClientContext, [OfferedSuite])? in
                 guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest) else { return nil }
                 return (context, context.offerableLegacySuites())
@@ -113,7 +119,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
             let started = DispatchTime.now()
             let result = await session.step(
                 context: context, version: highest, legacy: legacy,
-                tls13: highest >= .tls1_3 ? ClientContext.allTLS13Suites : [])
+                tls13: highest >= .tls1_3 ? ClientContext.allTLS13Suites : [], permit: leadKey)
             return (result, Self.seconds(since: started))
         }
 
@@ -233,6 +239,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
         profile.unusedConnections = unused > 0 ? unused : nil
         profile.retries = session.retries
         profile.drops = session.drops
+        profile.serverConnections = session.limitedTo
         profile.address = session.connectedAddress?.ip ?? session.connectAddresses.first?.ip
         profile.durationSeconds = Self.seconds(since: clock)
         return profile

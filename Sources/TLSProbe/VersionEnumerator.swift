@@ -80,9 +80,12 @@ struct VersionEnumerator {
 
     /// One step: offers `suites` (in this order) for this version, retrying drops.
     /// - Parameter ready: a connection opened ahead for the first attempt (``PreconnectedSockets``).
-    func offer(_ suites: [OfferedSuite], context: ClientContext, ready: PreconnectedSockets.Ready? = nil) async -> HandshakeResult {
+    /// - Parameter permit: the per-host cap's key of the permit the step holds.
+    func offer(
+        _ suites: [OfferedSuite], context: ClientContext, ready: PreconnectedSockets.Ready? = nil, permit: String? = nil
+    ) async -> HandshakeResult {
         let isTLS13 = version == .tls1_3
         return await session.step(context: context, version: version, legacy: isTLS13 ? [] : suites,
-                                  tls13: isTLS13 ? suites.map(\.suite) : [], ready: ready)
+                                  tls13: isTLS13 ? suites.map(\.suite) : [], ready: ready, permit: permit)
     }
 }

@@ -36,7 +36,7 @@ struct ScanOptions: ParsableArguments {
     var delay: Int = 0
 
     @Flag(name: .customLong("no-preconnect"), help: ArgumentHelp(
-        "Open each connection only when its handshake starts. By default a full enumeration opens the next step's connection while a step is in flight (one round trip a step instead of two), once the lead handshake took 20 ms or more; the few opened for steps that never come are closed without a byte and counted as unusedConnections. Off anyway with --delay."))
+        "Open each connection only when its handshake starts. By default a full enumeration opens the next step's connection while a step is in flight (one round trip a step instead of two), once the lead handshake took 20 ms or more; the few opened for steps that never come are closed without a byte and counted as unusedConnections. A server that serves one connection at a time (openssl s_server) and waits on one of them is noticed and none is opened again for it (serverConnections in the report). Off anyway with --delay."))
     var noPreconnect = false
 
     @Option(name: .long, help: "HOST:PORT:ADDRESS — connect to ADDRESS for HOST:PORT, keep HOST for SNI and certificate checks. Repeatable.")

@@ -83,11 +83,14 @@ struct ScaleTests {
         let unused = endpoints.reduce(0) { $0 + ($1["unusedConnections"] as? Int ?? 0) }
         let expected = 270 * 5 + unused
         var accepted = 0
-        for _ in 0..<100 {
+        for _ in 0..<30 {
             accepted = servers.map(\.acceptedConnections).reduce(0, +)
             if accepted >= expected { break }
             usleep(30_000)
         }
-        #expect(accepted == expected, "\(unused) opened ahead and unused")
+        // Under this overload a step can wait past the stall time while connections opened ahead are idle; those
+        // are then closed (issue 20), some before their server's accept queue took them: the servers see at most
+        // the counted connections, and at least every handshake.
+        #expect((270 * 5...expected).contains(accepted), "\(unused) opened ahead and unused, \(accepted) accepted")
     }
 }

@@ -88,6 +88,7 @@ struct ContractKeysTests {
             probeLibrary: full ? "OpenSSL 3" : nil, scheme: full ? "https" : nil, retries: full ? 2 : 0, drops: full ? 3 : 0)
         profile.scope = full ? "ats-only" : nil
         profile.unusedConnections = full ? 4 : nil
+        profile.serverConnections = full ? 1 : nil
         return profile
     }
 
@@ -147,7 +148,7 @@ struct ContractKeysTests {
     }
 
     static let cases: [Case] = [
-        Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme", "scope", "unusedConnections"]),
+        Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections"]),
         Case("ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false), omittable: ["reason", "refusedSuites", "serverOrderComplete"]),
         Case("AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false), omittable: ["group", "groupBits"]),
         Case("CertificateReport", full: certificate(full: true), minimal: certificate(full: false), omittable: ["verifyErrorCode"]),
@@ -161,7 +162,7 @@ struct ContractKeysTests {
         Case("Finding", full: finding(full: true), minimal: finding(full: false)),
         Case(
             "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
-            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "source"],
+            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "source"],
             // Encodes flat: the profile's fields beside `ats` and `source`.
             flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
         Case("SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"), omittable: ["line"]),

@@ -75,7 +75,11 @@ struct PerHostCapTests {
         #expect(profiles.allSatisfy { $0.status == .error && $0.error?.contains("closed") == true })
         // Each name alone would be allowed 2; on one address they share 2.
         #expect(listener.peak == 2)
-        #expect(profiles.map(\.handshakes).reduce(0, +) == listener.accepted)
-        #expect(listener.accepted == 10)  // per name: the lead, then each of the four versions once
+        let connections = profiles.map(\.connections).reduce(0, +)
+        #expect(connections == listener.accepted)
+        // Per name: the lead, then each of the four versions once (10); and the lead, made while the other
+        // name's connections or its own opened ahead were open, tried once more alone (issue 20), with the
+        // connection it had opened ahead closed unused: at most 14.
+        #expect((10...14).contains(listener.accepted))
     }
 }

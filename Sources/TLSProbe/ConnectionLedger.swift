@@ -1,0 +1,127 @@
+import Synchronization
+
+/// The connections of one endpoint that are open now, in the order they were started, and what they showed
+/// of how many connections the server serves at once (issue 20).
+///
+/// **Overlap.** A connection *overlapped* when another connection of the endpoint was open at any moment of
+/// its life. A drop on such a connection (a close, a reset, a timeout, a refused connect) may be the server
+/// refusing one connection too many, so it is not evidence about the TLS offer until the step has been tried
+/// again alone (``EndpointSession/step(context:version:legacy:tls13:ready:permit:)``).
+///
+/// **What the server serves at once.** A server that serves one connection at a time (`openssl s_server`,
+/// Python's `HTTPServer`) or a fixed number of workers takes connections from its accept queue in order and
+/// keeps each until the client closes it. So a connection answered while `n` connections seen established
+/// before its connect started are still open shows the server serving at least `n + 1` at once (``shownConcurrency``).
+///
+/// **Stalls.** A connection opened ahead and still idle (``PreconnectedSockets``) holds such a server's worker
+/// without sending anything. When a connection that has sent its hello waits past the stall time while idle
+/// ones are open (``longestWait(now:)``), the endpoint closes them and from then on keeps at most
+/// ``shownConcurrency`` − 1 idle (``stalled``).
+final class ConnectionLedger: Sendable {
+    /// One open connection.
+    struct Ticket: Sendable {
+        let sequence: Int
+        /// Connections started before this one and still open when it started.
+        let openAtStart: Int
+        /// ``State/started`` once this one was started: a later value means another connection started since.
+        let startedAtStart: Int
+    }
+
+    private struct Entry {
+        /// Opened ahead and not yet taken by a step: it has sent nothing.
+        var idle: Bool
+        /// When its connect started (its SYN was sent).
+        let openedAt: ContinuousClock.Instant = .now
+        /// Since when it has waited for the server: its TCP handshake completed (and, for one opened ahead, a
+        /// step took it). Nil while its connect is in progress.
+        var waitingSince: ContinuousClock.Instant?
+        /// When its TCP handshake was first seen completed: the server's accept queue holds it from then on.
+        var establishedAt: ContinuousClock.Instant?
+    }
+
+    private struct State {
+        var started = 0
+        var open: [Int: Entry] = [:]
+        /// The most connections the server was seen serving at once (1 until one is answered with others open).
+        var shown = 1
+        var stalled = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Records a connection about to be started (before its connect); `idle`: opened ahead of a step.
+    func open(idle: Bool = false) -> Ticket {
+        state.withLock { state in
+            state.started += 1
+            let sequence = state.started
+            let ticket = Ticket(sequence: sequence, openAtStart: state.open.count, startedAtStart: state.started)
+            state.open[sequence] = Entry(idle: idle)
+            return ticket
+        }
+    }
+
+    /// Records that `ticket`'s TCP handshake has completed.
+    func established(_ ticket: Ticket) {
+        state.withLock { state in
+            guard var entry = state.open[ticket.sequence], entry.establishedAt == nil else { return }
+            entry.establishedAt = .now
+            if !entry.idle { entry.waitingSince = entry.establishedAt }
+            state.open[ticket.sequence] = entry
+        }
+    }
+
+    /// Records that a step took `ticket`'s connection, opened ahead: it sends its hello now.
+    func activate(_ ticket: Ticket) {
+        state.withLock { state in
+            guard var entry = state.open[ticket.sequence] else { return }
+            entry.idle = false
+            entry.waitingSince = entry.establishedAt == nil ? nil : .now
+            state.open[ticket.sequence] = entry
+        }
+    }
+
+    /// Records that `ticket`'s connection got a TLS answer (a ServerHello or an alert) while still open: the
+    /// server served it while every connection seen established before its connect started (so ahead of it in
+    /// the server's accept queue, whatever order the threads ran in) and still open held a worker.
+    func answered(_ ticket: Ticket) {
+        state.withLock { state in
+            guard let mine = state.open[ticket.sequence]?.openedAt else { return }
+            let ahead = state.open.values.filter { $0.establishedAt.map { $0 < mine } ?? false }.count
+            state.shown = max(state.shown, ahead + 1)
+        }
+    }
+
+    /// Records that `ticket`'s connection is closed, and says whether it overlapped another of the endpoint's.
+    @discardableResult
+    func close(_ ticket: Ticket) -> Bool {
+        state.withLock { state in
+            state.open[ticket.sequence] = nil
+            return ticket.openAtStart > 0 || state.started != ticket.startedAtStart || !state.open.isEmpty
+        }
+    }
+
+    /// Connections open now.
+    var openCount: Int { state.withLock { $0.open.count } }
+
+    /// The longest a connection that is not idle has waited for the server so far (nil: none is waiting).
+    func longestWait(now: ContinuousClock.Instant = .now) -> Duration? {
+        state.withLock { state in
+            state.open.values.compactMap { $0.idle ? nil : $0.waitingSince.map { now - $0 } }.max()
+        }
+    }
+
+    /// The most connections the server has been seen serving at once (at least 1).
+    var shownConcurrency: Int { state.withLock { $0.shown } }
+
+    /// Whether a step stalled, or a connection was dropped, while others were open: idle connections are then
+    /// held to ``shownConcurrency`` − 1.
+    var stalled: Bool { state.withLock { $0.stalled } }
+
+    /// Records a stall or an overlapped drop; what the server is taken to serve at once is lowered to `count`.
+    func noteStall(serving count: Int? = nil) {
+        state.withLock { state in
+            state.stalled = true
+            if let count { state.shown = max(1, min(state.shown, count)) }
+        }
+    }
+}

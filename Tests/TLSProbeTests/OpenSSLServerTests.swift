@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import TLSModel
+@testable import TLSProbe
+import TLSTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `openssl s_server`, a server no one on this project wrote, which serves one connection at a time
+/// (issue 20): the default scan must give the sequential scan's answer (`--per-host 1`), with nothing unknown.
+@Suite("openssl s_server (one connection at a time)", .serialized, .enabled(if: OpenSSLServer.binary != nil))
+struct OpenSSLServerTests {
+    @Test("the default full scan gives the sequential scan's answer, and names the limit")
+    func fullScan() async throws {
+        let server = try OpenSSLServer.start()
+        defer { server.stop() }
+        let sequential = try await server.scan(TLSProber(perHostLimit: 1))
+        let profile = try await server.scan(TLSProber())
+        #expect(profile.status == .completed, "\(profile.error ?? "")")
+        #expect(profile.protocols.allSatisfy { $0.supported != nil && $0.enumerationComplete })
+        #expect(profile.supported(.tls1_2) == true && profile.supported(.tls1_3) == true)
+        #expect(ConnectionLimitTests.answer(profile) == ConnectionLimitTests.answer(sequential))
+        #expect(profile.certificate?.chain.first?.sha256 == server.leafSHA256)
+        #expect(profile.certificate?.trusted == true)
+        #expect(profile.serverConnections == 1)
+    }
+
+    @Test("ats-only: every version known, the suites ATS reads found")
+    func atsOnly() async throws {
+        let server = try OpenSSLServer.start()
+        defer { server.stop() }
+        let sequential = try await server.scan(TLSProber(perHostLimit: 1))
+        let profile = try await server.scan(TLSProber(), scope: .atsOnly)
+        #expect(profile.status == .completed, "\(profile.error ?? "")")
+        #expect(profile.protocols.map(\.supported) == sequential.protocols.map(\.supported))
+        for result in profile.protocols where result.supported == true {
+            #expect(Set(result.cipherSuites.map(\.name)).isSubset(of: sequential.suiteNames(result.version)))
+        }
+    }
+}
+
+/// A running `openssl s_server` on a loopback port, with a leaf of the shared test PKI.
+final class OpenSSLServer: @unchecked Sendable {
+    static let binary: String? = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    struct Failure: Error { let reason: String }
+
+    let process: Process
+    let port: Int
+    let leafSHA256: String
+
+    private init(process: Process, port: Int, leafSHA256: String) {
+        self.process = process
+        self.port = port
+        self.leafSHA256 = leafSHA256
+    }
+
+    /// Stops the server. Not `waitUntilExit()`, which spins its run loop when called from a task.
+    func stop() {
+        if process.isRunning { process.terminate() }
+        for _ in 0..<100 where process.isRunning { usleep(20_000) }
+    }
+
+    func scan(_ prober: TLSProber, scope: ProbeScope = .full) async throws -> ServerProfile {
+        var request = ProbeRequest(
+            target: try Target(parsing: "localhost:\(port)"), connectAddress: "127.0.0.1", timeout: 3, deadline: 60,
+            caFiles: [try ProbeFixtures.caFile()])
+        request.scope = scope
+        return await prober.scan(request)
+    }
+
+    /// Starts `openssl s_server` on a free loopback port (tried again on another port if it cannot bind).
+    static func start() throws -> OpenSSLServer {
+        let leaf = TestPKI.sharedLocalhostChain[0]
+        let directory = NSTemporaryDirectory() + "atscheck-s_server-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try TestCertificate.pemBundle(TestPKI.sharedLocalhostChain).write(toFile: directory + "/chain.pem", atomically: true, encoding: .utf8)
+        try leaf.key.pem.write(toFile: directory + "/key.pem", atomically: true, encoding: .utf8)
+        let digest = try X509Certificate(der: [UInt8](leaf.der)).facts().sha256
+        for _ in 0..<5 {
+            let port = try freePort()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary!)
+            process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", directory + "/chain.pem",
+                                 "-key", directory + "/key.pem", "-cert_chain", directory + "/chain.pem", "-quiet"]
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Ready when it accepts a TCP connection (closed at once: s_server then moves on).
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < deadline {
+                if canConnect(port) { return OpenSSLServer(process: process, port: port, leafSHA256: digest) }
+                usleep(20_000)
+            }
+            OpenSSLServer(process: process, port: port, leafSHA256: digest).stop()
+        }
+        throw Failure(reason: "openssl s_server did not start")
+    }
+
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw Failure(reason: "no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func canConnect(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
