@@ -150,3 +150,26 @@ struct PinLibraryEndToEndTests {
         #expect(expired.build(anchors: .system, policy: .basic).error == "certificate has expired")
     }
 }
+
+/// The pin matrices above judge the chain a real scan read from each scenario's server. A server that serves one
+/// connection at a time (issue 20, `openssl s_server`) must give the same chain, full or ats-only (the default
+/// scope of `pins check`, `audit` and `app`), so every pin verdict above holds for it too.
+@Suite("Pin scenarios on servers that serve one connection at a time", .serialized)
+struct PinScenariosOneAtATimeTests {
+    @Test("every scenario's served chain, full and ats-only, equals the concurrent server's",
+          arguments: ["private-ca", "self-signed", "wrong-host", "expired", "rotated-intermediate", "extra-unrelated", "root-sent"])
+    func sameChain(_ scenario: String) async throws {
+        let s = try await PinScenarios.shared()
+        let chain = try #require(s.chains[scenario])
+        var configuration = TLSServerConfiguration.modern(chain: chain)
+        configuration.connections = .oneAtATime
+        configuration.handshakeTimeout = 60  // an idle connection would hold it far past the scan's timeout
+        let server = try TestTLSServer(configuration)
+        defer { server.stop() }
+        let expected = try #require(s.served[scenario]).map(\.sha256)
+        for atsOnly in [false, true] {
+            let served = try await PinScenarios.scan(port: server.port, caFile: s.caFile, atsOnly: atsOnly)
+            #expect(served.map(\.sha256) == expected, "ats-only: \(atsOnly)")
+        }
+    }
+}

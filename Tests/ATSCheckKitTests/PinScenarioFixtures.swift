@@ -26,6 +26,8 @@ final class PinScenarios: @unchecked Sendable {  // immutable after init
 
     /// Served chains by scenario, as a real scan read them.
     private(set) var served: [String: [CertificateFacts]] = [:]
+    /// The chain each scenario's server sends, leaf first.
+    private(set) var chains: [String: [TestCertificate]] = [:]
     private var servers: [TestTLSServer] = []
 
     private static let making = Task { try await PinScenarios() }
@@ -66,6 +68,7 @@ final class PinScenarios: @unchecked Sendable {  // immutable after init
             "extra-unrelated": [leaf, pki.intermediate, unrelated, otherPKI.intermediate],
             "root-sent": [leaf, pki.intermediate, pki.root],
         ]
+        self.chains = chains
         for (name, chain) in chains {
             let server = try TestTLSServer(.modern(chain: chain))
             servers.append(server)
@@ -74,8 +77,9 @@ final class PinScenarios: @unchecked Sendable {  // immutable after init
     }
 
     /// One real scan of the server through the pipeline; the chain as sent.
-    static func scan(port: Int, caFile: String) async throws -> [CertificateFacts] {
+    static func scan(port: Int, caFile: String, atsOnly: Bool = false) async throws -> [CertificateFacts] {
         var settings = ScanSettings()
+        if atsOnly { settings.scope = .atsOnly }
         settings.resolve = [try ResolveRule(parsing: "\(host):\(port):127.0.0.1")]
         settings.caFiles = [caFile]
         settings.useSystemTrustStore = false

@@ -60,15 +60,30 @@ struct EnumerationTests {
 
     @Test("finds exactly the configured versions and suites", arguments: configs)
     func enumerates(_ config: Config) async throws {
+        try await Self.enumerate(config, connections: .concurrent)
+    }
+
+    /// The same matrix on servers that serve one connection at a time, as `openssl s_server` does (issue 20).
+    @Test("the same on a server that serves one connection at a time", arguments: configs)
+    func enumeratesOneAtATime(_ config: Config) async throws {
+        try await Self.enumerate(config, connections: .oneAtATime)
+    }
+
+    static func enumerate(_ config: Config, connections: ConnectionPolicy) async throws {
         let pki = TestPKI.shared
         let leaf = try pki.leaf(.leaf("localhost", "127.0.0.1", key: config.key))
-        let server = try TestTLSServer(TLSServerConfiguration(
+        var configuration = TLSServerConfiguration(
             minVersion: config.min, maxVersion: config.max,
             cipherList: config.ciphers.isEmpty ? nil : config.ciphers.joined(separator: ":"),
             tls13CipherSuites: config.tls13.isEmpty ? nil : config.tls13.joined(separator: ":"),
-            serverPreference: config.serverPreference, chain: pki.chain(for: leaf)))
+            serverPreference: config.serverPreference, chain: pki.chain(for: leaf),
+            handshakeTimeout: connections == .concurrent ? 5 : 60)  // an idle connection would hold it past the timeout
+        configuration.connections = connections
+        let server = try TestTLSServer(configuration)
         defer { server.stop() }
         let profile = try await ProbeFixtures.scan(server)
+        // A one-at-a-time server accepts a connection closed unused only when it reaches it in its queue.
+        for _ in 0..<100 where server.acceptedConnections < profile.connections { try await Task.sleep(for: .milliseconds(20)) }
 
         #expect(profile.status == .completed, "\(profile.error ?? "")")
         for version in TLSVersion.probed {
