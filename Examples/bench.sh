@@ -38,6 +38,7 @@ missing=()
 command -v sslscan >/dev/null || missing+=(sslscan)
 command -v testssl >/dev/null || missing+=(testssl.sh)
 command -v nmap >/dev/null || missing+=(nmap)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "bench: installing ${missing[*]} (apt)" >&2
   apt_install "${missing[@]}" || echo "bench: cannot install ${missing[*]}; their rows are skipped" >&2
@@ -67,7 +68,65 @@ for ms in "${latencies[@]}"; do
   start_servers "demo-$ms" Examples/demo-servers.json "$ms"
   start_servers "many-$ms" Examples/bench-servers.json "$ms"
 done
-for ms in "${latencies[@]}"; do for log in "$work/demo-$ms.log" "$work/many-$ms.log"; do
+
+# ---- servers this project did not write (issue 20): openssl s_server, which serves one connection at a time,
+# and nginx, with the settings of Examples/bench-external.json, on loopback; atscheck-demo-servers puts a relay
+# in front of each (--front) that counts the connections and, behind latency, delays them like the others.
+ext="$work/external"; mkdir -p "$ext"
+spec() { python3 -c 'import json,sys; s={x["name"]: x for x in json.load(open("Examples/bench-external.json"))["servers"]}; print(s[sys.argv[1]][sys.argv[2]])' "$1" "$2"; }
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+openssl req -x509 -newkey rsa:2048 -nodes -days 30 -subj "/CN=atscheck bench external CA" -keyout "$ext/ca.key" \
+  -out "$ext/ca.pem" -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null
+openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout "$ext/leaf.key" -out "$ext/leaf.csr" 2>/dev/null
+printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' > "$ext/leaf.ext"
+openssl x509 -req -in "$ext/leaf.csr" -CA "$ext/ca.pem" -CAkey "$ext/ca.key" -CAcreateserial -days 30 -sha256 \
+  -extfile "$ext/leaf.ext" -out "$ext/leaf.pem" 2>/dev/null
+cat "$ext/leaf.pem" "$ext/ca.pem" > "$ext/chain.pem"
+s_server_port=$(free_port)
+openssl s_server -accept "127.0.0.1:$s_server_port" -no_tls1 -no_tls1_1 -cert "$ext/leaf.pem" -key "$ext/leaf.key" -cert_chain "$ext/ca.pem" \
+  -cipher "$(spec openssl-s_server ciphers):@SECLEVEL=0" -quiet < /dev/null > "$ext/s_server.log" 2>&1 &
+pids+=($!)
+nginx_port=$(free_port); nginx_dir="$PWD/.build/bench-nginx"; mkdir -p "$nginx_dir/logs" "$nginx_dir/tmp"
+cat > "$nginx_dir/nginx.conf" <<NGINX
+daemon off;
+worker_processes 1;
+pid $nginx_dir/nginx.pid;
+error_log $nginx_dir/logs/error.log;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path $nginx_dir/tmp;
+  proxy_temp_path $nginx_dir/tmp; fastcgi_temp_path $nginx_dir/tmp; uwsgi_temp_path $nginx_dir/tmp; scgi_temp_path $nginx_dir/tmp;
+  server {
+    listen 127.0.0.1:$nginx_port ssl;
+    ssl_certificate $ext/chain.pem;
+    ssl_certificate_key $ext/leaf.key;
+    ssl_protocols TLSv1.2 TLSv1.3;
+    ssl_ciphers $(spec nginx ciphers):@SECLEVEL=0;
+    ssl_prefer_server_ciphers on;
+    location / { return 200 "atscheck bench\\n"; }
+  }
+}
+NGINX
+NGINX_BIN=$(command -v nginx || echo /usr/sbin/nginx)
+if [ -x "$NGINX_BIN" ]; then
+  "$NGINX_BIN" -p "$nginx_dir" -c "$nginx_dir/nginx.conf" > "$ext/nginx.log" 2>&1 &
+  pids+=($!)
+fi
+cp "$ext/ca.pem" "$work/external-ca.pem"
+echo '{"servers": []}' > "$ext/none.json"
+for ms in "${latencies[@]}"; do
+  fronts=(--front "openssl-s_server=127.0.0.1:$s_server_port")
+  [ -x "$NGINX_BIN" ] && fronts+=(--front "nginx=127.0.0.1:$nginx_port")
+  "$BIN/atscheck-demo-servers" --no-stdin --config "$ext/none.json" --latency "$ms" "${fronts[@]}" > "$work/external-$ms.log" 2>&1 &
+  pids+=($!); echo $! > "$work/external-$ms.pid"; cp "$ext/ca.pem" "$work/external-$ms.pem"
+done
+for _ in $(seq 1 100); do
+  bash -c "exec 3<>/dev/tcp/127.0.0.1/$s_server_port" 2>/dev/null && { [ ! -x "$NGINX_BIN" ] || bash -c "exec 3<>/dev/tcp/127.0.0.1/$nginx_port" 2>/dev/null; } && break
+  sleep 0.1
+done
+
+for ms in "${latencies[@]}"; do for log in "$work/demo-$ms.log" "$work/many-$ms.log" "$work/external-$ms.log"; do
   for _ in $(seq 1 300); do grep -qs '^ready' "$log" && break; sleep 0.1; done
   grep -qs '^ready' "$log" || { echo "bench: servers did not start:" >&2; cat "$log" >&2; exit 1; }
 done; done
@@ -81,6 +140,7 @@ record="$work/records.jsonl"
 measure() {  # measure SCENARIO MS SET TOOL RUNS OUTPUT NAMES -- COMMAND...: RUNS timed runs
   local scenario=$1 ms=$2 set=$3 tool=$4 runs=$5 output=$6 servers=$7; shift 8
   local catalog=Examples/demo-servers.json; [ "$scenario" = many ] && catalog=Examples/bench-servers.json
+  [ "$scenario" = external ] && catalog=Examples/bench-external.json
   local run status
   for run in $(seq 1 "$runs"); do
     rm -rf "$output"; case $output in */) mkdir -p "$output" ;; esac
@@ -139,6 +199,7 @@ for ms in "${latencies[@]}"; do
   runs=$RUNS; [ "$ms" -gt 0 ] && runs=$LATENCY_RUNS
   run_tools demo "$ms" "$runs"
   run_tools many "$ms" "$runs"
+  run_tools external "$ms" "$runs"
 done
 
 # ---- docs/benchmarks.md: the machine, the method, one table per scenario, then the batch-scale figures
@@ -178,7 +239,10 @@ prebuilt binaries). A benchmark, not a test: nothing here fails CI.
   a PKI minted per run). Scenario *demo*: the 14 servers of Examples/demo-servers.json, every tool given
   all of them in one invocation, or a shell loop for the tools that take one target at a time (sslscan,
   testssl.sh), as their users would. Scenario *many*: the one server of Examples/bench-servers.json
-  (TLS 1.0–1.2, 24 suites, server order).
+  (TLS 1.0–1.2, 24 suites, server order). Scenario *external*: servers this project did not write, with the
+  settings of Examples/bench-external.json: \`openssl s_server\` (the system OpenSSL's; it serves one
+  connection at a time) and nginx (Debian's nginx-light, a private config under .build/bench-nginx/), each
+  behind a relay of \`atscheck-demo-servers --front\` that counts its connections (and adds the latency).
 - Commands: \`atscheck scan TARGETS --ca-file root.pem --format json --fail-on never\`;
   \`sslyze --sslv2 --sslv3 --tlsv1 --tlsv1_1 --tlsv1_2 --tlsv1_3 --certinfo --json_out=F TARGETS\`;
   \`sslscan --show-certificate --xml=F TARGET\` per target; \`nmap -Pn -n -p PORTS --script

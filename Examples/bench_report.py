@@ -295,8 +295,10 @@ def report(args):
     rows = rows_of(records, names, truths)
     out = [open(args.header).read().rstrip(), ""]
     titles = {"demo": "the 14 demo servers (Examples/demo-servers.json), one invocation per tool",
-              "many": "one server with 24 suites over TLS 1.0–1.2 (Examples/bench-servers.json)"}
-    for scenario in ["demo", "many"]:
+              "many": "one server with 24 suites over TLS 1.0–1.2 (Examples/bench-servers.json)",
+              "external": "servers this project did not write: openssl s_server (one connection at a time) "
+                          "and nginx (Examples/bench-external.json)"}
+    for scenario in ["demo", "many", "external"]:
         for latency in sorted({r["latency"] for r in rows}):
             if any(r["scenario"] == scenario and r["latency"] == latency for r in rows):
                 where = "loopback" if latency == 0 else f"behind an emulated {latency} ms round trip"

@@ -15,11 +15,14 @@ struct Options {
     var latency = 0
     /// Keep running when stdin ends (for scripts that start the servers in the background).
     var ignoreStdin = false
+    /// Servers started by someone else (`--front NAME=ADDR:PORT`): a relay in front of each counts its
+    /// connections and, with `--latency`, delays them, so `make bench` measures servers this project did not write.
+    var fronts: [(name: String, host: String, port: Int)] = []
 
     static let usage = """
         usage: atscheck-demo-servers [--config FILE] [--write-targets FILE] [--write-ca FILE]
                                      [--address 127.0.0.1|::1] [--addresses A,B,...] [--copies N]
-                                     [--latency MS] [--no-stdin]
+                                     [--latency MS] [--front NAME=ADDR:PORT]... [--no-stdin]
 
         Starts the example TLS servers of FILE (default Examples/demo-servers.json) on loopback
         ports chosen by the kernel, with certificates from a PKI minted for this run. Prints one
@@ -38,6 +41,10 @@ struct Options {
           --latency MS          emulate a network with MS milliseconds of round-trip time: each server
                                 gets a relay in front that delays the accept by MS and every chunk by
                                 MS/2 each way; the relay's address is the one listed and written
+          --front NAME=ADDR:PORT
+                                also list a relay in front of a TLS server started by someone else on
+                                loopback (openssl s_server, nginx): it counts that server's connections
+                                for SIGUSR1 and adds --latency like the others; repeatable
           --no-stdin            do not stop when stdin ends
         """
 
@@ -71,6 +78,14 @@ struct Options {
                     throw UsageError("--copies takes a number of copies, 1…1000, not '\(text)'")
                 }
                 copies = n
+            case "--front":
+                let text = try value(argument)
+                let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let colon = parts[1].lastIndex(of: ":"),
+                      let port = Int(parts[1][parts[1].index(after: colon)...]), (1...65535).contains(port),
+                      Self.isLoopback(String(parts[1][..<colon]))
+                else { throw UsageError("--front takes NAME=ADDR:PORT with a loopback IPv4 address, not '\(text)'") }
+                fronts.append((parts[0], String(parts[1][..<colon]), port))
             case "--no-stdin": ignoreStdin = true
             case "-h", "--help": throw UsageError(nil)
             default: throw UsageError("unknown option '\(argument)'")

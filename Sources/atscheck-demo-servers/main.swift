@@ -27,15 +27,16 @@ do { catalog = try DemoCatalog.load(from: URL(fileURLWithPath: options.config)) 
 let stopSignals = [SIGINT, SIGTERM]
 for number in stopSignals { signal(number, SIG_IGN) }
 
-/// A demo server and, with `--latency`, the delaying relay in front of it (the address clients use).
+/// A demo server and, with `--latency`, the delaying relay in front of it (the address clients use); or, with
+/// `--front`, only a relay in front of a server started by someone else.
 struct Running: Sendable {
     var name: String
-    var server: TestTLSServer
+    var server: TestTLSServer?
     var relay: FaultRelay?
-    var target: String { relay?.target ?? server.target }
-    var port: Int { relay?.port ?? server.port }
+    var target: String { relay?.target ?? server?.target ?? "" }
+    var port: Int { relay?.port ?? server?.port ?? 0 }
     /// TCP connections clients made (counted where they arrive: the relay when there is one).
-    var connections: Int { relay?.acceptedConnections ?? server.acceptedConnections }
+    var connections: Int { relay?.acceptedConnections ?? server?.acceptedConnections ?? 0 }
 }
 
 let servers: [Running]
@@ -56,6 +57,12 @@ do {
             }
         }
     }
+    for front in options.fronts {
+        let relay = try FaultRelay(
+            upstreamHost: front.host, upstreamPort: front.port, fault: .none, latency: Double(options.latency) / 2000,
+            address: front.host, acceptDelay: Double(options.latency) / 1000)
+        started.append(Running(name: front.name, server: nil, relay: relay))
+    }
     servers = started
 } catch {
     fail("cannot start the servers: \(error)", status: 1)
@@ -69,7 +76,7 @@ do {
         let lines = servers.map { entry in
             // 127.0.0.1 and ::1 as `localhost`/`[::1]` (as before); other loopback addresses as IP literals,
             // which their certificates carry as IP SANs.
-            let bound = entry.relay?.host ?? entry.server.host
+            let bound = entry.relay?.host ?? entry.server?.host ?? "127.0.0.1"
             let host = bound == "::1" ? "[::1]" : bound == "127.0.0.1" ? "localhost" : bound
             let url = "https://\(host):\(entry.port)"
             return url.padding(toLength: max(url.count, 28), withPad: " ", startingAt: 0) + "  # \(entry.name)"
@@ -127,7 +134,7 @@ if !options.ignoreStdin && stdinIsWatchable() {
 done.wait()
 for entry in servers {
     entry.relay?.stop()
-    entry.server.stop()
+    entry.server?.stop()
 }
 _ = sources
 exit(0)
