@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// **What the server serves at once.** A server that serves one connection at a time (`openssl s_server`,
 /// Python's `HTTPServer`) or a fixed number of workers takes connections from its accept queue in order and
-/// keeps each until the client closes it. So a connection answered while `n` connections seen established
+/// keeps each until the client closes it. So a connection answered while `n` idle connections seen established
 /// before its connect started are still open shows the server serving at least `n + 1` at once (``shownConcurrency``).
 ///
 /// **Stalls.** A connection opened ahead and still idle (``PreconnectedSockets``) holds such a server's worker
@@ -49,6 +49,9 @@ final class ConnectionLedger: Sendable {
 
     private let state = Mutex(State())
 
+    /// How long before a connection's connect another must have been seen established to count as ahead of it.
+    static let queueMargin: Duration = .milliseconds(10)
+
     /// Records a connection about to be started (before its connect); `idle`: opened ahead of a step.
     func open(idle: Bool = false) -> Ticket {
         state.withLock { state in
@@ -81,12 +84,19 @@ final class ConnectionLedger: Sendable {
     }
 
     /// Records that `ticket`'s connection got a TLS answer (a ServerHello or an alert) while still open: the
-    /// server served it while every connection seen established before its connect started (so ahead of it in
-    /// the server's accept queue, whatever order the threads ran in) and still open held a worker.
+    /// server served it while every idle connection seen established before its connect started (so ahead of it
+    /// in the server's accept queue, whatever order the threads ran in) held a worker. Only idle ones count: a
+    /// connection that has sent its hello may already be finished on the server's side (an alert and a close,
+    /// not yet read here) while it still looks open.
+    ///
+    /// "Before" means by ``queueMargin`` at least: under load the kernel can queue two connections in the other
+    /// order than the client saw them established (their packets handled on different CPUs), and a proof that
+    /// counts too many would let idle connections hold every worker of the server.
     func answered(_ ticket: Ticket) {
         state.withLock { state in
             guard let mine = state.open[ticket.sequence]?.openedAt else { return }
-            let ahead = state.open.values.filter { $0.establishedAt.map { $0 < mine } ?? false }.count
+            let cutoff = mine - Self.queueMargin
+            let ahead = state.open.values.filter { $0.idle && ($0.establishedAt.map { $0 < cutoff } ?? false) }.count
             state.shown = max(state.shown, ahead + 1)
         }
     }

@@ -18,11 +18,16 @@ final class EndpointSession: Sendable {
         /// Steps sent that wait for a per-host permit (``claimSlot()``).
         var stepsWaitingForPermit = 0
         /// How many connections at once the scan was held to because the server showed it serves no more
-        /// (issue 20): 1 when the lead got no answer while connections opened ahead were open, the narrowed
-        /// window after a drop of a connection made while others were open. Nil: the server showed no limit.
+        /// (issue 20): what it had shown when a connection stalled behind idle ones opened ahead (1 for a server
+        /// that serves one at a time), or the narrowed window after a drop of a connection made while others were
+        /// open. Nil: the server showed no limit.
         var limitedTo: Int?
-        /// How long the first fresh connection's TCP connect took (a round trip: the lead's stall guard scales with it).
+        /// How long the first fresh connection's TCP connect took (a round trip: ``watch()`` scales with it).
         var firstConnectTime: Duration?
+        /// The running ``watch()``, while connections opened ahead are idle.
+        var watchdog: Task<Void, Never>?
+        /// The scan has ended: no watchdog is started again.
+        var finished = false
     }
 
     let request: ProbeRequest
@@ -91,7 +96,7 @@ final class EndpointSession: Sendable {
     /// must never hold the permit a step already sent is waiting for.
     ///
     /// An idle connection holds a worker of a server that serves few connections at once (issue 20). Once a
-    /// step has stalled while idle ones were open (``watch(timeout:)``), or a connection was dropped while
+    /// step has stalled while idle ones were open (``watch()``), or a connection was dropped while
     /// others were open, at most the server's shown concurrency less one are kept (``ConnectionLedger``).
     func keepPreconnected(_ count: Int) {
         guard let address = connectedAddress, !endpointDeadline.hasPassed,
@@ -99,34 +104,66 @@ final class EndpointSession: Sendable {
         let allowed = ledger.stalled ? min(count, ledger.shownConcurrency - 1) : count
         guard allowed > 0 else { return }
         preconnected.keep(allowed, to: address, key: address.description)
+        if preconnected.idle > 0 { ensureWatched() }
+    }
+
+    /// Starts ``watch()`` unless it runs (or the scan has ended).
+    private func ensureWatched() {
+        state.withLock { state in
+            guard state.watchdog == nil, !state.finished else { return }
+            state.watchdog = Task { [self] in await watch() }
+        }
+    }
+
+    /// Stops ``watch()`` for good: the scan has ended.
+    func stopWatching() {
+        state.withLock { state in
+            state.finished = true
+            state.watchdog?.cancel()
+            state.watchdog = nil
+        }
     }
 
     /// The least time a connection that has sent its hello waits, while connections opened ahead are idle,
-    /// before the server is taken to be serving those instead (``watch(timeout:)``).
+    /// before the server is taken to be serving those instead (``watch()``).
     static let stallFloor = 1.0
     /// The stall time in TCP-connect round trips, when that is longer than ``stallFloor``.
     static let stallRoundTrips = 8.0
-    /// How often ``watch(timeout:)`` looks.
-    static let watchInterval: Duration = .milliseconds(20)
+    /// How often ``watch()`` looks.
+    static let watchInterval: Duration = .milliseconds(50)
 
-    /// Watches the endpoint's connections until cancelled. A server that serves one connection at a time (or a
+    /// Watches the endpoint's connections while connections opened ahead are idle (started by
+    /// ``keepPreconnected(_:)``; it ends when none is, and is started again with the next). A server that serves one connection at a time (or a
     /// few) takes connections in order: one opened ahead and idle holds it while a later connection's hello
     /// waits in its queue. When a connection has waited for an answer `max(1 s, 8 TCP-connect round trips)` (at
     /// most half the connection timeout) while idle ones are open, they are closed, the server is taken to
     /// serve what it has shown (``ConnectionLedger/shownConcurrency``; 1 when the lead stalled), and no more
     /// than that less one are opened ahead again.
-    func watch(timeout: Double) async {
+    func watch() async {
+        let timeout = request.timeout
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.watchInterval)
-            guard preconnected.idle > 0, let wait = ledger.longestWait() else { continue }
+            // Ends when nothing is idle; checked under the session's lock, so a connection opened ahead after it
+            // starts another (``ensureWatched()``).
+            let idle = state.withLock { state -> Bool in
+                if preconnected.idle > 0 { return true }
+                state.watchdog = nil
+                return false
+            }
+            guard idle else { return }
+            guard let wait = ledger.longestWait() else { continue }
             let connect = state.withLock { $0.firstConnectTime } ?? .zero
             let stall = min(.seconds(max(0.05, timeout / 2)), max(.seconds(Self.stallFloor), connect * Self.stallRoundTrips))
             guard wait >= stall else { continue }
-                preconnected.closeIdle()
+            preconnected.closeIdle()
             ledger.noteStall()
-            let shown = ledger.shownConcurrency
-            state.withLock { $0.limitedTo = min($0.limitedTo ?? shown, shown) }
+            noteLimit(ledger.shownConcurrency)
         }
+    }
+
+    /// Records that the scan was held to `count` connections at once (the lowest such limit is reported).
+    private func noteLimit(_ count: Int) {
+        state.withLock { $0.limitedTo = min($0.limitedTo ?? count, count) }
     }
 
     /// A connection made while others were open was dropped (``step(context:version:legacy:tls13:ready:permit:)``):
@@ -138,7 +175,7 @@ final class EndpointSession: Sendable {
         let window = limiter.window(limitKey)
         ledger.noteStall(serving: window)
         preconnected.closeIdle()
-        state.withLock { $0.limitedTo = min($0.limitedTo ?? window, window) }
+        noteLimit(window)
     }
 
     /// Closes the connections opened ahead that no step took.
@@ -278,7 +315,7 @@ final class EndpointSession: Sendable {
         return ran ?? HandshakeResult(outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
     }
 
-    /// Keeps the first fresh connection's TCP-connect time: the lead's stall guard scales with it.
+    /// Keeps the first fresh connection's TCP-connect time: the stall time of ``watch()`` scales with it.
     private func noteConnect(took: Duration) {
         state.withLock { if $0.firstConnectTime == nil { $0.firstConnectTime = took } }
     }

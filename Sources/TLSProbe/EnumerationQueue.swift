@@ -68,8 +68,6 @@ struct EnumerationQueue {
             }
         }
 
-        /// Steps in flight at most: the address's window, narrowed when the server shows it serves fewer.
-        var cap: Int { session.window }
         await withTaskGroup(of: (Item, HandshakeResult, Int).self) { group in
             var inFlight = 0
             /// Connections the steps in flight will likely want when they are answered: every chain step of a
@@ -95,6 +93,9 @@ struct EnumerationQueue {
             }
             /// Fills free slots: first offers, then chains (split while slots and budget allow), then order probes.
             func schedule() {
+                // Steps in flight at most: the address's window, narrowed when the server shows it serves fewer
+                // (read once: it changes only when a connection made while others were open is dropped).
+                let cap = session.window
                 while inFlight < cap, let version = versions.first(where: {
                     if case .unanswered(_, _, false) = state[$0] { return true } else { return false }
                 }) {

@@ -18,6 +18,11 @@ import Synchronization
 /// next step, and the order probe too while its version has one suite found. A first offer gets none: a
 /// refused one (TLS 1.0 and 1.1 on a modern server) has no next step.
 ///
+/// **Servers that serve few connections at once** (issue 20): an idle connection opened ahead holds such a
+/// server's worker. Each connection is in the endpoint's ``ConnectionLedger``; when a step stalls behind idle
+/// ones, ``EndpointSession/watch()`` closes them with ``closeIdle()``, and from then on the endpoint
+/// keeps at most what the server has shown it serves, less one.
+///
 /// **The price**: the connections opened for the steps after a chain's last, closed unused without a
 /// byte sent, and counted (``unused``; the report's `unusedConnections`): about one per supported
 /// version with two or more suites, two for one with a single suite. Off with `--no-preconnect`, and

@@ -91,9 +91,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
 
         let session = EndpointSession(request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry,
                                       pacer: pacer, preconnect: preconnect, preconnectsTaken: preconnectsTaken)
-        // Closes idle connections opened ahead if a server that serves few connections waits on them (issue 20).
-        let watchdog = session.preconnected.enabled ? Task { await session.watch(timeout: request.timeout) } : nil
-        defer { watchdog?.cancel() }
+        defer { session.stopWatching() }  // the watchdog over connections opened ahead (issue 20)
         let versions = request.versions.sorted()
         guard let lowest = versions.first, let highest = versions.last else { return profile }
 

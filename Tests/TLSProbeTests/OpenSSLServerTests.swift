@@ -24,7 +24,11 @@ struct OpenSSLServerTests {
         #expect(ConnectionLimitTests.answer(profile) == ConnectionLimitTests.answer(sequential))
         #expect(profile.certificate?.chain.first?.sha256 == server.leafSHA256)
         #expect(profile.certificate?.trusted == true)
-        #expect(profile.serverConnections == 1)
+        // Normally 1 (the lead stalls behind its connections opened ahead). On a loaded machine, steps queued behind
+        // each other may time out instead, and the window narrows to the connections then open: a limit above 1 is
+        // reported only with the drops that showed it (each of those steps was tried again alone).
+        #expect(profile.serverConnections == 1 || (profile.serverConnections != nil && profile.drops > 0),
+                "serverConnections \(String(describing: profile.serverConnections)), drops \(profile.drops)")
     }
 
     @Test("ats-only: every version known, the suites ATS reads found")

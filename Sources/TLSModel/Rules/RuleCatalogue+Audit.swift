@@ -134,7 +134,9 @@ extension RuleCatalogue {
             title: "A line of the endpoint list that is not a URL or host[:port].",
             help: """
                 Each entry must be an `https://` or `http://` URL, `host` or `host:port` (with a bracketed IPv6 \
-                address), or a mapping with a `url`. A bare number (`- 42`, `{"url": 5}`) or a short IPv4 form                 (`10.1`) is refused: a resolver reads it as an address nobody asked for (`42` is 0.0.0.42). The entry                 is skipped. Fix the line the finding points at.
+                address), or a mapping with a `url`. A bare number (`- 42`, `{"url": 5}`) or a short IPv4 form \
+                (`10.1`) is refused: a resolver reads it as an address nobody asked for (`42` is 0.0.0.42). The \
+                entry is skipped. Fix the line the finding points at.
                 """),
         RuleDescriptor(
             RuleID.Endpoints.unknownKey, .endpoints, .warning,
