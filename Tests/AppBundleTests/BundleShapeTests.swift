@@ -186,3 +186,32 @@ struct BundleShapeTests {
 enum BundlePathJoin {
     static func join(_ base: String, _ name: String) -> String { base.isEmpty ? name : base + "/" + name }
 }
+
+/// Issue 21, the era bug: `plist --explain` and the linter (``AppleOSVersion/init(macOS:)``) and `app`
+/// (``MinimumOS``) read macOS releases through two tables that disagreed (12.3 → 15.3 or 15.4; 10.9 → 9 or 8).
+/// There is one table now; these keep it single.
+@Suite("Era bug: one macOS mapping")
+struct MacOSEraMappingTests {
+    @Test("era bug (issue 21): macOS 12.3 is iOS 15.4 and 10.9 is 8 for plist --explain, the linter and app alike",
+          arguments: [("12.3", "15.4"), ("10.9", "8.0"), ("10.11", "9.0"), ("10.15.7", "13.0"), ("12.2", "15.0"),
+                      ("15.4", "18.4"), ("15.3", "18.0"), ("26.4", "26.4")])
+    func oneMapping(_ macOS: String, _ iOS: String) throws {
+        let version = try #require(AppleOSVersion(anyRelease: macOS))
+        #expect(AppleOSVersion(macOS: version).description == iOS)
+        #expect(MinimumOS(platform: .macOS, written: macOS).iOSEquivalent?.description == iOS)
+        let plist = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>LSMinimumSystemVersion</key>"
+            + "<string>\(macOS)</string></dict></plist>"
+        let document = try PlistDocument.parse(data: Data(plist.utf8), file: "Info.plist")
+        #expect(PolicyExplainer.lowestOS(of: document)?.description == iOS)
+    }
+
+    @Test("every macOS release from 10.0 to 27.9 maps the same way through each reader")
+    func everyRelease() throws {
+        for major in 10...27 {
+            for minor in 0...(major == 10 ? 15 : 9) {
+                let version = AppleOSVersion(major, minor)
+                #expect(MinimumOS.iOSNumbering(macOS: version) == AppleOSVersion(macOS: version), "macOS \(version)")
+            }
+        }
+    }
+}

@@ -85,15 +85,3 @@ extension PolicyExplainer {
     }
 }
 
-extension AppleOSVersion {
-    /// The iOS-numbered release whose ATS rules a macOS release shares (macOS 10.11 ≈ 9, 10.12 ≈ 10, …,
-    /// 10.15 ≈ 13, 11 ≈ 14, 12 ≈ 15, 13 ≈ 16, 14 ≈ 17, 15 ≈ 18, 26 ≈ 26).
-    /// - Parameter macOS: a macOS release as `LSMinimumSystemVersion` writes it.
-    public init(macOS: AppleOSVersion) {
-        switch (macOS.major, macOS.minor) {
-        case (10, let minor): self.init(Swift.max(9, minor - 2))
-        case (11...15, _): self.init(macOS.major + 3, macOS.minor)
-        default: self.init(macOS.major, macOS.minor)
-        }
-    }
-}

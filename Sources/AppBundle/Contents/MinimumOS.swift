@@ -27,23 +27,10 @@ public struct MinimumOS: Sendable, Equatable {
         self.iOSEquivalent = platform == .iOS ? parsed : parsed.flatMap(Self.iOSNumbering(macOS:))
     }
 
-    /// A macOS release in iOS-family numbering, by the year both shipped (the pairs ats-rules.md uses).
-    /// - Returns: The iOS release of the same year; releases before macOS 10.11 (no ATS) give 8.0; nil when unknown.
+    /// A macOS release in iOS-family numbering: ``AppleOSVersion/iOSFamily(macOS:)``, the one table.
+    /// - Returns: The iOS release that shipped with it; releases before macOS 10.11 (no ATS) give 8.0; nil when unknown.
     public static func iOSNumbering(macOS version: AppleOSVersion) -> AppleOSVersion? {
-        switch version.major {
-        case 10:
-            let table = [11: AppleOSVersion(9), 12: AppleOSVersion(10), 13: AppleOSVersion(11), 14: AppleOSVersion(12),
-                         15: AppleOSVersion(13)]
-            if version.minor < 11 { return AppleOSVersion(8) }
-            return table[version.minor] ?? AppleOSVersion(13)
-        case 11: return AppleOSVersion(14)
-        case 12: return version.minor >= 3 ? AppleOSVersion(15, 4) : AppleOSVersion(15)
-        case 13: return AppleOSVersion(16)
-        case 14: return AppleOSVersion(17)
-        case 15: return version.minor >= 4 ? AppleOSVersion(18, 4) : AppleOSVersion(18)
-        case 16...25: return AppleOSVersion(18, 4)
-        default: return version.major >= 26 ? AppleOSVersion(version.major, version.minor) : nil
-        }
+        AppleOSVersion.iOSFamily(macOS: version)
     }
 
     /// The eras whose rules differ (``AppleOSVersion/supportedValues``) that the app runs under: the era the
