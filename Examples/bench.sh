@@ -113,7 +113,6 @@ if [ -x "$NGINX_BIN" ]; then
   "$NGINX_BIN" -p "$nginx_dir" -c "$nginx_dir/nginx.conf" > "$ext/nginx.log" 2>&1 &
   pids+=($!)
 fi
-cp "$ext/ca.pem" "$work/external-ca.pem"
 echo '{"servers": []}' > "$ext/none.json"
 for ms in "${latencies[@]}"; do
   fronts=(--front "openssl-s_server=127.0.0.1:$s_server_port")

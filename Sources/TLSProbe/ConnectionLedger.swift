@@ -20,11 +20,11 @@ import Synchronization
 final class ConnectionLedger: Sendable {
     /// One open connection.
     struct Ticket: Sendable {
+        /// Its place in the order connections were started (``State/started`` once it was): a later count means
+        /// another connection started since.
         let sequence: Int
         /// Connections started before this one and still open when it started.
         let openAtStart: Int
-        /// ``State/started`` once this one was started: a later value means another connection started since.
-        let startedAtStart: Int
     }
 
     private struct Entry {
@@ -57,7 +57,7 @@ final class ConnectionLedger: Sendable {
         state.withLock { state in
             state.started += 1
             let sequence = state.started
-            let ticket = Ticket(sequence: sequence, openAtStart: state.open.count, startedAtStart: state.started)
+            let ticket = Ticket(sequence: sequence, openAtStart: state.open.count)
             state.open[sequence] = Entry(idle: idle)
             return ticket
         }
@@ -106,7 +106,7 @@ final class ConnectionLedger: Sendable {
     func close(_ ticket: Ticket) -> Bool {
         state.withLock { state in
             state.open[ticket.sequence] = nil
-            return ticket.openAtStart > 0 || state.started != ticket.startedAtStart || !state.open.isEmpty
+            return ticket.openAtStart > 0 || state.started != ticket.sequence || !state.open.isEmpty
         }
     }
 

@@ -82,7 +82,7 @@ final class EndpointSession: Sendable {
     ) {
         self.pacer = pacer
         self.preconnected = PreconnectedSockets(enabled: preconnect && pacer.interval == .zero, limiter: limiter,
-                                                ledger: ConnectionLedger(), taken: preconnectsTaken)
+                                                taken: preconnectsTaken)
         self.request = request
         self.pool = pool
         self.limiter = limiter
