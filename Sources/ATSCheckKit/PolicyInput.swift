@@ -69,19 +69,19 @@ public struct OutputFileError: Error, Sendable, CustomStringConvertible {
 /// Judges profiles under an app policy and OS release.
 public struct PolicyJudge: Sendable {
     public var policy: AppPolicySource
-    public var os: AppleOSVersion
-    public var client: ClientKind
+    /// The OS release and client whose rules apply.
+    public var client: ATSClient
+    public var os: AppleOSVersion { client.os }
 
-    public init(policy: AppPolicySource = .defaultPolicy, os: AppleOSVersion = .newest, client: ClientKind = .urlSession) {
+    public init(policy: AppPolicySource = .defaultPolicy, for client: ATSClient = .newest) {
         self.policy = policy
-        self.os = os
         self.client = client
     }
 
     /// Judges under the policy of `plist` (the default ATS policy when nil).
     /// - Throws: ``InputFileError`` (exit 65) when the plist is unreadable or malformed.
-    public init(plist: String?, os: AppleOSVersion = .newest, client: ClientKind = .urlSession) throws {
-        self.init(policy: try plist.map(AppPolicySource.load) ?? .defaultPolicy, os: os, client: client)
+    public init(plist: String?, for client: ATSClient = .newest) throws {
+        self.init(policy: try plist.map(AppPolicySource.load) ?? .defaultPolicy, for: client)
     }
 
     /// The ATS verdict of one profile; an endpoint that could not be scanned is `unknown`.
@@ -91,7 +91,7 @@ public struct PolicyJudge: Sendable {
             return ATSEvaluation(verdict: .unknown, osVersion: os.description,
                                  notes: ["not scanned: \(profile.error ?? profile.status.rawValue)"])
         }
-        var evaluation = ATSPolicyEvaluator(os: os, client: client)
+        var evaluation = ATSPolicyEvaluator(for: client)
             .evaluate(profile, configuration: policy.configuration, scheme: scheme)
         if let anchor = profile.certificate?.anchor, anchor != .none {
             evaluation.notes.append(anchor == .custom

@@ -69,7 +69,7 @@ struct AuditCommand: AsyncParsableCommand {
                 try scan.requireResolveRulesUsed(targets: [], entries: try EndpointList.load(path: endpoints).entries)
             }
             return try await pipeline.audit(
-                plistPath: plist, endpointsPath: endpoints, os: policy.os, client: policy.clientKind, baselinePath: baseline,
+                plistPath: plist, endpointsPath: endpoints, for: policy.judged, baselinePath: baseline,
                 now: Date(), shard: try shard.map(Shard.init(parsing:))
             ) { done, total, profile in
                 Terminal.progress("audit: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")

@@ -41,11 +41,11 @@ struct DiagnoseCommand: AsyncParsableCommand {
         let found = try await Terminal.exitingOnFileErrors { () -> Diagnosis? in
             if let profile {
                 return try ScanPipeline.diagnose(
-                    target, url: url, savedProfile: profile, os: policy.os, client: policy.clientKind, warnDays: scan.warnDays)
+                    target, url: url, savedProfile: profile, for: policy.judged, warnDays: scan.warnDays)
             }
             try scan.requireResolveRulesUsed(targets: [target])
             let pipeline = ScanPipeline(settings: try scan.settings())
-            return await pipeline.diagnose(target, url: url, os: policy.os, client: policy.clientKind)
+            return await pipeline.diagnose(target, url: url, for: policy.judged)
         }
         guard let diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }
         try output.emit { format, color in

@@ -18,7 +18,8 @@ struct PolicyOptions: ParsableArguments {
     var client: ClientKind?
 
     var os: AppleOSVersion { osVersion.os }
-    var clientKind: ClientKind { client ?? .urlSession }
+    /// The release and client whose rules apply, as one value.
+    var judged: ATSClient { ATSClient(os: osVersion.os, kind: client ?? .urlSession) }
 }
 
 // The CLI parses its typed options itself: an unknown value is a usage error (exit 64) that lists the

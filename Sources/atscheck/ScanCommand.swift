@@ -96,7 +96,7 @@ struct ScanCommand: AsyncParsableCommand {
     /// Scans (or loads saved profiles) and judges: the whole report, or what is left once JSON Lines streamed.
     private func scanned() async throws -> Outcome {
         // The plist is read first: with a bad plist and a bad profile, the plist is named.
-        let judge = try PolicyJudge(plist: plist, os: policy.os, client: policy.clientKind)
+        let judge = try PolicyJudge(plist: plist, for: policy.judged)
         let report: ScanReport
         if profile.isEmpty {
             var lists = try targetsFile.map { try EndpointList.load(path: $0) }

@@ -93,16 +93,16 @@ struct AtsOnlyTests {
         let target = try Target(parsing: "https://\(Self.host)/")
         for release in Self.releases {
             let os = try #require(AppleOSVersion(string: release))
-            let evaluator = ATSPolicyEvaluator(os: os)
+            let evaluator = ATSPolicyEvaluator(for: ATSClient(os: os))
             let fullVerdict = evaluator.evaluate(full, host: Self.host).verdict
             let limitedVerdict = evaluator.evaluate(limited, host: Self.host).verdict
             #expect(limitedVerdict == fullVerdict, "iOS \(release)")
-            let fullException = ATSDiagnostics.minimalException(profile: full, target: target, os: os)
-            let limitedException = ATSDiagnostics.minimalException(profile: limited, target: target, os: os)
+            let fullException = ATSDiagnostics.minimalException(profile: full, target: target, for: ATSClient(os: os))
+            let limitedException = ATSDiagnostics.minimalException(profile: limited, target: target, for: ATSClient(os: os))
             #expect(limitedException == fullException, "iOS \(release)")
             // The whole nscurl matrix (every exception combination) agrees too.
-            let fullMatrix = Diag.letters(ATSDiagnostics.run(profile: full, target: target, os: os))
-            #expect(Diag.letters(ATSDiagnostics.run(profile: limited, target: target, os: os)) == fullMatrix, "iOS \(release)")
+            let fullMatrix = Diag.letters(ATSDiagnostics.run(profile: full, target: target, for: ATSClient(os: os)))
+            #expect(Diag.letters(ATSDiagnostics.run(profile: limited, target: target, for: ATSClient(os: os))) == fullMatrix, "iOS \(release)")
         }
     }
 }

@@ -29,7 +29,7 @@ struct AuditClientTests {
         try Self.plist.write(toFile: dir + "/Info.plist", atomically: true, encoding: .utf8)
         try "http://news.example.test/feed\n".write(toFile: dir + "/endpoints.txt", atomically: true, encoding: .utf8)
         return try await AuditRun.run(
-            plistPath: dir + "/Info.plist", endpointsPath: dir + "/endpoints.txt", client: client)
+            plistPath: dir + "/Info.plist", endpointsPath: dir + "/endpoints.txt", for: ATSClient(kind: client))
     }
 
     @Test("§4.5 NSAllowsArbitraryLoadsInWebContent: an http:// page is blocked for URLSession, allowed in a WKWebView")

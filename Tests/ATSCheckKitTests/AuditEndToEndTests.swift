@@ -88,7 +88,7 @@ struct AuditEndToEndTests {
         settings.concurrency = 4
         settings.useSystemTrustStore = false
         let result = try await AuditRun.run(
-            plistPath: dir + "/Info.plist", endpointsPath: dir + "/endpoints.yaml", settings: settings, os: .newest,
+            plistPath: dir + "/Info.plist", endpointsPath: dir + "/endpoints.yaml", settings: settings, for: .newest,
             baselinePath: nil, now: Date())
 
         let byHost = Dictionary(uniqueKeysWithValues: result.report.endpoints.map { ($0.profile.host, $0) })
@@ -148,7 +148,7 @@ struct AuditEndToEndTests {
                 expires: 2099-12-31
             """.write(toFile: dir + "/baseline.yaml", atomically: true, encoding: .utf8)
         let waived = try await AuditRun.run(
-            plistPath: plistFile, endpointsPath: endpointsFile, settings: settings, os: .newest,
+            plistPath: plistFile, endpointsPath: endpointsFile, settings: settings, for: .newest,
             baselinePath: dir + "/baseline.yaml", now: Date())
         #expect(waived.report.findings.filter { $0.severity == .error }.map(\.rule) == [AuditRuleID.endpointHTTP])
     }

@@ -103,7 +103,7 @@ enum AuditFixture {
             let e = try entry(item.0, line: index + 1, expect: expect[index + 1])
             return Auditor.Endpoint(entry: e, profile: item.1 ?? Auditor.placeholderProfile(for: e, now: now))
         }
-        return Auditor(os: os).audit(document: document, endpoints: list)
+        return Auditor(for: ATSClient(os: os)).audit(document: document, endpoints: list)
     }
 }
 

@@ -249,7 +249,7 @@ struct AuditorTests {
         let doc = try F.plist("")
         let e = try F.entry("api.example.com", line: 7)
         let earlier = Finding(rule: "plist.ats.absent", severity: .note, message: "x")
-        let result = Auditor(os: F.os).audit(
+        let result = Auditor(for: ATSClient(os: F.os)).audit(
             document: doc, endpoints: [Auditor.Endpoint(entry: e, profile: F.profile("api.example.com", F.modern))],
             findings: [earlier])
         #expect(result.report.endpoints.first?.source == SourceLocation(file: "endpoints.txt", line: 7))

@@ -187,7 +187,7 @@ struct DiagnoseEndToEndTests {
         let target = try Target(parsing: "https://\(Self.host)/")
         for e in c.expectations {
             let os = try #require(AppleOSVersion(string: e.os))
-            let report = ATSDiagnostics.run(profile: profile, target: target, os: os)
+            let report = ATSDiagnostics.run(profile: profile, target: target, for: ATSClient(os: os))
             #expect(Self.letters(report) == e.cells, "iOS \(e.os)")
             #expect(report.osVersion == os.description)
             #expect(report.tests.map(\.number) == Array(1...e.cells.count))
@@ -251,7 +251,7 @@ struct DiagnoseEndToEndTests {
         #expect(profile.handshakes > 0)
         var reports: [DiagnosticsReport] = []
         for os in ["9", "10", "13", "15.4", "17", "26.4"] {
-            reports.append(ATSDiagnostics.run(profile: profile, target: target, os: AppleOSVersion(string: os)!))
+            reports.append(ATSDiagnostics.run(profile: profile, target: target, for: ATSClient(os: AppleOSVersion(string: os)!)))
         }
         #expect(reports.allSatisfy { $0.tests.count >= 13 })
         #expect(server.acceptedConnections == profile.connections)

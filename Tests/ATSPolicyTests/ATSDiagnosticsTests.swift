@@ -58,7 +58,7 @@ struct ATSDiagnosticsTests {
     static func run(_ row: Row) -> DiagnosticsReport {
         var profile = row.profile
         profile.certificate?.verifiedAt = Fixture.now
-        return ATSDiagnostics.run(profile: profile, target: Target(host: h), os: AppleOSVersion(string: row.os)!)
+        return ATSDiagnostics.run(profile: profile, target: Target(host: h), for: ATSClient(os: AppleOSVersion(string: row.os)!))
     }
 
     @Test("every PASS/FAIL cell and the minimal exception", arguments: rows)

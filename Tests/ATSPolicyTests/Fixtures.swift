@@ -73,7 +73,7 @@ enum Fixture {
         _ profile: ServerProfile, _ config: ATSConfiguration = .default, os: String = "26.4",
         client: ClientKind = .urlSession, scheme: String = "https", host: String? = nil
     ) -> ATSEvaluation {
-        ATSPolicyEvaluator(os: AppleOSVersion(string: os)!, client: client, now: now)
+        ATSPolicyEvaluator(for: ATSClient(os: AppleOSVersion(string: os)!, kind: client), now: now)
             .evaluate(profile, host: host ?? profile.host, configuration: config, scheme: scheme)
     }
 }

@@ -26,7 +26,7 @@ struct TrustConflictTests {
     /// Judged a day after issue, so no leaf is expired.
     static func evaluate(_ leaf: CertificateFacts, anchor: AnchorKind, os: String = "26.4") -> ATSEvaluation {
         let profile = Fixture.profile(Fixture.modern, leaf: leaf, intermediates: [intermediate], anchor: anchor)
-        return ATSPolicyEvaluator(os: AppleOSVersion(string: os)!, now: leaf.notBefore.addingTimeInterval(day))
+        return ATSPolicyEvaluator(for: ATSClient(os: AppleOSVersion(string: os)!), now: leaf.notBefore.addingTimeInterval(day))
             .evaluate(profile)
     }
 

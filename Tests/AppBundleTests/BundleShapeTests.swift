@@ -210,8 +210,22 @@ struct MacOSEraMappingTests {
         for major in 10...27 {
             for minor in 0...(major == 10 ? 15 : 9) {
                 let version = AppleOSVersion(major, minor)
-                #expect(MinimumOS.iOSNumbering(macOS: version) == AppleOSVersion(macOS: version), "macOS \(version)")
+                let written = "\(major).\(minor)"
+                #expect(
+                    MinimumOS(platform: .macOS, written: written).iOSEquivalent == AppleOSVersion(macOS: version),
+                    "macOS \(version)")
             }
         }
+    }
+
+    @Test("each row of the era table with a macOS release maps that release to the row's iOS version")
+    func tableRows() {
+        for era in AppleOSEra.all {
+            guard let macOS = era.macOS else { continue }
+            #expect(AppleOSVersion(macOS: macOS) == era.version, "\(era)")
+            #expect(MinimumOS(platform: .macOS, written: macOS.description).eras.first == AppleOSEra.judgedEra(containing: era.version)?.version)
+        }
+        // Shared numbering from 26 on, including releases newer than the table.
+        #expect(AppleOSVersion(macOS: AppleOSVersion(27, 1)) == AppleOSVersion(27, 1))
     }
 }

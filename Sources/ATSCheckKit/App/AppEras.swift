@@ -5,10 +5,8 @@ import TLSModel
 /// Era arithmetic for `atscheck app`: the verdicts of one probe under each OS era of the build, said once
 /// ("fails on iOS 12–12.2, passes on 13+") rather than once per era.
 enum AppEras {
-    /// `15`, `15.4`, `26.4` (a `.0` dropped).
-    static func label(_ os: AppleOSVersion) -> String {
-        os.minor == 0 && os.patch == 0 ? "\(os.major)" : os.description
-    }
+    /// `15`, `15.4`, `26.4` (a `.0` dropped): ``AppleOSEra/label(_:)``.
+    static func label(_ os: AppleOSVersion) -> String { AppleOSEra.label(os) }
 
     /// The eras of `subset` as ranges of `all`: `iOS 12–12.2`, `iOS 13+` (a range reaching the newest era),
     /// `iOS 15, 17–18`.

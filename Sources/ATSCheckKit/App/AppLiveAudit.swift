@@ -48,7 +48,7 @@ public enum AppLiveAudit {
         let endpoints = await ScanPipeline(settings: settings, prober: prober).auditProbe(entries, now: now, progress: progress)
 
         let eras = offline.eras
-        let perEra = eras.map { os in (os, Auditor(os: os, client: client).audit(document: document, endpoints: endpoints)) }
+        let perEra = eras.map { os in (os, Auditor(for: ATSClient(os: os, kind: client)).audit(document: document, endpoints: endpoints)) }
         let judged = merge(perEra, endpoints: endpoints, eras: eras)
         let (pinFindings, pinChecks) = auditPins.evaluate(endpoints, document: document)
         let appPins = AppLivePins(

@@ -39,9 +39,9 @@ struct AuditInputs {
 
     /// Judges the entries with their profiles (one per entry, in list order): the audit, expiry warnings, pin
     /// checks, then the baseline.
-    func finish(profiles: [ServerProfile], settings: ScanSettings, os: AppleOSVersion, client: ClientKind, now: Date) -> AuditResult {
+    func finish(profiles: [ServerProfile], settings: ScanSettings, for client: ATSClient, now: Date) -> AuditResult {
         let endpoints = zip(list.entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
-        var result = Auditor(os: os, client: client).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
+        var result = Auditor(for: client).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
         result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
         let (pinFindings, pinChecks) = pins.evaluate(endpoints, document: document)
         result.report.findings += pinFindings

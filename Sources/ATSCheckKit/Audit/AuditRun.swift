@@ -15,8 +15,8 @@ extension ScanPipeline {
     ///     every endpoint is judged under the default ATS policy (no exceptions, nothing to lint).
     ///   - endpointsPath: the endpoint list (text, `.yml`/`.yaml`, `.json`). An entry's own `resolve`, `sni`
     ///     and `caFile` win over `--resolve`, `--sni`, and add to `--ca-file`; `allAddresses` is not applied.
-    ///   - os: the Apple OS release whose rules apply.
-    ///   - client: the client class the endpoints are used from (web views and media have their own exemptions).
+    ///   - client: the Apple OS release whose rules apply, and the client class the endpoints are used from (web
+    ///     views and media have their own exemptions).
     ///   - baselinePath: waivers to apply, or nil.
     ///   - now: the time baseline expiry is judged at.
     ///   - shard: audit only the entries of this shard (``Shard``); the result carries what `atscheck merge` needs
@@ -26,12 +26,12 @@ extension ScanPipeline {
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; the plist, the list,
     ///   the baseline, every CA file and every pin file are read before anything is scanned.
     public func audit(
-        plistPath: String?, endpointsPath: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession,
+        plistPath: String?, endpointsPath: String, for client: ATSClient = .newest,
         baselinePath: String? = nil, now: Date = Date(), shard: Shard? = nil,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {
         var inputs = try AuditInputs.load(
-            plistPath: plistPath, endpointsPath: endpointsPath, baselinePath: baselinePath, settings: settings, os: os, now: now)
+            plistPath: plistPath, endpointsPath: endpointsPath, baselinePath: baselinePath, settings: settings, os: client.os, now: now)
         let total = inputs.list.entries.count
         // A shard audits its own entries: they are scanned, judged and pin-checked as in a whole run; the
         // exception debt over the whole list is `atscheck merge`'s, from every shard's endpoints.
@@ -39,12 +39,12 @@ extension ScanPipeline {
         if shard != nil { try inputs.restrict(to: positions, settings: settings, now: now) }
 
         let profiles = await auditProbe(inputs.list.entries, now: now, progress: progress).map(\.profile)
-        var result = inputs.finish(profiles: profiles, settings: settings, os: os, client: client, now: now)
+        var result = inputs.finish(profiles: profiles, settings: settings, for: client, now: now)
         if let shard {
             result.report.shard = ReportShard(
                 index: shard.index, count: shard.count, total: total, selected: positions.count, positions: positions)
             result.shardInputs = try AuditShardInputs(
-                plist: plistPath, endpoints: endpointsPath, baseline: baselinePath, os: os, client: client, settings: settings,
+                plist: plistPath, endpoints: endpointsPath, baseline: baselinePath, for: client, settings: settings,
                 now: now)
         }
         return result
@@ -69,7 +69,7 @@ extension ScanPipeline {
     }
 }
 
-/// `atscheck audit` as one call: ``ScanPipeline/audit(plistPath:endpointsPath:os:client:baselinePath:now:progress:)``
+/// `atscheck audit` as one call: ``ScanPipeline/audit(plistPath:endpointsPath:for:baselinePath:now:shard:progress:)``
 /// on a pipeline built from `settings` and `prober`.
 extension ScanPipeline {
     /// The name of the empty document an audit without a plist judges under.
@@ -89,12 +89,12 @@ public enum AuditRun {
     /// - Parameter prober: the OpenSSL prober by default; tests may pass another.
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed.
     public static func run(
-        plistPath: String?, endpointsPath: String, settings: ScanSettings = ScanSettings(), os: AppleOSVersion = .newest,
-        client: ClientKind = .urlSession, baselinePath: String? = nil, now: Date = Date(), prober: (any EndpointProber)? = nil,
+        plistPath: String?, endpointsPath: String, settings: ScanSettings = ScanSettings(), for client: ATSClient = .newest,
+        baselinePath: String? = nil, now: Date = Date(), prober: (any EndpointProber)? = nil,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {
         try await ScanPipeline(settings: settings, prober: prober).audit(
-            plistPath: plistPath, endpointsPath: endpointsPath, os: os, client: client, baselinePath: baselinePath, now: now,
+            plistPath: plistPath, endpointsPath: endpointsPath, for: client, baselinePath: baselinePath, now: now,
             progress: progress)
     }
 }

@@ -106,7 +106,7 @@ extension Auditor {
     func arbitraryLoadsFindings(_ uncovered: [Analysis], context: PlistContext) -> ([Finding], [ExceptionDebt]) {
         let c = context.configuration
         let inForce = c.arbitraryLoadsInForce(on: os)
-        guard client == .urlSession, inForce, !uncovered.isEmpty else { return ([], []) }
+        guard client.kind == .urlSession, inForce, !uncovered.isEmpty else { return ([], []) }
         let perEndpoint = uncovered.map(\.needs)
         guard perEndpoint.allSatisfy({ $0 != nil }) else { return ([], []) }
         let aal = ATSKey.allowsArbitraryLoads.name

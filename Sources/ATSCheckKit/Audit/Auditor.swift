@@ -10,11 +10,11 @@ import TLSModel
 /// Findings about the plist point at the plist line of the exception key; findings about an endpoint point at
 /// its line in the endpoint list.
 public struct Auditor: Sendable {
-    public var os: AppleOSVersion
-    public var client: ClientKind
+    /// The OS release and client whose rules apply.
+    public var client: ATSClient
+    public var os: AppleOSVersion { client.os }
 
-    public init(os: AppleOSVersion = .newest, client: ClientKind = .urlSession) {
-        self.os = os
+    public init(for client: ATSClient = .newest) {
         self.client = client
     }
 
@@ -104,13 +104,13 @@ public struct Auditor: Sendable {
 
     func analyse(_ endpoint: Endpoint, configuration: ATSConfiguration) -> Analysis {
         let target = endpoint.entry.target
-        let judge = PolicyJudge(policy: AppPolicySource(configuration: configuration, file: nil), os: os, client: client)
+        let judge = PolicyJudge(policy: AppPolicySource(configuration: configuration, file: nil), for: client)
         var ats = judge.judge(endpoint.profile, scheme: target.scheme)
         if endpoint.entry.isHTTP { ats.notes.append("http:// endpoint: judged from the plist alone, nothing was scanned") }
         var minimal: MinimalException?
         if endpoint.profile.status == .completed {
             // The diagnostics' minimal exception is relative to the default policy: the entry the host needs.
-            minimal = ATSDiagnostics.minimalException(profile: endpoint.profile, target: target, os: os, client: client)
+            minimal = ATSDiagnostics.minimalException(profile: endpoint.profile, target: target, for: client)
         }
         var matches: [String: Int] = [:]
         for depth in SubdomainDepth.allCases {

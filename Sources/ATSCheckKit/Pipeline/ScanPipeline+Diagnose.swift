@@ -53,11 +53,11 @@ extension ScanPipeline {
     /// > Warning: Connects to the target.
     /// - Parameter url: the text the user gave (parsed into `target` already).
     public func diagnose(
-        _ target: Target, url: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
+        _ target: Target, url: String, for client: ATSClient = .newest
     ) async -> Diagnosis? {
         guard let profile = await probe([target]).first else { return nil }
         return Self.diagnose(
-            profile, target: target, url: url, os: os, client: client, warnDays: settings.expiryWarningDays,
+            profile, target: target, url: url, for: client, warnDays: settings.expiryWarningDays,
             now: settings.now ?? Date())
     }
 
@@ -66,23 +66,23 @@ extension ScanPipeline {
     /// - Parameter warnDays: `--warn-days` (``ExpiryWarnings``), nil for none.
     /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable, malformed or empty.
     public static func diagnose(
-        _ target: Target, url: String, savedProfile path: String, os: AppleOSVersion = .newest,
-        client: ClientKind = .urlSession, warnDays: Int? = nil
+        _ target: Target, url: String, savedProfile path: String, for client: ATSClient = .newest,
+        warnDays: Int? = nil
     ) throws -> Diagnosis {
         let profiles = try ProfileFile.load(path)
         guard let match = profiles.first(where: { $0.host == target.host && $0.port == target.port }) ?? profiles.first else {
             throw InputFileError(file: path, line: nil, message: "\(path) holds no profile")
         }
-        return diagnose(match, target: target, url: url, os: os, client: client, warnDays: warnDays, now: Date())
+        return diagnose(match, target: target, url: url, for: client, warnDays: warnDays, now: Date())
     }
 
     static func diagnose(
-        _ profile: ServerProfile, target: Target, url: String, os: AppleOSVersion, client: ClientKind,
+        _ profile: ServerProfile, target: Target, url: String, for client: ATSClient,
         warnDays: Int? = nil, now: Date = Date()
     ) -> Diagnosis {
-        let judged = report([profile], judge: PolicyJudge(os: os, client: client)).addingExpiryWarnings(days: warnDays, now: now)
+        let judged = report([profile], judge: PolicyJudge(for: client)).addingExpiryWarnings(days: warnDays, now: now)
         return Diagnosis(
-            url: url, profile: profile, report: ATSDiagnostics.run(profile: profile, target: target, os: os, client: client),
+            url: url, profile: profile, report: ATSDiagnostics.run(profile: profile, target: target, for: client),
             scanReport: judged)
     }
 }

@@ -69,7 +69,7 @@ public enum AuditMerge {
             throw MergeError("no shard reports endpoint \(missing + 1) of \(inputs.endpoints)")
         }
         let result = loaded.finish(
-            profiles: profiles.map { $0! }, settings: settings, os: inputs.os, client: inputs.client, now: now)
+            profiles: profiles.map { $0! }, settings: settings, for: ATSClient(os: inputs.os, kind: inputs.client), now: now)
         return .audit(result, inputs: inputs)
     }
 

@@ -36,14 +36,13 @@ public struct AuditShardInputs: Codable, Sendable, Equatable {
     /// The inputs of an audit shard.
     /// - Throws: ``InputFileError`` when an input file cannot be read (it was read a moment ago by the audit).
     init(
-        plist: String?, endpoints: String, baseline: String?, os: AppleOSVersion, client: ClientKind, settings: ScanSettings,
-        now: Date
+        plist: String?, endpoints: String, baseline: String?, for client: ATSClient, settings: ScanSettings, now: Date
     ) throws {
         self.plist = plist
         self.endpoints = endpoints
         self.baseline = baseline
-        self.os = os
-        self.client = client
+        self.os = client.os
+        self.client = client.kind
         self.caFiles = settings.caFiles
         self.useSystemTrustStore = settings.useSystemTrustStore
         self.warnDays = settings.expiryWarningDays

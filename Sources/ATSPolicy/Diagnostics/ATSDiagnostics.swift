@@ -8,13 +8,11 @@ public enum ATSDiagnostics {
     /// - Parameters:
     ///   - profile: the scan of the URL's endpoint.
     ///   - target: the URL (its scheme and host drive the tests).
-    ///   - os: the OS whose rules apply.
-    ///   - client: the client class (nscurl uses URLSession).
+    ///   - client: the OS whose rules apply and the client class (nscurl uses URLSession).
     /// - Returns: the tests in nscurl's order and the minimal exception.
-    public static func run(
-        profile: ServerProfile, target: Target, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
-    ) -> DiagnosticsReport {
-        let evaluator = ATSPolicyEvaluator(os: os, client: client)
+    public static func run(profile: ServerProfile, target: Target, for client: ATSClient = .newest) -> DiagnosticsReport {
+        let evaluator = ATSPolicyEvaluator(for: client)
+        let os = client.os
         let host = target.host
         var tests: [DiagnosticTest] = []
         var defaultTest: (evaluation: ATSEvaluation, unknowns: [String])?
@@ -43,9 +41,9 @@ public enum ATSDiagnostics {
     /// Runs the matrix for a URL given as text (`https://host/path`, `host`, `host:port`).
     /// - Throws: ``TargetError`` when the text is not a URL or target.
     public static func run(
-        profile: ServerProfile, url: String, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
+        profile: ServerProfile, url: String, for client: ATSClient = .newest
     ) throws -> DiagnosticsReport {
-        try run(profile: profile, target: Target(parsing: url), os: os, client: client)
+        try run(profile: profile, target: Target(parsing: url), for: client)
     }
 
     /// A test result and its nscurl-style reason (§5.4).

@@ -24,13 +24,12 @@ extension ATSDiagnostics {
     /// - Parameters:
     ///   - profile: the scan of the URL's endpoint.
     ///   - target: the URL (its host names the entry).
-    ///   - os: the OS whose rules apply.
-    ///   - client: the client class.
+    ///   - client: the OS whose rules apply and the client class.
     /// - Returns: none needed, the entry (as data and as a plist fragment), impossible, or unknown.
     public static func minimalException(
-        profile: ServerProfile, target: Target, os: AppleOSVersion = .newest, client: ClientKind = .urlSession
+        profile: ServerProfile, target: Target, for client: ATSClient = .newest
     ) -> MinimalException {
-        minimalException(profile: profile, target: target, evaluator: ATSPolicyEvaluator(os: os, client: client))
+        minimalException(profile: profile, target: target, evaluator: ATSPolicyEvaluator(for: client))
     }
 
     static func minimalException(

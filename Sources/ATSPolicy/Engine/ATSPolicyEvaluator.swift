@@ -8,17 +8,17 @@ import TLSModel
 /// gathered. Where Apple's sources conflict and the conflict matters for this server, both readings are
 /// evaluated; differing verdicts give `ambiguous` with both `readings`, agreeing ones a note.
 public struct ATSPolicyEvaluator: Sendable {
-    public var os: AppleOSVersion
-    public var client: ClientKind
+    /// The OS release and client whose rules apply.
+    public var client: ATSClient
+    /// The release whose rules apply (`client.os`).
+    public var os: AppleOSVersion { client.os }
     /// The time certificates are judged at; nil: the profile's `verifiedAt` (or its scan time).
     public var now: Date?
 
     /// - Parameters:
-    ///   - os: the Apple OS release whose rules apply (default: the newest known).
-    ///   - client: the class of client code making the connection (default: URLSession).
+    ///   - client: the OS release and class of client code (default: URLSession on the newest known release).
     ///   - now: the evaluation time (default: when the chain was verified).
-    public init(os: AppleOSVersion = .newest, client: ClientKind = .urlSession, now: Date? = nil) {
-        self.os = os
+    public init(for client: ATSClient = .newest, now: Date? = nil) {
         self.client = client
         self.now = now
     }
@@ -106,9 +106,9 @@ public struct ATSPolicyEvaluator: Sendable {
     ) -> RuleContext {
         var consulted: Set<ATSConflict> = []
         let policy = HostPolicy.resolve(
-            host: host, configuration: configuration, os: os, client: client, readings: readings, consulted: &consulted)
+            host: host, configuration: configuration, for: client, readings: readings, consulted: &consulted)
         var context = RuleContext(
-            profile: profile, host: host, scheme: scheme, os: os, client: client,
+            profile: profile, host: host, scheme: scheme, client: client,
             now: now ?? profile.certificate?.verifiedAt ?? profile.scannedAt, policy: policy, readings: readings)
         context.consulted = consulted
         if let match = policy.exception, !match.builtIn, match.entry.legacyValues != nil, !os.mayHonourLegacyExceptionKeys {

@@ -29,9 +29,11 @@ public struct HostPolicy: Sendable, Equatable {
 
     /// Resolves the policy for `host`.
     static func resolve(
-        host: String, configuration written: ATSConfiguration, os: AppleOSVersion, client: ClientKind,
+        host: String, configuration written: ATSConfiguration, for judged: ATSClient,
         readings: Readings, consulted: inout Set<ATSConflict>
     ) -> HostPolicy {
+        let os = judged.os
+        let client = judged.kind
         // §3.2, §3.4: legacy spellings on iOS 9 and per-domain numbers before iOS 18.4 read two ways.
         consulted.formUnion(written.parsingConflicts(for: host, os: os, readings: readings))
         let c = written.read(with: readings, os: os)

@@ -1,14 +1,6 @@
 import TLSModel
 
 extension AppleOSVersion {
-    /// The first release whose ATS parser the current Security source describes: Security-61439.101.1,
-    /// macOS 15.4 ≈ iOS 18.4, the release that added CIDR keys to the source (reference §3.4). Before it,
-    /// how a per-domain number reads is a CONFLICT.
-    static let cidrEraSource = AppleOSVersion(18, 4)
-
-    /// Whether a per-domain boolean written as a number certainly counts by its truth value (§3.4).
-    var readsPerDomainNumbers: Bool { self >= Self.cidrEraSource }
-
     /// iOS 9 (macOS 10.11): the only release that may honour the legacy exception spellings (§3.2).
     var mayHonourLegacyExceptionKeys: Bool { !hasFineGrainedGlobalKeys }
 }

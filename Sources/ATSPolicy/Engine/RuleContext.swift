@@ -7,8 +7,8 @@ struct RuleContext {
     let profile: ServerProfile
     let host: String
     let scheme: String
-    let os: AppleOSVersion
-    let client: ClientKind
+    let client: ATSClient
+    var os: AppleOSVersion { client.os }
     let now: Date
     let policy: HostPolicy
     let readings: Readings

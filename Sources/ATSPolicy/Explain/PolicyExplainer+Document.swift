@@ -61,27 +61,14 @@ extension PolicyExplainer {
             let start = max(era.os, lowest ?? era.os)
             guard start <= newest, next.map({ start < $0 }) ?? true else { continue }
             let openEnded = next == nil && newest == .newest
-            let end: AppleOSVersion? = openEnded ? nil : min(newest, next.map(previousRelease) ?? newest)
-            var label = short(start)
-            if let end, end != start { label += "–" + short(end) } else if end == nil { label += "+" }
+            let end: AppleOSVersion? = openEnded ? nil : min(newest, next.map(AppleOSEra.release(before:)) ?? newest)
+            var label = AppleOSEra.label(start)
+            if let end, end != start { label += "–" + AppleOSEra.label(end) } else if end == nil { label += "+" }
             kept.append(Era(label: label, os: start))
         }
         if kept.isEmpty, let era = all.last(where: { $0.os <= newest }) ?? all.first {
-            kept = [Era(label: short(newest), os: max(era.os, newest))]
+            kept = [Era(label: AppleOSEra.label(newest), os: max(era.os, newest))]
         }
         return kept
     }
-
-    /// The release just before an era boundary: 16 before 17, 26.3 before 26.4, 9 before 10.
-    static func previousRelease(_ boundary: AppleOSVersion) -> AppleOSVersion {
-        if boundary.minor > 0 { return AppleOSVersion(boundary.major, boundary.minor - 1) }
-        return AppleOSVersion(boundary.major - 1)
-    }
-
-    /// `15`, `26.3`, `12.1.2`: a release without trailing zeros.
-    static func short(_ version: AppleOSVersion) -> String {
-        if version.patch != 0 { return version.description }
-        return version.minor == 0 ? "\(version.major)" : "\(version.major).\(version.minor)"
-    }
 }
-

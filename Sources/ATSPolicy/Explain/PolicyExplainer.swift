@@ -19,21 +19,30 @@ public enum PolicyExplainer {
         }
     }
 
-    /// The eras in which the host-policy rules differ: 9 (only `NSAllowsArbitraryLoads`), 10–16 (the
-    /// fine-grained keys, IP literals exempt), 17+ (IP literals under ATS), and 26.4+ when the dictionary
-    /// uses a NIAP key.
+    /// The changes of ``AppleOSEra/all`` that change a host's policy (the explainer's matrix): the fine-grained
+    /// keys, IP literals under ATS, and the NIAP key when the dictionary uses one.
+    static let hostPolicyChanges: [AppleOSEra.Change] = [.fineGrainedGlobalKeys, .ipLiteralsUnderATS]
+
+    /// The eras in which the host-policy rules differ, from ``AppleOSEra/all``: 9 (only `NSAllowsArbitraryLoads`),
+    /// 10–16 (the fine-grained keys, IP literals exempt), 17+ (IP literals under ATS), and 26.4+ when the
+    /// dictionary uses a NIAP key.
     /// - Parameter configuration: the app's configuration.
     /// - Returns: the eras, oldest first.
     public static func eras(for configuration: ATSConfiguration) -> [Era] {
         let usesNIAP = configuration.niapPackage != nil
             || configuration.exceptionDomains.values.contains { $0.niapPackage != nil }
-        var eras = [Era(label: "9", os: AppleOSVersion(9)), Era(label: "10–16", os: AppleOSVersion(10))]
-        if usesNIAP {
-            eras += [Era(label: "17–26.3", os: AppleOSVersion(17)), Era(label: "26.4+", os: AppleOSVersion(26, 4))]
-        } else {
-            eras.append(Era(label: "17+", os: AppleOSVersion(17)))
+        let changes = hostPolicyChanges + (usesNIAP ? [.niapPackage] : [])
+        let starts = ([AppleOSEra.judgedEras[0].version] + changes.map { AppleOSEra.introducing($0).version }).sorted()
+        return starts.enumerated().map { index, start in
+            let label: String
+            if index + 1 < starts.count {
+                let end = AppleOSEra.release(before: starts[index + 1])
+                label = end == start ? AppleOSEra.label(start) : "\(AppleOSEra.label(start))–\(AppleOSEra.label(end))"
+            } else {
+                label = AppleOSEra.label(start) + "+"
+            }
+            return Era(label: label, os: start)
         }
-        return eras
     }
 
     /// Explains `configuration`.
@@ -60,7 +69,7 @@ public enum PolicyExplainer {
                     EraPolicy(
                         era: era.label, osVersion: era.os.description,
                         clients: ClientKind.allCases.map {
-                            explain(host: pattern.host, client: $0, os: era.os, configuration: configuration)
+                            explain(host: pattern.host, for: ATSClient(os: era.os, kind: $0), configuration: configuration)
                         })
                 })
         }
@@ -77,18 +86,19 @@ public enum PolicyExplainer {
     /// The policy for one host, client and OS: the engine's primary reading, the keys that decided it,
     /// and the other reading of every conflict the resolution consulted when that reading differs.
     static func explain(
-        host: String, client kind: ClientKind, os: AppleOSVersion, configuration c: ATSConfiguration
+        host: String, for client: ATSClient, configuration c: ATSConfiguration
     ) -> ClientPolicy {
+        let (os, kind) = (client.os, client.kind)
         let readings = Readings.primary(for: os)
         var consulted: Set<ATSConflict> = []
         let policy = HostPolicy.resolve(
-            host: host, configuration: c, os: os, client: kind, readings: readings, consulted: &consulted)
+            host: host, configuration: c, for: client, readings: readings, consulted: &consulted)
         var conflicts: [ConflictingReading] = []
         for conflict in consulted.sorted() {
             let other = readings.flipped(conflict)
             var ignored: Set<ATSConflict> = []
             let alternative = HostPolicy.resolve(
-                host: host, configuration: c, os: os, client: kind, readings: other, consulted: &ignored)
+                host: host, configuration: c, for: client, readings: other, consulted: &ignored)
             guard Effective(alternative) != Effective(policy) else { continue }
             conflicts.append(
                 ConflictingReading(
@@ -104,7 +114,7 @@ public enum PolicyExplainer {
         return ClientPolicy(
             client: kind, atsApplies: policy.atsRequired, httpAllowed: policy.httpAllowed,
             minimumTLS: policy.minimumTLS, forwardSecrecyRequired: policy.requiresForwardSecrecy, niap: policy.niap,
-            decidedBy: decidingKeys(host: host, kind: kind, os: os, configuration: c, readings: readings, policy: policy),
+            decidedBy: decidingKeys(host: host, for: client, configuration: c, readings: readings, policy: policy),
             reason: reason, conflicts: conflicts)
     }
 
@@ -123,7 +133,7 @@ public enum PolicyExplainer {
 
     /// The keys whose removal changes the policy, as `NSAppTransportSecurity.…` key paths.
     static func decidingKeys(
-        host: String, kind: ClientKind, os: AppleOSVersion, configuration c: ATSConfiguration, readings: Readings,
+        host: String, for client: ATSClient, configuration c: ATSConfiguration, readings: Readings,
         policy: HostPolicy
     ) -> [String] {
         var variants: [(String, ATSConfiguration)] = []
@@ -161,7 +171,7 @@ public enum PolicyExplainer {
         return variants.compactMap { name, variant in
             var ignored: Set<ATSConflict> = []
             let other = HostPolicy.resolve(
-                host: host, configuration: variant, os: os, client: kind, readings: readings, consulted: &ignored)
+                host: host, configuration: variant, for: client, readings: readings, consulted: &ignored)
             return Effective(other) != current ? name : nil
         }
     }

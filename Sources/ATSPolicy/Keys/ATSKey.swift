@@ -34,21 +34,21 @@ public struct ATSKey: Hashable, Sendable, CustomStringConvertible {
     public var status: Status
     /// Whether App Review asks for a justification when the key relaxes ATS (§3.1).
     public var needsReviewJustification: Bool
-    /// The first OS release (iOS numbering) that reads the key.
-    public var introduced: String
+    /// The first OS release (iOS numbering) that reads the key: the version of an era of ``AppleOSEra/all``.
+    public var introduced: AppleOSVersion
 
     public var description: String { name }
 
     public init(
         _ name: String, _ levels: Set<Level>, _ type: ValueType, status: Status = .current,
-        review: Bool = false, introduced: String = "9"
+        review: Bool = false, introduced: AppleOSEra.Change = .ats
     ) {
         self.name = name
         self.levels = levels
         self.type = type
         self.status = status
         self.needsReviewJustification = review
-        self.introduced = introduced
+        self.introduced = AppleOSEra.introducing(introduced).version
     }
 }
 
@@ -58,14 +58,14 @@ extension ATSKey {
     // Global keys.
     public static let allowsArbitraryLoads = ATSKey("NSAllowsArbitraryLoads", [.global], .boolean, review: true)
     public static let allowsArbitraryLoadsForMedia = ATSKey(
-        "NSAllowsArbitraryLoadsForMedia", [.global], .boolean, review: true, introduced: "10")
+        "NSAllowsArbitraryLoadsForMedia", [.global], .boolean, review: true, introduced: .fineGrainedGlobalKeys)
     public static let allowsArbitraryLoadsInWebContent = ATSKey(
-        "NSAllowsArbitraryLoadsInWebContent", [.global], .boolean, review: true, introduced: "10")
-    public static let allowsLocalNetworking = ATSKey("NSAllowsLocalNetworking", [.global], .boolean, introduced: "10")
+        "NSAllowsArbitraryLoadsInWebContent", [.global], .boolean, review: true, introduced: .fineGrainedGlobalKeys)
+    public static let allowsLocalNetworking = ATSKey("NSAllowsLocalNetworking", [.global], .boolean, introduced: .fineGrainedGlobalKeys)
     public static let exceptionDomains = ATSKey("NSExceptionDomains", [.global], .dictionary)
-    public static let pinnedDomains = ATSKey("NSPinnedDomains", [.global], .dictionary, introduced: "14")
+    public static let pinnedDomains = ATSKey("NSPinnedDomains", [.global], .dictionary, introduced: .pinnedDomains)
     public static let requiresNIAPTLSPackageVersion = ATSKey(
-        "NSRequiresNIAPTLSPackageVersion", [.global], .string, introduced: "26.4")
+        "NSRequiresNIAPTLSPackageVersion", [.global], .string, introduced: .niapPackage)
 
     // Exception-domain keys.
     public static let includesSubdomains = ATSKey("NSIncludesSubdomains", [.exceptionDomain, .pinnedDomain], .boolean)
@@ -78,12 +78,12 @@ extension ATSKey {
     public static let requiresCertificateTransparency = ATSKey(
         "NSRequiresCertificateTransparency", [.exceptionDomain], .boolean, status: .obsolete)
     public static let exceptionRequiresNIAPTLSPackageVersion = ATSKey(
-        "NSExceptionRequiresNIAPTLSPackageVersion", [.exceptionDomain], .string, introduced: "26.4")
+        "NSExceptionRequiresNIAPTLSPackageVersion", [.exceptionDomain], .string, introduced: .niapPackage)
 
     // Pinned-domain keys.
-    public static let pinnedCAIdentities = ATSKey("NSPinnedCAIdentities", [.pinnedDomain], .array, introduced: "14")
-    public static let pinnedLeafIdentities = ATSKey("NSPinnedLeafIdentities", [.pinnedDomain], .array, introduced: "14")
-    public static let spkiSHA256Base64 = ATSKey("SPKI-SHA256-BASE64", [.pinnedIdentity], .string, introduced: "14")
+    public static let pinnedCAIdentities = ATSKey("NSPinnedCAIdentities", [.pinnedDomain], .array, introduced: .pinnedDomains)
+    public static let pinnedLeafIdentities = ATSKey("NSPinnedLeafIdentities", [.pinnedDomain], .array, introduced: .pinnedDomains)
+    public static let spkiSHA256Base64 = ATSKey("SPKI-SHA256-BASE64", [.pinnedIdentity], .string, introduced: .pinnedDomains)
 
     // iOS 9-era spellings (§3.2): not read by current Security sources.
     public static let deprecated: [ATSKey] = [

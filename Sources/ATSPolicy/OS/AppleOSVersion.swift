@@ -43,19 +43,17 @@ public struct AppleOSVersion: Hashable, Comparable, Sendable, CustomStringConver
         return numbers
     }
 
-    /// Whether the major release exists and atscheck knows its rules (9–18, 26).
+    /// Whether the major release exists and atscheck knows its rules (a major of ``AppleOSEra/all``: 9–18, 26).
     public var isKnownRelease: Bool { Self.knownMajors.contains(major) }
 
-    /// iOS majors that exist (iOS skipped 19–25 and went from 18 to 26).
-    static let knownMajors: Set<Int> = Set(9...18).union([26])
+    /// iOS majors that exist and atscheck knows (iOS skipped 19–25 and went from 18 to 26).
+    static let knownMajors: Set<Int> = Set(AppleOSEra.all.map(\.version.major))
 
-    /// The newest release whose rules atscheck knows; the default of `--os-version`.
-    public static let newest = AppleOSVersion(26, 4)
+    /// The newest release whose rules atscheck knows (``AppleOSEra/newest``); the default of `--os-version`.
+    public static let newest = AppleOSEra.newest.version
 
-    /// One value per era in which the rules differ, for `--help`.
-    public static let supportedValues: [String] = [
-        "9", "10", "11", "12", "12.1", "12.2", "13", "14", "15", "15.4", "16", "17", "18", "26", "26.4",
-    ]
+    /// One value per era in which the rules differ (``AppleOSEra/judgedEras``), for `--help`.
+    public static let supportedValues: [String] = AppleOSEra.judgedEras.map(\.label)
 
     public var description: String {
         if patch != 0 { return "\(major).\(minor).\(patch)" }

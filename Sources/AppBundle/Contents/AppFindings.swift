@@ -38,7 +38,7 @@ enum AppFindings {
                     rule: RuleID.App.minimumOS, severity: .warning,
                     message: "\(minimum.key) \(what): verdicts cover only the newest rules (iOS \(AppleOSVersion.newest))",
                     file: plist.file, line: line, keyPath: minimum.key))
-        } else if let lowest = minimum.iOSEquivalent, lowest < AppleOSVersion(9) {
+        } else if let lowest = minimum.iOSEquivalent, !lowest.has(.ats) {
             out.append(
                 Finding(
                     rule: RuleID.App.minimumOS, severity: .note,

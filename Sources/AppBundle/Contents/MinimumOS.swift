@@ -24,22 +24,16 @@ public struct MinimumOS: Sendable, Equatable {
         self.key = platform == .iOS ? "MinimumOSVersion" : "LSMinimumSystemVersion"
         self.written = written
         let parsed = written.flatMap { AppleOSVersion(anyRelease: $0) }
-        self.iOSEquivalent = platform == .iOS ? parsed : parsed.flatMap(Self.iOSNumbering(macOS:))
+        self.iOSEquivalent = platform == .iOS ? parsed : parsed.flatMap(AppleOSVersion.iOSFamily(macOS:))
     }
 
-    /// A macOS release in iOS-family numbering: ``AppleOSVersion/iOSFamily(macOS:)``, the one table.
-    /// - Returns: The iOS release that shipped with it; releases before macOS 10.11 (no ATS) give 8.0; nil when unknown.
-    public static func iOSNumbering(macOS version: AppleOSVersion) -> AppleOSVersion? {
-        AppleOSVersion.iOSFamily(macOS: version)
-    }
-
-    /// The eras whose rules differ (``AppleOSVersion/supportedValues``) that the app runs under: the era the
-    /// minimum falls in, and every later one. A minimum before iOS 9 starts at 9 (no ATS before it); an
-    /// unreadable one gives the newest era only.
+    /// The eras whose rules differ (``AppleOSEra/judgedEras``) that the app runs under: the era the minimum falls
+    /// in, and every later one. A minimum before iOS 9 starts at 9 (no ATS before it); an unreadable one gives the
+    /// newest era only.
     public var eras: [AppleOSVersion] {
-        let all = AppleOSVersion.supportedValues.compactMap(AppleOSVersion.init(string:)).sorted()
+        let all = AppleOSEra.judgedEras.map(\.version)
         guard let minimum = iOSEquivalent else { return Array(all.suffix(1)) }
-        let start = all.last(where: { $0 <= minimum }) ?? all[0]
+        let start = AppleOSEra.judgedEra(containing: minimum)?.version ?? all[0]
         return all.filter { $0 >= start }
     }
 

@@ -20,8 +20,7 @@ enum DeadKeyRules {
     /// Whether `NSAllowsArbitraryLoads = YES` is overridden on the OS whose rules apply.
     static func arbitraryLoadsOverridden(_ c: LintContext) -> Bool {
         // The engine's reading of §4.1, so the linter and the verdicts never disagree.
-        let os = c.rulesOS.isKnownRelease ? c.rulesOS : AppleOSVersion(c.rulesOS.major >= 10 ? 10 : 9)
-        return ATSConfiguration(dictionary: c.ats ?? [:]).arbitraryLoadsOverridden(on: os)
+        ATSConfiguration(dictionary: c.ats ?? [:]).arbitraryLoadsOverridden(on: c.rulesOS)
     }
 
     private static func checkArbitraryLoadsOverride(_ c: LintContext) {
