@@ -31,7 +31,9 @@ let package = Package(
         // Reads .ipa/.app/.xcarchive bundles offline (no OpenSSL: certificates are handed on as DER bytes).
         .target(
             name: "AppBundle",
-            dependencies: ["TLSModel", "ATSPolicy", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "TLSModel", "ATSPolicy", "Pinning", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .target(
             name: "ATSCheckKit",
@@ -64,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "AppBundleTests",
             dependencies: [
-                "AppBundle", "AppBundleFixtures", "TLSModel", "ATSPolicy",
+                "AppBundle", "AppBundleFixtures", "TLSModel", "ATSPolicy", "Pinning",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -62,17 +62,7 @@ struct AppCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
     var full = false
 
-    @Option(name: .long, help: "The library that loads the bundled certificates: afnetworking|alamofire (default: every linked one).")
-    var library: PinLibrary?
-
-    @Option(name: .long, help: "AFNetworking's AFSSLPinningMode: none|certificate|public-key (default: certificate and public-key).")
-    var mode: PinPolicyOptions.AFMode?
-
-    @Option(name: .long, help: "Alamofire's evaluator: default|revocation|pinned-certificates|public-keys|disabled (default: pinned-certificates and public-keys).")
-    var evaluator: PinPolicyOptions.AlamofireEvaluatorKind?
-
-    @Option(name: .customLong("af-version"), help: "AFNetworking major version: 2, 3 or 4 (default: the linked framework's, else 4).")
-    var afVersion: Int?
+    @OptionGroup var pinLibrary: PinLibraryOptions
 
     @Option(name: .long, help: ArgumentHelp("Client class (default: \(ClientKind.urlSession.optionValue)).", visibility: .default))
     var client: ClientKind?
@@ -81,7 +71,7 @@ struct AppCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
 
-    var pinScope: AppPinScope { AppPinScope(library: library, mode: mode, evaluator: evaluator, afVersion: afVersion) }
+    var pinScope: AppPinScope { AppPinScope(library: pinLibrary.library, values: pinLibrary.values) }
 
     func validate() throws {
         if let emitEndpoints, output.output == emitEndpoints || output.reports.contains(where: { $0.path == emitEndpoints }) {
@@ -89,8 +79,7 @@ struct AppCommand: AsyncParsableCommand {
         }
         if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
         if offline {
-            let live = [("--endpoints", endpoints != nil), ("--full", full), ("--library", library != nil), ("--mode", mode != nil),
-                        ("--evaluator", evaluator != nil), ("--af-version", afVersion != nil)].filter(\.1).map(\.0)
+            let live = [("--endpoints", endpoints != nil), ("--full", full)].filter(\.1).map(\.0) + pinLibrary.given
             if !live.isEmpty { throw ValidationError("\(live.joined(separator: ", ")) need the live checks: drop --offline") }
         }
         if let problem = pinScope.problem { throw ValidationError(problem) }

@@ -11,14 +11,6 @@ struct PinsCommand: AsyncParsableCommand {
     )
 }
 
-/// `AFSSLPinningMode` on the command line (`none|certificate|public-key`).
-extension AFSecurityPolicyOptions.Mode: ExpressibleByArgument {}
-
-/// The Alamofire 5 evaluators on the command line.
-extension PinPolicyOptions.AlamofireEvaluatorKind: ExpressibleByArgument {}
-
-extension PinLibrary: ExpressibleByArgument {}
-
 struct PinsCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -43,32 +35,8 @@ struct PinsCheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Pin material: a file or a directory of .cer/.der/.crt/.pem certificates, pin-set files (.json, .yaml) and Info.plists.")
     var pins: String = "Pins"
 
-    @Option(name: .long, help: "The library to emulate: \(PinLibrary.allCases.map(\.rawValue).joined(separator: "|")).")
-    var library: PinLibrary = .afnetworking
-
-    @Option(name: .long, help: "AFNetworking: AFSSLPinningMode, none|certificate|public-key.")
-    var mode: PinPolicyOptions.AFMode?
-
-    @Flag(name: .customLong("allow-invalid-certificates"), help: "AFNetworking: allowInvalidCertificates = YES (a debug relaxation).")
-    var allowInvalidCertificates = false
-
-    @Flag(name: .customLong("no-validate-domain-name"), help: "AFNetworking: validatesDomainName = NO (a debug relaxation).")
-    var noValidateDomainName = false
-
-    @Option(name: .customLong("af-version"), help: "AFNetworking major version where behaviour differs: 2, 3 or 4.")
-    var afVersion: Int?
-
-    @Option(name: .long, help: "Alamofire: default|revocation|pinned-certificates|public-keys|disabled (default pinned-certificates).")
-    var evaluator: PinPolicyOptions.AlamofireEvaluatorKind?
-
-    @Flag(name: .customLong("accept-self-signed"), help: "Alamofire: acceptSelfSignedCertificates = true.")
-    var acceptSelfSigned = false
-
-    @Flag(name: .customLong("no-default-validation"), help: "Alamofire: performDefaultValidation = false.")
-    var noDefaultValidation = false
-
-    @Flag(name: .customLong("no-validate-host"), help: "Alamofire: validateHost = false.")
-    var noValidateHost = false
+    @OptionGroup var library: PinLibraryOptions
+    @OptionGroup var relaxations: PinRelaxationOptions
 
     @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: the served chain from at most 6 handshakes).")
     var full = false
@@ -88,11 +56,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
 
     /// The options as the one model `pins check` and the audit's endpoint lists share.
     var options: PinPolicyOptions {
-        PinPolicyOptions(
-            library: library, mode: mode, allowInvalidCertificates: allowInvalidCertificates,
-            validatesDomainName: !noValidateDomainName, afVersion: afVersion, evaluator: evaluator,
-            acceptSelfSignedCertificates: acceptSelfSigned, performDefaultValidation: !noDefaultValidation,
-            validateHost: !noValidateHost)
+        PinPolicyOptions(library: library.library, values: relaxations.adding(to: library.values))
     }
 
     /// The policy the options describe.

@@ -171,7 +171,7 @@ struct AppLiveEndToEndTests {
         // Named (--library afnetworking --mode certificate): one mode, and its rejection is an error.
         let named = try await AppLiveAudit.run(
             path: try servers.ipa(exceptions: Self.legacyException), settings: servers.settings,
-            pinScope: AppPinScope(library: .afnetworking, mode: .certificate))
+            pinScope: AppPinScope(library: .afnetworking, values: PinOptionValues(["mode": "certificate"])))
         let namedChecks = named.pins.filter { $0.origin == .bundledCertificates }
         #expect(namedChecks.allSatisfy { $0.mode == "certificate" && !$0.assumed })
         #expect(named.report.findings.contains {

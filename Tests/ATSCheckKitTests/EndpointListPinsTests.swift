@@ -114,10 +114,10 @@ struct EndpointListPinsTests {
     @Test("PinPolicyOptions: the problems name the options in the caller's spelling")
     func spelling() {
         var options = PinPolicyOptions(library: .trustkit)
-        options.mode = .publicKey
+        options.values["mode"] = "public-key"
         #expect(options.problem(.commandLine)?.contains("--mode") == true)
         #expect(options.problem(.endpointList)?.hasPrefix("mode, allowInvalidCertificates") == true)
         #expect(PinPolicyOptions(library: .nspinneddomains).problem() == nil)
-        #expect(PinPolicyOptions(library: .alamofire, evaluator: .disabled).policy == .alamofire(.disabled))
+        #expect(PinPolicyOptions(library: .alamofire, values: PinOptionValues(["evaluator": "disabled"])).policy == .alamofire(.disabled))
     }
 }

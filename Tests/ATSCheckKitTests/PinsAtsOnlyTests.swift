@@ -46,7 +46,7 @@ struct PinsAtsOnlyTests {
         var pins = LoadedPins()
         pins.certificates = [PinnedCertificateFile(file: "leaf.cer", facts: try CertificateParsing.facts(der: leaf.der), pemInDERFile: false)]
         var options = PinPolicyOptions()
-        options.mode = .publicKey
+        options.values["mode"] = "public-key"
         let checker = try PinChecker(policy: options.policy, pins: pins, pinsPath: "leaf.cer", caFiles: [caFile], useSystemStore: false)
         let target = try Target(parsing: "\(Self.host):\(server.port)")
         func settings(_ scope: ProbeScope) throws -> ScanSettings {

@@ -27,7 +27,7 @@ struct BundleShapeTests {
             #expect(bundle.info.build == "42")
             #expect(bundle.infoPlist.format == .binary)
             #expect(bundle.infoPlist.file == folder.path(name) + "/" + BundlePathJoin.join(root, "Info.plist"))
-            #expect(bundle.libraries == [LinkedLibrary(name: .afNetworking, version: "4.0.1", linkage: .framework(path: BundlePathJoin.join(root, "Frameworks/AFNetworking.framework")))])
+            #expect(bundle.libraries == [LinkedLibrary(name: .afnetworking, version: "4.0.1", linkage: .framework(path: BundlePathJoin.join(root, "Frameworks/AFNetworking.framework")))])
             #expect(bundle.certificates.map(\.lookups) == [[.afNetworkingMainBundle, .alamofire]])
             #expect(bundle.certificates.first?.der == [UInt8](Fixtures.fakeDER))
             #expect(bundle.eras.first == AppleOSVersion(15))
@@ -62,7 +62,7 @@ struct BundleShapeTests {
     func staticLinking() throws {
         let tree = Fixtures.app(strings: ["AFSecurityPolicy", "https://api.acme.com"], extra: ["p.cer": Fixtures.fakeDER])
         let bundle = try Fixtures.openIPA(tree, in: try TemporaryFolder())
-        #expect(bundle.libraries == [LinkedLibrary(name: .afNetworking, version: nil, linkage: .staticallyLinked(marker: "AFSecurityPolicy"))])
+        #expect(bundle.libraries == [LinkedLibrary(name: .afnetworking, version: nil, linkage: .staticallyLinked(marker: "AFSecurityPolicy"))])
         #expect(!bundle.findings.contains { $0.rule == RuleID.Pins.frameworkBundle })
     }
 

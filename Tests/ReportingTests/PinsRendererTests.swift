@@ -10,14 +10,14 @@ struct PinsRendererTests {
         let step = PinStep("system trust", .failed, "fails for \(host)")
         let finding = Finding(rule: RuleID.Pins.rejected, severity: .error, message: "rejects \(host)")
         let debug = PinEvaluation(
-            library: .afnetworking, host: host, options: [PinOption("allowInvalidCertificates", "YES")], verdict: .accept,
+            library: PinLibrary(rawValue: "afnetworking"), host: host, options: [PinOption("allowInvalidCertificates", "YES")], verdict: .accept,
             result: "accepted", steps: [PinStep("system trust", .skipped, "skipped")],
             matches: [PinMatch(pin: "pin", kind: .certificate, position: 0, role: "leaf", subject: "CN=\(host)")], pinMatched: true)
         let release = PinEvaluation(
-            library: .afnetworking, host: host, options: [PinOption("allowInvalidCertificates", "NO")], verdict: .reject,
+            library: PinLibrary(rawValue: "afnetworking"), host: host, options: [PinOption("allowInvalidCertificates", "NO")], verdict: .reject,
             result: "system-trust-failed", steps: [step], findings: [finding])
         let risk = Finding(rule: RuleID.Pins.debugReleaseDiffers, severity: .warning, message: "debug accepts \(host)")
-        return PinCheckReport(library: .afnetworking, pinFiles: ["Pins/\(host).cer"], results: [
+        return PinCheckReport(library: PinLibrary(rawValue: "afnetworking"), pinFiles: ["Pins/\(host).cer"], results: [
             PinCheckResult(target: "\(host):443", host: host, port: 443, address: nil, status: .completed, error: nil,
                            evaluation: debug, release: release, risks: [risk]),
             PinCheckResult(target: "down:443", host: "down", port: 443, address: nil, status: .unreachable, error: "refused"),

@@ -97,7 +97,7 @@ public struct AppJSON: Encodable, Sendable {
         var loadsPinsFromOwnBundle: Bool
 
         init(_ library: LinkedLibrary) {
-            name = library.name.rawValue
+            name = library.displayName
             version = library.version
             switch library.linkage {
             case .framework(let path): linkage = "framework"; self.path = path

@@ -18,7 +18,7 @@ struct AppLivePins {
 
     /// One pin set a library would load, with the modes to try.
     struct BundledSet {
-        var library: LinkedLibrary.Name
+        var library: any PinningLibrary
         var pins: LoadedPins
         var policies: [(mode: String, policy: PinPolicy)]
         var note: String?
@@ -71,38 +71,48 @@ struct AppLivePins {
 
     // MARK: Bundled certificates
 
-    /// The pin sets the linked libraries load (or the one `--library` names), with their modes.
+    /// The pin sets the linked libraries load (or the one `--library` names), with their modes: for each registered
+    /// library that loads certificate files (``PinningLibrary/bundledModes``), the mode named, else every
+    /// plausible one.
     func bundledSets() -> [BundledSet] {
         var sets: [BundledSet] = []
-        let linked = offline.libraries
-        let af = linked.first { $0.name == .afNetworking }
-        if scope.library == .afnetworking || (scope.library == nil && af != nil && scope.evaluator == nil) {
-            let ownBundle = af?.loadsPinsFromOwnBundle == true
-            let lookup: BundledCertificate.Lookup = ownBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle
-            let files = offline.certificates.filter { $0.lookups.contains(lookup) }
-            let version = scope.afVersion ?? min(max(af?.majorVersion ?? 4, 2), 4)
-            let modes: [PinPolicyOptions.AFMode] = scope.mode.map { [$0] } ?? [.certificate, .publicKey]
-            var note: String?
-            if ownBundle, let af {
-                let appLevel = offline.certificates.filter { $0.lookups.contains(.afNetworkingMainBundle) }.count
-                note = "AFNetworking \(af.version ?? "") is a dynamic framework: it loads pins from its own bundle "
-                    + "(\(files.count) .cer file(s) there); the \(appLevel) .cer file(s) at the app's top level are never used"
+        for library in AppPinScope.loaders {
+            guard let modes = library.bundledModes else { continue }
+            let linked = offline.libraries.first { $0.name == library.id }
+            let otherNamed = AppPinScope.loaders.contains { $0.id != library.id && scope.namesMode(of: $0) }
+            guard scope.library == library.id || (scope.library == nil && linked != nil && !otherNamed) else { continue }
+            let (files, note) = bundledFiles(library.id, linked: linked)
+            var values = scope.values
+            if library.id == .afnetworking, values["afVersion"] == nil {
+                values["afVersion"] = String(min(max(linked?.majorVersion ?? 4, 2), 4))  // the linked framework's
             }
+            let tried = scope.values[modes.key].map { [$0] } ?? modes.plausible
+            let policies = tried.map { mode -> (mode: String, policy: PinPolicy) in
+                var options = values
+                options[modes.key] = mode
+                return (mode, PinPolicyOptions(library: library.id, values: options).policy)
+            }
+            let frameworkAnchor = library.id == .afnetworking ? linked.flatMap(Self.frameworkPath) : nil
             sets.append(BundledSet(
-                library: .afNetworking, pins: Self.material(files),
-                policies: modes.map { ($0.rawValue, .afnetworking(AFSecurityPolicyOptions(mode: $0, afVersion: version))) },
-                note: note, anchor: files.first?.file ?? (af.flatMap(Self.frameworkPath) ?? offline.infoPlist)))
-        }
-        let alamofire = linked.contains { $0.name == .alamofire }
-        if scope.library == .alamofire || (scope.library == nil && alamofire && scope.mode == nil) {
-            let files = offline.certificates.filter { $0.lookups.contains(.alamofire) }
-            let kinds: [PinPolicyOptions.AlamofireEvaluatorKind] = scope.evaluator.map { [$0] } ?? [.pinnedCertificates, .publicKeys]
-            sets.append(BundledSet(
-                library: .alamofire, pins: Self.material(files),
-                policies: kinds.map { ($0.rawValue, PinPolicyOptions(library: .alamofire, evaluator: $0).policy) },
-                note: nil, anchor: files.first?.file ?? offline.infoPlist))
+                library: library, pins: Self.material(files), policies: policies, note: note,
+                anchor: files.first?.file ?? frameworkAnchor ?? offline.infoPlist))
         }
         return sets
+    }
+
+    /// The certificate files `library` loads by default (AppBundle's lookups, pinning.md §1.1, §4), and why when
+    /// it is not the app bundle's top level.
+    func bundledFiles(_ library: PinLibrary, linked: LinkedLibrary?) -> ([AppPinFile], String?) {
+        guard library == .afnetworking else {
+            return (offline.certificates.filter { $0.lookups.contains(.alamofire) }, nil)
+        }
+        let ownBundle = linked?.loadsPinsFromOwnBundle == true
+        let lookup: BundledCertificate.Lookup = ownBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle
+        let files = offline.certificates.filter { $0.lookups.contains(lookup) }
+        guard ownBundle, let linked else { return (files, nil) }
+        let appLevel = offline.certificates.filter { $0.lookups.contains(.afNetworkingMainBundle) }.count
+        return (files, "AFNetworking \(linked.version ?? "") is a dynamic framework: it loads pins from its own bundle "
+            + "(\(files.count) .cer file(s) there); the \(appLevel) .cer file(s) at the app's top level are never used")
     }
 
     static func frameworkPath(_ library: LinkedLibrary) -> String? {
@@ -123,8 +133,8 @@ struct AppLivePins {
     }
 
     func bundled(_ set: BundledSet, _ endpoints: [Auditor.Endpoint]) -> ([Finding], [AppPinCheck]) {
-        let library: PinLibrary = set.library == .afNetworking ? .afnetworking : .alamofire
-        let name = set.library.rawValue
+        let library = set.library.id
+        let name = set.library.name
         var checks: [AppPinCheck] = []
         var findings: [Finding] = []
         let empty = set.pins.bundledCertificates.isEmpty

@@ -3,41 +3,44 @@ import Foundation
 import TLSModel
 
 /// Which bundled-certificate pinning `atscheck app` evaluates: by default every mode the bundle makes plausible
-/// (the mode is set in code the bundle does not show); `--library`, `--mode`, `--evaluator` and `--af-version`
-/// name it, and then a rejection fails the run.
+/// (the mode is set in code the bundle does not show; ``PinningLibrary/bundledModes``); `--library`, `--mode`,
+/// `--evaluator` and `--af-version` name it, and then a rejection fails the run.
 public struct AppPinScope: Sendable, Equatable {
-    /// `afnetworking` or `alamofire`; nil: every linked library.
+    /// A library that loads bundled certificates; nil: every linked one.
     public var library: PinLibrary?
-    /// AFNetworking's mode; nil: certificate and public-key.
-    public var mode: PinPolicyOptions.AFMode?
-    /// Alamofire's evaluator; nil: pinned-certificates and public-keys.
-    public var evaluator: PinPolicyOptions.AlamofireEvaluatorKind?
-    /// AFNetworking's major version; nil: the linked framework's, else 4.
-    public var afVersion: Int?
+    /// The options given (`mode`, `evaluator`, `afVersion`), by endpoint-list key.
+    public var values: PinOptionValues
 
     /// Every plausible mode of every linked library.
-    public init(library: PinLibrary? = nil, mode: PinPolicyOptions.AFMode? = nil,
-                evaluator: PinPolicyOptions.AlamofireEvaluatorKind? = nil, afVersion: Int? = nil) {
+    public init(library: PinLibrary? = nil, values: PinOptionValues = PinOptionValues()) {
         self.library = library
-        self.mode = mode
-        self.evaluator = evaluator
-        self.afVersion = afVersion
+        self.values = values
     }
 
+    /// The registered libraries that load certificate files from the bundle (AFNetworking, Alamofire).
+    static var loaders: [any PinningLibrary] { PinningLibraries.all.filter { $0.bundledModes != nil } }
+
     /// Whether the user named the policy (a rejection is then an error, not a warning).
-    public var isNamed: Bool { library != nil || mode != nil || evaluator != nil }
+    public var isNamed: Bool { library != nil || Self.loaders.contains { namesMode(of: $0) } }
+
+    /// Whether the mode option of `library` was given (`--mode` for AFNetworking, `--evaluator` for Alamofire).
+    func namesMode(of library: any PinningLibrary) -> Bool {
+        library.bundledModes.map { values[$0.key] != nil } ?? false
+    }
+
+    /// The library the options describe: the one named, else the first whose mode was given, else the first
+    /// loader.
+    var owner: PinLibrary {
+        library ?? Self.loaders.first(where: namesMode)?.id ?? Self.loaders[0].id
+    }
 
     /// What is wrong with the combination, in command-line spelling; nil when usable.
     public var problem: String? {
-        if let library, library != .afnetworking && library != .alamofire {
-            return "--library for an app names the library that loads the bundled certificates: afnetworking or alamofire (NSPinnedDomains and TSKConfiguration are always checked)"
+        if let library, !Self.loaders.contains(where: { $0.id == library }) {
+            let names = PinPolicyOptions.either(Self.loaders.map(\.id.rawValue))
+            return "--library for an app names the library that loads the bundled certificates: \(names) (NSPinnedDomains and TSKConfiguration are always checked)"
         }
-        var options = PinPolicyOptions()
-        options.library = library ?? (evaluator != nil ? .alamofire : .afnetworking)
-        options.mode = mode
-        options.evaluator = evaluator
-        options.afVersion = afVersion
-        return options.problem(.commandLine)
+        return PinPolicyOptions(library: owner, values: values).problem(.commandLine)
     }
 }
 

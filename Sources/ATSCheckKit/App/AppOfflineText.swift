@@ -29,7 +29,7 @@ public enum AppOfflineText {
             case .framework(let path): how = "framework \(e(path))"
             case .staticallyLinked(let marker): how = "static (\(e(marker)) in the executable)"
             }
-            lines.append("  \(library.name.rawValue) \(e(library.version ?? "(version unknown)")): \(how)")
+            lines.append("  \(library.displayName) \(e(library.version ?? "(version unknown)")): \(how)")
         }
         lines.append("")
         lines.append(style.bold("Pin material"))

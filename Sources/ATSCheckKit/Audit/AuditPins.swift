@@ -49,13 +49,9 @@ struct AuditPins {
     /// Whether a finding about pin material concerns a library: certificate files concern AFNetworking and
     /// Alamofire, which bundle them; pin-set checks concern TrustKit (whose start-up checks they are) and, for
     /// malformed pins, NSPinnedDomains, which drops them. A TrustKit objection is noise for AFNetworking.
+    /// Each library says which in ``PinningLibrary/materialRules``.
     static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
-        switch rule {
-        case RuleID.Pins.pemInCer: return library == .afnetworking || library == .alamofire
-        case RuleID.Pins.trustKitConfigRejected: return library == .trustkit
-        case RuleID.Pins.pinMalformed: return library == .trustkit || library == .nspinneddomains
-        default: return true
-        }
+        PinningLibraries.concerns(rule, library)
     }
 
     /// `--ca-file` plus the entry's own `caFile`: the anchors its scan used.

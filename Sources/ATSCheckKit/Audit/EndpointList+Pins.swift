@@ -19,11 +19,9 @@ public struct EndpointPinCheck: Sendable, Equatable {
 }
 
 extension EndpointList {
-    /// The keys of a pin check in an endpoint mapping; the names are those of the libraries' properties.
-    static let pinKeys: Set<String> = [
-        "pins", "library", "mode", "allowInvalidCertificates", "validatesDomainName", "afVersion", "evaluator",
-        "acceptSelfSignedCertificates", "performDefaultValidation", "validateHost",
-    ]
+    /// The keys of a pin check in an endpoint mapping: `pins`, `library` and every registered library's options
+    /// (``PinPolicyOptions/endpointListKeys``; the names are those of the libraries' properties).
+    static var pinKeys: Set<String> { PinPolicyOptions.endpointListKeys }
 
     /// The pin check of a mapping's values, nil when it asks for none.
     /// - Returns: the check, or the reason the entry is unusable (an `endpoints.invalid` message).
@@ -33,52 +31,14 @@ extension EndpointList {
         guard let pins = values["pins"], !pins.isEmpty else {
             return .failure(PinCheckKeyError("\(given.sorted().map { "'\($0)'" }.joined(separator: ", ")) without 'pins:' (the pin file or folder to check against)"))
         }
-        var options = PinPolicyOptions()
-        if let text = values["library"] {
-            guard let library = PinLibrary(rawValue: text.lowercased()) else {
-                return .failure(PinCheckKeyError("library '\(text)' is not one of \(PinLibrary.allCases.map(\.rawValue).joined(separator: "|"))"))
-            }
-            options.library = library
+        switch PinPolicyOptions.parse(values.filter { given.contains($0.key) }) {
+        case .success(let options): return .success(EndpointPinCheck(pins: pins, options: options))
+        case .failure(let problem): return .failure(PinCheckKeyError(problem.message))
         }
-        if let text = values["mode"] {
-            guard let mode = PinPolicyOptions.AFMode(rawValue: text.lowercased()) else {
-                return .failure(PinCheckKeyError("mode '\(text)' is not one of \(PinPolicyOptions.AFMode.allCases.map(\.rawValue).joined(separator: "|"))"))
-            }
-            options.mode = mode
-        }
-        if let text = values["evaluator"] {
-            guard let evaluator = PinPolicyOptions.AlamofireEvaluatorKind(rawValue: text.lowercased()) else {
-                let names = PinPolicyOptions.AlamofireEvaluatorKind.allCases.map(\.rawValue).joined(separator: "|")
-                return .failure(PinCheckKeyError("evaluator '\(text)' is not one of \(names)"))
-            }
-            options.evaluator = evaluator
-        }
-        if let text = values["afVersion"] {
-            guard let version = Int(text) else { return .failure(PinCheckKeyError("afVersion '\(text)' is not a number (2, 3 or 4)")) }
-            options.afVersion = version
-        }
-        let flags: [(String, WritableKeyPath<PinPolicyOptions, Bool>)] = [
-            ("allowInvalidCertificates", \.allowInvalidCertificates), ("validatesDomainName", \.validatesDomainName),
-            ("acceptSelfSignedCertificates", \.acceptSelfSignedCertificates),
-            ("performDefaultValidation", \.performDefaultValidation), ("validateHost", \.validateHost),
-        ]
-        for (key, path) in flags {
-            guard let text = values[key] else { continue }
-            guard let value = boolean(text) else { return .failure(PinCheckKeyError("\(key) '\(text)' is not true or false")) }
-            options[keyPath: path] = value
-        }
-        if let problem = options.problem(.endpointList) { return .failure(PinCheckKeyError(problem)) }
-        return .success(EndpointPinCheck(pins: pins, options: options))
     }
 
     /// A YAML/JSON boolean (`true`/`false`, and YAML 1.1's `yes`/`no`).
-    static func boolean(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "yes": return true
-        case "false", "no": return false
-        default: return nil
-        }
-    }
+    static func boolean(_ text: String) -> Bool? { PinOptionValues.boolean(text) }
 }
 
 /// Why an entry's pin keys are unusable.

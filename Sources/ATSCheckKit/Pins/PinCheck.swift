@@ -2,44 +2,6 @@ import Foundation
 import Pinning
 import TLSModel
 
-/// The pinning policy `atscheck pins check` evaluates: a library and its options.
-public enum PinPolicy: Sendable, Equatable {
-    /// `AFSecurityPolicy` with its properties.
-    case afnetworking(AFSecurityPolicyOptions)
-    /// TrustKit, configured by the pin set.
-    case trustkit(TrustKitOptions)
-    /// An Alamofire 5 evaluator.
-    case alamofire(AlamofireEvaluator)
-    /// ATS `NSPinnedDomains`.
-    case nspinneddomains
-
-    /// The library.
-    public var library: PinLibrary {
-        switch self {
-        case .afnetworking: return .afnetworking
-        case .trustkit: return .trustkit
-        case .alamofire: return .alamofire
-        case .nspinneddomains: return .nspinneddomains
-        }
-    }
-
-    /// The same mode without relaxations (the release build), or nil when nothing is relaxed.
-    public var release: PinPolicy? {
-        switch self {
-        case .afnetworking(let options): return options.isRelaxed ? .afnetworking(options.release) : nil
-        case .alamofire(let evaluator):
-            switch evaluator {
-            case .pinnedCertificates(let selfSigned, let d, let h) where selfSigned || !d || !h: return .alamofire(.pinnedCertificates())
-            case .publicKeys(let d, let h) where !d || !h: return .alamofire(.publicKeys())
-            case .defaultTrust(false): return .alamofire(.defaultTrust())
-            case .revocation(let d, let h, let o) where !d || !h: return .alamofire(.revocation(options: o))
-            default: return nil
-            }
-        case .trustkit, .nspinneddomains: return nil
-        }
-    }
-}
-
 /// Evaluates pinning policies against served chains: the facade of `atscheck pins check`.
 public struct PinChecker: Sendable {
     /// The policy the options describe.
@@ -61,12 +23,8 @@ public struct PinChecker: Sendable {
         policy: PinPolicy, pins: LoadedPins, pinsPath: String, caFiles: [String] = [], useSystemStore: Bool = true,
         warnDays: Int = 30, now: Date = Date()
     ) throws {
-        switch policy {
-        case .trustkit where pins.pinSet == nil:
-            throw InputFileError(file: pinsPath, reason: "no pin set for TrustKit: give a pin-set file (.json, .yaml) or an Info.plist with TSKConfiguration")
-        case .nspinneddomains where pins.pinnedDomainsConfiguration == nil:
-            throw InputFileError(file: pinsPath, reason: "no NSPinnedDomains: give an Info.plist with NSAppTransportSecurity.NSPinnedDomains or a pin-set file")
-        default: break
+        if let missing = PinningLibraries.named(policy.library)?.missingMaterial(pins.appPins) {
+            throw InputFileError(file: pinsPath, reason: missing)
         }
         self.policy = policy
         self.pins = pins
@@ -78,18 +36,7 @@ public struct PinChecker: Sendable {
 
     /// Evaluates one policy for a served chain, with a path builder over that chain.
     public func evaluate(_ policy: PinPolicy, host: String, served: [CertificateFacts], builder: some TrustPathBuilding) -> PinEvaluation {
-        let connection = PinConnection(host: host, served: served, now: now, warnDays: warnDays)
-        switch policy {
-        case .afnetworking(let options):
-            return AFSecurityPolicyEvaluator.evaluate(connection, pinnedCertificates: pins.bundledCertificates, options: options, builder: builder)
-        case .trustkit(let options):
-            return TrustKitEvaluator.evaluate(connection, pinSet: pins.pinSet ?? PinSet(domains: [:]), options: options, builder: builder)
-        case .alamofire(let evaluator):
-            return AlamofireTrustEvaluation.evaluate(connection, evaluator: evaluator, pinnedCertificates: pins.bundledCertificates, builder: builder)
-        case .nspinneddomains:
-            return PinnedDomainsEvaluator.evaluate(
-                connection, configuration: pins.pinnedDomainsConfiguration ?? PinnedDomainsConfiguration(domains: [:]), builder: builder)
-        }
+        policy.evaluate(PinConnection(host: host, served: served, now: now, warnDays: warnDays), pins: pins.appPins, builder: builder)
     }
 
     /// The result for one served chain: the policy, and with relaxations the release policy and the risks.
@@ -102,14 +49,7 @@ public struct PinChecker: Sendable {
         if let releasePolicy = policy.release {
             let r = evaluate(releasePolicy, host: host, served: served, builder: builder)
             release = r
-            if case .afnetworking(let options) = policy {
-                risks = DebugReleaseComparison.risks(options, pinnedCertificates: pins.bundledCertificates, debug: evaluation, release: r)
-            } else if evaluation.verdict == .accept && r.verdict == .reject {
-                let why = r.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? r.result
-                risks.append(Finding(
-                    rule: RuleID.Pins.debugReleaseDiffers, severity: RuleID.Pins.debugReleaseDiffers.descriptor?.severity ?? .warning,
-                    message: "the relaxed evaluator accepts \(host) but the default one rejects it (\(why)): tests with the relaxed build prove nothing about release"))
-            }
+            risks = policy.configuration.releaseRisks(host: host, debug: evaluation, release: r, pins: pins.appPins)
         }
         return PinCheckResult(
             target: target, host: host, port: port, address: address, status: .completed, error: nil,

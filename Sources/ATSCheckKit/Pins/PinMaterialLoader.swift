@@ -41,6 +41,11 @@ public struct LoadedPins: Sendable {
     /// (AFNetworking's Certificate mode crashes on it, its PublicKey mode and Alamofire skip it).
     public var bundledCertificates: [CertificateFacts] { certificates.filter { !$0.pemInDERFile }.map(\.facts) }
 
+    /// The material as the libraries read it (``AppPins``).
+    public var appPins: AppPins {
+        AppPins(certificates: bundledCertificates, pinSet: pinSet, pinnedDomains: pinnedDomainsConfiguration)
+    }
+
     /// The configuration NSPinnedDomains uses: the Info.plist's, else the pin sets' pins as `NSPinnedCAIdentities`.
     public var pinnedDomainsConfiguration: PinnedDomainsConfiguration? {
         if let pinnedDomains { return pinnedDomains }

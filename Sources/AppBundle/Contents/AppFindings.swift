@@ -1,5 +1,6 @@
 import ATSPolicy
 import Foundation
+import Pinning
 import TLSModel
 
 /// The offline findings of a bundle beyond the plist lint: what the linked libraries make of the certificate
@@ -52,7 +53,7 @@ enum AppFindings {
         var out: [Finding] = []
         let mainCer = bundle.certificates.filter { $0.lookups.contains(.afNetworkingMainBundle) }
         for library in bundle.libraries {
-            let label = [library.name.rawValue, library.version].compactMap { $0 }.joined(separator: " ")
+            let label = [library.displayName, library.version].compactMap { $0 }.joined(separator: " ")
             let how: String
             var file: String?
             switch library.linkage {
@@ -80,7 +81,7 @@ enum AppFindings {
             }
         }
         if bundle.trustKitConfiguration != nil || bundle.infoPlist.rootDictionary["TSKConfiguration"] != nil,
-            !bundle.libraries.contains(where: { $0.name == .trustKit })
+            !bundle.libraries.contains(where: { $0.name == .trustkit })
         {
             out.append(
                 Finding(
@@ -96,7 +97,7 @@ enum AppFindings {
     private static func loading(_ library: LinkedLibrary, _ bundle: AppBundleContents) -> String {
         func files(_ lookup: BundledCertificate.Lookup) -> Int { bundle.certificates.filter { $0.lookups.contains(lookup) }.count }
         switch library.name {
-        case .afNetworking:
+        case .afnetworking:
             if library.loadsPinsFromOwnBundle {
                 return "before 4.0 policyWithPinningMode: loads *.cer from AFNetworking.framework (\(count(files(.afNetworkingFrameworkBundle), "file")) there), not from the app bundle (pinning.md §1.1)"
             }
@@ -106,24 +107,26 @@ enum AppFindings {
             return "policyWithPinningMode: loads the \(count(files(.afNetworkingMainBundle), "*.cer file")) at the top level of the app bundle"
         case .alamofire:
             return "Bundle.main.af.certificates loads the \(count(files(.alamofire), ".cer/.crt/.der file")) at the top level of the app bundle (PEM files are dropped silently)"
-        case .trustKit:
+        case .trustkit:
             guard let configuration = bundle.trustKitConfiguration else {
                 return "no TSKConfiguration in the Info.plist: it is configured in code, which the bundle does not show"
             }
             let domains = (configuration["TSKPinnedDomains"] as? [String: Any])?.count ?? 0
             return "it reads TSKConfiguration from the Info.plist (\(count(domains, "pinned domain")))"
+        default:
+            return "atscheck does not model where it loads pins from"
         }
     }
 
     private static func materialFindings(_ bundle: AppBundleContents) -> [Finding] {
         var out: [Finding] = []
-        let pinLoaders = bundle.libraries.filter { $0.name != .trustKit }
+        let pinLoaders = bundle.libraries.filter { $0.name != .trustkit }
         var readers: Set<BundledCertificate.Lookup> = []
         for library in pinLoaders {
             switch library.name {
-            case .afNetworking: readers.insert(library.loadsPinsFromOwnBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle)
+            case .afnetworking: readers.insert(library.loadsPinsFromOwnBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle)
             case .alamofire: readers.insert(.alamofire)
-            case .trustKit: break
+            default: break
             }
         }
         for certificate in bundle.certificates {
@@ -154,7 +157,7 @@ enum AppFindings {
                 out.append(
                     Finding(
                         rule: RuleID.App.pinsNotLoaded, severity: .warning,
-                        message: "\(BundlePath.name(certificate.path)) is read by no default lookup of \(pinLoaders.map(\.name.rawValue).joined(separator: " or ")) (wrong folder or extension): it is pinned only if code loads it",
+                        message: "\(BundlePath.name(certificate.path)) is read by no default lookup of \(pinLoaders.map(\.displayName).joined(separator: " or ")) (wrong folder or extension): it is pinned only if code loads it",
                         file: certificate.displayPath))
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Pinning
 
 #if canImport(Glibc)
     import Glibc
@@ -6,16 +7,22 @@ import Foundation
     import Darwin
 #endif
 
-/// Finds the pinning libraries an app links: frameworks by folder name, static copies by marker strings in the
-/// main executable (only when no framework of that name is embedded).
+/// Finds the pinning libraries an app links, by each registered library's ``PinLibrarySignature``: frameworks by
+/// folder name, static copies by marker strings in the main executable (only when no framework of that name is
+/// embedded).
 enum LibraryDetector {
     static func detect(frameworks: [EmbeddedFramework], mainExecutable: Data?) -> [LinkedLibrary] {
         var found: [LinkedLibrary] = []
-        for name in LinkedLibrary.Name.allCases {
-            if let framework = frameworks.first(where: { $0.name.caseInsensitiveCompare(name.rawValue) == .orderedSame }) {
-                found.append(LinkedLibrary(name: name, version: framework.version, linkage: .framework(path: framework.path)))
+        for library in PinningLibraries.all {
+            guard let signature = library.bundleSignature else { continue }
+            let name = library.id
+            if let framework = frameworks.first(where: {
+                $0.name.caseInsensitiveCompare(signature.framework) == .orderedSame
+            }) {
+                found.append(
+                    LinkedLibrary(name: name, version: framework.version, linkage: .framework(path: framework.path)))
             } else if let binary = mainExecutable,
-                let marker = name.staticMarkers.first(where: { contains(binary, $0) })
+                let marker = signature.staticMarkers.first(where: { contains(binary, $0) })
             {
                 found.append(LinkedLibrary(name: name, version: nil, linkage: .staticallyLinked(marker: marker)))
             }
@@ -49,7 +56,8 @@ enum LibraryDetector {
 enum CertificateCollector {
     static func collect(files: BundleFiles, layout: BundleLayout, frameworks: [EmbeddedFramework], input: String) -> [BundledCertificate] {
         let mainResources = files.resolve(layout.resources) ?? layout.resources
-        let afFramework = frameworks.first { $0.name == LinkedLibrary.Name.afNetworking.rawValue }
+        let afName = PinningLibraries.named(.afnetworking)?.bundleSignature?.framework
+        let afFramework = frameworks.first { $0.name == afName }
         let afResources = afFramework.map { files.resolve($0.resources) ?? $0.resources }
         var out: [BundledCertificate] = []
         for path in files.files(under: layout.appRoot) {

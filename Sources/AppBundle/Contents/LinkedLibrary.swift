@@ -1,24 +1,9 @@
 import Foundation
+import Pinning
+import TLSModel
 
 /// A pinning library the app links, and how (pinning.md §1, §3, §4).
 public struct LinkedLibrary: Sendable, Equatable {
-    /// The libraries whose default pin loading atscheck models.
-    public enum Name: String, Sendable, Equatable, CaseIterable {
-        case afNetworking = "AFNetworking"
-        case alamofire = "Alamofire"
-        case trustKit = "TrustKit"
-
-        /// Strings only that library's code puts in a binary that links it statically: Objective-C class
-        /// names, Swift type names (inside mangled names). Chosen to be specific, not exhaustive.
-        var staticMarkers: [String] {
-            switch self {
-            case .afNetworking: return ["AFSecurityPolicy"]
-            case .alamofire: return ["PinnedCertificatesTrustEvaluator", "9Alamofire"]
-            case .trustKit: return ["TSKPinningValidator"]
-            }
-        }
-    }
-
     /// How the library is linked.
     public enum Linkage: Sendable, Equatable {
         /// A dynamic framework in the bundle's `Frameworks/` folder (the path of the `.framework`).
@@ -27,17 +12,21 @@ public struct LinkedLibrary: Sendable, Equatable {
         case staticallyLinked(marker: String)
     }
 
-    public var name: Name
+    /// The library (its id in ``PinningLibraries``).
+    public var name: PinLibrary
     /// `CFBundleShortVersionString` of the framework, nil when linked statically or not written.
     public var version: String?
     public var linkage: Linkage
 
     /// - Parameters: see the properties.
-    public init(name: Name, version: String?, linkage: Linkage) {
+    public init(name: PinLibrary, version: String?, linkage: Linkage) {
         self.name = name
         self.version = version
         self.linkage = linkage
     }
+
+    /// The library's name as its users write it (`AFNetworking`).
+    public var displayName: String { PinningLibraries.named(name)?.name ?? name.rawValue }
 
     /// The leading number of ``version`` (`3.2.1` → 3), nil when unknown.
     public var majorVersion: Int? { version.flatMap { Int($0.split(separator: ".").first ?? "") } }
@@ -45,7 +34,7 @@ public struct LinkedLibrary: Sendable, Equatable {
     /// Whether AFNetworking's default pins come from its own framework bundle: a dynamic framework before 4.0
     /// (pinning.md §1.1; `bundleForClass:`). Statically linked, that bundle is the main bundle.
     public var loadsPinsFromOwnBundle: Bool {
-        guard name == .afNetworking, case .framework = linkage, let major = majorVersion else { return false }
+        guard name == .afnetworking, case .framework = linkage, let major = majorVersion else { return false }
         return major < 4
     }
 }

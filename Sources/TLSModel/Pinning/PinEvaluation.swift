@@ -1,15 +1,15 @@
 import Foundation
 
-/// The iOS pinning mechanisms `atscheck pins` reproduces.
-public enum PinLibrary: String, Codable, Sendable, CaseIterable {
-    /// AFNetworking's `AFSecurityPolicy` (pinning.md §1).
-    case afnetworking
-    /// TrustKit (§3).
-    case trustkit
-    /// Alamofire 5's server trust evaluators (§4).
-    case alamofire
-    /// ATS `NSPinnedDomains` (§5).
-    case nspinneddomains
+/// The id of an iOS pinning mechanism `atscheck pins` reproduces (`afnetworking`, `trustkit`, `alamofire`,
+/// `nspinneddomains`): `--library`, an endpoint list's `library:`, the reports' `library`. Open, like ``RuleID``:
+/// each library declares its own id next to its code (`Sources/Pinning/Libraries/`), and the registry
+/// (`PinningLibraries`) lists them.
+public struct PinLibrary: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
 }
 
 /// What a library decides for one connection.

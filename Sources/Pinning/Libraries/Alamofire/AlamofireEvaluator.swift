@@ -2,7 +2,7 @@ import Foundation
 import TLSModel
 
 /// An Alamofire 5 `ServerTrustEvaluating` configuration (pinning.md §4), with Alamofire's defaults.
-public indirect enum AlamofireEvaluator: Sendable, Equatable {
+public indirect enum AlamofireEvaluator: Sendable, Hashable {
     /// `DefaultTrustEvaluator(validateHost:)`.
     case defaultTrust(validateHost: Bool = true)
     /// `RevocationTrustEvaluator(performDefaultValidation:validateHost:options:)`; `options` as written

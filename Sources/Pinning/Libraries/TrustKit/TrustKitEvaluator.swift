@@ -2,7 +2,7 @@ import Foundation
 import TLSModel
 
 /// TrustKit's version-dependent behaviour (pinning.md §3.5, §3.7).
-public struct TrustKitOptions: Sendable, Equatable {
+public struct TrustKitOptions: Sendable, Hashable {
     /// Whether RSA-3072 keys can be hashed (TrustKit 3.0.5 and later; default true).
     public var rsa3072Supported: Bool
 

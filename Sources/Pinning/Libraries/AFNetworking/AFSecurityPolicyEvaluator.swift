@@ -2,9 +2,9 @@ import Foundation
 import TLSModel
 
 /// An `AFSecurityPolicy` configuration (pinning.md §1.1).
-public struct AFSecurityPolicyOptions: Sendable, Equatable {
+public struct AFSecurityPolicyOptions: Sendable, Hashable {
     /// `AFSSLPinningMode`.
-    public enum Mode: String, Sendable, CaseIterable {
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
         /// `AFSSLPinningModeNone`.
         case none
         /// `AFSSLPinningModeCertificate`: whole certificates, DER.

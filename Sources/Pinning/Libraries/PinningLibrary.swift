@@ -1,0 +1,164 @@
+import Foundation
+import TLSModel
+
+/// One pinning mechanism atscheck reproduces (AFNetworking, TrustKit, Alamofire, `NSPinnedDomains`): everything
+/// about it that the commands need, in one place (issue 21). Each library lives in its own folder under
+/// `Sources/Pinning/Libraries/` and is registered once, in ``PinningLibraries/all``.
+///
+/// The commands never switch over libraries: `pins check`, the audit's endpoint lists and `app` read the options a
+/// library takes from ``options``, build its configured decision procedure with ``policy(_:spelling:)``, evaluate
+/// it (``PinPolicyConfiguration/evaluate(_:pins:builder:)``), compare a debug build with its release counterpart
+/// (``PinPolicyConfiguration/releaseBuild``), find it in an app bundle (``bundleSignature``) and attribute findings to it
+/// (``rules``).
+public protocol PinningLibrary: Sendable {
+    /// The id: `--library`, an endpoint list's `library:`, the reports' `library`.
+    var id: PinLibrary { get }
+    /// The library's name as its users write it (`AFNetworking`).
+    var name: String { get }
+    /// The options it reads, in endpoint-list keys, with their command-line flags. Empty when the configuration
+    /// comes from the pin material alone (TrustKit, `NSPinnedDomains`).
+    var options: [PinOptionSpec] { get }
+    /// The option that names the pinning mode `atscheck app` tries on the certificates the library loads from the
+    /// app bundle, and the values tried when the user does not name one; nil when the library loads no bundled
+    /// certificate files.
+    var bundledModes: (key: String, plausible: [String])? { get }
+    /// How the library shows in an app bundle; nil for one built into the OS.
+    var bundleSignature: PinLibrarySignature? { get }
+    /// The catalogue entries only this library's evaluation or configuration emits.
+    var rules: [RuleID] { get }
+    /// Findings about pin material that concern this library (and the others that list them) and no other: a
+    /// PEM blob in a `.cer` concerns the libraries that load certificate files, a TrustKit objection TrustKit.
+    var materialRules: [RuleID] { get }
+    /// The configured decision procedure for `values` (already checked against ``options``).
+    /// - Returns: the policy, or why the combination is unusable, in `spelling`.
+    func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem>
+    /// Why `pins` cannot configure the library (TrustKit without a pin set), nil when it can.
+    func missingMaterial(_ pins: AppPins) -> String?
+}
+
+extension PinningLibrary {
+    public var options: [PinOptionSpec] { [] }
+    public var bundledModes: (key: String, plausible: [String])? { nil }
+    public var bundleSignature: PinLibrarySignature? { nil }
+    public var rules: [RuleID] { [] }
+    public var materialRules: [RuleID] { [] }
+    public func missingMaterial(_ pins: AppPins) -> String? { nil }
+}
+
+/// The registry: every library atscheck reproduces, in the order help and messages list them. Adding a library is
+/// a folder under `Libraries/` and one line here.
+public enum PinningLibraries {
+    public static let all: [any PinningLibrary] = [
+        AFNetworkingLibrary(), TrustKitLibrary(), AlamofireLibrary(), PinnedDomainsLibrary(),
+    ]
+
+    /// The library used when none is named (`pins check`, an endpoint list entry without `library:`).
+    public static var `default`: any PinningLibrary { all[0] }
+
+    /// The library with id `id`; nil when none is registered.
+    public static func named(_ id: PinLibrary) -> (any PinningLibrary)? {
+        all.first { $0.id == id }
+    }
+
+    /// Whether a finding about pin material concerns `library`: a rule some library lists in
+    /// ``PinningLibrary/materialRules`` concerns only those; any other concerns every library.
+    public static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
+        let claimants = all.filter { $0.materialRules.contains(rule) }.map(\.id)
+        return claimants.isEmpty || claimants.contains(library)
+    }
+
+    /// `afnetworking|trustkit|alamofire|nspinneddomains`.
+    public static var idList: String { all.map(\.id.rawValue).joined(separator: "|") }
+}
+
+/// The pin material an app configures its library with: bundled certificates (AFNetworking, Alamofire), a
+/// TrustKit pin set, `NSPinnedDomains`.
+public struct AppPins: Sendable {
+    /// The certificates the library loads (AFNetworking's and Alamofire's pinned certificates).
+    public var certificates: [CertificateFacts]
+    /// TrustKit's configuration.
+    public var pinSet: PinSet?
+    /// `NSPinnedDomains`.
+    public var pinnedDomains: PinnedDomainsConfiguration?
+
+    public init(certificates: [CertificateFacts] = [], pinSet: PinSet? = nil, pinnedDomains: PinnedDomainsConfiguration? = nil) {
+        self.certificates = certificates
+        self.pinSet = pinSet
+        self.pinnedDomains = pinnedDomains
+    }
+}
+
+/// A library's configured decision procedure: AFNetworking's `AFSecurityPolicyOptions`, an Alamofire evaluator,
+/// TrustKit's options, `NSPinnedDomains`.
+public protocol PinPolicyConfiguration: Sendable, Hashable, CustomStringConvertible {
+    /// The library it configures.
+    var library: PinLibrary { get }
+    /// Decides as the library would for one connection.
+    func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation
+    /// The same configuration without debug relaxations (the release build), nil when nothing is relaxed.
+    var releaseBuild: PinPolicy? { get }
+    /// The risks of shipping this (relaxed) configuration, given its evaluation and the release one's.
+    func releaseRisks(host: String, debug: PinEvaluation, release: PinEvaluation, pins: AppPins) -> [Finding]
+}
+
+extension PinPolicyConfiguration {
+    public var releaseBuild: PinPolicy? { nil }
+
+    /// The generic risk: the relaxed build accepts what the release build rejects.
+    public func releaseRisks(host: String, debug: PinEvaluation, release: PinEvaluation, pins: AppPins) -> [Finding] {
+        guard debug.verdict == .accept, release.verdict == .reject else { return [] }
+        let why = release.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? release.result
+        return [
+            Finding(
+                rule: RuleID.Pins.debugReleaseDiffers,
+                severity: RuleID.Pins.debugReleaseDiffers.descriptor?.severity ?? .warning,
+                message: "the relaxed evaluator accepts \(host) but the default one rejects it (\(why)): "
+                    + "tests with the relaxed build prove nothing about release")
+        ]
+    }
+}
+
+/// A configured pinning policy of any library: the value `pins check`, the audit and `app` evaluate.
+public struct PinPolicy: Sendable, Hashable, CustomStringConvertible {
+    /// The library's configuration.
+    public let configuration: any PinPolicyConfiguration
+
+    public init(_ configuration: some PinPolicyConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The library.
+    public var library: PinLibrary { configuration.library }
+
+    /// The same mode without relaxations (the release build), or nil when nothing is relaxed.
+    public var release: PinPolicy? { configuration.releaseBuild }
+
+    public var description: String { configuration.description }
+
+    /// Decides as the library would.
+    public func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation {
+        configuration.evaluate(connection, pins: pins, builder: builder)
+    }
+
+    public static func == (lhs: PinPolicy, rhs: PinPolicy) -> Bool {
+        AnyHashable(lhs.configuration) == AnyHashable(rhs.configuration)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(configuration))
+    }
+}
+
+/// How a library shows in an app bundle.
+public struct PinLibrarySignature: Sendable, Equatable {
+    /// The name of its `.framework` folder under `Frameworks/` (compared case-insensitively).
+    public var framework: String
+    /// Strings only that library's code puts in a binary that links it statically: Objective-C class names, Swift
+    /// type names (inside mangled names). Chosen to be specific, not exhaustive.
+    public var staticMarkers: [String]
+
+    public init(framework: String, staticMarkers: [String]) {
+        self.framework = framework
+        self.staticMarkers = staticMarkers
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TLSModel
+
+extension PinLibrary {
+    /// TrustKit (pinning.md §3).
+    public static let trustkit = PinLibrary(rawValue: "trustkit")
+}
+
+/// TrustKit (pinning.md §3), configured by its pin set (`TSKConfiguration` or a pin-set file): the registry's
+/// entry.
+public struct TrustKitLibrary: PinningLibrary {
+    public init() {}
+
+    public var id: PinLibrary { .trustkit }
+    public var name: String { "TrustKit" }
+
+    public var bundleSignature: PinLibrarySignature? {
+        PinLibrarySignature(framework: "TrustKit", staticMarkers: ["TSKPinningValidator"])
+    }
+
+    public var rules: [RuleID] {
+        [
+            RuleID.Pins.notEnforced, RuleID.Pins.trustKitExpired, RuleID.Pins.trustKitUnsupportedKey,
+            RuleID.Pins.trustKitConfigRejected, RuleID.App.trustKitNotLinked,
+        ]
+    }
+
+    public var materialRules: [RuleID] { [RuleID.Pins.trustKitConfigRejected, RuleID.Pins.pinMalformed] }
+
+    public func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
+        .success(.trustkit(TrustKitOptions()))
+    }
+
+    public func missingMaterial(_ pins: AppPins) -> String? {
+        pins.pinSet == nil
+            ? "no pin set for TrustKit: give a pin-set file (.json, .yaml) or an Info.plist with TSKConfiguration" : nil
+    }
+}
+
+extension TrustKitOptions: PinPolicyConfiguration {
+    public var library: PinLibrary { .trustkit }
+
+    public var description: String { "TrustKit(rsa3072Supported: \(rsa3072Supported))" }
+
+    public func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation {
+        TrustKitEvaluator.evaluate(connection, pinSet: pins.pinSet ?? PinSet(domains: [:]), options: self, builder: builder)
+    }
+}
+
+extension PinPolicy {
+    /// TrustKit, configured by the pin set.
+    public static func trustkit(_ options: TrustKitOptions) -> PinPolicy { PinPolicy(options) }
+}
