@@ -15,29 +15,11 @@ public enum ExitStatus: Int32, Sendable {
     /// An output file cannot be written (`EX_CANTCREAT`).
     case cannotWrite = 73
 
-    /// The exit status of a report.
-    public static func of(_ report: ScanReport) -> ExitStatus {
-        let failed = report.endpoints.contains { $0.profile.status == .completed && ($0.ats.verdict == .fail || $0.ats.verdict == .ambiguous) }
-        if failed || report.findings.contains(where: { $0.severity == .error }) { return .policyFailure }
-        let incomplete = report.endpoints.contains { $0.profile.status != .completed || $0.ats.verdict == .unknown }
-        return incomplete ? .incomplete : .success
-    }
+    /// The exit status of a report (``ExitTally``).
+    public static func of(_ report: ScanReport) -> ExitStatus { ExitTally(report).status }
 
-    /// A one-line reason for a non-zero status, for stderr.
-    public static func reason(for report: ScanReport) -> String? {
-        switch of(report) {
-        case .success: return nil
-        case .policyFailure:
-            let failing = report.endpoints.filter { $0.ats.verdict == .fail || $0.ats.verdict == .ambiguous }.map(\.profile.target)
-            let errors = report.findings.filter { $0.severity == .error }.count
-            var parts: [String] = []
-            if !failing.isEmpty { parts.append("\(failing.count) endpoint(s) fail ATS: \(list(failing))") }
-            if errors > 0 { parts.append("\(errors) error-level finding(s)") }
-            return "atscheck: " + parts.joined(separator: "; ")
-        case .incomplete: return incompleteReason(report)
-        case .usage, .badInput, .cannotWrite: return nil
-        }
-    }
+    /// A one-line reason for a non-zero status, for stderr (``ExitTally``).
+    public static func reason(for report: ScanReport) -> String? { ExitTally(report).reason }
 
     /// `a, b, c, d, e and 3 more`: at most `limit` items, then how many were left out.
     /// - Parameters:
@@ -50,13 +32,88 @@ public enum ExitStatus: Int32, Sendable {
 
     /// The line for exit 2: how many endpoints could not be scanned or judged, and the first of them.
     public static func incompleteReason(_ report: ScanReport) -> String {
-        let bad = report.endpoints.filter { $0.profile.status != .completed || $0.ats.verdict == .unknown }
-        // The probe's error often names the target already ("connect to HOST:PORT: …"): say it once.
-        let first = bad.first.map { endpoint -> String in
-            let target = endpoint.profile.target
-            let error = endpoint.profile.error ?? "verdict unknown"
-            return error.contains(target) ? error : "\(target): \(error)"
-        } ?? ""
-        return "atscheck: \(bad.count) endpoint(s) could not be scanned or judged (first: \(first))"
+        ExitTally(report).incompleteReason
+    }
+}
+
+/// The exit status of a scan and its one-line reason, folded one endpoint at a time: the one tally behind a whole
+/// report (``ExitStatus/of(_:)``) and a streamed scan whose endpoints are gone once written (``StreamTally``), so
+/// the two cannot disagree (issue 21). Constant memory per endpoint: counts, the first failing targets and the
+/// first incomplete one, by their place in the report.
+public struct ExitTally: Sendable {
+    /// An endpoint's place in the report: its slot (targets, then list entries) and its plan index.
+    public typealias Place = (slot: Int, plan: Int)
+
+    /// How many failing targets the reason names.
+    static let named = 5
+
+    private var completedFailing = false
+    private var failingCount = 0
+    /// The first ``named`` failing targets in report order.
+    private var failing: [(place: Place, target: String)] = []
+    private var incompleteCount = 0
+    private var firstIncomplete: (place: Place, line: String)?
+    private var errors = 0
+
+    public init() {}
+
+    /// The tally of a whole report: its endpoints in order, and its findings.
+    public init(_ report: ScanReport) {
+        for (index, endpoint) in report.endpoints.enumerated() { add(endpoint, at: (index, 0)) }
+        add(findings: report.findings)
+    }
+
+    /// Counts one endpoint at its place in the report (endpoints may come in any order).
+    public mutating func add(_ endpoint: EndpointResult, at place: Place) {
+        let profile = endpoint.profile
+        if endpoint.ats.verdict == .fail || endpoint.ats.verdict == .ambiguous {
+            failingCount += 1
+            if profile.status == .completed { completedFailing = true }
+            failing.append((place, profile.target))
+            failing.sort { $0.place < $1.place }
+            if failing.count > Self.named { failing.removeLast() }
+        }
+        if profile.status != .completed || endpoint.ats.verdict == .unknown {
+            incompleteCount += 1
+            if firstIncomplete.map({ place < $0.place }) ?? true {
+                // The probe's error often names the target already ("connect to HOST:PORT: …"): say it once.
+                let error = profile.error ?? "verdict unknown"
+                firstIncomplete = (place, error.contains(profile.target) ? error : "\(profile.target): \(error)")
+            }
+        }
+    }
+
+    /// Counts findings (an error-level one fails the run).
+    public mutating func add(findings: [Finding]) {
+        errors += findings.filter { $0.severity == .error }.count
+    }
+
+    /// 1 when an endpoint that completed fails (or is ambiguous) or a finding is an error; else 2 when an endpoint
+    /// could not be scanned or judged; else 0.
+    public var status: ExitStatus {
+        if completedFailing || errors > 0 { return .policyFailure }
+        return incompleteCount > 0 ? .incomplete : .success
+    }
+
+    /// The line for stderr when ``status`` is not 0.
+    public var reason: String? {
+        switch status {
+        case .policyFailure:
+            var parts: [String] = []
+            if failingCount > 0 {
+                let names = failing.map(\.target)
+                let more = failingCount > names.count ? " and \(failingCount - names.count) more" : ""
+                parts.append("\(failingCount) endpoint(s) fail ATS: \(names.joined(separator: ", "))\(more)")
+            }
+            if errors > 0 { parts.append("\(errors) error-level finding(s)") }
+            return "atscheck: " + parts.joined(separator: "; ")
+        case .incomplete: return incompleteReason
+        default: return nil
+        }
+    }
+
+    /// The line for exit 2.
+    var incompleteReason: String {
+        "atscheck: \(incompleteCount) endpoint(s) could not be scanned or judged (first: \(firstIncomplete?.line ?? ""))"
     }
 }

@@ -141,6 +141,28 @@ public enum ScanPlanner {
         }
     }
 
+    /// The one plan of a run (issue 21): command-line targets take slots `0..<targets.count`, endpoint-list
+    /// entries the slots after them, and every planned endpoint records its slot. `http://` targets and entries
+    /// are not planned (ATS judges them by their scheme); `--all-addresses` gives a target several endpoints.
+    ///
+    /// > Warning: with `allAddresses`, looks names up (``planEach(_:settings:resolver:)``).
+    public static func batch(
+        targets: [Target], entries: [EndpointEntry] = [], settings: ScanSettings, resolver: (any AddressResolver)? = nil
+    ) async -> ProbeBatch {
+        let tls = targets.enumerated().filter { $0.element.scheme != "http" }
+        let planned = await planEach(tls.map(\.element), settings: settings, resolver: resolver)
+        var batch = ProbeBatch(slots: targets.count + entries.count)
+        for ((slot, _), endpoints) in zip(tls, planned) {
+            batch.plan += endpoints
+            batch.owner += Array(repeating: slot, count: endpoints.count)
+        }
+        for item in plan(entries: entries, settings: settings) {
+            batch.plan.append(item.planned)
+            batch.owner.append(targets.count + item.index)
+        }
+        return batch
+    }
+
     /// The addresses of one name, or none when the look-up fails or outlives `timeout`: whichever of
     /// the resolver and the deadline answers first wins, so a resolver that ignores its timeout cannot
     /// hold the plan (its answer, if it ever comes, is dropped).
@@ -171,6 +193,27 @@ final class FirstAnswer<T: Sendable>: Sendable {
             return slot
         }
         waiting?.resume(returning: value)
+    }
+}
+
+/// What one run probes: the planned endpoints and, for each, the slot it fills (a command-line target, then an
+/// endpoint-list entry). ``ScanPlanner/batch(targets:entries:settings:resolver:)`` makes it; every command's
+/// probe step reads it, so the plan → slot mapping is written once.
+public struct ProbeBatch: Sendable {
+    /// The endpoints to probe, in plan order.
+    public var plan: [PlannedEndpoint] = []
+    /// Plan index → slot.
+    public var owner: [Int] = []
+    /// How many slots there are (targets + entries), planned or not.
+    public var slots: Int
+
+    public init(slots: Int) { self.slots = slots }
+
+    /// Profiles in plan order, grouped by slot (a slot that was not planned, `http://`, gets none).
+    public func bySlot(_ profiles: [ServerProfile]) -> [[ServerProfile]] {
+        var grouped = [[ServerProfile]](repeating: [], count: slots)
+        for (index, profile) in profiles.enumerated() { grouped[owner[index]].append(profile) }
+        return grouped
     }
 }
 

@@ -60,12 +60,11 @@ extension ScanPipeline {
     func auditProbe(
         _ entries: [EndpointEntry], now: Date, progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async -> [Auditor.Endpoint] {
-        let plan = ScanPlanner.plan(entries: entries, settings: settings)
-        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency)
-            .scan(plan.map(\.planned), progress: progress)
-        var profiles = entries.map { Auditor.placeholderProfile(for: $0, now: settings.now ?? now) }
-        for (slot, profile) in zip(plan.map(\.index), scanned) { profiles[slot] = profile }
-        return zip(entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
+        let batch = await ScanPlanner.batch(targets: [], entries: entries, settings: settings)
+        let bySlot = await probe(batch, progress: progress)
+        return zip(entries, bySlot).map { entry, profiles in
+            Auditor.Endpoint(entry: entry, profile: profiles.first ?? Auditor.placeholderProfile(for: entry, now: settings.now ?? now))
+        }
     }
 }
 

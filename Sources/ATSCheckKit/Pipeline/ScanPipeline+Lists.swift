@@ -29,31 +29,20 @@ extension ScanPipeline {
         onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil, streamOnly: Bool = false, tally: StreamTally? = nil
     ) async -> (report: ScanReport, slots: [Int]) {
         let entries = selected ?? lists.flatMap(\.entries)
-        let tls = targets.enumerated().filter { $0.element.scheme != "http" }
-        let planned = await ScanPlanner.planEach(tls.map(\.element), settings: settings, resolver: resolver)
-        var plan: [PlannedEndpoint] = []
-        var owner: [Int] = []  // plan index → slot: targets first, then entries
-        for ((index, _), endpoints) in zip(tls, planned) {
-            plan += endpoints
-            owner += Array(repeating: index, count: endpoints.count)
-        }
-        for item in ScanPlanner.plan(entries: entries, settings: settings) {
-            plan.append(item.planned)
-            owner.append(targets.count + item.index)
-        }
+        let batch = await ScanPlanner.batch(targets: targets, entries: entries, settings: settings, resolver: resolver)
         let now = tally?.now ?? settings.now ?? Date()
-        var prober = self.prober
+        var prober: (any EndpointProber)?
         if let onEndpoint {
             let stream = EndpointStream(
-                plan: plan, owner: owner, targets: targets, entries: entries, judge: judge, now: now, tally: tally)
+                plan: batch.plan, owner: batch.owner, targets: targets, entries: entries, judge: judge, now: now,
+                tally: tally)
             stream.openCleartext(onEndpoint)
             prober = StreamingProber(
-                base: prober, stream: stream, onEndpoint: onEndpoint, dropsDER: streamOnly, keepsSkeleton: tally != nil)
+                base: self.prober, stream: stream, onEndpoint: onEndpoint, dropsDER: streamOnly,
+                keepsSkeleton: tally != nil)
         }
-        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
+        let bySlot = await probe(batch, prober: prober, progress: progress)
         if let tally, onEndpoint != nil { return (tally.outcome(listFindings: lists.flatMap(\.findings)).report, []) }
-        var bySlot = [[ServerProfile]](repeating: [], count: targets.count + entries.count)
-        for (planIndex, profile) in scanned.enumerated() { bySlot[owner[planIndex]].append(profile) }
 
         var results: [EndpointResult] = []
         var slots: [Int] = []

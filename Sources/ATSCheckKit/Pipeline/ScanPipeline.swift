@@ -41,20 +41,21 @@ public struct ScanPipeline: Sendable {
     public func probe(
         _ targets: [Target], progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async -> [ServerProfile] {
-        let tls = targets.enumerated().filter { $0.element.scheme != "http" }
-        let planned = await ScanPlanner.planEach(tls.map(\.element), settings: settings, resolver: resolver)
-        var plan: [PlannedEndpoint] = []
-        var owner: [Int] = []  // plan index → target index (--all-addresses gives several per target)
-        for ((index, _), endpoints) in zip(tls, planned) {
-            plan += endpoints
-            owner += Array(repeating: index, count: endpoints.count)
-        }
-        let scanned = await BatchScanner(prober: prober, concurrency: settings.concurrency).scan(plan, progress: progress)
-        var byTarget = [[ServerProfile]](repeating: [], count: targets.count)
-        for (planIndex, profile) in scanned.enumerated() { byTarget[owner[planIndex]].append(profile) }
+        let batch = await ScanPlanner.batch(targets: targets, settings: settings, resolver: resolver)
+        let byTarget = await probe(batch, progress: progress)
         return targets.enumerated().flatMap { index, target in
             target.scheme == "http" ? [Self.cleartextProfile(for: target)] : byTarget[index]
         }
+    }
+
+    /// Probes a planned batch with bounded concurrency (``BatchScanner``): the profiles of each slot.
+    /// - Parameter prober: replaces the pipeline's prober (the streaming wrapper of `scan --format jsonl`).
+    func probe(
+        _ batch: ProbeBatch, prober: (any EndpointProber)? = nil,
+        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+    ) async -> [[ServerProfile]] {
+        let scanner = BatchScanner(prober: prober ?? self.prober, concurrency: settings.concurrency)
+        return batch.bySlot(await scanner.scan(batch.plan, progress: progress))
     }
 
     /// Plans, probes and judges targets: the report of `atscheck scan`.

@@ -49,24 +49,19 @@ public struct StreamedScan: Sendable {
 /// finish in any order and the report lists them in report order).
 final class StreamTally: Sendable {
     /// An endpoint's place in the report: its slot (targets, then list entries) and its plan index.
-    typealias Place = (slot: Int, plan: Int)
+    typealias Place = ExitTally.Place
 
     private struct State {
         var summary = ReportSummary()
         var expiry: [(place: Place, findings: [Finding])] = []
-        var completedFailing = false
-        var failingCount = 0
-        /// The first ``ExitStatus/list(_:limit:)`` failing targets in report order.
-        var failing: [(place: Place, target: String)] = []
-        var incompleteCount = 0
-        var firstIncomplete: (place: Place, line: String)?
+        /// The exit status, by the same tally as a whole report's.
+        var exit = ExitTally()
     }
 
     private let state = Mutex(State())
     private let expiryDays: Int?
     /// The time the whole run judges at (cleartext profiles' dates, the `--warn-days` window).
     let now: Date
-    private static let named = 5
 
     init(expiryDays: Int?, now: Date) {
         self.expiryDays = expiryDays
@@ -77,9 +72,6 @@ final class StreamTally: Sendable {
     func add(_ endpoint: EndpointResult, at place: Place) {
         let one = ReportSummary(endpoints: [endpoint])
         let warnings = expiryDays.map { ExpiryWarnings.findings(for: [endpoint], within: $0, now: now) } ?? []
-        let profile = endpoint.profile
-        let failing = endpoint.ats.verdict == .fail || endpoint.ats.verdict == .ambiguous
-        let incomplete = profile.status != .completed || endpoint.ats.verdict == .unknown
         state.withLock { state in
             state.summary.passed += one.passed
             state.summary.failed += one.failed
@@ -88,21 +80,7 @@ final class StreamTally: Sendable {
             let (sum, overflow) = state.summary.handshakes.addingReportingOverflow(one.handshakes)
             state.summary.handshakes = overflow ? Int.max : sum
             if !warnings.isEmpty { state.expiry.append((place, warnings)) }
-            if failing {
-                state.failingCount += 1
-                if profile.status == .completed { state.completedFailing = true }
-                state.failing.append((place, profile.target))
-                state.failing.sort { $0.place < $1.place }
-                if state.failing.count > Self.named { state.failing.removeLast() }
-            }
-            if incomplete {
-                state.incompleteCount += 1
-                if state.firstIncomplete.map({ place < $0.place }) ?? true {
-                    // The probe's error often names the target already ("connect to HOST:PORT: …"): say it once.
-                    let error = profile.error ?? "verdict unknown"
-                    state.firstIncomplete = (place, error.contains(profile.target) ? error : "\(profile.target): \(error)")
-                }
-            }
+            state.exit.add(endpoint, at: place)
         }
     }
 
@@ -113,26 +91,9 @@ final class StreamTally: Sendable {
             var report = ScanReport(endpoints: [], findings: listFindings)
             report.summary = state.summary
             report.findings += state.expiry.sorted { $0.place < $1.place }.flatMap(\.findings)
-            let errors = report.findings.filter { $0.severity == .error }.count
-            let status: ExitStatus
-            var reason: String?
-            if state.completedFailing || errors > 0 {
-                status = .policyFailure
-                var parts: [String] = []
-                if state.failingCount > 0 {
-                    let named = state.failing.map(\.target)
-                    let more = state.failingCount > named.count ? " and \(state.failingCount - named.count) more" : ""
-                    parts.append("\(state.failingCount) endpoint(s) fail ATS: \(named.joined(separator: ", "))\(more)")
-                }
-                if errors > 0 { parts.append("\(errors) error-level finding(s)") }
-                reason = "atscheck: " + parts.joined(separator: "; ")
-            } else if state.incompleteCount > 0 {
-                status = .incomplete
-                reason = "atscheck: \(state.incompleteCount) endpoint(s) could not be scanned or judged (first: \(state.firstIncomplete?.line ?? ""))"
-            } else {
-                status = .success
-            }
-            return StreamedScan(report: report, status: status, reason: reason)
+            var exit = state.exit
+            exit.add(findings: report.findings)
+            return StreamedScan(report: report, status: exit.status, reason: exit.reason)
         }
     }
 

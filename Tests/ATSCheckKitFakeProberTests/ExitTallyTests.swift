@@ -1,0 +1,47 @@
+import ATSCheckKit
+import Foundation
+import Testing
+import TLSModel
+
+/// Issue 21, step 5: one tally for the exit status. A report's status and reason, and those of the same endpoints
+/// counted one at a time in another order (a streamed scan), are the same.
+@Suite("ExitTally: one tally for reports and streams")
+struct ExitTallyTests {
+    static func endpoint(_ n: Int, status: ScanStatus, verdict: ATSEvaluation.Verdict) -> EndpointResult {
+        let profile = ServerProfile(
+            target: "h\(n).test:443", host: "h\(n).test", port: 443, address: "127.0.0.1", status: status,
+            error: status == .completed ? nil : "connect to h\(n).test:443: refused", handshakes: 1,
+            scannedAt: Date(timeIntervalSince1970: 0))
+        return EndpointResult(profile: profile, ats: ATSEvaluation(verdict: verdict, osVersion: "26.4"))
+    }
+
+    @Test("fails, then incomplete, then passes; counted in any order, the status and the reason do not change",
+          arguments: [0, 1, 2, 3])
+    func orderDoesNotMatter(_ seed: Int) {
+        let cases: [[EndpointResult]] = [
+            (0..<8).map { Self.endpoint($0, status: .completed, verdict: $0 % 3 == 0 ? .fail : .pass) },
+            (0..<4).map { Self.endpoint($0, status: $0 == 2 ? .unreachable : .completed, verdict: $0 == 2 ? .unknown : .pass) },
+            (0..<3).map { Self.endpoint($0, status: .completed, verdict: .pass) },
+            (0..<9).map { Self.endpoint($0, status: .completed, verdict: .ambiguous) },
+        ]
+        let endpoints = cases[seed]
+        let report = ScanReport(endpoints: endpoints, findings: [])
+        var shuffled = Array(endpoints.enumerated())
+        var generator = SeededGenerator(seed: UInt64(seed + 1))
+        shuffled.shuffle(using: &generator)
+        var tally = ExitTally()
+        for (index, endpoint) in shuffled { tally.add(endpoint, at: (index, 0)) }
+        #expect(tally.status == ExitStatus.of(report))
+        #expect(tally.reason == ExitStatus.reason(for: report))
+        #expect([ExitStatus.policyFailure, .incomplete, .success, .policyFailure][seed] == tally.status)
+    }
+
+    @Test("an error-level finding fails the run; the reason counts it; the named targets stop at five")
+    func findingsAndNames() {
+        var tally = ExitTally()
+        for n in 0..<7 { tally.add(Self.endpoint(n, status: .completed, verdict: .fail), at: (6 - n, 0)) }
+        tally.add(findings: [Finding(rule: RuleID.Audit.exceptionMissing, severity: .error, message: "x")])
+        #expect(tally.status == .policyFailure)
+        #expect(tally.reason == "atscheck: 7 endpoint(s) fail ATS: h6.test:443, h5.test:443, h4.test:443, h3.test:443, h2.test:443 and 2 more; 1 error-level finding(s)")
+    }
+}
