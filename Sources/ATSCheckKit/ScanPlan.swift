@@ -58,6 +58,14 @@ public struct ScanSettings: Sendable {
 
     public init() {}
 
+    /// The `--resolve` rules that apply to none of the targets and entries (a usage error: the run would
+    /// otherwise connect somewhere else than the user meant without a word).
+    /// - Returns: the rules, in the order given.
+    public func unusedResolveRules(targets: [Target], entries: [EndpointEntry] = []) -> [ResolveRule] {
+        let all = targets + entries.map(\.target)
+        return resolve.filter { rule in !all.contains { $0.host == rule.host && $0.port == rule.port } }
+    }
+
     /// The OpenSSL prober these settings describe (`--per-host`, `--concurrency`, `--delay`, `--no-preconnect`).
     public func makeProber() -> TLSProber {
         TLSProber(perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect)
@@ -79,6 +87,14 @@ public struct ScanSettings: Sendable {
         request.scope = scope
         return request
     }
+}
+
+/// `--resolve` rules that match no target or entry of the run (exit 64 in the CLI).
+public struct UnusedResolveRules: Error, Sendable, Equatable {
+    /// The rules, in the order given.
+    public var rules: [ResolveRule]
+
+    public init(_ rules: [ResolveRule]) { self.rules = rules }
 }
 
 /// Turns targets into probe requests: applies `--resolve`, `--sni` and `--all-addresses`.

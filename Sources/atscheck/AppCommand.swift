@@ -137,7 +137,9 @@ struct AppCommand: AsyncParsableCommand {
     /// A `--resolve` rule that matches no endpoint of the bundle is named on stderr (the endpoints are only
     /// known once the bundle is read, so it is not a usage error as it is for `scan`).
     func warnUnusedResolveRules(_ result: AppLiveResult) {
-        guard let rules = try? scan.settings().resolve, !rules.isEmpty else { return }
+        // The rules only (scan.settings() would read every CA file again).
+        let rules = scan.resolve.compactMap { try? ResolveRule(parsing: $0) }
+        guard !rules.isEmpty else { return }
         let used = Set(result.report.endpoints.map { "\($0.profile.host.lowercased()):\($0.profile.port)" })
         let unused = rules.map { "\($0.host):\($0.port)" }.filter { !used.contains($0.lowercased()) }
         if !unused.isEmpty {

@@ -63,12 +63,8 @@ struct AuditCommand: AsyncParsableCommand {
         let result = try await Terminal.exitingOnFileErrors { () -> AuditResult in
             var settings = try scan.settings()
             settings.scope = full ? .full : .atsOnly
-            let pipeline = ScanPipeline(settings: settings)
-            // Read the list once before scanning only to check --resolve; the pipeline reads it again.
-            if !scan.resolve.isEmpty {
-                try scan.requireResolveRulesUsed(targets: [], entries: try EndpointList.load(path: endpoints).entries)
-            }
-            return try await pipeline.audit(
+            // The pipeline refuses --resolve rules that match no entry (UnusedResolveRules, exit 64) before scanning.
+            return try await ScanPipeline(settings: settings).audit(
                 plistPath: plist, endpointsPath: endpoints, for: policy.judged, baselinePath: baseline,
                 now: Date(), shard: try shard.map(Shard.init(parsing:))
             ) { done, total, profile in

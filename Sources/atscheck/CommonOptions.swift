@@ -94,16 +94,21 @@ struct ScanOptions: ParsableArguments {
     /// Exit 64 naming every `--resolve` rule that matches none of the targets: it would otherwise be ignored
     /// without a word, and the run would connect somewhere the user did not mean.
     /// - Throws: `ExitCode` 64 after one line on stderr.
-    func requireResolveRulesUsed(targets: [Target], entries: [EndpointEntry] = []) throws {
-        let unused = ScanPipeline(settings: try settings()).unusedResolveRules(targets: targets, entries: entries)
-        guard !unused.isEmpty else { return }
-        let names = unused.map { "\($0.host):\($0.port)" }
-        Terminal.fail("--resolve \(Terminal.list(names)) matches no target (a rule applies to the target with the same host and port)")
-        throw ExitCode(ExitStatus.usage.rawValue)
+    /// - Parameter settings: the run's settings (``settings()``, made once: it reads the CA files).
+    func requireResolveRulesUsed(_ settings: ScanSettings, targets: [Target], entries: [EndpointEntry] = []) throws {
+        let unused = settings.unusedResolveRules(targets: targets, entries: entries)
+        if !unused.isEmpty { throw Terminal.usage(UnusedResolveRules(unused)) }
     }
 }
 
 enum Terminal {
+    /// Exit 64 naming every `--resolve` rule that matches no target, after one line on stderr.
+    static func usage(_ error: UnusedResolveRules) -> ExitCode {
+        let names = error.rules.map { "\($0.host):\($0.port)" }
+        fail("--resolve \(list(names)) matches no target (a rule applies to the target with the same host and port)")
+        return ExitCode(ExitStatus.usage.rawValue)
+    }
+
     static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
 
@@ -145,7 +150,10 @@ extension Terminal {
     /// Runs facade work; its typed file errors become one line on stderr and their exit status
     /// (``InputFileError`` 65, ``OutputFileError`` 73).
     static func exitingOnFileErrors<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as InputFileError {
+        do { return try await body() } catch let error as UnusedResolveRules {
+            endProgress()
+            throw usage(error)
+        } catch let error as InputFileError {
             endProgress()
             fail(error.description)
             throw ExitCode(ExitStatus.badInput.rawValue)

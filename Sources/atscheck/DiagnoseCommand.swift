@@ -43,8 +43,9 @@ struct DiagnoseCommand: AsyncParsableCommand {
                 return try ScanPipeline.diagnose(
                     target, url: url, savedProfile: profile, for: policy.judged, warnDays: scan.warnDays)
             }
-            try scan.requireResolveRulesUsed(targets: [target])
-            let pipeline = ScanPipeline(settings: try scan.settings())
+            let settings = try scan.settings()
+            try scan.requireResolveRulesUsed(settings, targets: [target])
+            let pipeline = ScanPipeline(settings: settings)
             return await pipeline.diagnose(target, url: url, for: policy.judged)
         }
         guard let diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }

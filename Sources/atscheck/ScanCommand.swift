@@ -102,8 +102,9 @@ struct ScanCommand: AsyncParsableCommand {
             var lists = try targetsFile.map { try EndpointList.load(path: $0) }
             if readsStandardInput { lists.append(try EndpointList.loadStandardInput()) }
             let direct = try argumentTargets.map { try Target(parsing: $0) }
-            try scan.requireResolveRulesUsed(targets: direct, entries: lists.flatMap(\.entries))
-            let pipeline = ScanPipeline(settings: try scan.settings())
+            let settings = try scan.settings()
+            try scan.requireResolveRulesUsed(settings, targets: direct, entries: lists.flatMap(\.entries))
+            let pipeline = ScanPipeline(settings: settings)
             let progress: @Sendable (Int, Int, ServerProfile) -> Void = { done, total, profile in
                 Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
             }

@@ -25,6 +25,7 @@ extension ScanPipeline {
     /// - Returns: the audit, baseline applied.
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed; the plist, the list,
     ///   the baseline, every CA file and every pin file are read before anything is scanned.
+    ///   ``UnusedResolveRules`` when a `--resolve` rule matches no entry of the list (nothing is scanned).
     public func audit(
         plistPath: String?, endpointsPath: String, for client: ATSClient = .newest,
         baselinePath: String? = nil, now: Date = Date(), shard: Shard? = nil,
@@ -32,6 +33,8 @@ extension ScanPipeline {
     ) async throws -> AuditResult {
         var inputs = try AuditInputs.load(
             plistPath: plistPath, endpointsPath: endpointsPath, baselinePath: baselinePath, settings: settings, os: client.os, now: now)
+        let unused = settings.unusedResolveRules(targets: [], entries: inputs.list.entries)
+        if !unused.isEmpty { throw UnusedResolveRules(unused) }
         let total = inputs.list.entries.count
         // A shard audits its own entries: they are scanned, judged and pin-checked as in a whole run; the
         // exception debt over the whole list is `atscheck merge`'s, from every shard's endpoints.

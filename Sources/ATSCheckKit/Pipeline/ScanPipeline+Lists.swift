@@ -61,17 +61,6 @@ extension ScanPipeline {
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: now)
         return (report, slots)
     }
-
-    /// The `--resolve` rules that apply to none of the targets and entries (a usage error: the run would
-    /// otherwise connect somewhere else than the user meant without a word).
-    /// - Parameters:
-    ///   - targets: command-line targets.
-    ///   - entries: endpoint-list entries.
-    /// - Returns: the rules, in the order given.
-    public func unusedResolveRules(targets: [Target], entries: [EndpointEntry] = []) -> [ResolveRule] {
-        let all = targets + entries.map(\.target)
-        return settings.resolve.filter { rule in !all.contains { $0.host == rule.host && $0.port == rule.port } }
-    }
 }
 
 extension EndpointList {
