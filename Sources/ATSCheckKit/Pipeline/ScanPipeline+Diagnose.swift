@@ -1,5 +1,6 @@
 import ATSPolicy
 import Foundation
+import Reporting
 import TLSModel
 
 /// What `atscheck diagnose` found: the profile it judged, the nscurl matrix, and the exit status.
@@ -85,6 +86,12 @@ extension ScanPipeline {
             url: url, profile: profile, report: ATSDiagnostics.run(profile: profile, target: target, for: client),
             scanReport: judged)
     }
+}
+
+extension Diagnosis {
+    /// The matrix, the profile and the findings as the report document's diagnosis section (the JSON and the
+    /// text of `diagnose`; ``scanReport`` is the document's scan report).
+    public var section: DiagnosisSection { DiagnosisSection(report: report, profile: profile, findings: findings) }
 }
 
 /// The JSON of `atscheck diagnose`: the ``DiagnosticsReport`` of the contract with `findings` beside it
