@@ -58,9 +58,7 @@ struct MergeCommand: AsyncParsableCommand {
         case .scan(let scanReport):
             report = scanReport
         }
-        try output.emit { format, color in
-            try Render.report(report, format: format, color: color, endpointsFile: endpointsFile)
-        }
+        try output.emit(ReportDocument(scan: report, sources: ReportSources(endpointsFile: endpointsFile)))
         try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
     }
 }

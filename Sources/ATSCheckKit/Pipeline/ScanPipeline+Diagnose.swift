@@ -93,19 +93,3 @@ extension Diagnosis {
     /// text of `diagnose`; ``scanReport`` is the document's scan report).
     public var section: DiagnosisSection { DiagnosisSection(report: report, profile: profile, findings: findings) }
 }
-
-/// The JSON of `atscheck diagnose`: the ``DiagnosticsReport`` of the contract with `findings` beside it
-/// (certificates about to expire, `--warn-days`).
-public struct DiagnosisJSON: Encodable, Sendable {
-    /// The diagnosis to encode.
-    public var diagnosis: Diagnosis
-    private enum Keys: String, CodingKey { case findings }
-
-    public init(diagnosis: Diagnosis) { self.diagnosis = diagnosis }
-
-    public func encode(to encoder: Encoder) throws {
-        try diagnosis.report.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(diagnosis.findings, forKey: .findings)
-    }
-}
