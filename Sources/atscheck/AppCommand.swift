@@ -94,6 +94,7 @@ struct AppCommand: AsyncParsableCommand {
             if !live.isEmpty { throw ValidationError("\(live.joined(separator: ", ")) need the live checks: drop --offline") }
         }
         if let problem = pinScope.problem { throw ValidationError(problem) }
+        try output.check(showing: .scan, .app, command: "app")
     }
 
     func run() async throws {

@@ -54,6 +54,7 @@ struct AuditCommand: AsyncParsableCommand {
         if let shard {
             do { _ = try Shard(parsing: shard) } catch let error as ShardError { throw ValidationError(error.description) }
         }
+        try output.check(showing: .scan, .audit, command: "audit")
     }
 
     func run() async throws {

@@ -34,6 +34,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
 
     func validate() throws {
         do { _ = try Target(parsing: url) } catch let error as TargetError { throw ValidationError(error.description) }
+        try output.check(showing: .scan, .diagnosis, command: "diagnose")
     }
 
     func run() async throws {

@@ -41,6 +41,8 @@ struct MergeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one report FILE") }
+        // The shards may be an audit's: its formats are the ones that show the audit section too.
+        try output.check(showing: .scan, .audit, command: "merge")
     }
 
     func run() async throws {

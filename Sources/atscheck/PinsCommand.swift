@@ -84,6 +84,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
             do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
         }
         if let problem = options.problem(.commandLine) { throw ValidationError(problem) }
+        try output.check(showing: .pins, command: "pins check")
     }
 
     /// The options as the one model `pins check` and the audit's endpoint lists share.

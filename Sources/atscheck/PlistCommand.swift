@@ -41,7 +41,11 @@ struct PlistCommand: AsyncParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one plist file") }
-        if explain { try output.check(showing: .explanations, command: "plist --explain") }
+        if explain {
+            try output.check(showing: .explanations, command: "plist --explain")
+        } else {
+            try output.check(showing: .scan, command: "plist")
+        }
         if let deploymentTarget, AppleOSVersion(anyRelease: deploymentTarget) == nil {
             throw ValidationError("--deployment-target must be a release such as 15 or 15.4")
         }

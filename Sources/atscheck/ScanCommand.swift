@@ -75,6 +75,7 @@ struct ScanCommand: AsyncParsableCommand {
         for target in argumentTargets {
             do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
         }
+        try output.check(showing: .scan, command: "scan")
     }
 
     func run() async throws {
