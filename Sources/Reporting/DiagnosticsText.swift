@@ -43,6 +43,25 @@ public enum DiagnosticsTextRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The text of `atscheck diagnose`: the matrix (``render(_:)-(DiagnosticsReport)``), after a line when the URL
+    /// could not be scanned, and before the findings.
+    /// - Parameter section: the diagnosis.
+    /// - Returns: text ending in a newline.
+    public static func render(_ section: DiagnosisSection) -> String {
+        var text = render(section.report)
+        let scanned = section.profile
+        if scanned.status != .completed {
+            let target = ControlEscaping.escape(scanned.target)
+            let reason = ControlEscaping.escape(scanned.error ?? scanned.status.rawValue)
+            text = "atscheck could not scan \(target): \(reason)\n\n" + text
+        }
+        if !section.findings.isEmpty { text += "\n" }
+        for finding in section.findings {
+            text += "\(finding.severity.rawValue): \(ControlEscaping.escape(finding.message)) [\(finding.rule)]\n"
+        }
+        return text
+    }
+
     static func renderMinimalException(_ minimal: MinimalException, osVersion: String) -> [String] {
         var lines = ["Minimal ATS exception for \(ControlEscaping.escape(minimal.domain)) (iOS \(osVersion) rules)", ""]
         switch minimal.status {

@@ -67,11 +67,11 @@ public enum RuleCatalogueRenderer {
         try JSONRendering.render(Document(rules: entries.map(Entry.init)))
     }
 
-    private struct Document: Encodable {
+    struct Document: Encodable {
         var rules: [Entry]
     }
 
-    private struct Entry: Encodable {
+    struct Entry: Encodable {
         var id: RuleID
         var family: RuleFamily
         var severity: Finding.Severity

@@ -83,6 +83,7 @@ struct AppCommand: AsyncParsableCommand {
             if !live.isEmpty { throw ValidationError("\(live.joined(separator: ", ")) need the live checks: drop --offline") }
         }
         if let problem = pinScope.problem { throw ValidationError(problem) }
+        try output.check(showing: .scan, .app, command: "app")
     }
 
     func run() async throws {
@@ -99,16 +100,8 @@ struct AppCommand: AsyncParsableCommand {
         Terminal.endProgress()
         warnUnusedResolveRules(result)
         let report = result.report
-        try output.emit { format, color in
-            switch format {
-            case .json: return try JSONRendering.render(AppJSON(live: result))
-            case .text:
-                let style = TextStyle(enabled: color)
-                return AppOfflineText.header(result.offline, style: style) + AppLiveText.section(result, style: style)
-                    + (try Render.report(report, format: format, color: color))
-            default: return try Render.report(report, format: format, color: color, endpointsFile: endpoints)
-            }
-        }
+        let sources = ReportSources(endpointsFile: endpoints)
+        try output.emit(ReportDocument(scan: report, app: result.section, sources: sources))
         if let emitEndpoints {
             try ReportFile.write(EndpointListWriter.text(result.offline.endpoints, input: path), to: emitEndpoints)
         }
@@ -119,15 +112,7 @@ struct AppCommand: AsyncParsableCommand {
     func runOffline() async throws {
         let result = try await Terminal.exitingOnFileErrors { try AppOfflineAudit.run(path: path) }
         let report = result.report
-        try output.emit { format, color in
-            switch format {
-            case .json: return try JSONRendering.render(AppJSON(result: result))
-            case .text:
-                return AppOfflineText.header(result, style: TextStyle(enabled: color))
-                    + (try Render.report(report, format: format, color: color))
-            default: return try Render.report(report, format: format, color: color)
-            }
-        }
+        try output.emit(ReportDocument(scan: report, app: result.section))
         if let emitEndpoints {
             try ReportFile.write(EndpointListWriter.text(result.endpoints, input: path), to: emitEndpoints)
         }

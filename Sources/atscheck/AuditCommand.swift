@@ -49,14 +49,12 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
 
-    /// The line that says what an audit without `--plist` judges under.
-    static let defaultPolicyNote = "No --plist: every endpoint is judged under the default ATS policy (no exceptions)."
-
     func validate() throws {
         if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
         if let shard {
             do { _ = try Shard(parsing: shard) } catch let error as ShardError { throw ValidationError(error.description) }
         }
+        try output.check(showing: .scan, .audit, command: "audit")
     }
 
     func run() async throws {
@@ -77,19 +75,9 @@ struct AuditCommand: AsyncParsableCommand {
 
     /// Renders an audit in every requested format and exits with its status (`audit`, and `merge` of audit shards).
     static func emit(_ result: AuditResult, plist: String?, endpoints: String, output: OutputOptions, gate: GateOptions) throws {
-        let note = plist == nil ? Self.defaultPolicyNote : nil
-        try output.emit { format, color in
-            switch format {
-            case .json: return try JSONRendering.render(AuditJSON(result: result, policy: plist == nil ? "default" : nil))
-            case .text: return (note.map { "\($0)\n\n" } ?? "") + (try render(format, color))
-            case .markdown: return (note.map { "> \($0)\n\n" } ?? "") + (try render(format, color))
-            default: return try render(format, color)
-            }
-        }
+        try output.emit(ReportDocument(
+            scan: result.report, audit: result.section(judgedUnderDefaultPolicy: plist == nil),
+            sources: ReportSources(plistFile: plist, endpointsFile: endpoints)))
         try gate.finish(result.exitStatus, reason: result.exitReason, findings: result.report.findings)
-
-        func render(_ format: OutputFormat, _ color: Bool) throws -> String {
-            try Render.report(result.report, format: format, color: color, plistFile: plist, endpointsFile: endpoints)
-        }
     }
 }

@@ -34,6 +34,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
 
     func validate() throws {
         do { _ = try Target(parsing: url) } catch let error as TargetError { throw ValidationError(error.description) }
+        try output.check(showing: .scan, .diagnosis, command: "diagnose")
     }
 
     func run() async throws {
@@ -49,27 +50,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
             return await pipeline.diagnose(target, url: url, for: policy.judged)
         }
         guard let diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }
-        try output.emit { format, color in
-            switch format {
-            case .json: return try JSONRendering.render(DiagnosisJSON(diagnosis: diagnosis))
-            case .text: return Self.text(diagnosis)
-            default: return try Render.report(diagnosis.scanReport, format: format, color: color)
-            }
-        }
+        try output.emit(ReportDocument(scan: diagnosis.scanReport, diagnosis: diagnosis.section))
         try gate.finish(diagnosis.exitStatus, reason: diagnosis.exitReason, findings: diagnosis.findings)
-    }
-
-    /// The matrix as text, after a line when the URL could not be scanned and before the findings.
-    static func text(_ diagnosis: Diagnosis) -> String {
-        var text = DiagnosticsTextRenderer.render(diagnosis.report)
-        let scanned = diagnosis.profile
-        if scanned.status != .completed {
-            text = "atscheck could not scan \(ControlEscaping.escape(scanned.target)): \(ControlEscaping.escape(scanned.error ?? scanned.status.rawValue))\n\n" + text
-        }
-        if !diagnosis.findings.isEmpty { text += "\n" }
-        for finding in diagnosis.findings {
-            text += "\(finding.severity.rawValue): \(ControlEscaping.escape(finding.message)) [\(finding.rule)]\n"
-        }
-        return text
     }
 }

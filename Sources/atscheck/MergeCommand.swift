@@ -41,6 +41,8 @@ struct MergeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one report FILE") }
+        // The shards may be an audit's: its formats are the ones that show the audit section too.
+        try output.check(showing: .scan, .audit, command: "merge")
     }
 
     func run() async throws {
@@ -58,9 +60,7 @@ struct MergeCommand: AsyncParsableCommand {
         case .scan(let scanReport):
             report = scanReport
         }
-        try output.emit { format, color in
-            try Render.report(report, format: format, color: color, endpointsFile: endpointsFile)
-        }
+        try output.emit(ReportDocument(scan: report, sources: ReportSources(endpointsFile: endpointsFile)))
         try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
     }
 }

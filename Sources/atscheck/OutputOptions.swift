@@ -3,10 +3,9 @@ import ATSCheckKit
 import Foundation
 import Reporting
 
-/// Output formats: text unless `--format` (or a `--report`) asks for another, on a terminal or not.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, jsonl, sarif, junit, markdown, github, codeclimate
-}
+/// Output formats (``OutputFormat``, in Reporting): text unless `--format` (or a `--report`) asks for another,
+/// on a terminal or not.
+extension OutputFormat: ExpressibleByArgument {}
 
 /// One `--report FORMAT=PATH`.
 struct ReportRequest: ExpressibleByArgument, Equatable {
@@ -26,9 +25,10 @@ struct ReportRequest: ExpressibleByArgument, Equatable {
 
 /// The options of every command that renders a report: `--format`, `--output`, `--report`.
 ///
-/// A command includes it with `@OptionGroup var output: OutputOptions` and hands ``emit(_:)`` a function that
-/// renders its result in any format; everything is rendered first and written only when the run is complete,
-/// each file atomically (so a failed run writes no report, and a report that was written is whole).
+/// A command includes it with `@OptionGroup var output: OutputOptions` and hands ``emit(_:streamed:)`` the one
+/// ``ReportDocument`` of its run; the renderers of ``ReportRendererRegistry/standard`` render it in every format
+/// asked for. Everything is rendered first and written only when the run is complete, each file atomically (so a
+/// failed run writes no report, and a report that was written is whole).
 struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Format of standard output (or of --output).",
@@ -61,58 +61,81 @@ struct OutputOptions: ParsableArguments {
     /// Every format this run renders.
     var formats: [OutputFormat] { [resolvedFormat] + reports.map(\.format) }
 
-    /// A usage error when a format is not one the command can render.
+    /// A usage error, before the run, when a format asked for does not show a section of the command's document
+    /// (`plist --explain writes text, json, not sarif`).
     /// - Parameters:
-    ///   - allowed: the formats the command renders.
+    ///   - sections: the sections the command's document has.
     ///   - command: how to name the command in the message.
-    func check(allowed: [OutputFormat], command: String) throws {
+    func check(showing sections: ReportDocument.Section..., command: String) throws {
+        let registry = ReportRendererRegistry.standard
+        let allowed = OutputFormat.allCases.filter { format in
+            sections.allSatisfy { registry.formats(showing: $0).contains(format) }
+        }
         if let bad = formats.first(where: { !allowed.contains($0) }) {
-            throw ValidationError("\(command) writes \(allowed.map(\.rawValue).joined(separator: ", ")), not \(bad.rawValue)")
+            let formats = allowed.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("\(command) writes \(formats), not \(bad.rawValue)")
         }
     }
 
-    /// Renders every output, then writes the `--report` files and `--output` (atomically) and standard output.
+    /// Renders the document in every format asked for, then writes the `--report` files and `--output`
+    /// (atomically) and standard output. A format written in pieces (a scan's JSON) is rendered as it is written
+    /// (a file still appears whole, by rename), so a large report is never one string.
     /// - Parameters:
+    ///   - document: what the run reports.
     ///   - streamed: what is left to write to standard output when the rest was streamed already.
-    ///   - pieces: for a format written in pieces (JSON), the writer that replaces `render`: it runs as its
-    ///     output is written (a file still appears whole, by rename), so a large report is never one string.
-    ///   - render: the report in a format; `color` is true only for text to a terminal.
     /// - Throws: `ExitCode` 73 when a file cannot be written (files already written are complete).
-    func emit(
-        streamed: String? = nil, pieces: (OutputFormat) -> ReportPieces? = { _ in nil },
-        _ render: (_ format: OutputFormat, _ color: Bool) throws -> String
-    ) throws {
-        func rendered(_ format: OutputFormat, color: Bool) throws -> RenderedOutput {
-            if let writer = pieces(format) { return .pieces(writer) }
-            return .text(try render(format, color))
-        }
-        let primary = try streamed.map(RenderedOutput.text) ?? rendered(resolvedFormat, color: resolvedFormat == .text && useColor)
-        let files = try reports.map { ($0.path, try rendered($0.format, color: false)) }
+    func emit(_ document: ReportDocument, streamed: String? = nil) throws {
+        let primary = try streamed.map(RenderedReport.text)
+            ?? Self.rendered(document, as: resolvedFormat, color: resolvedFormat == .text && useColor)
+        let files = try reports.map { ($0.path, try Self.rendered(document, as: $0.format, color: false)) }
         for (path, output) in files { try output.write(to: path) }
         if let output {
             try primary.write(to: output)
         } else {
-            switch primary {
-            case .text(let text): FileHandle.standardOutput.write(Data(text.utf8))
-            case .pieces(let writer): try writer { FileHandle.standardOutput.write($0) }
-            }
+            try primary.writeToStandardOutput()
+        }
+    }
+
+    /// Renders the document in one format to standard output: for commands with a format option of their own
+    /// (`rules --format`, `pins extract --json`).
+    /// - Parameters:
+    ///   - document: what the run reports.
+    ///   - format: the format.
+    ///   - color: ANSI colour in text.
+    static func emit(_ document: ReportDocument, as format: OutputFormat, color: Bool) throws {
+        try rendered(document, as: format, color: color).writeToStandardOutput()
+    }
+
+    /// The one place a document meets a renderer.
+    /// - Throws: `ExitCode` 64 after one line on stderr when the format cannot show the document (a command
+    ///   that did not ``check(showing:command:)`` its sections).
+    private static func rendered(
+        _ document: ReportDocument, as format: OutputFormat, color: Bool
+    ) throws -> RenderedReport {
+        do {
+            let options = RenderOptions(color: color)
+            return try ReportRendererRegistry.standard.output(document, as: format, options: options)
+        } catch let error as ReportRenderingError {
+            Terminal.fail(error.description)
+            throw ExitCode(ExitStatus.usage.rawValue)
         }
     }
 }
 
-/// Writes a report in pieces to a sink (``JSONStreamRendering``).
-typealias ReportPieces = (_ sink: (Data) throws -> Void) throws -> Void
-
-/// One output of ``OutputOptions/emit(streamed:pieces:_:)``: rendered text, or a writer of pieces.
-enum RenderedOutput {
-    case text(String)
-    case pieces(ReportPieces)
-
+extension RenderedReport {
     /// Writes the output to a report file (``ReportFile``).
     func write(to path: String) throws {
         switch self {
         case .text(let text): try ReportFile.write(text, to: path)
         case .pieces(let writer): try ReportFile.write(pieces: writer, to: path)
+        }
+    }
+
+    /// Writes the output to standard output.
+    func writeToStandardOutput() throws {
+        switch self {
+        case .text(let text): FileHandle.standardOutput.write(Data(text.utf8))
+        case .pieces(let writer): try writer { FileHandle.standardOutput.write($0) }
         }
     }
 }

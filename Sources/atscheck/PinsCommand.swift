@@ -52,6 +52,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
             do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
         }
         if let problem = options.problem(.commandLine) { throw ValidationError(problem) }
+        try output.check(showing: .pins, command: "pins check")
     }
 
     /// The options as the one model `pins check` and the audit's endpoint lists share.
@@ -71,23 +72,8 @@ struct PinsCheckCommand: AsyncParsableCommand {
             let checker = try PinChecker(policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays)
             return await checker.check(try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
         }
-        try output.emit { format, color in try Render.pins(report, format: format, color: color) }
+        try output.emit(ReportDocument(pins: report))
         try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report),
                         findings: PinsFormats.findingsReport(report).findings)
-    }
-}
-
-extension Render {
-    /// Renders a pin-check report in any format; every format is a view of the JSON model.
-    static func pins(_ report: PinCheckReport, format: OutputFormat, color: Bool) throws -> String {
-        switch format {
-        case .json, .jsonl: return try JSONRendering.render(report, pretty: format == .json)
-        case .text: return PinsTextRenderer(style: TextStyle(enabled: color)).render(report)
-        case .sarif: return try PinsFormats.sarif(report)
-        case .junit: return PinsFormats.junit(report)
-        case .markdown: return PinsFormats.markdown(report)
-        case .github: return GitHubRenderer.render(PinsFormats.findingsReport(report))
-        case .codeclimate: return try CodeClimateRenderer.render(PinsFormats.findingsReport(report))
-        }
     }
 }

@@ -55,7 +55,7 @@ struct PinsExtractCommand: AsyncParsableCommand {
         if let out {
             report.written = try await Terminal.exitingOnFileErrors { try PinExtractor.write(report.material, to: out) }
         }
-        let text = json ? try JSONRendering.render(report) : PinsTextRenderer(style: TextStyle(enabled: Terminal.stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)).render(report)
-        FileHandle.standardOutput.write(Data(text.utf8))
+        let color = !json && Terminal.stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        try OutputOptions.emit(ReportDocument(pinExtract: report), as: json ? .json : .text, color: color)
     }
 }

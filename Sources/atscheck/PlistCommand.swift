@@ -41,7 +41,11 @@ struct PlistCommand: AsyncParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one plist file") }
-        if explain { try output.check(allowed: [.text, .json], command: "plist --explain") }
+        if explain {
+            try output.check(showing: .explanations, command: "plist --explain")
+        } else {
+            try output.check(showing: .scan, command: "plist")
+        }
         if let deploymentTarget, AppleOSVersion(anyRelease: deploymentTarget) == nil {
             throw ValidationError("--deployment-target must be a release such as 15 or 15.4")
         }
@@ -67,9 +71,8 @@ struct PlistCommand: AsyncParsableCommand {
         let options = PlistLinter.Options(os: osVersion.os, deploymentTarget: deploymentTarget)
         let findings = documents.flatMap { PlistLinter.lint($0, options: options) }
         let report = ScanReport(endpoints: [], findings: findings)
-        try output.emit { format, color in
-            try Render.report(report, format: format, color: color, plistFile: files.count == 1 ? files[0] : nil)
-        }
+        let sources = ReportSources(plistFile: files.count == 1 ? files[0] : nil)
+        try output.emit(ReportDocument(scan: report, sources: sources))
         let errors = findings.filter { $0.severity == .error }
         let reason = errors.first.map { first in
             "\(errors.count) error-level finding(s), first: \(first.file.map { "\($0):" } ?? "")\(first.line.map { "\($0): " } ?? " ")\(first.message)"
@@ -81,16 +84,7 @@ struct PlistCommand: AsyncParsableCommand {
     func runExplain(_ documents: [PlistDocument]) throws {
         let target = deploymentTarget.flatMap { AppleOSVersion(anyRelease: $0) }
         let explanations = documents.map { PolicyExplainer.explain(document: $0, os: osVersion.os, deploymentTarget: target) }
-        try output.emit { format, color in
-            switch format {
-            case .text:
-                return zip(documents, explanations).map { document, explanation in
-                    (documents.count > 1 ? "== \(ControlEscaping.escape(document.file))\n" : "")
-                        + ExplainTextRenderer.render(explanation, style: TextStyle(enabled: color))
-                }.joined()
-            default:
-                return documents.count == 1 ? try JSONRendering.render(explanations[0]) : try JSONRendering.render(explanations)
-            }
-        }
+        let explained = zip(documents, explanations).map { ExplainedPlist(file: $0.file, explanation: $1) }
+        try output.emit(ReportDocument(explanations: explained))
     }
 }

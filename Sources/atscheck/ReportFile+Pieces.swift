@@ -1,6 +1,7 @@
 import ArgumentParser
 import ATSCheckKit
 import Foundation
+import Reporting
 
 extension ReportFile {
     /// Writes a report given in pieces to `path` as ``write(_:to:environment:)`` writes text: into a temporary

@@ -14,18 +14,24 @@ struct RulesCommand: ParsableCommand {
             """
     )
 
+    /// The formats of the catalogue: those whose renderer shows ``ReportDocument/rules`` (kept as its own list so
+    /// that `--help` and the message for another value stay as they were).
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json
+
+        var outputFormat: OutputFormat {
+            switch self {
+            case .text: return .text
+            case .markdown: return .markdown
+            case .json: return .json
+            }
+        }
     }
 
     @Option(name: .long, help: "Output format.")
     var format: Format = .text
 
     func run() throws {
-        switch format {
-        case .text: print(RuleCatalogueRenderer.text(), terminator: "")
-        case .markdown: print(RuleCatalogueRenderer.markdown(), terminator: "")
-        case .json: print(try RuleCatalogueRenderer.json(), terminator: "")
-        }
+        try OutputOptions.emit(ReportDocument(rules: RuleCatalogue.all), as: format.outputFormat, color: false)
     }
 }

@@ -75,20 +75,21 @@ struct ScanCommand: AsyncParsableCommand {
         for target in argumentTargets {
             do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
         }
+        try output.check(showing: .scan, command: "scan")
     }
 
     func run() async throws {
         let outcome = try await Terminal.exitingOnFileErrors { try await scanned() }
         switch outcome {
         case .streamed(let streamed):
-            try output.emit(streamed: try JSONLinesRendering.summaryLine(streamed.report)) { _, _ in "" }
+            let summary = try JSONLinesRendering.summaryLine(streamed.report)
+            try output.emit(ReportDocument(scan: streamed.report), streamed: summary)
             try gate.finish(streamed.status, reason: streamed.reason, findings: streamed.report.findings)
         case .report(let report):
             let endpointsFile = targetsFile.count == 1 && !readsStandardInput ? targetsFile[0] : nil
             let streamed = streamsLines ? try JSONLinesRendering.summaryLine(report) : nil
-            try output.emit(streamed: streamed, pieces: Render.pieces(report)) { format, color in
-                try Render.report(report, format: format, color: color, plistFile: plist, endpointsFile: endpointsFile)
-            }
+            let sources = ReportSources(plistFile: plist, endpointsFile: endpointsFile)
+            try output.emit(ReportDocument(scan: report, sources: sources), streamed: streamed)
             try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
         }
     }
@@ -142,36 +143,5 @@ struct ScanCommand: AsyncParsableCommand {
         case report(ScanReport)
         /// JSON Lines already written: the summary line and the exit status are left.
         case streamed(StreamedScan)
-    }
-}
-
-enum Render {
-    /// The formats written in pieces rather than rendered to one string: JSON, endpoint by endpoint.
-    /// - Returns: for a format, a function that writes the report to a sink in pieces, or nil.
-    static func pieces(_ report: ScanReport) -> (OutputFormat) -> ReportPieces? {
-        { format in
-            guard format == .json else { return nil }
-            return { sink in try JSONStreamRendering.write(report, to: sink) }
-        }
-    }
-
-    /// Renders a report in any format; every format is a view of the same JSON model.
-    static func report(
-        _ report: ScanReport, format: OutputFormat, color: Bool, plistFile: String? = nil, endpointsFile: String? = nil
-    ) throws -> String {
-        switch format {
-        case .json: return try JSONRendering.render(report)
-        case .jsonl: return try JSONLinesRendering.render(report)
-        case .text:
-            let text = ScanTextRenderer(style: TextStyle(enabled: color)).render(report)
-            guard let shard = report.shard else { return text }
-            return "shard \(shard.index)/\(shard.count): \(shard.selected) of \(shard.total) endpoints\n\n" + text
-        case .sarif:
-            return try SARIFRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile)
-        case .junit: return JUnitRenderer.render(report)
-        case .markdown: return MarkdownRenderer.render(report)
-        case .github: return GitHubRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile)
-        case .codeclimate: return try CodeClimateRenderer.render(report, plistFile: plistFile, endpointsFile: endpointsFile)
-        }
     }
 }

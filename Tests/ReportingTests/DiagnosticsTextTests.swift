@@ -86,4 +86,18 @@ struct DiagnosticsTextTests {
         #expect(text.contains("\n<key>api.example.com</key>\n<dict>\n\t<key>NSExceptionRequiresForwardSecrecy</key>\n\t<false/>\n</dict>\n"))
         #expect(text.contains("Reason : r\n"))
     }
+
+    @Test("diagnose's text: a line when the URL could not be scanned, the matrix, then the findings")
+    func section() {
+        let profile = ReportFixtures.profile("api.example.com", status: .timeout, error: "timed out\u{1B}")
+        let finding = Finding(rule: RuleID.Trust.expirySoon, severity: .warning, message: "expires soon")
+        let text = DiagnosticsTextRenderer.render(
+            DiagnosisSection(report: Self.report, profile: profile, findings: [finding]))
+        #expect(text.hasPrefix("atscheck could not scan api.example.com:443: timed out\\u{1B}\n\n"))
+        let findings = "\nwarning: expires soon [trust.expiry.soon]\n"
+        #expect(text.hasSuffix(DiagnosticsTextRenderer.render(Self.report) + findings))
+        let scanned = DiagnosticsTextRenderer.render(
+            DiagnosisSection(report: Self.report, profile: ReportFixtures.profile("api.example.com"), findings: []))
+        #expect(scanned == DiagnosticsTextRenderer.render(Self.report))
+    }
 }

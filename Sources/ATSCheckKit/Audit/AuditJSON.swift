@@ -1,15 +1,18 @@
 import Foundation
+import Reporting
 import TLSModel
 
 /// The audit's JSON: the report of the contract (schemaVersion, endpoints, findings, summary) with
 /// `exceptionDebt` and the pin evaluations (`pins`, ``AuditPinCheck``) beside it, `policy: "default"` when
 /// no plist was given, and for a shard (`audit --shard`) `auditShard` (``AuditShardInputs``) beside `shard`.
+///
+/// The shape is the JSON of the audit's report document (``ReportJSON``); this wrapper serves callers that
+/// encode an audit without rendering it (shard files in tests).
 public struct AuditJSON: Encodable, Sendable {
     /// The audit to encode.
     public var result: AuditResult
     /// `default` when the endpoints were judged under the default ATS policy (no `--plist`); nil: not written.
     public var policy: String?
-    private enum Keys: String, CodingKey { case exceptionDebt, pins, policy, auditShard }
 
     public init(result: AuditResult, policy: String? = nil) {
         self.result = result
@@ -17,11 +20,18 @@ public struct AuditJSON: Encodable, Sendable {
     }
 
     public func encode(to encoder: Encoder) throws {
-        try result.report.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(result.exceptionDebt, forKey: .exceptionDebt)
-        try container.encodeIfPresent(policy, forKey: .policy)
-        try container.encode(result.pins, forKey: .pins)
-        try container.encodeIfPresent(result.shardInputs, forKey: .auditShard)
+        let section = result.section(judgedUnderDefaultPolicy: policy == "default")
+        try ReportJSON(ReportDocument(scan: result.report, audit: section)).encode(to: encoder)
+    }
+}
+
+extension AuditResult {
+    /// The exception debt, pin checks and shard inputs as the report document's audit section.
+    /// - Parameter judgedUnderDefaultPolicy: true when no plist was given.
+    /// - Returns: the section.
+    public func section(judgedUnderDefaultPolicy: Bool) -> AuditSection {
+        AuditSection(
+            exceptionDebt: exceptionDebt, pins: pins, judgedUnderDefaultPolicy: judgedUnderDefaultPolicy,
+            shardInputs: shardInputs)
     }
 }

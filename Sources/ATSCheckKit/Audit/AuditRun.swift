@@ -5,8 +5,8 @@ import TLSModel
 extension ScanPipeline {
     /// `atscheck audit` end to end: load the plist, the endpoint list, the pin material its entries name and the
     /// baseline; lint; plan; probe; audit; check pins (``AuditPins``: `NSPinnedDomains` and the entries' pin
-    /// checks against the live paths); apply the baseline. The CLI renders ``AuditResult/report`` (or ``AuditJSON``) and exits with
-    /// ``AuditResult/exitStatus``.
+    /// checks against the live paths); apply the baseline. The CLI renders the audit's report document
+    /// (``AuditResult/section(judgedUnderDefaultPolicy:)``) and exits with ``AuditResult/exitStatus``.
     ///
     /// > Warning: Connects to every `https` endpoint of the list (`http://` endpoints are judged without a connection).
     ///

@@ -1,5 +1,6 @@
 import ATSPolicy
 import Foundation
+import Reporting
 import TLSModel
 
 /// What `atscheck diagnose` found: the profile it judged, the nscurl matrix, and the exit status.
@@ -87,18 +88,8 @@ extension ScanPipeline {
     }
 }
 
-/// The JSON of `atscheck diagnose`: the ``DiagnosticsReport`` of the contract with `findings` beside it
-/// (certificates about to expire, `--warn-days`).
-public struct DiagnosisJSON: Encodable, Sendable {
-    /// The diagnosis to encode.
-    public var diagnosis: Diagnosis
-    private enum Keys: String, CodingKey { case findings }
-
-    public init(diagnosis: Diagnosis) { self.diagnosis = diagnosis }
-
-    public func encode(to encoder: Encoder) throws {
-        try diagnosis.report.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(diagnosis.findings, forKey: .findings)
-    }
+extension Diagnosis {
+    /// The matrix, the profile and the findings as the report document's diagnosis section (the JSON and the
+    /// text of `diagnose`; ``scanReport`` is the document's scan report).
+    public var section: DiagnosisSection { DiagnosisSection(report: report, profile: profile, findings: findings) }
 }

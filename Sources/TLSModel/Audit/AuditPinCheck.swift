@@ -1,5 +1,4 @@
 import Foundation
-import TLSModel
 
 /// One pin evaluation an audit made: an endpoint checked against the plist's `NSPinnedDomains` or against the
 /// pin check of its endpoint-list entry (the audit JSON's `pins`, docs/json-output.md).

@@ -1,0 +1,121 @@
+import Foundation
+import TLSModel
+
+/// The text of `atscheck app` before its findings (``ScanTextRenderer``): the bundle header (what the bundle
+/// is, the libraries and pin material it carries, the endpoints harvested from it) and, live, each endpoint's
+/// verdict over the build's OS eras and each pin check. Every string from the bundle is escaped (a hostile
+/// bundle must not write terminal controls).
+public enum AppText {
+    /// How many places an endpoint's line names before "and N more" (as the `--emit-endpoints` list does).
+    public static let sourcesShown = 3
+
+    /// The header, ending in a blank line; the live section or the findings follow it.
+    /// - Parameters:
+    ///   - facts: The bundle's facts.
+    ///   - style: Colour or not.
+    /// - Returns: The text.
+    public static func header(_ facts: AppSection.Facts, style: TextStyle = .plain) -> String {
+        func e(_ s: String) -> String { ControlEscaping.escape(s) }
+        var lines: [String] = []
+        let identity = "App \(e(facts.bundleIdentifier ?? "(no CFBundleIdentifier)")) \(e(facts.version ?? "?"))"
+            + " (\(e(facts.build ?? "?")))"
+        lines.append(style.bold(identity) + " — \(e(facts.input)) (\(facts.container))")
+        let minimum = facts.minimumOS
+        lines.append("  Info.plist: \(e(facts.infoPlist))")
+        lines.append("  Minimum OS: \(minimum.key) \(e(minimum.value ?? "(missing)")); OS eras judged: "
+            + facts.eras.joined(separator: ", "))
+        lines.append("")
+        lines.append(style.bold("Pinning libraries") + " (\(facts.libraries.count))")
+        if facts.libraries.isEmpty { lines.append("  none linked (AFNetworking, Alamofire, TrustKit)") }
+        for library in facts.libraries {
+            let how = library.linkage == "framework"
+                ? "framework \(e(library.path ?? ""))" : "static (\(e(library.marker ?? "")) in the executable)"
+            lines.append("  \(library.name) \(e(library.version ?? "(version unknown)")): \(how)")
+        }
+        lines.append("")
+        lines.append(style.bold("Pin material"))
+        if facts.certificates.isEmpty { lines.append("  no .cer/.crt/.der files") }
+        for pin in facts.certificates {
+            let what: String
+            if let subject = pin.subject, let spki = pin.spkiSHA256, let notAfter = pin.notAfter {
+                what = "\(e(subject)), SPKI SHA-256 \(spki), expires \(CalendarDay.string(from: notAfter))"
+            } else {
+                what = "unreadable (\(pin.encoding))"
+            }
+            let readers = pin.loadedBy.isEmpty ? "no default lookup" : pin.loadedBy.joined(separator: ", ")
+            lines.append("  \(e(pin.file)): \(what); read by \(readers)")
+        }
+        if let trustKit = facts.trustKit {
+            let domains = trustKit.domains.keys.sorted().map(e).joined(separator: ", ")
+            let listed = domains.isEmpty ? "" : ": " + domains
+            lines.append("  TSKConfiguration: \(trustKit.domains.count) domain(s)\(listed)")
+        }
+        if let pinned = facts.pinnedDomains {
+            let domains = pinned.domains.keys.sorted().map(e).joined(separator: ", ")
+            lines.append("  NSPinnedDomains: \(pinned.domains.count) domain(s)\(domains.isEmpty ? "" : ": " + domains)")
+        }
+        lines.append("")
+        lines.append(style.bold("Harvested endpoints") + " (\(facts.harvestedEndpoints.count))")
+        if facts.harvestedEndpoints.isEmpty { lines.append("  none found") }
+        for endpoint in facts.harvestedEndpoints {
+            let shown = endpoint.sources.prefix(sourcesShown).map(e)
+            let more = endpoint.sources.count > shown.count ? " and \(endpoint.sources.count - shown.count) more" : ""
+            lines.append("  \(e(endpoint.target))  from \(shown.joined(separator: ", "))\(more)")
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// The live section, ending in a blank line: each endpoint's verdicts over the eras, then each pin check.
+    /// - Parameters:
+    ///   - live: The live checks.
+    ///   - style: Colour or not.
+    /// - Returns: The text.
+    public static func live(_ live: AppSection.Live, style: TextStyle = .plain) -> String {
+        func e(_ s: String) -> String { ControlEscaping.escape(s) }
+        var lines: [String] = []
+        let eras = live.eras.joined(separator: ", ")
+        let from = live.endpointSource == "harvested" ? "harvested" : "from \(e(live.endpointSource))"
+        lines.append(style.bold("Live verdicts")
+            + " (\(live.endpoints.count) endpoint(s) \(from); OS eras \(eras); one probe each)")
+        if live.endpoints.isEmpty { lines.append("  no endpoints to check") }
+        let width = min(live.endpoints.map(\.endpoint.count).max() ?? 0, 48)
+        for endpoint in live.endpoints {
+            let name = e(endpoint.endpoint)
+            let padded = name.count < width ? name + String(repeating: " ", count: width - name.count) : name
+            let failing = endpoint.eras.contains { $0.verdict == .fail || $0.verdict == .ambiguous }
+            let judged = endpoint.status == .completed || endpoint.endpoint.hasPrefix("http://")
+            let summary = failing ? style.red(endpoint.summary)
+                : judged ? style.green(endpoint.summary) : style.yellow(endpoint.summary)
+            lines.append("  \(padded)  \(summary)")
+        }
+        lines.append("")
+        lines.append(style.bold("Pins against the live paths") + " (\(live.pins.count) check(s))")
+        if live.pins.isEmpty {
+            lines.append("  none: no NSPinnedDomains, TSKConfiguration or bundled pins apply to these endpoints")
+        }
+        var notes: [String] = []
+        for check in live.pins {
+            let what: String
+            switch check.origin {
+            case .bundledCertificates:
+                what = "\(check.library.rawValue) \(check.mode ?? "")\(check.assumed ? " (assumed)" : "")"
+            case .pinnedDomains, .trustKit: what = check.origin.rawValue
+            case .endpointList: what = "\(check.library.rawValue) (endpoint list)"
+            }
+            let verdict: String
+            if let evaluation = check.result.evaluation {
+                let word = evaluation.verdict == .accept ? style.green("accept") : style.red("reject")
+                let matched = evaluation.matches.first.map { "pin matches \($0.role) \($0.subject)" }
+                let why = evaluation.verdict == .accept
+                    ? (matched ?? evaluation.result) : (evaluation.noMatchReason ?? evaluation.result)
+                verdict = "\(word) (\(e(why)))"
+            } else {
+                verdict = style.yellow("not checked") + " (\(e(check.result.error ?? check.result.status.rawValue)))"
+            }
+            lines.append("  \(e(check.endpoint))  \(what): \(verdict)")
+            if let note = check.note, check.origin == .bundledCertificates, !notes.contains(note) { notes.append(note) }
+        }
+        lines += notes.map { "  note: \(e($0))" }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+}

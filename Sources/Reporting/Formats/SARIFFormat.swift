@@ -1,0 +1,16 @@
+import TLSModel
+
+/// `--format sarif`: SARIF 2.1.0 for code scanning (``SARIFRenderer``; a pin check: ``PinsFormats/sarif(_:)``).
+public struct SARIFFormat: ReportRenderer {
+    public let format = OutputFormat.sarif
+    public let sections: Set<ReportDocument.Section> = [.scan, .audit, .app, .diagnosis, .pins]
+
+    public init() {}
+
+    public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
+        if let pins = document.pins { return try PinsFormats.sarif(pins) }
+        return try SARIFRenderer.render(
+            try document.requireScan(for: format), plistFile: document.sources.plistFile,
+            endpointsFile: document.sources.endpointsFile)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Reporting
+import Testing
+import TLSModel
+
+/// Every command's document renders in each format the command accepts, and is refused in the others.
+@Suite("Report documents in every format")
+struct ReportDocumentTests {
+    @Test("the formats a command accepts are those whose renderer shows every section of its document",
+          arguments: DocumentFixtures.all)
+    func acceptedFormats(_ fixture: DocumentFixtures.Case) {
+        let registry = ReportRendererRegistry.standard
+        let accepted = OutputFormat.allCases.filter { format in
+            fixture.document.sections.allSatisfy { registry.formats(showing: $0).contains(format) }
+        }
+        #expect(accepted == fixture.formats)
+    }
+
+    @Test("each command's document renders in each format it allows; the others are refused",
+          arguments: DocumentFixtures.all)
+    func rendersInAllowedFormats(_ fixture: DocumentFixtures.Case) throws {
+        for format in OutputFormat.allCases {
+            guard fixture.formats.contains(format) else {
+                #expect(throws: ReportRenderingError.self, "\(format)") {
+                    try ReportRendererRegistry.standard.render(fixture.document, as: format)
+                }
+                continue
+            }
+            let out = try ReportRendererRegistry.standard.render(fixture.document, as: format)
+            #expect(!out.isEmpty, "\(format)")
+            #expect(out.hasSuffix("\n"), "\(format)")
+            switch format {
+            case .json, .sarif, .codeclimate:
+                #expect(throws: Never.self, "\(format)") { try JSONSerialization.jsonObject(with: Data(out.utf8)) }
+            case .jsonl:
+                for line in out.split(separator: "\n") {
+                    #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(line.utf8)) }
+                }
+            case .junit:
+                #expect(out.hasPrefix("<?xml"))
+            case .text, .markdown, .github:
+                #expect(!out.contains("\u{1B}"), "no colour unless asked")
+            }
+        }
+    }
+
+    @Test("a scan's JSON is written in pieces whose bytes are the whole rendering")
+    func scanJSONInPieces() throws {
+        let document = ReportDocument(scan: ReportFixtures.report)
+        guard case .pieces(let writer) = try ReportRendererRegistry.standard.output(document, as: .json) else {
+            Issue.record("a scan's JSON is not written in pieces")
+            return
+        }
+        var pieces: [Data] = []
+        try writer { pieces.append($0) }
+        #expect(pieces.count > 2)
+        let whole = try JSONRendering.render(ReportFixtures.report)
+        #expect(String(decoding: pieces.reduce(Data(), +), as: UTF8.self) == whole)
+        // Any other section beside the scan: one string.
+        let audit = DocumentFixtures.audit(defaultPolicy: false)
+        guard case .text = try ReportRendererRegistry.standard.output(audit, as: .json) else {
+            Issue.record("an audit's JSON is written in pieces")
+            return
+        }
+    }
+}
