@@ -35,17 +35,20 @@ let package = Package(
                 "TLSModel", "ATSPolicy", "Pinning", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // Pure judging of audits and apps: exception debt, baselines, exit status, OS-era merging. No OpenSSL, no
+        // file formats: its tests run without libssl.
+        .target(name: "Judging", dependencies: ["TLSModel", "ATSPolicy", "Pinning"]),
         .target(
             name: "ATSCheckKit",
             dependencies: [
-                "TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting", "AppBundle",
+                "TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting", "AppBundle", "Judging",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
             name: "atscheck",
             dependencies: [
-                "ATSCheckKit", "Reporting", "TLSModel",
+                "ATSCheckKit", "Reporting", "TLSModel", "ATSPolicy", "Pinning", "AppBundle", "Judging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,12 +76,22 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel", "TLSTestSupport"], exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",
-            dependencies: ["ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting", "AppBundleFixtures"]
+            dependencies: [
+                "ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting", "AppBundleFixtures",
+                "Pinning", "AppBundle", "Judging", "AuditFixtures",
+            ]
         ),
         // Orchestration against fake probers: depends on no OpenSSL-linked module of its own.
-        .testTarget(name: "ATSCheckKitFakeProberTests", dependencies: ["ATSCheckKit", "TLSModel"]),
+        .testTarget(name: "ATSCheckKitFakeProberTests", dependencies: ["ATSCheckKit", "TLSModel", "ATSPolicy", "Judging"]),
+        // Hand-built audit inputs (profiles, plists, endpoints) for JudgingTests and ATSCheckKitTests.
+        .target(name: "AuditFixtures", dependencies: ["Judging", "ATSPolicy", "TLSModel"], path: "Tests/AuditFixtures"),
+        // The pure judging, tested without libssl: its dependencies link no OpenSSL module.
+        .testTarget(name: "JudgingTests", dependencies: ["Judging", "AuditFixtures", "ATSPolicy", "TLSModel"]),
         .testTarget(name: "TLSTestSupportTests", dependencies: ["TLSTestSupport", "TLSModel"]),
         .testTarget(name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "TLSTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TLSTestSupport", "TLSModel", "AppBundleFixtures", "ATSCheckKit"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["TLSTestSupport", "TLSModel", "AppBundleFixtures", "ATSCheckKit", "ATSPolicy", "Judging"]
+        ),
     ]
 )

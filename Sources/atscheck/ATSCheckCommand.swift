@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
 import ATSCheckKit
+import Foundation
+import TLSModel
 
 @main
 struct ATSCheckCommand: AsyncParsableCommand {

@@ -1,7 +1,10 @@
+import AppBundle
 import ArgumentParser
 import ATSCheckKit
 import Foundation
+import Judging
 import Reporting
+import TLSModel
 
 struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

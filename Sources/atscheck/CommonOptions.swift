@@ -1,7 +1,9 @@
 import ArgumentParser
 import ATSCheckKit
 import Foundation
+import Judging
 import Reporting
+import TLSModel
 
 /// Options every scanning command shares.
 struct ScanOptions: ParsableArguments {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import ATSCheckKit
 import Foundation
+import Judging
 import Reporting
+import TLSModel
 
 struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,9 @@
 import ArgumentParser
 import ATSCheckKit
 import Foundation
+import Judging
 import Reporting
+import TLSModel
 
 /// Output formats (``OutputFormat``, in Reporting): text unless `--format` (or a `--report`) asks for another,
 /// on a terminal or not.

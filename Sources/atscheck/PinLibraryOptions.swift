@@ -1,5 +1,7 @@
 import ArgumentParser
 import ATSCheckKit
+import Pinning
+import TLSModel
 
 /// The pinning library and its mode, declared once for `pins check` and `app` (issue 21). The values become a
 /// ``PinPolicyOptions`` (endpoint-list keys), which the library in ``PinningLibraries`` validates and configures.

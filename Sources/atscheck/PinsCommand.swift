@@ -1,7 +1,10 @@
 import ArgumentParser
 import ATSCheckKit
 import Foundation
+import Judging
+import Pinning
 import Reporting
+import TLSModel
 
 struct PinsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,10 @@
 import ArgumentParser
 import ATSCheckKit
+import ATSPolicy
 import Foundation
+import Judging
 import Reporting
+import TLSModel
 
 struct PlistCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

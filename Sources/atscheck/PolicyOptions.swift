@@ -1,5 +1,7 @@
 import ArgumentParser
 import ATSCheckKit
+import ATSPolicy
+import TLSModel
 
 /// `--os-version`, declared once: used by ``PolicyOptions`` (scan, diagnose, audit) and by `plist`.
 struct OSVersionOption: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ATSCheckKit
 import Foundation
+import Judging
 import Reporting
 
 extension ReportFile {

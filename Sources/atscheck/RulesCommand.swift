@@ -2,6 +2,7 @@ import ArgumentParser
 import ATSCheckKit
 import Foundation
 import Reporting
+import TLSModel
 
 /// `atscheck rules`: the catalogue of every rule id the tool reports.
 struct RulesCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ATSCheckKit
 import Foundation
+import Judging
 import Reporting
 import Synchronization
 import Testing
@@ -75,8 +76,8 @@ struct StreamedScanTests {
         #expect(try JSONLinesRendering.summaryLine(streamed.report) == JSONLinesRendering.summaryLine(full))
         #expect(streamed.report.summary == full.summary)
         #expect(streamed.report.findings == full.findings)
-        #expect(streamed.status == ATSCheckKit.ExitStatus.of(full))
-        #expect(streamed.reason == ATSCheckKit.ExitStatus.reason(for: full))
+        #expect(streamed.status == Judging.ExitStatus.of(full))
+        #expect(streamed.reason == Judging.ExitStatus.reason(for: full))
         #expect(lines.withLock { $0 }.sorted() == (try full.endpoints.map(JSONLinesRendering.line)).sorted())
         // What the batch kept of each probe until the end: no protocols, no certificate.
         let kept = progressed.withLock { $0 }
@@ -86,7 +87,7 @@ struct StreamedScanTests {
 
     @Test("the cases cover what the outcome folds: failures past the named five, incomplete runs, warnings")
     func casesCoverTheFold() async throws {
-        var statuses: [ATSCheckKit.ExitStatus] = []
+        var statuses: [Judging.ExitStatus] = []
         var warned = false
         for batch in StreamedBatch.cases {
             let targets = try batch.targets.map { try Target(parsing: $0) }

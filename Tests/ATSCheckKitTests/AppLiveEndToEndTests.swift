@@ -2,6 +2,7 @@ import AppBundleFixtures
 import ATSCheckKit
 import ATSPolicy
 import Foundation
+import Pinning
 import Testing
 import TLSModel
 import TLSProbe

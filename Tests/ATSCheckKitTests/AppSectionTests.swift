@@ -1,3 +1,4 @@
+import AppBundle
 import AppBundleFixtures
 import ATSCheckKit
 import Foundation

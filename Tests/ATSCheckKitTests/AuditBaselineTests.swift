@@ -1,5 +1,7 @@
 import ATSCheckKit
+import AuditFixtures
 import Foundation
+import Judging
 import Testing
 import TLSModel
 

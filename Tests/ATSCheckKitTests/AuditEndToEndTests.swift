@@ -1,6 +1,7 @@
 import ATSCheckKit
 import ATSPolicy
 import Foundation
+import Judging
 import Testing
 import TLSModel
 import TLSProbe

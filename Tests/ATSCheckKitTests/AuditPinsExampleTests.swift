@@ -1,8 +1,11 @@
+@testable import ATSCheckKit
+import ATSPolicy
 import Foundation
+import Judging
+import Pinning
 import Testing
 import TLSModel
 
-@testable import ATSCheckKit
 
 /// Examples/pinned-app stays valid: its plist lints clean, its endpoint list's pin checks load their material,
 /// and its NSPinnedDomains covers the endpoints the comments say.

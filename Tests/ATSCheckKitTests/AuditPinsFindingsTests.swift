@@ -1,8 +1,11 @@
+@testable import ATSCheckKit
+import ATSPolicy
 import Foundation
+import Judging
+import Pinning
 import Testing
 import TLSModel
 
-@testable import ATSCheckKit
 
 /// How one pin evaluation becomes audit findings: the rejection an error, everything else at most a warning,
 /// an `expect: fail` entry's NSPinnedDomains rejection a note.

@@ -1,9 +1,10 @@
 import ATSCheckKit
 import Foundation
+import Judging
+import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
-import Testing
 
 /// The ATS verdict of a server scanned through a relay that drops connections (issue 8): never a
 /// false FAIL for a server that passes, never a PASS for one that fails; where retries get through,

@@ -1,9 +1,12 @@
+@testable import Reporting
 import ATSCheckKit
+import ATSPolicy
+import AuditFixtures
 import Foundation
+import Judging
 import Testing
 import TLSModel
 
-@testable import Reporting
 
 /// Every rule id an audit emits over the examples and fixtures is in the catalogue, and reaches SARIF
 /// with its real text.

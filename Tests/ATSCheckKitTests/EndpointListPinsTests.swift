@@ -1,5 +1,7 @@
 import ATSCheckKit
 import Foundation
+import Judging
+import Pinning
 import Testing
 import TLSModel
 

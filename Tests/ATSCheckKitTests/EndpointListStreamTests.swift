@@ -1,8 +1,9 @@
+@testable import ATSCheckKit
 import Foundation
+import Judging
 import Testing
 import TLSModel
 
-@testable import ATSCheckKit
 
 /// The text endpoint list is streamed (issue 8): same entries and lines as parsing the whole text, whatever
 /// the chunking, and refusals with the input contract.

@@ -1,10 +1,11 @@
+@testable import ATSCheckKit
 import ATSPolicy
 import Foundation
+import Judging
 import Reporting
 import Testing
 import TLSModel
 
-@testable import ATSCheckKit
 
 /// Replays the fuzzers' seeds (`Fuzz/corpus/`) and every committed crash (`Tests/Fixtures/fuzz-regressions/`)
 /// through the code the libFuzzer targets drive, without the sanitizer: each input is read, or refused with the

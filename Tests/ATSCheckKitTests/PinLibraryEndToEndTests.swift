@@ -1,5 +1,6 @@
 import ATSCheckKit
 import Foundation
+import Pinning
 import Testing
 import TLSModel
 import TLSTestSupport

@@ -1,6 +1,7 @@
 import AppBundleFixtures
 import ATSCheckKit
 import Foundation
+import Judging
 import Testing
 import TLSTestSupport
 

@@ -1,6 +1,7 @@
 import AppBundle
 import ATSPolicy
 import Foundation
+import Judging
 import TLSModel
 
 /// `atscheck app PATH` (live): the offline audit of the bundle, then its endpoints (harvested, or an

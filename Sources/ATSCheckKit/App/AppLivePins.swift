@@ -1,5 +1,6 @@
 import AppBundle
 import Foundation
+import Judging
 import Pinning
 import TLSModel
 

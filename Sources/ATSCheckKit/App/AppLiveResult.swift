@@ -1,5 +1,7 @@
 import ATSPolicy
 import Foundation
+import Judging
+import Pinning
 import TLSModel
 
 /// Which bundled-certificate pinning `atscheck app` evaluates: by default every mode the bundle makes plausible

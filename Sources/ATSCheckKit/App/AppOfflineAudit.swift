@@ -1,5 +1,7 @@
 import AppBundle
+import ATSPolicy
 import Foundation
+import Judging
 import Pinning
 import TLSModel
 import TLSProbe

@@ -1,5 +1,6 @@
 import AppBundle
 import Foundation
+import Judging
 import Reporting
 import TLSModel
 

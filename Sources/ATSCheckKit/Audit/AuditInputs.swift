@@ -1,5 +1,6 @@
 import ATSPolicy
 import Foundation
+import Judging
 import TLSModel
 
 /// Everything an audit reads before it scans, and the judging after it: shared by `atscheck audit` and by

@@ -1,5 +1,6 @@
 import ATSPolicy
 import Foundation
+import Judging
 
 extension EndpointList {
     /// How much of a file without a telling extension is read to guess its format.

@@ -1,4 +1,6 @@
+import ATSPolicy
 import Foundation
+import Judging
 import TLSModel
 import Yams
 

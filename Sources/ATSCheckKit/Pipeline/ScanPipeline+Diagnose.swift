@@ -1,5 +1,6 @@
 import ATSPolicy
 import Foundation
+import Judging
 import Reporting
 import TLSModel
 

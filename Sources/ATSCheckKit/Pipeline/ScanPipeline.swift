@@ -1,4 +1,5 @@
 import Foundation
+import Judging
 import TLSModel
 import TLSProbe
 
@@ -82,9 +83,7 @@ public struct ScanPipeline: Sendable {
 
     /// The profile of an `http://` endpoint: nothing is scanned, ATS judges the scheme.
     public static func cleartextProfile(for target: Target, address: String? = nil, now: Date = Date()) -> ServerProfile {
-        ServerProfile(
-            target: target.hostPort, host: target.host, port: target.port, address: address, status: .completed,
-            error: nil, handshakes: 0, scannedAt: now, scheme: "http")
+        ServerProfile.cleartext(for: target, address: address, now: now)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Judging
 import TLSModel
 
 /// One shard of a split endpoint list: `--shard I/N`, I in 1…N.

@@ -1,5 +1,5 @@
-import ATSCheckKit
 import Foundation
+import Judging
 import Testing
 import TLSModel
 
@@ -27,7 +27,7 @@ struct ExitTallyTests {
         let endpoints = cases[seed]
         let report = ScanReport(endpoints: endpoints, findings: [])
         var shuffled = Array(endpoints.enumerated())
-        var generator = SeededGenerator(seed: UInt64(seed + 1))
+        var generator = LCG(seed: UInt64(seed + 1))
         shuffled.shuffle(using: &generator)
         var tally = ExitTally()
         for (index, endpoint) in shuffled { tally.add(endpoint, at: (index, 0)) }
@@ -43,5 +43,15 @@ struct ExitTallyTests {
         tally.add(findings: [Finding(rule: RuleID.Audit.exceptionMissing, severity: .error, message: "x")])
         #expect(tally.status == .policyFailure)
         #expect(tally.reason == "atscheck: 7 endpoint(s) fail ATS: h6.test:443, h5.test:443, h4.test:443, h3.test:443, h2.test:443 and 2 more; 1 error-level finding(s)")
+    }
+}
+
+/// A linear congruential generator, for reproducible shuffles.
+struct LCG: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state
     }
 }

@@ -31,7 +31,7 @@ public struct Auditor: Sendable {
 
     /// The profile of an endpoint that is not scanned (`http://`): ATS decides from the plist alone.
     public static func placeholderProfile(for entry: EndpointEntry, now: Date = Date()) -> ServerProfile {
-        ScanPipeline.cleartextProfile(for: entry.target, address: entry.resolve, now: now)
+        ServerProfile.cleartext(for: entry.target, address: entry.resolve, now: now)
     }
 
     /// Audits endpoints against a plist.

@@ -1,6 +1,7 @@
-import ATSCheckKit
+import AuditFixtures
 import ATSPolicy
 import Foundation
+import Judging
 import Testing
 import TLSModel
 

@@ -4,9 +4,9 @@ import TLSModel
 
 /// Era arithmetic for `atscheck app`: the verdicts of one probe under each OS era of the build, said once
 /// ("fails on iOS 12–12.2, passes on 13+") rather than once per era.
-enum AppEras {
+package enum AppEras {
     /// `15`, `15.4`, `26.4` (a `.0` dropped): ``AppleOSEra/label(_:)``.
-    static func label(_ os: AppleOSVersion) -> String { AppleOSEra.label(os) }
+    package static func label(_ os: AppleOSVersion) -> String { AppleOSEra.label(os) }
 
     /// The eras of `subset` as ranges of `all`: `iOS 12–12.2`, `iOS 13+` (a range reaching the newest era),
     /// `iOS 15, 17–18`.
@@ -34,7 +34,7 @@ enum AppEras {
     }
 
     /// One endpoint's verdicts in words, in era order: `passes on iOS 15+`, `fails on iOS 12–12.2, passes on 13+`.
-    static func summary(_ verdicts: [(AppleOSVersion, ATSEvaluation.Verdict)], eras: [AppleOSVersion]) -> String {
+    package static func summary(_ verdicts: [(AppleOSVersion, ATSEvaluation.Verdict)], eras: [AppleOSVersion]) -> String {
         var groups: [(ATSEvaluation.Verdict, [AppleOSVersion])] = []
         for (os, verdict) in verdicts {
             if let at = groups.firstIndex(where: { $0.0 == verdict }) { groups[at].1.append(os) } else { groups.append((verdict, [os])) }
@@ -56,7 +56,7 @@ enum AppEras {
 
     /// Findings gathered per era, each kept once with the eras it appeared on; one that holds on some eras only
     /// says which (`— on iOS 12–12.2 only`). Order: first appearance.
-    static func merge(_ perEra: [(AppleOSVersion, [Finding])], eras: [AppleOSVersion]) -> [Finding] {
+    package static func merge(_ perEra: [(AppleOSVersion, [Finding])], eras: [AppleOSVersion]) -> [Finding] {
         struct Key: Hashable {
             var rule: RuleID
             var severity: Finding.Severity
@@ -88,7 +88,7 @@ enum AppEras {
     }
 
     /// Exception debt gathered per era, each item once with its eras.
-    static func merge(_ perEra: [(AppleOSVersion, [ExceptionDebt])]) -> [AppExceptionDebt] {
+    package static func merge(_ perEra: [(AppleOSVersion, [ExceptionDebt])]) -> [AppExceptionDebt] {
         var merged: [AppExceptionDebt] = []
         for (os, items) in perEra {
             for item in items {

@@ -21,11 +21,11 @@ public struct EndpointPinCheck: Sendable, Equatable {
 extension EndpointList {
     /// The keys of a pin check in an endpoint mapping: `pins`, `library` and every registered library's options
     /// (``PinPolicyOptions/endpointListKeys``; the names are those of the libraries' properties).
-    static var pinKeys: Set<String> { PinPolicyOptions.endpointListKeys }
+    package static var pinKeys: Set<String> { PinPolicyOptions.endpointListKeys }
 
     /// The pin check of a mapping's values, nil when it asks for none.
     /// - Returns: the check, or the reason the entry is unusable (an `endpoints.invalid` message).
-    static func pinCheck(from values: [String: String]) -> Result<EndpointPinCheck?, PinCheckKeyError> {
+    package static func pinCheck(from values: [String: String]) -> Result<EndpointPinCheck?, PinCheckKeyError> {
         let given = pinKeys.filter { values[$0] != nil }
         guard !given.isEmpty else { return .success(nil) }
         guard let pins = values["pins"], !pins.isEmpty else {
@@ -42,7 +42,7 @@ extension EndpointList {
 }
 
 /// Why an entry's pin keys are unusable.
-struct PinCheckKeyError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+package struct PinCheckKeyError: Error {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }

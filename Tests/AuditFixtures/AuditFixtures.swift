@@ -1,16 +1,17 @@
-import ATSCheckKit
 import ATSPolicy
+import Judging
 import Foundation
 import TLSModel
 
-/// Hand-built profiles, plists and endpoints for the audit tests (no network).
-enum AuditFixture {
-    static let day: TimeInterval = 86_400
+/// Hand-built profiles, plists and endpoints for the audit tests (no network, no OpenSSL): shared by JudgingTests
+/// and ATSCheckKitTests.
+public enum AuditFixture {
+    public static let day: TimeInterval = 86_400
     /// The evaluation time of every fixture: 2025-06-01T00:00:00Z.
-    static let now = Date(timeIntervalSince1970: 1_748_736_000)
-    static let os = AppleOSVersion.newest
+    public static let now = Date(timeIntervalSince1970: 1_748_736_000)
+    public static let os = AppleOSVersion.newest
 
-    static func cert(
+    public static func cert(
         _ subject: String, sans: [String] = [], eku: [ExtendedKeyUsage]? = [.serverAuth], isCA: Bool? = nil,
         selfSigned: Bool = false, days: Double = 90, issuer: String = "CN=Test Intermediate"
     ) -> CertificateFacts {
@@ -22,20 +23,20 @@ enum AuditFixture {
             extendedKeyUsage: eku, isCA: isCA, embeddedSCTs: 3, selfSigned: selfSigned, sha256: "00", spkiSHA256: "AA==")
     }
 
-    static let intermediate = cert("CN=Test Intermediate", eku: nil, isCA: true, days: 3650, issuer: "CN=Test Root")
-    static let root = cert("CN=Test Root", eku: nil, isCA: true, selfSigned: true, days: 7300)
+    public static let intermediate = cert("CN=Test Intermediate", eku: nil, isCA: true, days: 3650, issuer: "CN=Test Root")
+    public static let root = cert("CN=Test Root", eku: nil, isCA: true, selfSigned: true, days: 7300)
 
-    typealias S = CipherSuite
-    static let modern: [TLSVersion: [CipherSuite]] = [
+    public typealias S = CipherSuite
+    public static let modern: [TLSVersion: [CipherSuite]] = [
         .tls1_2: [S.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256],
         .tls1_3: [S.TLS_AES_128_GCM_SHA256],
     ]
-    static let tls10Only: [TLSVersion: [CipherSuite]] = [.tls1_0: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]]
-    static let tls11Only: [TLSVersion: [CipherSuite]] = [.tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]]
-    static let rsaKxOnly: [TLSVersion: [CipherSuite]] = [.tls1_2: [S.TLS_RSA_WITH_AES_128_GCM_SHA256]]
+    public static let tls10Only: [TLSVersion: [CipherSuite]] = [.tls1_0: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]]
+    public static let tls11Only: [TLSVersion: [CipherSuite]] = [.tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]]
+    public static let rsaKxOnly: [TLSVersion: [CipherSuite]] = [.tls1_2: [S.TLS_RSA_WITH_AES_128_GCM_SHA256]]
 
     /// A profile of `host` supporting `suites` (other versions unsupported), trusted by a system root unless told.
-    static func profile(
+    public static func profile(
         _ host: String, _ suites: [TLSVersion: [CipherSuite]], port: Int = 443, trusted: Bool = true,
         status: ScanStatus = .completed
     ) -> ServerProfile {
@@ -60,7 +61,7 @@ enum AuditFixture {
     }
 
     /// A bare-ATS or Info.plist XML document (lines count from the XML declaration).
-    static func plist(_ atsBody: String, file: String = "Info.plist") throws -> PlistDocument {
+    public static func plist(_ atsBody: String, file: String = "Info.plist") throws -> PlistDocument {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -79,24 +80,24 @@ enum AuditFixture {
     }
 
     /// `<key>NSExceptionDomains</key><dict>…</dict>` with one `<key>host</key><dict>…</dict>` per entry.
-    static func domains(_ entries: [(String, String)]) -> String {
+    public static func domains(_ entries: [(String, String)]) -> String {
         "<key>NSExceptionDomains</key>\n<dict>\n"
             + entries.map { "<key>\($0.0)</key>\n<dict>\n\($0.1)\n</dict>" }.joined(separator: "\n") + "\n</dict>"
     }
 
-    static let tls10 = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.0</string>"
-    static let tls11 = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.1</string>"
-    static let rfsNo = "<key>NSExceptionRequiresForwardSecrecy</key>\n<false/>"
-    static let insecure = "<key>NSExceptionAllowsInsecureHTTPLoads</key>\n<true/>"
-    static let subdomains = "<key>NSIncludesSubdomains</key>\n<true/>"
+    public static let tls10 = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.0</string>"
+    public static let tls11 = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.1</string>"
+    public static let rfsNo = "<key>NSExceptionRequiresForwardSecrecy</key>\n<false/>"
+    public static let insecure = "<key>NSExceptionAllowsInsecureHTTPLoads</key>\n<true/>"
+    public static let subdomains = "<key>NSIncludesSubdomains</key>\n<true/>"
 
     /// An endpoint entry on line `line` of `endpoints.txt`.
-    static func entry(_ text: String, line: Int, expect: EndpointEntry.Expectation? = nil) throws -> EndpointEntry {
+    public static func entry(_ text: String, line: Int, expect: EndpointEntry.Expectation? = nil) throws -> EndpointEntry {
         EndpointEntry(target: try Target(parsing: text), expect: expect, source: SourceLocation(file: "endpoints.txt", line: line))
     }
 
     /// Audits `(endpoint text, profile or nil for http)` pairs on lines 1, 2, 3… against `document`.
-    static func audit(
+    public static func audit(
         _ document: PlistDocument, _ endpoints: [(String, ServerProfile?)], expect: [Int: EndpointEntry.Expectation] = [:]
     ) throws -> AuditResult {
         let list = try endpoints.enumerated().map { index, item -> Auditor.Endpoint in
@@ -108,6 +109,6 @@ enum AuditFixture {
 }
 
 extension AuditResult {
-    func findings(_ rule: RuleID) -> [Finding] { report.findings.filter { $0.rule == rule } }
-    func verdict(_ host: String) -> ATSEvaluation.Verdict? { report.endpoints.first { $0.profile.host == host }?.ats.verdict }
+    public func findings(_ rule: RuleID) -> [Finding] { report.findings.filter { $0.rule == rule } }
+    public func verdict(_ host: String) -> ATSEvaluation.Verdict? { report.endpoints.first { $0.profile.host == host }?.ats.verdict }
 }
