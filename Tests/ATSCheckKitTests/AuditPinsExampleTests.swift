@@ -1,4 +1,4 @@
-@testable import ATSCheckKit
+@_spi(Testing) import ATSCheckKit
 import ATSPolicy
 import Foundation
 import Judging

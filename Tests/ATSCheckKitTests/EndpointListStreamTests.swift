@@ -1,4 +1,4 @@
-@testable import ATSCheckKit
+@_spi(Testing) import ATSCheckKit
 import Foundation
 import Judging
 import Testing

@@ -11,14 +11,14 @@ import TLSModel
 /// entry's line; the evaluator's other findings (outage warnings, debug risks) are at most warnings there, so
 /// that, as with `atscheck pins check`, only the verdict fails the run. A pinned domain that covers no listed
 /// `https` endpoint is a note (`audit.pinned-domain.no-endpoint`).
-struct AuditPins {
+@_spi(Testing) public struct AuditPins {
     /// The plist's `NSPinnedDomains`; nil when it has none.
-    var pinnedDomains: PinnedDomainsConfiguration?
+    @_spi(Testing) public internal(set) var pinnedDomains: PinnedDomainsConfiguration?
     /// Per entry index, the checker of the entry's pin check.
-    var entryCheckers: [Int: PinChecker] = [:]
+    @_spi(Testing) public internal(set) var entryCheckers: [Int: PinChecker] = [:]
     /// Findings about the pin material the entries name (PEM in a `.cer`, a pin set TrustKit refuses), for the
     /// libraries they concern, once per file and library.
-    var materialFindings: [Finding] = []
+    @_spi(Testing) public internal(set) var materialFindings: [Finding] = []
     var caFiles: [String]
     var useSystemStore: Bool
     var now: Date
@@ -26,7 +26,7 @@ struct AuditPins {
     /// Reads the pin material every entry names and builds its checker; nothing is scanned.
     /// - Throws: ``InputFileError`` (exit 65) for a missing or malformed pin file, or material without the
     ///   configuration the library needs (TrustKit without a pin set).
-    static func prepare(document: PlistDocument, entries: [EndpointEntry], settings: ScanSettings, now: Date) throws -> AuditPins {
+    @_spi(Testing) public static func prepare(document: PlistDocument, entries: [EndpointEntry], settings: ScanSettings, now: Date) throws -> AuditPins {
         var pins = AuditPins(
             pinnedDomains: PinMaterialLoader.pinnedDomains(of: document), caFiles: settings.caFiles,
             useSystemStore: settings.useSystemTrustStore, now: now)
@@ -51,7 +51,7 @@ struct AuditPins {
     /// Alamofire, which bundle them; pin-set checks concern TrustKit (whose start-up checks they are) and, for
     /// malformed pins, NSPinnedDomains, which drops them. A TrustKit objection is noise for AFNetworking.
     /// Each library says which in ``PinningLibrary/materialRules``.
-    static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
+    @_spi(Testing) public static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
         PinningLibraries.concerns(rule, library)
     }
 
@@ -60,7 +60,7 @@ struct AuditPins {
 
     /// Evaluates every covered endpoint with a served chain.
     /// - Returns: the findings (material first) and the evaluations, in list order.
-    func evaluate(_ endpoints: [Auditor.Endpoint], document: PlistDocument) -> (findings: [Finding], checks: [AuditPinCheck]) {
+    @_spi(Testing) public func evaluate(_ endpoints: [Auditor.Endpoint], document: PlistDocument) -> (findings: [Finding], checks: [AuditPinCheck]) {
         var findings = materialFindings
         var checks: [AuditPinCheck] = []
         var covered: Set<String> = []
@@ -132,7 +132,7 @@ struct AuditPins {
     /// - Parameters:
     ///   - subject: what decided, for messages.
     ///   - expectFail: the entry says `expect: fail`: an ATS (NSPinnedDomains) rejection is expected, a note.
-    static func findings(of check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding] {
+    @_spi(Testing) public static func findings(of check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding] {
         let label = check.endpoint
         func at(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
             Finding(rule: rule, severity: severity, message: message, file: check.source.file, line: check.source.line, keyPath: check.keyPath)

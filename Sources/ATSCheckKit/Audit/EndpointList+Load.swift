@@ -58,7 +58,7 @@ extension EndpointList {
     /// The format of a list without a telling extension: JSON when it starts with `{`, or with `[` that does not
     /// open a bracketed IPv6 address (`[::1]:443` is a text line); YAML when a line starts with `endpoints:`;
     /// else text.
-    static func guess(_ text: String) -> Format {
+    @_spi(Testing) public static func guess(_ text: String) -> Format {
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{") { return .json }
         if trimmed.hasPrefix("[") && !startsWithBracketedIPv6(trimmed) { return .json }
