@@ -73,7 +73,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TLSModel", "TLSTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "ReportingTests", dependencies: ["Reporting", "TLSModel", "TLSTestSupport"], exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",
             dependencies: [
@@ -82,9 +83,11 @@ let package = Package(
             ]
         ),
         // Orchestration against fake probers: depends on no OpenSSL-linked module of its own.
-        .testTarget(name: "ATSCheckKitFakeProberTests", dependencies: ["ATSCheckKit", "TLSModel", "ATSPolicy", "Judging"]),
+        .testTarget(
+            name: "ATSCheckKitFakeProberTests", dependencies: ["ATSCheckKit", "TLSModel", "ATSPolicy", "Judging"]),
         // Hand-built audit inputs (profiles, plists, endpoints) for JudgingTests and ATSCheckKitTests.
-        .target(name: "AuditFixtures", dependencies: ["Judging", "ATSPolicy", "TLSModel"], path: "Tests/AuditFixtures"),
+        .target(
+            name: "AuditFixtures", dependencies: ["Judging", "ATSPolicy", "TLSModel"], path: "Tests/AuditFixtures"),
         // The pure judging, tested without libssl: its dependencies link no OpenSSL module.
         .testTarget(name: "JudgingTests", dependencies: ["Judging", "AuditFixtures", "ATSPolicy", "TLSModel"]),
         .testTarget(name: "TLSTestSupportTests", dependencies: ["TLSTestSupport", "TLSModel"]),

@@ -59,4 +59,3 @@ public struct OutputFileError: Error, Sendable, CustomStringConvertible {
         self.description = description
     }
 }
-

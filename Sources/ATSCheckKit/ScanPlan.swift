@@ -14,9 +14,11 @@ public struct ResolveRule: Hashable, Sendable {
     /// - Throws: ``TargetError`` with a one-line reason.
     public init(parsing text: String) throws {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port), !parts[2].isEmpty
+        guard parts.count == 3, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port),
+            !parts[2].isEmpty
         else {
-            throw TargetError(text: text, reason: "--resolve takes HOST:PORT:ADDRESS, e.g. api.example.com:443:127.0.0.1")
+            throw TargetError(
+                text: text, reason: "--resolve takes HOST:PORT:ADDRESS, e.g. api.example.com:443:127.0.0.1")
         }
         var address = String(parts[2])
         if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
@@ -69,7 +71,8 @@ public struct ScanSettings: Sendable {
 
     /// The OpenSSL prober these settings describe (`--per-host`, `--concurrency`, `--delay`, `--no-preconnect`).
     public func makeProber() -> TLSProber {
-        TLSProber(perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect)
+        TLSProber(
+            perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect)
     }
 
     /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts and anchors.
@@ -153,7 +156,8 @@ public enum ScanPlanner {
         entries.enumerated().compactMap { index, entry in
             guard !entry.isHTTP else { return nil }
             let request = settings.request(
-                for: entry.target, connectAddress: entry.resolve, sni: entry.sni, extraCAFiles: entry.caFile.map { [$0] } ?? [])
+                for: entry.target, connectAddress: entry.resolve, sni: entry.sni,
+                extraCAFiles: entry.caFile.map { [$0] } ?? [])
             return (index, PlannedEndpoint(target: entry.target, request: request, source: entry.source))
         }
     }
@@ -183,7 +187,8 @@ public enum ScanPlanner {
     /// The addresses of one name, or none when the look-up fails or outlives `timeout`: whichever of
     /// the resolver and the deadline answers first wins, so a resolver that ignores its timeout cannot
     /// hold the plan (its answer, if it ever comes, is dropped).
-    static func lookUp(_ host: String, port: Int, timeout: Double, with resolver: any AddressResolver) async -> [String] {
+    static func lookUp(_ host: String, port: Int, timeout: Double, with resolver: any AddressResolver) async -> [String]
+    {
         await withCheckedContinuation { continuation in
             let answer = FirstAnswer(continuation)
             let timer = Task {

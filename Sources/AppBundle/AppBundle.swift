@@ -31,12 +31,15 @@ public enum AppBundle {
             container = .ipa
         }
         let root = try findApp(in: storage, container: container, file: path)
-        return try BundleReader(storage: storage, appRoot: root, input: path, container: container, limits: limits).read()
+        return try BundleReader(storage: storage, appRoot: root, input: path, container: container, limits: limits)
+            .read()
     }
 
     /// The `.app` folder inside the input: the input itself, `Payload/NAME.app` (ipa), or
     /// `Products/Applications/NAME.app` (xcarchive, zipped or not).
-    static func findApp(in storage: BundleStorage, container: AppBundleContents.Container, file: String) throws -> String {
+    static func findApp(in storage: BundleStorage, container: AppBundleContents.Container, file: String) throws
+        -> String
+    {
         if container == .app { return "" }
         let entries = storage.entries
         func apps(in folder: String) -> [String] {
@@ -53,7 +56,10 @@ public enum AppBundle {
             if found.count > 1 {
                 throw AppBundleError(
                     .notABundle, file: file,
-                    reason: "\(found.count) apps in \(folder.isEmpty ? "the top level" : folder + "/") (\(found.joined(separator: ", "))); expected one")
+                    reason:
+                        "\(found.count) apps in \(folder.isEmpty ? "the top level" : folder + "/") "
+                        + "(\(found.joined(separator: ", "))); expected one"
+                )
             }
         }
         let expected = container == .xcarchive ? "Products/Applications/NAME.app" : "Payload/NAME.app"

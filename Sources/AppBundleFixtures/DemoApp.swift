@@ -15,7 +15,8 @@ public enum DemoApp {
     ///   port written into its URLs; a name not given keeps its default (443 implied, 8443 for `rsa-kx-only`).
     public static func expectedTargets(ports: [String: Int]) -> Set<String> {
         [
-            "https://" + host("modern", ports), "https://" + host("legacy-tls10", ports), "http://" + host("cdn", ports),
+            "https://" + host("modern", ports), "https://" + host("legacy-tls10", ports),
+            "http://" + host("cdn", ports),
             host("rsa-kx-only", ports, default: 8443), "https://" + host("tls13-only", ports),
         ]
     }
@@ -78,7 +79,7 @@ public enum DemoApp {
                         "NSExceptionMinimumTLSVersion": "TLSv1.0", "NSExceptionRequiresForwardSecrecy": false,
                     ],
                     "cdn.demo.atscheck.test": ["NSExceptionAllowsInsecureHTTPLoads": true],
-                ],
+                ]
             ],
         ]
         let framework: [String: Any] = [

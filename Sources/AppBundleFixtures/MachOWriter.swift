@@ -30,9 +30,11 @@ public enum MachOWriter {
     public static func executable(sections: [Section], trailer: [UInt8] = []) -> [UInt8] {
         var segments: [String] = []
         for section in sections where !segments.contains(section.segment) { segments.append(section.segment) }
-        let commandsSize = 72 + segments.reduce(0) { total, segment in
-            total + 72 + 80 * sections.filter { $0.segment == segment }.count
-        }
+        let commandsSize =
+            72
+            + segments.reduce(0) { total, segment in
+                total + 72 + 80 * sections.filter { $0.segment == segment }.count
+            }
         var dataOffset = align(32 + commandsSize, 16)
         var placed: [(Section, Int)] = []
         for segment in segments {
@@ -53,12 +55,18 @@ public enum MachOWriter {
             let start = segment == "__TEXT" ? 0 : mine.first!.1
             let end = mine.map { $0.1 + $0.0.bytes.count }.max()!
             out += le32(0x19) + le32(UInt32(72 + 80 * mine.count)) + name(segment)
-            out += le64(vmAddress) + le64(UInt64(align(end - start, 4096))) + le64(UInt64(start)) + le64(UInt64(end - start))
-            out += le32(segment == "__TEXT" ? 5 : 3) + le32(segment == "__TEXT" ? 5 : 3) + le32(UInt32(mine.count)) + le32(0)
+            out +=
+                le64(vmAddress) + le64(UInt64(align(end - start, 4096))) + le64(UInt64(start))
+                + le64(UInt64(end - start))
+            out +=
+                le32(segment == "__TEXT" ? 5 : 3) + le32(segment == "__TEXT" ? 5 : 3) + le32(UInt32(mine.count))
+                + le32(0)
             for (section, offset) in mine {
                 out += name(section.name) + name(segment)
                 out += le64(vmAddress + UInt64(offset - start)) + le64(UInt64(section.bytes.count))
-                out += le32(UInt32(offset)) + le32(4) + le32(0) + le32(0) + le32(section.type) + le32(0) + le32(0) + le32(0)
+                out +=
+                    le32(UInt32(offset)) + le32(4) + le32(0) + le32(0) + le32(section.type) + le32(0) + le32(0)
+                    + le32(0)
             }
             vmAddress += UInt64(align(end - start, 4096))
         }
@@ -90,5 +98,7 @@ public enum MachOWriter {
     static func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
     static func le64(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
     static func be32(_ v: UInt32) -> [UInt8] { le32(v).reversed() }
-    static func name(_ text: String) -> [UInt8] { Array(text.utf8.prefix(16)) + [UInt8](repeating: 0, count: 16 - min(16, text.utf8.count)) }
+    static func name(_ text: String) -> [UInt8] {
+        Array(text.utf8.prefix(16)) + [UInt8](repeating: 0, count: 16 - min(16, text.utf8.count))
+    }
 }

@@ -114,6 +114,7 @@ public struct ExitTally: Sendable {
 
     /// The line for exit 2.
     var incompleteReason: String {
-        "atscheck: \(incompleteCount) endpoint(s) could not be scanned or judged (first: \(firstIncomplete?.line ?? ""))"
+        "atscheck: \(incompleteCount) endpoint(s) could not be scanned or judged (first: "
+            + "\(firstIncomplete?.line ?? ""))"
     }
 }

@@ -37,15 +37,17 @@ public struct PolicyJudge: Sendable {
     public func judge(_ profile: ServerProfile, scheme: String? = nil) -> ATSEvaluation {
         let scheme = scheme ?? profile.effectiveScheme
         guard profile.status == .completed else {
-            return ATSEvaluation(verdict: .unknown, osVersion: os.description,
-                                 notes: ["not scanned: \(profile.error ?? profile.status.rawValue)"])
+            return ATSEvaluation(
+                verdict: .unknown, osVersion: os.description,
+                notes: ["not scanned: \(profile.error ?? profile.status.rawValue)"])
         }
         var evaluation = ATSPolicyEvaluator(for: client)
             .evaluate(profile, configuration: policy.configuration, scheme: scheme)
         if let anchor = profile.certificate?.anchor, anchor != .none {
-            evaluation.notes.append(anchor == .custom
-                ? "chain ends at a --ca-file root: judged as a user- or MDM-installed root (no 398-day cap, no CT)"
-                : "chain ends at a system root: judged as a preinstalled root (398-day cap and CT apply)")
+            evaluation.notes.append(
+                anchor == .custom
+                    ? "chain ends at a --ca-file root: judged as a user- or MDM-installed root (no 398-day cap, no CT)"
+                    : "chain ends at a system root: judged as a preinstalled root (398-day cap and CT apply)")
         }
         return evaluation
     }

@@ -1,5 +1,5 @@
-import Foundation
 internal import COpenSSL
+import Foundation
 
 /// Owns one memory `BIO` and frees it in `deinit`, unless ownership passes to an `SSL`
 /// (see ``OwnedSSL/attach(readBIO:writeBIO:)``).

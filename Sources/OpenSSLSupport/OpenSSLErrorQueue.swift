@@ -33,8 +33,9 @@ package enum OpenSSLErrorQueue {
             let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let reasonText = ERR_reason_error_string(code).map { String(cString: $0) }
             entries.append(
-                Entry(code: code, library: atsc_ERR_GET_LIB(code), reason: atsc_ERR_GET_REASON(code),
-                      text: reasonText ?? line, line: line))
+                Entry(
+                    code: code, library: atsc_ERR_GET_LIB(code), reason: atsc_ERR_GET_REASON(code),
+                    text: reasonText ?? line, line: line))
         }
         return entries
     }

@@ -1,5 +1,5 @@
-import Foundation
 internal import COpenSSL
+import Foundation
 
 /// Owns one OpenSSL `X509` and frees it in `deinit`.
 ///

@@ -14,14 +14,21 @@ public enum PinConfigurationParser {
     ///   - configuration: The value of the `TSKConfiguration` key.
     ///   - file: The plist's path, for findings.
     /// - Returns: The pin set (entries that could not be read are left out) and findings.
-    public static func trustKit(_ configuration: [String: Any], file: String? = nil) -> (pinSet: PinSet, findings: [Finding]) {
+    public static func trustKit(_ configuration: [String: Any], file: String? = nil) -> (
+        pinSet: PinSet, findings: [Finding]
+    ) {
         let prefix = "TSKConfiguration.TSKPinnedDomains"
         var findings: [Finding] = []
         func reject(_ message: String, _ keyPath: String) {
-            findings.append(Finding(rule: RuleID.Pins.trustKitConfigRejected, severity: .error, message: message, file: file, keyPath: keyPath))
+            findings.append(
+                Finding(
+                    rule: RuleID.Pins.trustKitConfigRejected, severity: .error, message: message, file: file,
+                    keyPath: keyPath))
         }
         guard let domains = dictionary(configuration["TSKPinnedDomains"]), !domains.isEmpty else {
-            reject("TSKConfiguration has no TSKPinnedDomains dictionary with at least one entry", "TSKConfiguration.TSKPinnedDomains")
+            reject(
+                "TSKConfiguration has no TSKPinnedDomains dictionary with at least one entry",
+                "TSKConfiguration.TSKPinnedDomains")
             return (PinSet(domains: [:]), findings)
         }
         var out: [String: DomainPins] = [:]
@@ -50,7 +57,8 @@ public enum PinConfigurationParser {
                 reject("\(name): TSKPublicKeyHashes is missing", path)
             }
             out[name] = DomainPins(
-                pins: pins, includeSubdomains: flag("TSKIncludeSubdomains", false), enforce: flag("TSKEnforcePinning", true),
+                pins: pins, includeSubdomains: flag("TSKIncludeSubdomains", false),
+                enforce: flag("TSKEnforcePinning", true),
                 expirationDate: entry["TSKExpirationDate"] as? String, excludeSubdomainFromParentPolicy: excluded)
         }
         let pinSet = PinSet(domains: out)

@@ -42,23 +42,28 @@ struct EvaluationTrace {
             TrustCheckApplication(.dates, any ? .applied : .skipped, any ? by(consulted) : none),
             TrustCheckApplication(
                 .hostname, withHost.isEmpty ? .skipped : .applied,
-                withHost.isEmpty ? (any ? "no evaluation with an SSL policy bound to the host counts" : none) : by(withHost)),
+                withHost.isEmpty
+                    ? (any ? "no evaluation with an SSL policy bound to the host counts" : none) : by(withHost)),
             TrustCheckApplication(.serverAuthEKU, ssl.isEmpty ? .skipped : .applied, sslOnly),
             TrustCheckApplication(.keySizes, ssl.isEmpty ? .skipped : .applied, sslOnly),
             TrustCheckApplication(.sha1, ssl.isEmpty ? .skipped : .applied, sslOnly),
             TrustCheckApplication(.lifetimeCaps, ssl.isEmpty ? .skipped : .applied, sslOnly),
             TrustCheckApplication(
                 .certificateTransparency, ssl.isEmpty ? .skipped : .unchecked,
-                ssl.isEmpty ? sslOnly : "the SSL policy requires CT for system-anchored chains; atscheck cannot see every SCT source"),
+                ssl.isEmpty
+                    ? sslOnly
+                    : "the SSL policy requires CT for system-anchored chains; atscheck cannot see every SCT source"),
             TrustCheckApplication(
                 .revocation, revocationRequested ? .unchecked : .skipped,
-                revocationRequested ? "asked for by the evaluator; atscheck does not fetch OCSP or CRLs" : "no step asks for it"),
+                revocationRequested
+                    ? "asked for by the evaluator; atscheck does not fetch OCSP or CRLs" : "no step asks for it"),
         ]
     }
 
     /// Where the emulation may differ from a device (pinning.md §8 "Differences to declare").
     static let limitations = [
-        "trust anchors are this machine's store plus --ca-file, not Apple's root store: verdicts that depend on the root (root pins, cross-signs) may differ on a device",
+        "trust anchors are this machine's store plus --ca-file, not Apple's root store: verdicts that depend on the "
+            + "root (root pins, cross-signs) may differ on a device",
         "iOS may fetch a missing intermediate (AIA) under the SSL policy; atscheck does not",
         "revocation, Certificate Transparency and roots installed on the device are not visible to atscheck",
     ]
@@ -78,7 +83,8 @@ enum Describe {
         switch anchors {
         case .system: return "system and --ca-file anchors"
         case .pinned(let certs):
-            return certs.count == 1 ? "only the pinned certificate as anchor" : "only the \(certs.count) pinned certificates as anchors"
+            return certs.count == 1
+                ? "only the pinned certificate as anchor" : "only the \(certs.count) pinned certificates as anchors"
         }
     }
 

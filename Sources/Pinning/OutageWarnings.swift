@@ -17,7 +17,8 @@ public struct PinIdentity: Sendable, Equatable {
     /// - Returns: The pin.
     public static func certificate(_ certificate: CertificateFacts) -> PinIdentity {
         PinIdentity(
-            label: "\(Describe.certificate(certificate)) (sha256 \(certificate.sha256.prefix(16))…)", kind: .certificate,
+            label: "\(Describe.certificate(certificate)) (sha256 \(certificate.sha256.prefix(16))…)",
+            kind: .certificate,
             spkiSHA256: certificate.spkiSHA256, certificate: certificate)
     }
 
@@ -67,16 +68,28 @@ public enum OutageWarnings {
             out.append(Finding(rule: rule, severity: rule.descriptor?.severity ?? .warning, message: message))
         }
         if distinct.count == 1 {
-            add(RuleID.Pins.backupMissing, "\(connection.host): a single pin (\(distinct[0].label)) and no backup: a key or CA change breaks every connection until an app update")
+            add(
+                RuleID.Pins.backupMissing,
+                "\(connection.host): a single pin (\(distinct[0].label)) and no backup: a key or CA change breaks "
+                    + "every connection until an app update"
+            )
         }
         guard !path.isEmpty else { return out }
         let matching = distinct.filter { pin in path.contains(where: pin.matches) }
         if matching.isEmpty {
-            add(RuleID.Pins.noneMatch, "\(connection.host): none of the \(distinct.count) pins matches a certificate of the path (\(path.map(Describe.certificate).joined(separator: " → ")))")
+            add(
+                RuleID.Pins.noneMatch,
+                "\(connection.host): none of the \(distinct.count) pins matches a certificate of the path "
+                    + "(\(path.map(Describe.certificate).joined(separator: " → ")))"
+            )
             return out
         }
         if distinct.count >= 2, matching.count == distinct.count {
-            add(RuleID.Pins.backupOnChain, "\(connection.host): all \(distinct.count) pins match the current path, so none is a backup for a key or CA change")
+            add(
+                RuleID.Pins.backupOnChain,
+                "\(connection.host): all \(distinct.count) pins match the current path, so none is a backup for a "
+                    + "key or CA change"
+            )
         }
         let positions = Set(path.indices.filter { i in distinct.contains { $0.matches(path[i]) } })
         if positions == [0] {
@@ -84,16 +97,25 @@ public enum OutageWarnings {
             let limit = connection.now.addingTimeInterval(Double(connection.warnDays) * 86_400)
             if leaf.notAfter <= limit {
                 let when = leaf.notAfter <= connection.now ? "expired on" : "expires on"
-                let breaks = matching.contains { $0.kind == .certificate }
+                let breaks =
+                    matching.contains { $0.kind == .certificate }
                     ? "a certificate pin breaks when it is renewed"
                     : "a key pin breaks when it is renewed with a new key"
-                add(RuleID.Pins.leafExpiring, "\(connection.host): the only matching pin is the leaf \(Describe.certificate(leaf)), which \(when) \(CalendarDay.string(from: leaf.notAfter)); \(breaks)")
+                add(
+                    RuleID.Pins.leafExpiring,
+                    "\(connection.host): the only matching pin is the leaf \(Describe.certificate(leaf)), which "
+                        + "\(when) \(CalendarDay.string(from: leaf.notAfter)); \(breaks)"
+                )
             }
         }
         if let last = positions.max(), positions == [last], last > 0, last == path.count - 1,
             !connection.served.contains(where: { Identity.sameCertificate($0, path[last]) })
         {
-            add(RuleID.Pins.rootOnly, "\(connection.host): the only match is the root \(Describe.certificate(path[last])) from the trust store, which the server did not send; a device may build a path to another root")
+            add(
+                RuleID.Pins.rootOnly,
+                "\(connection.host): the only match is the root \(Describe.certificate(path[last])) from the trust "
+                    + "store, which the server did not send; a device may build a path to another root"
+            )
         }
         return out
     }

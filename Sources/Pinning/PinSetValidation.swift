@@ -14,7 +14,10 @@ public enum PinSetValidation {
     public static func findings(_ pinSet: PinSet, keyPathPrefix: String = "domains", file: String? = nil) -> [Finding] {
         var out: [Finding] = []
         func add(_ rule: RuleID, _ message: String, _ keyPath: String) {
-            out.append(Finding(rule: rule, severity: rule.descriptor?.severity ?? .error, message: message, file: file, keyPath: keyPath))
+            out.append(
+                Finding(
+                    rule: rule, severity: rule.descriptor?.severity ?? .error, message: message, file: file,
+                    keyPath: keyPath))
         }
         for domain in pinSet.domains.keys.sorted() {
             let entry = pinSet.domains[domain]!
@@ -25,17 +28,24 @@ public enum PinSetValidation {
             if entry.excludeSubdomainFromParentPolicy {
                 let parent = TrustKitPolicyLookup.includingParent(of: domain, in: pinSet)
                 if parent == nil {
-                    add(RuleID.Pins.trustKitConfigRejected, "\(domain) is excluded from its parent's policy, but no parent entry has includeSubdomains", path)
+                    add(
+                        RuleID.Pins.trustKitConfigRejected,
+                        "\(domain) is excluded from its parent's policy, but no parent entry has includeSubdomains",
+                        path)
                 }
                 if !entry.pins.isEmpty {
-                    add(RuleID.Pins.trustKitConfigRejected, "\(domain): an excluded subdomain's entry must hold no other key, yet it has pins", path)
+                    add(
+                        RuleID.Pins.trustKitConfigRejected,
+                        "\(domain): an excluded subdomain's entry must hold no other key, yet it has pins", path)
                 }
                 continue
             }
             var valid = Set<String>()
             for (i, pin) in entry.pins.enumerated() {
                 if let problem = SPKIPinText.problem(pin) {
-                    add(RuleID.Pins.pinMalformed, "\(domain): pin \(i + 1) \(pin.prefix(50)) is \(problem)", "\(path).pins.\(i)")
+                    add(
+                        RuleID.Pins.pinMalformed, "\(domain): pin \(i + 1) \(pin.prefix(50)) is \(problem)",
+                        "\(path).pins.\(i)")
                 } else {
                     valid.insert(pin)
                 }
@@ -43,9 +53,14 @@ public enum PinSetValidation {
             let needed = entry.enforce ? 2 : 1
             if Set(entry.pins).count < needed {
                 let what = entry.enforce ? "fewer than 2 distinct pins while enforcing (no backup pin)" : "no pin"
-                add(RuleID.Pins.trustKitConfigRejected, "\(domain): \(what): TrustKit raises an exception at initialisation", path)
+                add(
+                    RuleID.Pins.trustKitConfigRejected,
+                    "\(domain): \(what): TrustKit raises an exception at initialisation", path)
             } else if valid.count != Set(entry.pins).count {
-                add(RuleID.Pins.trustKitConfigRejected, "\(domain): a pin does not decode to 32 bytes: TrustKit raises an exception at initialisation", path)
+                add(
+                    RuleID.Pins.trustKitConfigRejected,
+                    "\(domain): a pin does not decode to 32 bytes: TrustKit raises an exception at initialisation", path
+                )
             }
         }
         return out
@@ -82,10 +97,12 @@ public enum TrustKitPolicyLookup {
             found = (parent.domain, parent.entry, true)
         }
         guard let (domain, entry, viaParent) = found else {
-            return .notPinned(reason: "no entry for \(host) and no parent entry with includeSubdomains", expiredDomain: nil)
+            return .notPinned(
+                reason: "no entry for \(host) and no parent entry with includeSubdomains", expiredDomain: nil)
         }
         if let expiry = entry.expiration, now >= expiry {
-            return .notPinned(reason: "the policy of \(domain) expired on \(entry.expirationDate ?? "")", expiredDomain: domain)
+            return .notPinned(
+                reason: "the policy of \(domain) expired on \(entry.expirationDate ?? "")", expiredDomain: domain)
         }
         return .pinned(domain: domain, entry: entry, viaParent: viaParent)
     }

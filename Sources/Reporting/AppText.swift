@@ -17,18 +17,21 @@ public enum AppText {
     public static func header(_ facts: AppSection.Facts, style: TextStyle = .plain) -> String {
         func e(_ s: String) -> String { ControlEscaping.escape(s) }
         var lines: [String] = []
-        let identity = "App \(e(facts.bundleIdentifier ?? "(no CFBundleIdentifier)")) \(e(facts.version ?? "?"))"
+        let identity =
+            "App \(e(facts.bundleIdentifier ?? "(no CFBundleIdentifier)")) \(e(facts.version ?? "?"))"
             + " (\(e(facts.build ?? "?")))"
         lines.append(style.bold(identity) + " — \(e(facts.input)) (\(facts.container))")
         let minimum = facts.minimumOS
         lines.append("  Info.plist: \(e(facts.infoPlist))")
-        lines.append("  Minimum OS: \(minimum.key) \(e(minimum.value ?? "(missing)")); OS eras judged: "
-            + facts.eras.joined(separator: ", "))
+        lines.append(
+            "  Minimum OS: \(minimum.key) \(e(minimum.value ?? "(missing)")); OS eras judged: "
+                + facts.eras.joined(separator: ", "))
         lines.append("")
         lines.append(style.bold("Pinning libraries") + " (\(facts.libraries.count))")
         if facts.libraries.isEmpty { lines.append("  none linked (AFNetworking, Alamofire, TrustKit)") }
         for library in facts.libraries {
-            let how = library.linkage == "framework"
+            let how =
+                library.linkage == "framework"
                 ? "framework \(e(library.path ?? ""))" : "static (\(e(library.marker ?? "")) in the executable)"
             lines.append("  \(library.name) \(e(library.version ?? "(version unknown)")): \(how)")
         }
@@ -75,8 +78,9 @@ public enum AppText {
         var lines: [String] = []
         let eras = live.eras.joined(separator: ", ")
         let from = live.endpointSource == "harvested" ? "harvested" : "from \(e(live.endpointSource))"
-        lines.append(style.bold("Live verdicts")
-            + " (\(live.endpoints.count) endpoint(s) \(from); OS eras \(eras); one probe each)")
+        lines.append(
+            style.bold("Live verdicts")
+                + " (\(live.endpoints.count) endpoint(s) \(from); OS eras \(eras); one probe each)")
         if live.endpoints.isEmpty { lines.append("  no endpoints to check") }
         let width = min(live.endpoints.map(\.endpoint.count).max() ?? 0, 48)
         for endpoint in live.endpoints {
@@ -84,7 +88,9 @@ public enum AppText {
             let padded = name.count < width ? name + String(repeating: " ", count: width - name.count) : name
             let failing = endpoint.eras.contains { $0.verdict == .fail || $0.verdict == .ambiguous }
             let judged = endpoint.status == .completed || endpoint.endpoint.hasPrefix("http://")
-            let summary = failing ? style.red(endpoint.summary)
+            let summary =
+                failing
+                ? style.red(endpoint.summary)
                 : judged ? style.green(endpoint.summary) : style.yellow(endpoint.summary)
             lines.append("  \(padded)  \(summary)")
         }
@@ -106,7 +112,8 @@ public enum AppText {
             if let evaluation = check.result.evaluation {
                 let word = evaluation.verdict == .accept ? style.green("accept") : style.red("reject")
                 let matched = evaluation.matches.first.map { "pin matches \($0.role) \($0.subject)" }
-                let why = evaluation.verdict == .accept
+                let why =
+                    evaluation.verdict == .accept
                     ? (matched ?? evaluation.result) : (evaluation.noMatchReason ?? evaluation.result)
                 verdict = "\(word) (\(e(why)))"
             } else {

@@ -39,12 +39,15 @@ public enum CodeClimateRenderer {
     ///   - endpointsFile: the file an endpoint without a `source` is placed in.
     /// - Returns: a pretty-printed JSON array (empty when nothing was found).
     /// - Throws: an `EncodingError` (not for well-formed reports).
-    public static func render(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) throws -> String {
+    public static func render(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) throws
+        -> String
+    {
         let issues = ReportIssues.of(report, plistFile: plistFile, endpointsFile: endpointsFile).map { issue in
             Issue(
                 checkName: issue.rule.rawValue, description: issue.message, severity: severity(issue.severity),
                 fingerprint: issue.fingerprint,
-                location: .init(path: issue.file ?? endpointsFile ?? plistFile ?? "atscheck", lines: .init(begin: issue.line ?? 1)))
+                location: .init(
+                    path: issue.file ?? endpointsFile ?? plistFile ?? "atscheck", lines: .init(begin: issue.line ?? 1)))
         }
         return try JSONRendering.render(issues)
     }

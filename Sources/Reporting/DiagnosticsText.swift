@@ -12,9 +12,11 @@ public enum DiagnosticsTextRenderer {
         var lines = [
             "Starting ATS Diagnostics",
             "",
-            "Configuring ATS Info.plist keys and displaying the result of HTTPS loads to \(ControlEscaping.escape(report.url)).",
+            "Configuring ATS Info.plist keys and displaying the result of HTTPS loads to "
+                + "\(ControlEscaping.escape(report.url)).",
             "A test will \"PASS\" if URLSession:task:didCompleteWithError: returns a nil error.",
-            "(Predicted from one scan with iOS \(report.osVersion) rules by atscheck; no connection was made per test.)",
+            "(Predicted from one scan with iOS \(report.osVersion) rules by atscheck; no connection was made per "
+                + "test.)",
         ]
         var currentSection: String?
         for test in report.tests {
@@ -27,7 +29,8 @@ public enum DiagnosticsTextRenderer {
                 lines.append("")
             }
             lines += ["---", test.title, "ATS Dictionary:"]
-            lines += oldStylePlist(test.dictionary).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines += oldStylePlist(test.dictionary).split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
             lines.append("Result : \(test.result.rawValue)")
             if let reason = test.reason {
                 lines.append("\(test.result == .fail ? "Error" : "Reason") : \(ControlEscaping.escape(reason))")
@@ -63,7 +66,9 @@ public enum DiagnosticsTextRenderer {
     }
 
     static func renderMinimalException(_ minimal: MinimalException, osVersion: String) -> [String] {
-        var lines = ["Minimal ATS exception for \(ControlEscaping.escape(minimal.domain)) (iOS \(osVersion) rules)", ""]
+        var lines = [
+            "Minimal ATS exception for \(ControlEscaping.escape(minimal.domain)) (iOS \(osVersion) rules)", "",
+        ]
         switch minimal.status {
         case .noneNeeded:
             lines.append("Result : none needed")
@@ -107,7 +112,11 @@ public enum DiagnosticsTextRenderer {
     }
 
     static func quoted(_ s: String) -> String {
-        let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
+        let plain =
+            !s.isEmpty
+            && s.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_"
+            }
         if plain { return s }
         return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }

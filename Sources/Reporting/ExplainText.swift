@@ -13,7 +13,11 @@ public enum ExplainTextRenderer {
         var lines = ["Effective App Transport Security policy per host pattern and OS era (iOS numbering)"]
         let width = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
         for host in explanation.hosts {
-            lines += ["", style.bold(ControlEscaping.escape(host.pattern)) + style.dim(" — \(ControlEscaping.escape(kindText(host)))")]
+            lines += [
+                "",
+                style.bold(ControlEscaping.escape(host.pattern))
+                    + style.dim(" — \(ControlEscaping.escape(kindText(host)))"),
+            ]
             if let why = host.neverMatches {
                 lines.append("  " + style.yellow("never matches a host") + ": \(ControlEscaping.escape(why))")
                 lines.append("  hosts it was meant for get the policy of any other public host (below)")
@@ -23,7 +27,8 @@ public enum ExplainTextRenderer {
                 for client in era.clients {
                     let name = client.client.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                     let ats = client.atsApplies ? style.green("ATS on ") : style.yellow("ATS off")
-                    lines.append("    \(name)  \(ats)  \(cells(client))  ← \(ControlEscaping.escape(decided(client.decidedBy)))")
+                    lines.append(
+                        "    \(name)  \(ats)  \(cells(client))  ← \(ControlEscaping.escape(decided(client.decidedBy)))")
                     for c in client.conflicts {
                         let other = [
                             c.atsApplies ? "ATS on" : "ATS off", "\(c.minimumTLS.name)+",
@@ -57,7 +62,8 @@ public enum ExplainTextRenderer {
     /// `TLSv1.2+  PFS     HTTPS only`, plus `NIAP FCP_v2.1` when it applies.
     static func cells(_ c: ClientPolicy) -> String {
         var parts = [
-            "\(c.minimumTLS.name)+", c.forwardSecrecyRequired ? "PFS   " : "no PFS", c.httpAllowed ? "HTTP allowed" : "HTTPS only  ",
+            "\(c.minimumTLS.name)+", c.forwardSecrecyRequired ? "PFS   " : "no PFS",
+            c.httpAllowed ? "HTTP allowed" : "HTTPS only  ",
         ]
         if c.niap { parts.append("NIAP FCP_v2.1") }
         return parts.joined(separator: "  ")

@@ -22,7 +22,10 @@ public enum GitHubRenderer {
         let summary = report.summary
         var parts: [String] = []
         if !report.endpoints.isEmpty {
-            parts.append("\(report.endpoints.count) endpoint(s): \(summary.passed) passed, \(summary.failed) failed, \(summary.unreachable) unreachable")
+            parts.append(
+                "\(report.endpoints.count) endpoint(s): \(summary.passed) passed, \(summary.failed) failed, "
+                    + "\(summary.unreachable) unreachable"
+            )
         }
         let count = { (severity: Finding.Severity) in report.findings.filter { $0.severity == severity }.count }
         parts.append("\(count(.error)) error(s), \(count(.warning)) warning(s), \(count(.note)) note(s)")

@@ -71,7 +71,9 @@ public enum JUnitRenderer {
             case .passed:
                 break
             case .failure(let message, let type, let detail):
-                body += "\(indent)  <failure message=\"\(escape(message))\" type=\"\(escape(type))\">\(escape(detail))</failure>\n"
+                body +=
+                    "\(indent)  <failure message=\"\(escape(message))\" "
+                    + "type=\"\(escape(type))\">\(escape(detail))</failure>\n"
             case .error(let message, let type):
                 body += "\(indent)  <error message=\"\(escape(message))\" type=\"\(escape(type))\"/>\n"
             case .skipped(let message):
@@ -125,20 +127,29 @@ public enum JUnitRenderer {
             var detail = lines
             for reading in ats.readings { detail.append("reading \(reading.name): \(reading.verdict.rawValue)") }
             atsOutcome = .failure(
-                message: message, type: (ats.violations.first?.rule ?? (ats.verdict == .fail ? RuleID.ATS.fail : RuleID.ATS.ambiguous)).rawValue,
+                message: message,
+                type: (ats.violations.first?.rule ?? (ats.verdict == .fail ? RuleID.ATS.fail : RuleID.ATS.ambiguous))
+                    .rawValue,
                 detail: detail.joined(separator: "\n"))
         case .unknown:
-            atsOutcome = .skipped(message: "ATS verdict unknown" + (ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")))
+            atsOutcome = .skipped(
+                message: "ATS verdict unknown" + (ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")))
         }
-        result.append(Case(classname: target, name: atsCheck, outcome: atsOutcome, systemOut: ats.osVersion.map { "rules of OS \($0)" }))
+        result.append(
+            Case(
+                classname: target, name: atsCheck, outcome: atsOutcome,
+                systemOut: ats.osVersion.map { "rules of OS \($0)" }))
 
         let trustOutcome: Case.Outcome
         if let certificate = profile.certificate {
             var problems: [String] = []
-            if certificate.trusted == false { problems.append("chain not trusted" + (certificate.verifyError.map { ": \($0)" } ?? "")) }
+            if certificate.trusted == false {
+                problems.append("chain not trusted" + (certificate.verifyError.map { ": \($0)" } ?? ""))
+            }
             if certificate.hostnameMatches == false { problems.append("\(profile.host) matches no subjectAltName") }
             if !problems.isEmpty {
-                trustOutcome = .failure(message: problems.joined(separator: "; "), type: "trust", detail: problems.joined(separator: "\n"))
+                trustOutcome = .failure(
+                    message: problems.joined(separator: "; "), type: "trust", detail: problems.joined(separator: "\n"))
             } else if certificate.trusted == nil || certificate.hostnameMatches == nil {
                 trustOutcome = .skipped(message: "certificate trust was not evaluated")
             } else {
@@ -157,7 +168,9 @@ public enum JUnitRenderer {
         let text = "\(place): \(finding.severity.rawValue): \(finding.message)"
         switch finding.severity {
         case .error:
-            return Case(classname: file, name: name, outcome: .failure(message: finding.message, type: finding.rule.rawValue, detail: text))
+            return Case(
+                classname: file, name: name,
+                outcome: .failure(message: finding.message, type: finding.rule.rawValue, detail: text))
         case .warning, .note:
             return Case(classname: file, name: name, outcome: .passed, systemOut: text)
         }

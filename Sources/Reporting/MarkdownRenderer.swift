@@ -37,7 +37,9 @@ public enum MarkdownRenderer {
         let s = report.summary
         var parts: [String] = []
         if !report.endpoints.isEmpty {
-            var line = "\(plural(report.endpoints.count, "endpoint")): \(s.passed) passed, \(s.failed) failed, \(s.unreachable) unreachable"
+            var line =
+                "\(plural(report.endpoints.count, "endpoint")): \(s.passed) passed, \(s.failed) failed, "
+                + "\(s.unreachable) unreachable"
             if s.unknown > 0 { line += ", \(s.unknown) unknown" }
             parts.append(line)
         }
@@ -45,12 +47,16 @@ public enum MarkdownRenderer {
             parts.append("plist: 0 errors, 0 warnings, 0 notes")
         }
         var sources: [String] = []
-        for finding in report.findings where !sources.contains(source(of: finding)) { sources.append(source(of: finding)) }
+        for finding in report.findings where !sources.contains(source(of: finding)) {
+            sources.append(source(of: finding))
+        }
         for name in sources {
             let group = report.findings.filter { source(of: $0) == name }
             let count = { (severity: Finding.Severity) in group.filter { $0.severity == severity }.count }
             parts.append(
-                "\(name): \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))")
+                "\(name): \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), "
+                    + "\(plural(count(.note), "note"))"
+            )
         }
         return parts.joined(separator: "; ")
     }

@@ -30,13 +30,20 @@ public enum PinsFormats {
         var cases: [Case] = []
         for result in report.results {
             guard let ev = result.evaluation else {
-                cases.append(Case(classname: result.target, name: policyCheck, outcome: .error(message: result.error ?? result.status.rawValue, type: result.status.rawValue)))
+                cases.append(
+                    Case(
+                        classname: result.target, name: policyCheck,
+                        outcome: .error(message: result.error ?? result.status.rawValue, type: result.status.rawValue)))
                 continue
             }
-            cases.append(Case(classname: result.target, name: policyCheck, outcome: outcome(ev), systemOut: summary(ev)))
+            cases.append(
+                Case(classname: result.target, name: policyCheck, outcome: outcome(ev), systemOut: summary(ev)))
             if let release = result.release {
                 let risks = result.risks.map { "\($0.rule): \($0.message)" }.joined(separator: "\n")
-                cases.append(Case(classname: result.target, name: releaseCheck, outcome: outcome(release), systemOut: risks.isEmpty ? summary(release) : risks))
+                cases.append(
+                    Case(
+                        classname: result.target, name: releaseCheck, outcome: outcome(release),
+                        systemOut: risks.isEmpty ? summary(release) : risks))
             }
         }
         for finding in report.findings {
@@ -53,31 +60,44 @@ public enum PinsFormats {
     static func outcome(_ ev: PinEvaluation) -> JUnitRenderer.Case.Outcome {
         guard ev.verdict == .reject else { return .passed }
         let why = ev.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? ev.result
-        return .failure(message: why, type: RuleID.Pins.rejected.rawValue, detail: ev.steps.map { "\($0.status.rawValue) \($0.name): \($0.detail)" }.joined(separator: "\n"))
+        return .failure(
+            message: why, type: RuleID.Pins.rejected.rawValue,
+            detail: ev.steps.map { "\($0.status.rawValue) \($0.name): \($0.detail)" }.joined(separator: "\n"))
     }
 
     static func summary(_ ev: PinEvaluation) -> String {
         let options = ev.options.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
-        let match = ev.matches.first.map { "pin matched \($0.subject) at position \($0.position) (\($0.role))" } ?? (ev.noMatchReason ?? "")
+        let match =
+            ev.matches.first.map { "pin matched \($0.subject) at position \($0.position) (\($0.role))" }
+            ?? (ev.noMatchReason ?? "")
         return "\(ev.library.rawValue) \(options): \(ev.verdict.rawValue) (\(ev.result)); \(match)"
     }
 
     /// Markdown: a table of targets with both verdicts, then risks and findings.
     public static func markdown(_ report: PinCheckReport) -> String {
         func cell(_ text: String) -> String {
-            ControlEscaping.escape(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+            ControlEscaping.escape(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
+                of: "`", with: "'")
         }
         let s = report.summary
-        var out = "## atscheck pins (\(report.library.rawValue)): \(s.accepted) accepted, \(s.rejected) rejected, \(s.unreachable) could not be checked\n\n"
+        var out =
+            "## atscheck pins (\(report.library.rawValue)): \(s.accepted) accepted, \(s.rejected) rejected, "
+            + "\(s.unreachable) could not be checked\n\n"
         out += "| Target | Verdict | Result | Release build | Pin match |\n| --- | --- | --- | --- | --- |\n"
         for result in report.results {
             guard let ev = result.evaluation else {
-                out += "| `\(cell(result.target))` | \(result.status.rawValue.uppercased()) | \(cell(result.error ?? "")) | | |\n"
+                out +=
+                    "| `\(cell(result.target))` | \(result.status.rawValue.uppercased()) | "
+                    + "\(cell(result.error ?? "")) | | |\n"
                 continue
             }
             let release = result.release.map { "\($0.verdict.rawValue.uppercased()) (\(cell($0.result)))" } ?? "—"
-            let match = ev.matches.first.map { "\(cell($0.subject)) at position \($0.position) (\($0.role))" } ?? cell(ev.noMatchReason ?? "")
-            out += "| `\(cell(result.target))` | \(ev.verdict.rawValue.uppercased()) | \(cell(ev.result)) | \(release) | \(match) |\n"
+            let match =
+                ev.matches.first.map { "\(cell($0.subject)) at position \($0.position) (\($0.role))" }
+                ?? cell(ev.noMatchReason ?? "")
+            out +=
+                "| `\(cell(result.target))` | \(ev.verdict.rawValue.uppercased()) | \(cell(ev.result)) | \(release) "
+                + "| \(match) |\n"
         }
         let findings = report.results.flatMap { $0.risks + ($0.evaluation?.findings ?? []) } + report.findings
         if !findings.isEmpty {
@@ -101,37 +121,54 @@ public enum PinsFormats {
             let level = SARIFRenderer.level(finding.severity)
             if index[finding.rule] == nil {
                 let entry = finding.rule.descriptor
-                rules.append(SARIFRule(
-                    id: finding.rule.rawValue, shortDescription: .init(text: entry?.title ?? "atscheck rule \(finding.rule)."),
-                    fullDescription: entry.map { .init(text: $0.help) }, help: entry.map { .init(text: $0.help) },
-                    defaultConfiguration: .init(level: entry.map { SARIFRenderer.level($0.severity) } ?? level), helpUri: entry?.helpURI))
+                rules.append(
+                    SARIFRule(
+                        id: finding.rule.rawValue,
+                        shortDescription: .init(text: entry?.title ?? "atscheck rule \(finding.rule)."),
+                        fullDescription: entry.map { .init(text: $0.help) }, help: entry.map { .init(text: $0.help) },
+                        defaultConfiguration: .init(level: entry.map { SARIFRenderer.level($0.severity) } ?? level),
+                        helpUri: entry?.helpURI))
                 index[finding.rule] = rules.count - 1
             }
             var location = SARIFLocation()
             if let file = finding.file {
                 location.physicalLocation = .init(
-                    artifactLocation: .init(uri: SARIFRenderer.uri(file)), region: finding.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
+                    artifactLocation: .init(uri: SARIFRenderer.uri(file)),
+                    region: finding.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
             }
-            if let target { location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")] }
+            if let target {
+                location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")]
+            }
             let text = target.map { "\($0): \(finding.message)" } ?? finding.message
-            results.append(SARIFResult(
-                ruleId: finding.rule.rawValue, ruleIndex: index[finding.rule]!, level: level, message: .init(text: text),
-                locations: location.isEmpty ? [] : [location]))
+            results.append(
+                SARIFResult(
+                    ruleId: finding.rule.rawValue, ruleIndex: index[finding.rule]!, level: level,
+                    message: .init(text: text),
+                    locations: location.isEmpty ? [] : [location]))
         }
         for finding in report.findings { add(finding, target: nil) }
         for result in report.results {
             guard let ev = result.evaluation else {
                 let rule = RuleID.Scan.id(for: result.status) ?? RuleID.Scan.id(for: .error)!
-                add(Finding(rule: rule, severity: .warning, message: "could not be checked (\(result.status.rawValue)): \(result.error ?? "")"), target: result.target)
+                add(
+                    Finding(
+                        rule: rule, severity: .warning,
+                        message: "could not be checked (\(result.status.rawValue)): \(result.error ?? "")"),
+                    target: result.target)
                 continue
             }
             for finding in ev.findings + result.risks { add(finding, target: result.target) }
         }
         let log = SARIFLog(
             schema: SARIFRenderer.schemaURI, version: "2.1.0",
-            runs: [SARIFRun(
-                tool: .init(driver: .init(name: report.tool.name, version: report.tool.version, informationUri: RuleCatalogue.informationURL, rules: rules)),
-                results: results, columnKind: "unicodeCodePoints")])
+            runs: [
+                SARIFRun(
+                    tool: .init(
+                        driver: .init(
+                            name: report.tool.name, version: report.tool.version,
+                            informationUri: RuleCatalogue.informationURL, rules: rules)),
+                    results: results, columnKind: "unicodeCodePoints")
+            ])
         return try JSONRendering.render(log)
     }
 }

@@ -20,16 +20,22 @@ public struct PinsTextRenderer {
     /// - Returns: Text ending with a newline.
     public func render(_ report: PinCheckReport) -> String {
         var out = style.bold("atscheck pins check — \(report.library.rawValue)") + "\n"
-        out += "pin material: " + (report.pinFiles.isEmpty ? "none" : report.pinFiles.map(e).joined(separator: ", ")) + "\n"
+        out +=
+            "pin material: " + (report.pinFiles.isEmpty ? "none" : report.pinFiles.map(e).joined(separator: ", "))
+            + "\n"
         if report.scope == "ats-only" {
-            out += "probe: ATS-only (the served chain from at most 6 handshakes; suite lists not enumerated, --full enumerates)\n"
+            out +=
+                "probe: ATS-only (the served chain from at most 6 handshakes; suite lists not enumerated, --full "
+                + "enumerates)\n"
         }
         for finding in report.findings { out += "  " + line(finding) + "\n" }
         for result in report.results {
             out += "\n" + render(result)
         }
         let s = report.summary
-        out += "\n\(report.results.count) target(s): \(s.accepted) accepted, \(s.rejected) rejected, \(s.unreachable) could not be checked\n"
+        out +=
+            "\n\(report.results.count) target(s): \(s.accepted) accepted, \(s.rejected) rejected, \(s.unreachable) "
+            + "could not be checked\n"
         return out
     }
 
@@ -52,7 +58,8 @@ public struct PinsTextRenderer {
 
     /// The options, steps, path, matches, trust checks and findings of one evaluation.
     func details(_ ev: PinEvaluation, indent: String) -> String {
-        var out = indent + "options: " + ev.options.map { "\(e($0.name)) = \(e($0.value))" }.joined(separator: ", ") + "\n"
+        var out =
+            indent + "options: " + ev.options.map { "\(e($0.name)) = \(e($0.value))" }.joined(separator: ", ") + "\n"
         out += indent + "steps:\n"
         for step in ev.steps {
             out += "\(indent)  \(mark(step.status)) \(e(step.name)): \(e(step.detail))\n"
@@ -61,14 +68,18 @@ public struct PinsTextRenderer {
             out += indent + "path the pins were matched against (leaf first):\n"
             for entry in ev.path {
                 let sent = entry.sentByServer ? "sent by the server" : "not sent: from the anchors"
-                out += "\(indent)  \(entry.position) \(entry.role.padding(toLength: 12, withPad: " ", startingAt: 0)) \(e(entry.subject))  spki \(entry.spkiSHA256)  (\(sent))\n"
+                out +=
+                    "\(indent)  \(entry.position) \(entry.role.padding(toLength: 12, withPad: " ", startingAt: 0)) "
+                    + "\(e(entry.subject))  spki \(entry.spkiSHA256)  (\(sent))\n"
             }
         }
         if ev.matches.isEmpty {
             out += indent + "pin match: " + e(ev.noMatchReason ?? "none") + "\n"
         } else {
             for m in ev.matches {
-                out += "\(indent)pin match: \(e(m.pin)) matched \(e(m.subject)) at position \(m.position) (\(m.role), by \(m.kind.rawValue))\n"
+                out +=
+                    "\(indent)pin match: \(e(m.pin)) matched \(e(m.subject)) at position \(m.position) (\(m.role), "
+                    + "by \(m.kind.rawValue))\n"
             }
         }
         let applied = ev.trustChecks.filter { $0.status == .applied }.map(\.check.rawValue)
@@ -87,15 +98,20 @@ public struct PinsTextRenderer {
         for step in debug.steps + release.steps where !names.contains(step.name) { names.append(step.name) }
         let width = max(18, (names.map(\.count).max() ?? 0) + 2)
         func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
-        func cell(_ ev: PinEvaluation, _ name: String) -> String { ev.steps.first { $0.name == name }?.status.rawValue ?? "—" }
+        func cell(_ ev: PinEvaluation, _ name: String) -> String {
+            ev.steps.first { $0.name == name }?.status.rawValue ?? "—"
+        }
         var out = "  debug (as given) next to release (same mode, no relaxations):\n"
         out += "    " + pad("", width) + pad("debug", 14) + "release\n"
-        out += "    " + pad("verdict", width) + pad(debug.verdict.rawValue.uppercased(), 14) + release.verdict.rawValue.uppercased() + "\n"
+        out +=
+            "    " + pad("verdict", width) + pad(debug.verdict.rawValue.uppercased(), 14)
+            + release.verdict.rawValue.uppercased() + "\n"
         out += "    " + pad("result", width) + pad(e(debug.result), 14) + e(release.result) + "\n"
         for name in names {
             out += "    " + pad(e(name), width) + pad(cell(debug, name), 14) + cell(release, name) + "\n"
         }
-        let relaxed = debug.options.filter { o in release.options.contains { $0.name == o.name && $0.value != o.value } }
+        let relaxed = debug.options.filter { o in release.options.contains { $0.name == o.name && $0.value != o.value }
+        }
         if !relaxed.isEmpty {
             out += "    relaxed: " + relaxed.map { "\(e($0.name)) = \(e($0.value))" }.joined(separator: ", ") + "\n"
         }
@@ -139,20 +155,29 @@ public struct PinsTextRenderer {
         out += report.trusted ? style.green("trusted") : style.red("not trusted") + " (\(e(report.verifyError ?? "")))"
         out += "\n"
         for entry in report.path {
-            out += "  \(entry.position) \(entry.role.padding(toLength: 12, withPad: " ", startingAt: 0)) \(e(entry.subject))  spki \(entry.spkiSHA256)\(entry.sentByServer ? "" : "  (not sent: from the anchors)")\n"
+            out +=
+                "  \(entry.position) \(entry.role.padding(toLength: 12, withPad: " ", startingAt: 0)) "
+                + "\(e(entry.subject))  spki "
+                + "\(entry.spkiSHA256)\(entry.sentByServer ? "" : "  (not sent: from the anchors)")\n"
         }
         let r = report.recommendation
-        out += "recommended pin: position \(r.primary.position) (\(r.primary.role)) \(e(r.primary.subject)) — \(e(r.primary.why))\n"
+        out +=
+            "recommended pin: position \(r.primary.position) (\(r.primary.role)) \(e(r.primary.subject)) — "
+            + "\(e(r.primary.why))\n"
         if let backup = r.backup {
-            out += "backup pin:      position \(backup.position) (\(backup.role)) \(e(backup.subject)) — \(e(backup.why))\n"
+            out +=
+                "backup pin:      position \(backup.position) (\(backup.role)) \(e(backup.subject)) — "
+                + "\(e(backup.why))\n"
         }
         out += "why: \(e(r.reason))\n"
         for finding in r.findings { out += "  " + line(finding) + "\n" }
         out += "\(e(report.material.summary))\n"
         for file in report.written { out += "wrote \(e(file))\n" }
         if report.written.isEmpty {
-            for file in report.material.files where file.text != nil { 
-                let lines = (file.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { e(String($0)) }
+            for file in report.material.files where file.text != nil {
+                let lines = (file.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map {
+                    e(String($0))
+                }
                 out += "--- \(e(file.name))\n" + lines.joined(separator: "\n")
             }
         }

@@ -27,10 +27,12 @@ public enum ReportIssues {
     ///   - plistFile: the file a finding without one is placed in.
     ///   - endpointsFile: the file an endpoint without a `source` is placed in.
     /// - Returns: the issues; a passing endpoint has none.
-    public static func of(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) -> [ReportIssue] {
+    public static func of(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) -> [ReportIssue]
+    {
         var issues = report.findings.map { finding in
             ReportIssue(
-                rule: finding.rule, severity: finding.severity, message: finding.message, file: finding.file ?? plistFile,
+                rule: finding.rule, severity: finding.severity, message: finding.message,
+                file: finding.file ?? plistFile,
                 line: finding.line.flatMap { $0 > 0 ? $0 : nil }, subject: finding.keyPath)
         }
         for endpoint in report.endpoints {
@@ -38,11 +40,16 @@ public enum ReportIssues {
             let file = endpoint.source?.file ?? endpointsFile
             let line = endpoint.source?.line.flatMap { $0 > 0 ? $0 : nil }
             func issue(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) {
-                issues.append(ReportIssue(rule: rule, severity: severity, message: message, file: file, line: line, subject: target))
+                issues.append(
+                    ReportIssue(
+                        rule: rule, severity: severity, message: message, file: file, line: line, subject: target))
             }
             let profile = endpoint.profile
             if let scanRule = RuleID.Scan.id(for: profile.status) {
-                issue(scanRule, .warning, "\(target) could not be scanned (\(profile.status.rawValue))" + (profile.error.map { ": \($0)" } ?? ""))
+                issue(
+                    scanRule, .warning,
+                    "\(target) could not be scanned (\(profile.status.rawValue))"
+                        + (profile.error.map { ": \($0)" } ?? ""))
                 continue
             }
             let ats = endpoint.ats
@@ -51,12 +58,19 @@ public enum ReportIssues {
                 continue
             case .fail:
                 if ats.violations.isEmpty { issue(RuleID.ATS.fail, .error, "\(target) fails App Transport Security") }
-                for violation in ats.violations { issue(violation.rule, .error, ResultBuilder.text(violation, target: target)) }
+                for violation in ats.violations {
+                    issue(violation.rule, .error, ResultBuilder.text(violation, target: target))
+                }
             case .ambiguous:
                 issue(RuleID.ATS.ambiguous, .warning, "\(target): the ATS verdict depends on a conflicting Apple rule")
-                for violation in ats.violations { issue(violation.rule, .warning, ResultBuilder.text(violation, target: target)) }
+                for violation in ats.violations {
+                    issue(violation.rule, .warning, ResultBuilder.text(violation, target: target))
+                }
             case .unknown:
-                issue(RuleID.ATS.unknown, .note, "\(target): ATS verdict unknown" + (ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")))
+                issue(
+                    RuleID.ATS.unknown, .note,
+                    "\(target): ATS verdict unknown"
+                        + (ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")))
             }
         }
         return issues

@@ -13,7 +13,8 @@ public enum RuleCatalogueRenderer {
             "# atscheck rules",
             "",
             "<!-- Generated from the rule catalogue (Sources/TLSModel/Rules) by `atscheck rules --format markdown`;",
-            "     do not edit. Tests fail when this file is stale: ATSCHECK_RECORD_SNAPSHOTS=1 swift test rewrites it. -->",
+            "     do not edit. Tests fail when this file is stale: ATSCHECK_RECORD_SNAPSHOTS=1 swift test rewrites "
+                + "it. -->",
             "",
             "Every rule id atscheck reports, by family: what it means, what Apple does, and how to fix it.",
             "The severity is the usual one; a few plist and audit rules vary it with context (the text says when).",

@@ -8,7 +8,8 @@ import TLSModel
 /// when the endpoint came from a file, and always with a logical location naming the target).
 public enum SARIFRenderer {
     /// The schema the output declares (the OASIS 2.1.0 errata 01 schema; a copy is in `docs/`).
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// Renders the report.
     /// - Parameters:
@@ -97,9 +98,14 @@ struct ResultBuilder {
                 region: finding.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
         }
         if let keyPath = finding.keyPath {
-            location.logicalLocations = [.init(name: keyPath.split(separator: ".").last.map(String.init), fullyQualifiedName: keyPath, kind: "property")]
+            location.logicalLocations = [
+                .init(
+                    name: keyPath.split(separator: ".").last.map(String.init), fullyQualifiedName: keyPath,
+                    kind: "property")
+            ]
         }
-        let fingerprint = Fingerprint.of(rule: finding.rule, file: finding.file ?? plistFile, subject: finding.keyPath, message: finding.message)
+        let fingerprint = Fingerprint.of(
+            rule: finding.rule, file: finding.file ?? plistFile, subject: finding.keyPath, message: finding.message)
         results.append(
             SARIFResult(
                 ruleId: finding.rule.rawValue, ruleIndex: i, level: level, message: .init(text: finding.message),
@@ -124,7 +130,8 @@ struct ResultBuilder {
             let fingerprint = Fingerprint.of(rule: rule, file: file, subject: target, message: text)
             results.append(
                 SARIFResult(
-                    ruleId: rule.rawValue, ruleIndex: i, level: level, message: .init(text: text), locations: [location],
+                    ruleId: rule.rawValue, ruleIndex: i, level: level, message: .init(text: text),
+                    locations: [location],
                     partialFingerprints: [SARIFRenderer.fingerprintKey: fingerprint]))
         }
 
@@ -146,7 +153,9 @@ struct ResultBuilder {
             }
         case .ambiguous:
             let readings = ats.readings.map { "\($0.name): \($0.verdict.rawValue)" }.joined(separator: "; ")
-            emit(RuleID.ATS.ambiguous, "warning", "\(target): the ATS verdict depends on a conflicting Apple rule (\(readings))")
+            emit(
+                RuleID.ATS.ambiguous, "warning",
+                "\(target): the ATS verdict depends on a conflicting Apple rule (\(readings))")
             for violation in ats.violations {
                 emit(violation.rule, "warning", Self.text(violation, target: target))
             }

@@ -20,18 +20,26 @@ public struct ScanTextRenderer {
             out += "\n"
         }
         for finding in report.findings {
-            let location = [finding.file.map(safe), finding.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
-            out += "\(severityLabel(finding.severity)) \(location.isEmpty ? "" : location + ": ")\(safe(finding.message)) [\(safe(finding.rule.rawValue))]\n"
+            let location = [finding.file.map(safe), finding.line.map(String.init)].compactMap { $0 }.joined(
+                separator: ":")
+            out +=
+                "\(severityLabel(finding.severity)) "
+                + "\(location.isEmpty ? "" : location + ": ")\(safe(finding.message)) "
+                + "[\(safe(finding.rule.rawValue))]\n"
         }
         var parts: [String] = []
         if !report.endpoints.isEmpty {
             let s = report.summary
-            parts.append("\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, "
-                + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes")
+            parts.append(
+                "\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, "
+                    + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes")
         }
         if !report.findings.isEmpty || report.endpoints.isEmpty {
             let count = { (severity: Finding.Severity) in report.findings.filter { $0.severity == severity }.count }
-            parts.append("\(report.findings.count) finding(s): \(count(.error)) error, \(count(.warning)) warning, \(count(.note)) note")
+            parts.append(
+                "\(report.findings.count) finding(s): \(count(.error)) error, \(count(.warning)) warning, "
+                    + "\(count(.note)) note"
+            )
         }
         out += style.bold("Summary:") + " " + parts.joined(separator: "; ") + "\n"
         return out
@@ -55,24 +63,30 @@ public struct ScanTextRenderer {
         if let cert = p.certificate { out += certificateSection(cert) + "\n" }
         out += atsSection(endpoint.ats)
         if p.handshakes > 0 {
-            out += "  " + style.dim(([
-                "\(p.handshakes) handshakes", String(format: "%.2f s", p.durationSeconds),
-            ] + [p.probeLibrary].compactMap { $0 }).joined(separator: ", ")) + "\n"
+            out +=
+                "  "
+                + style.dim(
+                    ([
+                        "\(p.handshakes) handshakes", String(format: "%.2f s", p.durationSeconds),
+                    ] + [p.probeLibrary].compactMap { $0 }).joined(separator: ", ")) + "\n"
         }
         return out + dropsLine(p)
     }
 
     /// Connections the server dropped (closed, reset, cut off, timed out) and the retries they cost; empty when none.
     func dropsLine(_ p: ServerProfile) -> String {
-        let drops = p.drops > 0 || p.retries > 0
-            ? "  " + style.yellow("server dropped \(p.drops) of \(p.handshakes) connections; \(p.retries) retried") + "\n" : ""
+        let drops =
+            p.drops > 0 || p.retries > 0
+            ? "  " + style.yellow("server dropped \(p.drops) of \(p.handshakes) connections; \(p.retries) retried")
+                + "\n" : ""
         return drops + connectionsLine(p)
     }
 
     /// One line when the server served fewer connections at once than the scan would have used (issue 20).
     func connectionsLine(_ p: ServerProfile) -> String {
         guard let n = p.serverConnections else { return "" }
-        let text = n == 1
+        let text =
+            n == 1
             ? "server serves one connection at a time; the scan adapted to it"
             : "server serves at most \(n) connections at once; the scan adapted to it"
         return "  " + style.yellow(text) + "\n"
@@ -109,7 +123,9 @@ public struct ScanTextRenderer {
             if result.supported == true {
                 line += "  \(result.cipherSuites.count) suite(s)"
                 switch result.serverPreference {
-                case true?: line += result.serverOrderComplete == false ? ", server order (first choice only)" : ", server order"
+                case true?:
+                    line +=
+                        result.serverOrderComplete == false ? ", server order (first choice only)" : ", server order"
                 case false?: line += ", client order"
                 case nil: break
                 }
@@ -121,7 +137,9 @@ public struct ScanTextRenderer {
             for suite in result.cipherSuites {
                 let fs = suite.forwardSecrecy ? "FS" : style.yellow("no FS")
                 let group = suite.group.map { "  \($0)" } ?? ""
-                out += "      \(suite.code)  \(suite.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(fs)\(group)\n"
+                out +=
+                    "      \(suite.code)  \(suite.name.padding(toLength: 48, withPad: " ", startingAt: 0)) "
+                    + "\(fs)\(group)\n"
             }
         }
         return out
@@ -145,13 +163,16 @@ public struct ScanTextRenderer {
         }
         let trust: String
         switch cert.trusted {
-        case true?: trust = style.green("trusted") + " (anchor: \(cert.anchor == .custom ? "--ca-file root" : "system root"))"
+        case true?:
+            trust = style.green("trusted") + " (anchor: \(cert.anchor == .custom ? "--ca-file root" : "system root"))"
         case false?: trust = style.red("not trusted") + ": \(safe(cert.verifyError ?? "unknown error"))"
         case nil: trust = "not evaluated"
         }
         out += "    Trust: \(trust)\n"
         if let matches = cert.hostnameMatches {
-            out += "    Hostname: " + (matches ? style.green("matches a SAN") : style.red("matches no SAN (the CN is not used)")) + "\n"
+            out +=
+                "    Hostname: "
+                + (matches ? style.green("matches a SAN") : style.red("matches no SAN (the CN is not used)")) + "\n"
         }
         if let stapled = cert.ocspStapled { out += "    OCSP stapling: \(stapled ? "yes" : "no")\n" }
         return out

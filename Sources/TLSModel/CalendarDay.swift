@@ -22,10 +22,10 @@ public enum CalendarDay {
     public static func date(from text: String) -> Date? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
-              let day = utc.date(from: DateComponents(year: year, month: month, day: dayOfMonth)),
-              string(from: day) == text  // rejects 2026-02-30, which the calendar would roll over
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
+            let day = utc.date(from: DateComponents(year: year, month: month, day: dayOfMonth)),
+            string(from: day) == text  // rejects 2026-02-30, which the calendar would roll over
         else { return nil }
         return day
     }

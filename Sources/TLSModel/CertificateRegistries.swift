@@ -4,8 +4,8 @@
 /// well-known values are normalised on init (they never occur in what TLSProbe reads, so its JSON is
 /// unchanged; they occur in hand-written or older profiles).
 public protocol CertificateRegistryValue: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible where RawValue == String
-{
+    CustomStringConvertible
+where RawValue == String {
     /// A value from OpenSSL's (or a saved profile's) text, normalised when it is a known variant.
     init(rawValue: String)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A TLS protocol version, identified by its wire value (0x0301 … 0x0304).
 ///
 /// An open struct rather than an enum so that an unexpected wire value (an SSL 3.0 or
@@ -60,5 +62,3 @@ public struct TLSVersion: RawRepresentable, Hashable, Comparable, Sendable, Coda
         try container.encode(name)
     }
 }
-
-import Foundation

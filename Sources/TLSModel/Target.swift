@@ -1,3 +1,5 @@
+import Foundation
+
 /// An endpoint to scan, parsed from `host`, `host:port`, `[v6]:port` or an `https://` / `http://` URL.
 public struct Target: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `https` or `http` (only URLs can say `http`; scans of an `http://` target are refused by ATS anyway).
@@ -12,7 +14,10 @@ public struct Target: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public static let defaultPort = 443
 
-    public init(scheme: String = "https", host: String, port: Int = Target.defaultPort, path: String? = nil, original: String? = nil) {
+    public init(
+        scheme: String = "https", host: String, port: Int = Target.defaultPort, path: String? = nil,
+        original: String? = nil
+    ) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -45,10 +50,14 @@ public struct Target: Hashable, Sendable, Codable, CustomStringConvertible {
         var host: Substring
         var portText: Substring?
         if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else { throw TargetError(text: text, reason: "unclosed '[' in IPv6 address") }
+            guard let close = rest.firstIndex(of: "]") else {
+                throw TargetError(text: text, reason: "unclosed '[' in IPv6 address")
+            }
             host = rest[rest.index(after: rest.startIndex)..<close]
             let after = rest[rest.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+            if after.hasPrefix(":") {
+                portText = after.dropFirst()
+            } else if !after.isEmpty {
                 throw TargetError(text: text, reason: "unexpected text after IPv6 address")
             }
         } else if rest.filter({ $0 == ":" }).count >= 2 {
@@ -69,7 +78,9 @@ public struct Target: Hashable, Sendable, Codable, CustomStringConvertible {
         }
         let hostString = String(host)
         if hostString.contains(":") {
-            guard IPAddress(hostString) != nil else { throw TargetError(text: text, reason: "'\(hostString)' is not an IPv6 address") }
+            guard IPAddress(hostString) != nil else {
+                throw TargetError(text: text, reason: "'\(hostString)' is not an IPv6 address")
+            }
         } else {
             let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._")
             guard hostString.allSatisfy({ allowed.contains($0) }) else {
@@ -114,5 +125,3 @@ public struct TargetError: Error, Sendable, Equatable, CustomStringConvertible {
     }
     public var description: String { "invalid target '\(text)': \(reason)" }
 }
-
-import Foundation

@@ -36,9 +36,12 @@ struct ATSOnlyProbe {
             var out: [TLSVersion: (ClientContext, [OfferedSuite])] = [:]
             for v in toProbe {
                 guard let context = try? ClientContext(minVersion: v, maxVersion: v) else { continue }
-                out[v] = (context, v == .tls1_3
-                    ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
-                    : context.offerableLegacySuites())
+                out[v] = (
+                    context,
+                    v == .tls1_3
+                        ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
+                        : context.offerableLegacySuites()
+                )
             }
             return out
         }
@@ -51,7 +54,9 @@ struct ATSOnlyProbe {
             func pick(_ list: [CipherSuite]) -> [OfferedSuite] {
                 list.compactMap { s in rest.first { $0.suite == s } }
             }
-            let others = rest.filter { !Self.forwardSecret.contains($0.suite) && !Self.compatibility.contains($0.suite) }
+            let others = rest.filter {
+                !Self.forwardSecret.contains($0.suite) && !Self.compatibility.contains($0.suite)
+            }
             switch v {
             case .tls1_3:
                 // An AES suite from the lead is in every reading's list: nothing more to learn.
@@ -87,9 +92,10 @@ struct ATSOnlyProbe {
                 group.addTask {
                     let isTLS13 = offer.version == .tls1_3
                     let answer = await session.withSlot(slot) {
-                        await session.step(context: context, version: offer.version,
-                                           legacy: isTLS13 ? [] : offer.suites, tls13: isTLS13 ? offer.suites.map(\.suite) : [],
-                                           ready: slot.ready, permit: slot.key)
+                        await session.step(
+                            context: context, version: offer.version,
+                            legacy: isTLS13 ? [] : offer.suites, tls13: isTLS13 ? offer.suites.map(\.suite) : [],
+                            ready: slot.ready, permit: slot.key)
                     }
                     return (index, answer)
                 }
@@ -101,8 +107,11 @@ struct ATSOnlyProbe {
         var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
         for v in versions {
             if let highest, v > highest {
-                results[v] = .init(result: ProtocolResult(version: v, supported: false,
-                    reason: "server chose \(highest) when offered up to \(versions.max()!)"), firstAccepted: nil, failure: nil)
+                results[v] = .init(
+                    result: ProtocolResult(
+                        version: v, supported: false,
+                        reason: "server chose \(highest) when offered up to \(versions.max()!)"), firstAccepted: nil,
+                    failure: nil)
                 continue
             }
             var accepted: [HandshakeResult.Accepted] = lead?.version == v ? [lead!] : []
@@ -126,17 +135,23 @@ struct ATSOnlyProbe {
             let everyOffer = Set(prepared[v]?.1.map(\.suite) ?? [])
             let allRefused = everyOffer.isSubset(of: Set(refused))
             let supported: Bool? = !accepted.isEmpty ? true : (anyAnswer && failure == nil && allRefused ? false : nil)
-            let why = failure.flatMap(\.detail)
-                ?? (supported == false ? "refused every suite offered" : "refused the ATS suites; the others were not probed (ats-only scan)")
+            let why =
+                failure.flatMap(\.detail)
+                ?? (supported == false
+                    ? "refused every suite offered"
+                    : "refused the ATS suites; the others were not probed (ats-only scan)")
             var result = ProtocolResult(
                 version: v, supported: supported,
                 reason: supported == true ? Self.reason : why,
                 cipherSuites: accepted.map {
-                    AcceptedCipherSuite(suite: $0.suite, openSSLName: $0.openSSLName, group: $0.group, groupBits: $0.groupBits)
+                    AcceptedCipherSuite(
+                        suite: $0.suite, openSSLName: $0.openSSLName, group: $0.group, groupBits: $0.groupBits)
                 },
                 enumerationComplete: supported == false)
             if supported == true { result.refusedSuites = refused }
-            results[v] = .init(result: result, firstAccepted: accepted.first, failure: supported == false ? .rejected(result.reason ?? "") : failure)
+            results[v] = .init(
+                result: result, firstAccepted: accepted.first,
+                failure: supported == false ? .rejected(result.reason ?? "") : failure)
         }
         return results
     }

@@ -1,6 +1,6 @@
 import Foundation
-import TLSModel
 internal import OpenSSLSupport
+import TLSModel
 
 /// Certificate facts for certificates read from files (pinned certificates), through the same OpenSSL
 /// reading as a scan's.

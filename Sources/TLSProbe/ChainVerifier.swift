@@ -1,7 +1,7 @@
-import Foundation
-import TLSModel
 internal import COpenSSL
+import Foundation
 internal import OpenSSLSupport
+import TLSModel
 
 /// Verifies a chain as sent against the system trust store plus extra anchors, the way a
 /// client builds a path: it reports the built path (which may end at a root the server did not
@@ -36,12 +36,14 @@ struct ChainVerifier {
         for cert in chain.dropFirst() { _ = atsc_sk_X509_push(untrusted, cert.pointer) }
 
         guard let context = X509_STORE_CTX_new() else {
-            return Result(trusted: false, errorCode: -1, errorText: "X509_STORE_CTX_new failed", path: [], anchor: .none)
+            return Result(
+                trusted: false, errorCode: -1, errorText: "X509_STORE_CTX_new failed", path: [], anchor: .none)
         }
         defer { X509_STORE_CTX_free(context) }
         guard X509_STORE_CTX_init(context, store, leaf.pointer, untrusted) == 1 else {
-            return Result(trusted: false, errorCode: -1, errorText: OpenSSLError("X509_STORE_CTX_init").description,
-                          path: [], anchor: .none)
+            return Result(
+                trusted: false, errorCode: -1, errorText: OpenSSLError("X509_STORE_CTX_init").description,
+                path: [], anchor: .none)
         }
         X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), time_t(now.timeIntervalSince1970))
         let ok = X509_verify_cert(context) == 1
@@ -52,7 +54,8 @@ struct ChainVerifier {
         if let built = X509_STORE_CTX_get1_chain(context) {
             for i in 0..<atsc_sk_X509_num(built) {
                 if let owned = OwnedX509(retaining: atsc_sk_X509_value(built, i)),
-                   let certificate = try? X509Certificate(owned: owned) {
+                    let certificate = try? X509Certificate(owned: owned)
+                {
                     path.append(certificate)
                 }
             }

@@ -1,6 +1,6 @@
-import TLSModel
 internal import COpenSSL
 internal import OpenSSLSupport
+import TLSModel
 
 /// A client `SSL_CTX` (owned through ``OwnedSSLContext``) configured to offer exactly one range of TLS versions.
 ///
@@ -30,20 +30,24 @@ final class ClientContext {
         self.maxVersion = maxVersion
         SSL_CTX_set_security_level(ctx, 0)
         guard atsc_SSL_CTX_set_min_proto_version(ctx, Int32(minVersion.rawValue)) == 1,
-              atsc_SSL_CTX_set_max_proto_version(ctx, Int32(maxVersion.rawValue)) == 1
+            atsc_SSL_CTX_set_max_proto_version(ctx, Int32(maxVersion.rawValue)) == 1
         else { throw OpenSSLError("setting protocol versions \(minVersion)–\(maxVersion)") }
         // We never verify during the handshake: verification happens afterwards, on the kept chain,
         // so that an untrusted certificate never hides what the server supports.
         SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nil)
         // Legacy renegotiation and compatibility quirks must not stop a probe of an old server.
-        SSL_CTX_set_options(ctx, atsc_SSL_OP_LEGACY_SERVER_CONNECT() | atsc_SSL_OP_ALLOW_UNSAFE_LEGACY_RENEGOTIATION() | atsc_SSL_OP_NO_TICKET())
+        SSL_CTX_set_options(
+            ctx,
+            atsc_SSL_OP_LEGACY_SERVER_CONNECT() | atsc_SSL_OP_ALLOW_UNSAFE_LEGACY_RENEGOTIATION()
+                | atsc_SSL_OP_NO_TICKET())
         // No session reuse: every probe must be a full handshake that shows the server's choice.
         _ = atsc_SSL_CTX_set_session_cache_off(ctx)
         guard SSL_CTX_set_cipher_list(ctx, ClientContext.allLegacySuitesString) == 1 else {
             throw OpenSSLError("SSL_CTX_set_cipher_list")
         }
         // Offer every group OpenSSL supports, so the server's choice (and DH/EC group) is its own.
-        _ = atsc_SSL_CTX_set1_groups_list(ctx, "X25519:P-256:X448:P-521:P-384:ffdhe2048:ffdhe3072:ffdhe4096:ffdhe6144:ffdhe8192")
+        _ = atsc_SSL_CTX_set1_groups_list(
+            ctx, "X25519:P-256:X448:P-521:P-384:ffdhe2048:ffdhe3072:ffdhe4096:ffdhe6144:ffdhe8192")
         // Stop each handshake once the server's first flight is read and checked (``ServerFlight``).
         _ = atsc_SSL_CTX_set_tlsext_status_cb(ctx, ServerFlight.stopCallback)
         OpenSSLErrorQueue.clear()
@@ -60,7 +64,8 @@ final class ClientContext {
             guard let cipher = atsc_sk_SSL_CIPHER_value(stack, i) else { continue }
             let code = UInt16(truncatingIfNeeded: SSL_CIPHER_get_protocol_id(cipher))
             if code >> 8 == 0x13 { continue }  // TLS 1.3 suites are offered separately
-            suites.append(OfferedSuite(suite: CipherSuite(code), openSSLName: String(cString: SSL_CIPHER_get_name(cipher))))
+            suites.append(
+                OfferedSuite(suite: CipherSuite(code), openSSLName: String(cString: SSL_CIPHER_get_name(cipher))))
         }
         return suites
     }

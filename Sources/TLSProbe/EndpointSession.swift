@@ -81,8 +81,9 @@ final class EndpointSession: Sendable {
         preconnectsTaken: PreconnectedSockets.Counter? = nil
     ) {
         self.pacer = pacer
-        self.preconnected = PreconnectedSockets(enabled: preconnect && pacer.interval == .zero, limiter: limiter,
-                                                taken: preconnectsTaken)
+        self.preconnected = PreconnectedSockets(
+            enabled: preconnect && pacer.interval == .zero, limiter: limiter,
+            taken: preconnectsTaken)
         self.request = request
         self.pool = pool
         self.limiter = limiter
@@ -100,7 +101,8 @@ final class EndpointSession: Sendable {
     /// others were open, at most the server's shown concurrency less one are kept (``ConnectionLedger``).
     func keepPreconnected(_ count: Int) {
         guard let address = connectedAddress, !endpointDeadline.hasPassed,
-              state.withLock({ $0.stepsWaitingForPermit == 0 }) else { return }
+            state.withLock({ $0.stepsWaitingForPermit == 0 })
+        else { return }
         let allowed = ledger.stalled ? min(count, ledger.shownConcurrency - 1) : count
         guard allowed > 0 else { return }
         preconnected.keep(allowed, to: address, key: address.description)
@@ -133,7 +135,8 @@ final class EndpointSession: Sendable {
     static let watchInterval: Duration = .milliseconds(50)
 
     /// Watches the endpoint's connections while connections opened ahead are idle (started by
-    /// ``keepPreconnected(_:)``; it ends when none is, and is started again with the next). A server that serves one connection at a time (or a
+    /// ``keepPreconnected(_:)``; it ends when none is, and is started again with the next). A server that serves one
+    /// connection at a time (or a
     /// few) takes connections in order: one opened ahead and idle holds it while a later connection's hello
     /// waits in its queue. When a connection has waited for an answer `max(1 s, 8 TCP-connect round trips)` (at
     /// most half the connection timeout) while idle ones are open, they are closed, the server is taken to
@@ -153,7 +156,8 @@ final class EndpointSession: Sendable {
             guard idle else { return }
             guard let wait = ledger.longestWait() else { continue }
             let connect = state.withLock { $0.firstConnectTime } ?? .zero
-            let stall = min(.seconds(max(0.05, timeout / 2)), max(.seconds(Self.stallFloor), connect * Self.stallRoundTrips))
+            let stall = min(
+                .seconds(max(0.05, timeout / 2)), max(.seconds(Self.stallFloor), connect * Self.stallRoundTrips))
             guard wait >= stall else { continue }
             preconnected.closeIdle()
             ledger.noteStall()
@@ -253,14 +257,16 @@ final class EndpointSession: Sendable {
         Deadline.earliest(Deadline.after(seconds: request.timeout), endpointDeadline)
     }
 
-    /// Runs one handshake on a probe thread and records it. The connection's timeout starts when the thread takes the job; the endpoint's
+    /// Runs one handshake on a probe thread and records it. The connection's timeout starts when the thread takes the
+    /// job; the endpoint's
     /// deadline is absolute, so a job that waited still ends on time.
     /// Scan steps go through ``step(context:version:legacy:tls13:)``, which retries drops.
     /// - Parameters:
     ///   - isRetry: whether this connection retries a dropped one (counted in ``retries``).
     ///   - ready: a connection opened ahead for this handshake (``PreconnectedSockets``); nil: connect now.
     func handshake(
-        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite], isRetry: Bool = false,
+        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite],
+        isRetry: Bool = false,
         ready: PreconnectedSockets.Ready? = nil
     ) async -> HandshakeResult {
         let turn = await pacer.takeTurn(limitKey)
@@ -283,7 +289,8 @@ final class EndpointSession: Sendable {
                 } catch let failure as ProbeFailure where failure.kind == .closed {
                     // Reset at once, as a fresh connection would have been: the same drop.
                     ready.socket.descriptor.close()
-                    var result = HandshakeResult(outcome: .closed(failure.reason), address: ready.socket.address, connected: true)
+                    var result = HandshakeResult(
+                        outcome: .closed(failure.reason), address: ready.socket.address, connected: true)
                     result.overlapped = ledger.close(ready.ticket)
                     record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
                     return result
@@ -312,7 +319,9 @@ final class EndpointSession: Sendable {
             record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
             return result
         }
-        return ran ?? HandshakeResult(outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
+        return ran
+            ?? HandshakeResult(
+                outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
     }
 
     /// Keeps the first fresh connection's TCP-connect time: the stall time of ``watch()`` scales with it.
@@ -327,9 +336,12 @@ final class EndpointSession: Sendable {
                 if isRetry { state.retryCount += 1 }
                 if result.isDrop { state.dropCount += 1 }
             }
-            if let address = result.address, state.addresses.count > 1 { state.addresses = [address] }  // stick to the one that answered
-            state.attemptLog.append(ProbeAttempt(version: version, offered: offered,
-                                                 outcome: result.outcome.attemptOutcome, detail: result.outcome.detail))
+            // stick to the one that answered
+            if let address = result.address, state.addresses.count > 1 { state.addresses = [address] }
+            state.attemptLog.append(
+                ProbeAttempt(
+                    version: version, offered: offered,
+                    outcome: result.outcome.attemptOutcome, detail: result.outcome.detail))
         }
     }
 }
@@ -354,7 +366,8 @@ extension HandshakeResult.Outcome {
     var detail: String? {
         switch self {
         case .accepted(let a): return "\(a.version) \(a.suite.ianaName)"
-        case .rejected(let s), .closed(let s), .timeout(let s), .unreachable(let s), .protocolError(let s), .notRun(let s):
+        case .rejected(let s), .closed(let s), .timeout(let s), .unreachable(let s), .protocolError(let s),
+            .notRun(let s):
             return s
         }
     }

@@ -44,7 +44,8 @@ struct EnumerationQueue {
         versions: [TLSVersion], seed: HandshakeResult.Accepted?, spent: Int, ruledOut: Int
     ) async -> [TLSVersion: VersionEnumerator.Outcome] {
         let session = self.session
-        let prepared = await session.pool.run { () -> [TLSVersion: Result<(ClientContext, [OfferedSuite]), ProbeFailure>] in
+        let prepared = await session.pool.run {
+            () -> [TLSVersion: Result<(ClientContext, [OfferedSuite]), ProbeFailure>] in
             var out: [TLSVersion: Result<(ClientContext, [OfferedSuite]), ProbeFailure>] = [:]
             for version in versions { out[version] = VersionEnumerator.prepareNow(version) }
             return out
@@ -58,7 +59,8 @@ struct EnumerationQueue {
                 if fullOffer.isEmpty {
                     state[version] = .settled(enumerator.notRun("the linked OpenSSL cannot offer any \(version) suite"))
                 } else if let seed, seed.version == version, fullOffer.contains(where: { $0.suite == seed.suite }) {
-                    state[version] = .searching(SuiteSearch(enumerator: enumerator, context: context, fullOffer: fullOffer, first: seed))
+                    state[version] = .searching(
+                        SuiteSearch(enumerator: enumerator, context: context, fullOffer: fullOffer, first: seed))
                 } else {
                     if seed?.version == version { spent += 1 }  // the lead chose a suite this version cannot offer
                     state[version] = .unanswered(context: context, fullOffer: fullOffer, sent: false)
@@ -96,9 +98,11 @@ struct EnumerationQueue {
                 // Steps in flight at most: the address's window, narrowed when the server shows it serves fewer
                 // (read once: it changes only when a connection made while others were open is dropped).
                 let cap = session.window
-                while inFlight < cap, let version = versions.first(where: {
-                    if case .unanswered(_, _, false) = state[$0] { return true } else { return false }
-                }) {
+                while inFlight < cap,
+                    let version = versions.first(where: {
+                        if case .unanswered(_, _, false) = state[$0] { return true } else { return false }
+                    })
+                {
                     guard case .unanswered(let context, let fullOffer, _) = state[version] else { break }
                     state[version] = .unanswered(context: context, fullOffer: fullOffer, sent: true)
                     send(.first(version), version, fullOffer, context)
@@ -108,9 +112,11 @@ struct EnumerationQueue {
                     var step = search.waiting.remove(at: index)
                     let idle = cap - inFlight - Self.waitingItems(state)
                     let budget = Self.floorSoFar(state, ruledOut: ruledOut) / 4 - Self.extraSpent(state, spent: spent)
-                    let pieces = search.split(step, into: Self.pieces(
-                        found: search.found.count, offer: step.offer.count, streak: step.streak,
-                        longest: Self.longestStreak(state), idle: idle, budget: budget))
+                    let pieces = search.split(
+                        step,
+                        into: Self.pieces(
+                            found: search.found.count, offer: step.offer.count, streak: step.streak,
+                            longest: Self.longestStreak(state), idle: idle, budget: budget))
                     step = pieces[0]
                     search.waiting.append(contentsOf: pieces.dropFirst())
                     search.sent(step)
@@ -137,7 +143,8 @@ struct EnumerationQueue {
                     let enumerator = VersionEnumerator(session: session, version: version)
                     switch enumerator.judgeFirst(answer, fullOffer: fullOffer) {
                     case .accepted(let a):
-                        state[version] = .searching(SuiteSearch(enumerator: enumerator, context: context, fullOffer: fullOffer, first: a))
+                        state[version] = .searching(
+                            SuiteSearch(enumerator: enumerator, context: context, fullOffer: fullOffer, first: a))
                     case .settled(let outcome):
                         state[version] = .settled(outcome)
                     }

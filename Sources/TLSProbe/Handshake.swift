@@ -1,7 +1,7 @@
-import Foundation
-import TLSModel
 internal import COpenSSL
+import Foundation
 internal import OpenSSLSupport
+import TLSModel
 
 /// What one handshake attempt found.
 struct HandshakeResult {
@@ -89,8 +89,9 @@ struct Handshaker {
         onConnected()
         var received = 0
         var stopped = false
-        let outcome = handshake(on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
-                                deadline: deadline, received: &received, stoppedAtServerFlight: &stopped)
+        let outcome = handshake(
+            on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
+            deadline: deadline, received: &received, stoppedAtServerFlight: &stopped)
         // Told before the server can see the close (and serve its next connection), so that whoever counts the
         // connections open at once never counts this one after it.
         switch outcome {
@@ -100,8 +101,9 @@ struct Handshaker {
         // Closed here, not when the last reference goes: a connection opened ahead is also referenced by the
         // step that took it, and the server must see the close as soon as the probe is done.
         socket.descriptor.close()
-        return HandshakeResult(outcome: outcome, address: socket.address, connected: true, received: received,
-                               stoppedAtServerFlight: stopped)
+        return HandshakeResult(
+            outcome: outcome, address: socket.address, connected: true, received: received,
+            stoppedAtServerFlight: stopped)
     }
 
     /// - Parameters:
@@ -123,7 +125,8 @@ struct Handshaker {
             // An empty ≤1.2 list is legal only when TLS 1.3 is also offered.
             let cipherString = legacyList.isEmpty ? "" : legacyList + ":@SECLEVEL=0"
             if SSL_set_cipher_list(ssl, cipherString) != 1 && !legacyList.isEmpty {
-                return .notRun("OpenSSL refused the cipher list: \(OpenSSLErrorQueue.drain().map(\.text).joined(separator: "; "))")
+                return .notRun(
+                    "OpenSSL refused the cipher list: \(OpenSSLErrorQueue.drain().map(\.text).joined(separator: "; "))")
             }
         }
         if context.maxVersion >= .tls1_3 {
@@ -214,19 +217,24 @@ struct Handshaker {
         if let alert = errors.first(where: { $0.reason >= alertOffset && $0.reason < alertOffset + 256 }) {
             return .rejected("server sent alert: \(alert.text)")
         }
-        if let first = firstBytes.first, !(first == 0x15 || first == 0x16) || (firstBytes.count > 1 && firstBytes[1] != 3) {
+        if let first = firstBytes.first,
+            !(first == 0x15 || first == 0x16) || (firstBytes.count > 1 && firstBytes[1] != 3)
+        {
             return .protocolError(PeerBytes.describeNonTLS(firstBytes))
         }
         // A ServerHello for a version or suite we did not offer: the server cannot do what we asked.
-        let declines = ["unsupported protocol", "wrong ssl version", "wrong cipher returned", "no protocols available",
-                        "unknown cipher returned", "wrong version number", "no ciphers available"]
+        let declines = [
+            "unsupported protocol", "wrong ssl version", "wrong cipher returned", "no protocols available",
+            "unknown cipher returned", "wrong version number", "no ciphers available",
+        ]
         if declines.contains(where: { text.contains($0) }) { return .rejected(text) }
         return .protocolError(text.isEmpty ? "handshake failed" : "handshake failed: \(text)")
     }
 
     /// `heldBackKeyExchange`: the DHE ServerKeyExchange body ``DHEKeyExchangeGate`` kept from OpenSSL, whose
     /// group is read from the message.
-    private func describeAccepted(_ ssl: OpaquePointer, heldBackKeyExchange: [UInt8]? = nil) -> HandshakeResult.Accepted {
+    private func describeAccepted(_ ssl: OpaquePointer, heldBackKeyExchange: [UInt8]? = nil) -> HandshakeResult.Accepted
+    {
         let version = TLSVersion(rawValue: UInt16(truncatingIfNeeded: SSL_version(ssl)))
         // Before the client's key exchange (``ServerFlight``) a TLS ≤ 1.2 suite is still the pending one.
         let cipher = SSL_get_current_cipher(ssl) ?? SSL_get_pending_cipher(ssl)
@@ -246,12 +254,15 @@ struct Handshaker {
         var chain: [[UInt8]] = []
         if let stack = SSL_get_peer_cert_chain(ssl) {
             for i in 0..<atsc_sk_X509_num(stack) {
-                if let cert = atsc_sk_X509_value(stack, i), let der = OwnedX509.der(ofBorrowed: cert) { chain.append(der) }
+                if let cert = atsc_sk_X509_value(stack, i), let der = OwnedX509.der(ofBorrowed: cert) {
+                    chain.append(der)
+                }
             }
         }
         let stapled = atsc_SSL_get_tlsext_status_ocsp_resp_len(ssl) > 0
-        return .init(version: version, suite: CipherSuite(code), openSSLName: name, group: group, groupBits: groupBits,
-                     chainDER: chain, ocspStapled: stapled)
+        return .init(
+            version: version, suite: CipherSuite(code), openSSLName: name, group: group, groupBits: groupBits,
+            chainDER: chain, ocspStapled: stapled)
     }
 }
 
@@ -267,7 +278,8 @@ enum PeerBytes {
             return "not TLS: the server answered in plain text (\(firstLine))"
         }
         if let text = String(bytes: bytes, encoding: .ascii),
-           ["SSH-", "220", "+OK", "* OK"].contains(where: { text.hasPrefix($0) }) {
+            ["SSH-", "220", "+OK", "* OK"].contains(where: { text.hasPrefix($0) })
+        {
             return "not TLS: the server sent a plain-text banner (\(text.prefix(while: { $0 != "\r" && $0 != "\n" })))"
         }
         let hex = bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
@@ -309,12 +321,15 @@ enum KeyNames {
         // The parameters point at their names (not copies) until the key is made: the names stay alive to then.
         let key: OpaquePointer? = "p".withCString { primeName in
             "g".withCString { generatorName in
-                guard OSSL_PARAM_BLD_push_BN(builder, primeName, p) == 1, OSSL_PARAM_BLD_push_BN(builder, generatorName, g) == 1,
-                      let params = OSSL_PARAM_BLD_to_param(builder) else { return nil }
+                guard OSSL_PARAM_BLD_push_BN(builder, primeName, p) == 1,
+                    OSSL_PARAM_BLD_push_BN(builder, generatorName, g) == 1,
+                    let params = OSSL_PARAM_BLD_to_param(builder)
+                else { return nil }
                 defer { OSSL_PARAM_free(params) }
                 var key: OpaquePointer?
                 guard EVP_PKEY_fromdata_init(context) == 1,
-                      EVP_PKEY_fromdata(context, &key, EVP_PKEY_KEY_PARAMETERS, params) == 1 else { return nil }
+                    EVP_PKEY_fromdata(context, &key, EVP_PKEY_KEY_PARAMETERS, params) == 1
+                else { return nil }
                 return key
             }
         }

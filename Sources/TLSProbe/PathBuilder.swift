@@ -1,7 +1,7 @@
-import Foundation
-import TLSModel
 internal import COpenSSL
+import Foundation
 internal import OpenSSLSupport
+import TLSModel
 
 /// The anchors a path is built to (pinning.md §8, `BUILD(anchors, policy)`).
 public enum PathAnchorSet: Sendable, Equatable {
@@ -72,7 +72,9 @@ public final class ServedChainPathBuilder {
         } catch {
             throw ProbeFailure(.local, "a served certificate does not parse: \(error)")
         }
-        do { self.system = try TrustStore(caFiles: caFiles, useSystemStore: useSystemStore) } catch let error as ProbeFailure {
+        do { self.system = try TrustStore(caFiles: caFiles, useSystemStore: useSystemStore) } catch let error
+            as ProbeFailure
+        {
             throw error
         } catch {
             throw ProbeFailure(.local, "cannot build the trust store: \(error)")
@@ -98,7 +100,9 @@ public final class ServedChainPathBuilder {
         case .only(let ders):
             let parsed = ders.compactMap { try? X509Certificate(der: [UInt8]($0)) }
             guard let only = try? TrustStore(onlyAnchors: parsed) else {
-                return BuiltPath(ok: false, path: [leaf.facts()], error: "cannot build the anchor store", errorCode: -1, anchor: .none)
+                return BuiltPath(
+                    ok: false, path: [leaf.facts()], error: "cannot build the anchor store", errorCode: -1,
+                    anchor: .none)
             }
             store = only
             partial = true
@@ -106,7 +110,8 @@ public final class ServedChainPathBuilder {
         return verify(leaf: leaf, store: store, partialChain: partial, purpose: purpose)
     }
 
-    private func verify(leaf: X509Certificate, store: TrustStore, partialChain: Bool, purpose: PathPurpose) -> BuiltPath {
+    private func verify(leaf: X509Certificate, store: TrustStore, partialChain: Bool, purpose: PathPurpose) -> BuiltPath
+    {
         func failure(_ text: String) -> BuiltPath {
             BuiltPath(ok: false, path: [leaf.facts()], error: text, errorCode: -1, anchor: .none)
         }
@@ -132,7 +137,9 @@ public final class ServedChainPathBuilder {
         var path: [X509Certificate] = []
         if let built = X509_STORE_CTX_get1_chain(context) {
             for i in 0..<atsc_sk_X509_num(built) {
-                if let owned = OwnedX509(retaining: atsc_sk_X509_value(built, i)), let certificate = try? X509Certificate(owned: owned) {
+                if let owned = OwnedX509(retaining: atsc_sk_X509_value(built, i)),
+                    let certificate = try? X509Certificate(owned: owned)
+                {
                     path.append(certificate)
                 }
             }
@@ -141,7 +148,9 @@ public final class ServedChainPathBuilder {
         if path.isEmpty { path = [leaf] }
         // OpenSSL may chain past a pinned certificate it already trusts (a pinned leaf, then the served
         // intermediate); iOS ends the path at the first anchor.
-        if ok && partialChain, let end = path.firstIndex(where: { c in store.customAnchors.contains { $0.der == c.der } }) {
+        if ok && partialChain,
+            let end = path.firstIndex(where: { c in store.customAnchors.contains { $0.der == c.der } })
+        {
             path = Array(path[...end])
         }
         var anchor = AnchorKind.none

@@ -137,10 +137,11 @@ final class PreconnectedSockets: Sendable {
     /// Closes the connections not taken now (a server that serves few connections may be holding a worker for
     /// each, waiting for a hello that is not coming); later ``keep(_:to:key:)`` calls may open others.
     func closeIdle() {
-        discard(state.withLock { state -> [Ready] in
-            defer { state.ready = [] }
-            return state.ready
-        })
+        discard(
+            state.withLock { state -> [Ready] in
+                defer { state.ready = [] }
+                return state.ready
+            })
     }
 
     /// Connections opened ahead and not taken yet.

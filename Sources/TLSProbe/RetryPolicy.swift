@@ -92,10 +92,14 @@ extension EndpointSession {
         let retry = effectiveRetry
         while true {
             let isRetry = attempts > 0
-            var result = solo
-                ? await alone(permit) { await handshake(context: context, version: version, legacy: legacy, tls13: tls13, isRetry: isRetry) }
-                : await handshake(context: context, version: version, legacy: legacy, tls13: tls13,
-                                  isRetry: isRetry, ready: isRetry ? nil : ready)
+            var result =
+                solo
+                ? await alone(permit) {
+                    await handshake(context: context, version: version, legacy: legacy, tls13: tls13, isRetry: isRetry)
+                }
+                : await handshake(
+                    context: context, version: version, legacy: legacy, tls13: tls13,
+                    isRetry: isRetry, ready: isRetry ? nil : ready)
             attempts += 1
             if !solo, result.overlapped, result.isDrop || result.isRefusedConnect {
                 noteOverlappedDrop()
@@ -130,7 +134,8 @@ extension EndpointSession {
     }
 
     /// The last drop of a step that never got an answer, saying how often it was tried.
-    static func gaveUp(_ outcome: HandshakeResult.Outcome, attempts: Int, silentCloses: Int) -> HandshakeResult.Outcome {
+    static func gaveUp(_ outcome: HandshakeResult.Outcome, attempts: Int, silentCloses: Int) -> HandshakeResult.Outcome
+    {
         guard attempts > 1 else { return outcome }
         if silentCloses == attempts {
             // Some old stacks close without an alert on a version they do not speak; so do rate limiters.

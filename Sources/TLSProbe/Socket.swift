@@ -1,7 +1,7 @@
-import Foundation
-import TLSModel
 internal import COpenSSL
+import Foundation
 internal import OpenSSLSupport
+import TLSModel
 
 #if canImport(Glibc)
     import Glibc
@@ -26,8 +26,9 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         self.family = Int32(address.pointee.sa_family)
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        getnameinfo(address, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
-                     NI_NUMERICHOST | NI_NUMERICSERV)
+        getnameinfo(
+            address, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
+            NI_NUMERICHOST | NI_NUMERICSERV)
         self.ip = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.port = Int(String(decoding: service.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) ?? 0
     }
@@ -169,7 +170,8 @@ final class TCPSocket {
                     throw ProbeFailure(.timeout, "sending to \(address) timed out")
                 }
             } else {
-                throw ProbeFailure(.closed, "connection closed by \(address) while sending (\(String(cString: strerror(errno))))")
+                throw ProbeFailure(
+                    .closed, "connection closed by \(address) while sending (\(String(cString: strerror(errno))))")
             }
         }
     }

@@ -62,7 +62,10 @@ struct SuiteSearch {
     private(set) var stop: HandshakeResult.Outcome?
     var order = OrderProbe.notNeeded
 
-    init(enumerator: VersionEnumerator, context: ClientContext, fullOffer: [OfferedSuite], first: HandshakeResult.Accepted) {
+    init(
+        enumerator: VersionEnumerator, context: ClientContext, fullOffer: [OfferedSuite],
+        first: HandshakeResult.Accepted
+    ) {
         self.enumerator = enumerator
         self.context = context
         self.fullOffer = fullOffer
@@ -88,7 +91,9 @@ struct SuiteSearch {
         let count = min(pieces, step.offer.count)
         guard count > 1 else { return [step] }
         chains += count - 1
-        return Self.deal(step.offer, into: count).enumerated().map { Step(offer: $1, streak: 0, lineage: step.lineage + [$0]) }
+        return Self.deal(step.offer, into: count).enumerated().map {
+            Step(offer: $1, streak: 0, lineage: step.lineage + [$0])
+        }
     }
 
     /// Records that `step` was sent.
@@ -131,7 +136,8 @@ struct SuiteSearch {
             position[a.suite, default: .max] < position[b.suite, default: .max]
         }
         if serverPreference == false {
-            return Result(ordered: found.sorted(by: byOffer), serverPreference: false, serverOrderComplete: true, stop: stop)
+            return Result(
+                ordered: found.sorted(by: byOffer), serverPreference: false, serverOrderComplete: true, stop: stop)
         }
         // Suites found along one path of the split tree were found in the server's order: each was its first
         // choice from an offer holding every suite found after it on that path. Suites found by two pieces
@@ -141,7 +147,9 @@ struct SuiteSearch {
         return Result(ordered: ordered, serverPreference: serverPreference, serverOrderComplete: onePath, stop: stop)
     }
 
-    private static func isPrefix(_ a: [Int], of b: [Int]) -> Bool { a.count <= b.count && Array(b.prefix(a.count)) == a }
+    private static func isPrefix(_ a: [Int], of b: [Int]) -> Bool {
+        a.count <= b.count && Array(b.prefix(a.count)) == a
+    }
 
     /// Whether every two lineages lie on one path (one is a prefix of the other).
     private static func isTotallyOrdered(_ lineages: [[Int]]) -> Bool {

@@ -81,16 +81,21 @@ public struct TLSProber: EndpointProber, AddressResolver {
         let addresses: [SocketAddress]
         do {
             // Name resolution has no timeout of its own: bound it by the per-connection timeout.
-            addresses = try await resolve(request.connectAddress ?? request.target.host, port: request.target.port,
-                                          within: Deadline.after(seconds: request.timeout))
+            addresses = try await resolve(
+                request.connectAddress ?? request.target.host, port: request.target.port,
+                within: Deadline.after(seconds: request.timeout))
         } catch {
             // A trust store that cannot be loaded is the first reason given, as when it was loaded first.
-            if case .failure(let failure) = await loadedTrust { return failed(profile, failure, request: request, clock: clock) }
-            return failed(profile, error as? ProbeFailure ?? ProbeFailure(.local, "\(error)"), request: request, clock: clock)
+            if case .failure(let failure) = await loadedTrust {
+                return failed(profile, failure, request: request, clock: clock)
+            }
+            return failed(
+                profile, error as? ProbeFailure ?? ProbeFailure(.local, "\(error)"), request: request, clock: clock)
         }
 
-        let session = EndpointSession(request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry,
-                                      pacer: pacer, preconnect: preconnect, preconnectsTaken: preconnectsTaken)
+        let session = EndpointSession(
+            request: request, addresses: addresses, pool: pool, limiter: limiter, retry: retry,
+            pacer: pacer, preconnect: preconnect, preconnectsTaken: preconnectsTaken)
         defer { session.stopWatching() }  // the watchdog over connections opened ahead (issue 20)
         let versions = request.versions.sorted()
         guard let lowest = versions.first, let highest = versions.last else { return profile }
@@ -112,7 +117,9 @@ public struct TLSProber: EndpointProber, AddressResolver {
                 return (context, context.offerableLegacySuites())
             }
             guard let (context, legacy) = prepared else {
-                return (HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false), 0)
+                return (
+                    HandshakeResult(outcome: .notRun("could not configure OpenSSL"), address: nil, connected: false), 0
+                )
             }
             let started = DispatchTime.now()
             let result = await session.step(
@@ -126,8 +133,9 @@ public struct TLSProber: EndpointProber, AddressResolver {
         case .success(let store): trust = store
         case .failure(let failure):
             // Reported as before the lead existed, with the lead's connection counted.
-            return finish(profile, session: session, status: Self.status(of: failure), error: failure.reason,
-                          versions: request.versions, clock: clock)
+            return finish(
+                profile, session: session, status: Self.status(of: failure), error: failure.reason,
+                versions: request.versions, clock: clock)
         }
 
         var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
@@ -137,15 +145,20 @@ public struct TLSProber: EndpointProber, AddressResolver {
         case .accepted(let a) where versions.contains(a.version):
             seed = (a.version, a)
             for v in versions where v > a.version {
-                results[v] = .init(result: ProtocolResult(version: v, supported: false,
-                    reason: "server chose \(a.version) when offered up to \(highest)"), firstAccepted: nil, failure: nil)
+                results[v] = .init(
+                    result: ProtocolResult(
+                        version: v, supported: false,
+                        reason: "server chose \(a.version) when offered up to \(highest)"), firstAccepted: nil,
+                    failure: nil)
             }
             toProbe = versions.filter { $0 <= a.version }
         case .unreachable(let why):
             return finish(profile, session: session, status: .unreachable, error: why, versions: versions, clock: clock)
         case .timeout(let why):
             // A peer that accepts and never answers: stop here rather than wait once per version.
-            return finish(profile, session: session, status: .timeout, error: "no TLS answer: \(why)", versions: versions, clock: clock)
+            return finish(
+                profile, session: session, status: .timeout, error: "no TLS answer: \(why)", versions: versions,
+                clock: clock)
         case .protocolError(let why) where why.hasPrefix("not TLS"):
             return finish(profile, session: session, status: .error, error: why, versions: versions, clock: clock)
         case .closed where lead.everyAttemptClosedSilently:
@@ -155,7 +168,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
         }
 
         // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
-        let collected = request.scope == .atsOnly
+        let collected =
+            request.scope == .atsOnly
             ? await ATSOnlyProbe(session: session).run(versions: versions, lead: seed?.1)
             : await EnumerationQueue(session: session, openAhead: leadTime >= Self.openAheadLeadTime).run(
                 versions: toProbe, seed: seed?.1, spent: seed == nil ? 1 : 0, ruledOut: versions.count - toProbe.count)
@@ -171,7 +185,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
         if let source = versions.reversed().compactMap({ results[$0]?.firstAccepted }).first {
             profile.certificate = await pool.run { Self.certificateReport(source, request: request, trust: trust) }
         }
-        return finish(profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
+        return finish(
+            profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
     }
 
     /// Endpoint status from the per-version outcomes: any TLS answer means `completed`.
@@ -184,7 +199,9 @@ public struct TLSProber: EndpointProber, AddressResolver {
             let unknown = results.filter { $0.result.supported == nil }
             if unknown.isEmpty { return (.completed, nil) }
             let names = unknown.map(\.result.version.name).joined(separator: ", ")
-            return (.completed, "could not tell whether \(names) is supported: \(unknown[0].result.reason ?? "unknown")")
+            return (
+                .completed, "could not tell whether \(names) is supported: \(unknown[0].result.reason ?? "unknown")"
+            )
         }
         let failures = results.filter { $0.result.supported == nil }.compactMap(\.failure)
         if !failures.isEmpty, failures.allSatisfy({ if case .timeout = $0 { return true } else { return false } }) {
@@ -193,7 +210,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
         if !failures.isEmpty, failures.allSatisfy({ if case .closed = $0 { return true } else { return false } }) {
             return (.error, "server closed every connection without a TLS answer")
         }
-        let reason = failures.first(where: { if case .protocolError = $0 { return true } else { return false } })?.detail
+        let reason =
+            failures.first(where: { if case .protocolError = $0 { return true } else { return false } })?.detail
             ?? failures.first?.detail ?? "no handshake completed"
         return (.error, reason)
     }
@@ -205,10 +223,14 @@ public struct TLSProber: EndpointProber, AddressResolver {
     static let openAheadLeadTime = 0.020
 
     /// The status of an endpoint that could not be scanned for `failure`: unreachable, or an error.
-    private static func status(of failure: ProbeFailure) -> ScanStatus { failure.kind == .unreachable ? .unreachable : .error }
+    private static func status(of failure: ProbeFailure) -> ScanStatus {
+        failure.kind == .unreachable ? .unreachable : .error
+    }
 
     /// The profile of an endpoint that failed before any connection: every version unknown, for `failure`'s reason.
-    private func failed(_ profile: ServerProfile, _ failure: ProbeFailure, request: ProbeRequest, clock: DispatchTime) -> ServerProfile {
+    private func failed(_ profile: ServerProfile, _ failure: ProbeFailure, request: ProbeRequest, clock: DispatchTime)
+        -> ServerProfile
+    {
         var profile = profile
         profile.status = Self.status(of: failure)
         profile.error = failure.reason
@@ -260,7 +282,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
         }
         let facts = chain.map(facts(of:))
         let hostMatches = facts.first.map {
-            HostnameMatching.matches(host: request.target.host, dnsNames: $0.subjectAltNames, ipAddresses: $0.ipAddresses)
+            HostnameMatching.matches(
+                host: request.target.host, dnsNames: $0.subjectAltNames, ipAddresses: $0.ipAddresses)
         }
         return CertificateReport(
             chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,
@@ -281,7 +304,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
         if IPAddress(host) != nil { return try SocketAddress.resolve(host, port: port) }
         let answer = await pool.run(until: deadline) { () -> Result<[SocketAddress], ProbeFailure> in
             do { return .success(try SocketAddress.resolve(host, port: port)) } catch {
-                return .failure(error as? ProbeFailure ?? ProbeFailure(.unreachable, "cannot resolve \(host): \(error)"))
+                return .failure(
+                    error as? ProbeFailure ?? ProbeFailure(.unreachable, "cannot resolve \(host): \(error)"))
             }
         }
         guard let answer else { throw ProbeFailure(.unreachable, "resolving \(host) timed out") }
@@ -298,6 +322,7 @@ extension TLSProber {
     /// (a server that follows the client's order chooses in this order). Nil when OpenSSL cannot be set up.
     public static func offerOrder(_ version: TLSVersion) -> [String]? {
         if version == .tls1_3 { return ClientContext.allTLS13Suites.map(\.ianaName) }
-        return (try? ClientContext(minVersion: version, maxVersion: version))?.offerableLegacySuites().map(\.openSSLName)
+        return (try? ClientContext(minVersion: version, maxVersion: version))?.offerableLegacySuites().map(
+            \.openSSLName)
     }
 }

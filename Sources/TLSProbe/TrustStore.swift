@@ -1,5 +1,5 @@
-import Foundation
 internal import COpenSSL
+import Foundation
 internal import OpenSSLSupport
 
 /// An owned `X509_STORE`: the system trust store (optionally) plus the `--ca-file` anchors.

@@ -35,15 +35,21 @@ struct VersionEnumerator {
             return .accepted(a)
         case .accepted(let a):
             let why = "server chose \(a.version) \(a.suite.ianaName), which was not offered"
-            return .settled(Outcome(result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
-                                    firstAccepted: nil, failure: .protocolError(why)))
+            return .settled(
+                Outcome(
+                    result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
+                    firstAccepted: nil, failure: .protocolError(why)))
         case .rejected(let why):
             // Only a TLS-level refusal says the server declines the version.
-            return .settled(Outcome(result: ProtocolResult(version: version, supported: false, reason: why),
-                                    firstAccepted: nil, failure: .rejected(why)))
+            return .settled(
+                Outcome(
+                    result: ProtocolResult(version: version, supported: false, reason: why),
+                    firstAccepted: nil, failure: .rejected(why)))
         case .closed(let why), .timeout(let why), .protocolError(let why), .unreachable(let why), .notRun(let why):
-            return .settled(Outcome(result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
-                                    firstAccepted: nil, failure: result.outcome))
+            return .settled(
+                Outcome(
+                    result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
+                    firstAccepted: nil, failure: result.outcome))
         }
     }
 
@@ -52,7 +58,8 @@ struct VersionEnumerator {
         var protocolResult = ProtocolResult(
             version: version, supported: true, serverPreference: search.serverPreference,
             cipherSuites: search.ordered.map {
-                AcceptedCipherSuite(suite: $0.suite, openSSLName: $0.openSSLName, group: $0.group, groupBits: $0.groupBits)
+                AcceptedCipherSuite(
+                    suite: $0.suite, openSSLName: $0.openSSLName, group: $0.group, groupBits: $0.groupBits)
             },
             enumerationComplete: search.stop == nil)
         if search.serverPreference == true && !search.serverOrderComplete { protocolResult.serverOrderComplete = false }
@@ -62,7 +69,9 @@ struct VersionEnumerator {
 
     /// The version's result when it could not be probed at all.
     func notRun(_ why: String) -> Outcome {
-        Outcome(result: ProtocolResult(version: version, supported: nil, reason: why), firstAccepted: nil, failure: .notRun(why))
+        Outcome(
+            result: ProtocolResult(version: version, supported: nil, reason: why), firstAccepted: nil,
+            failure: .notRun(why))
     }
 
     /// The version's client context and everything it can offer, on the calling thread (a probe
@@ -70,9 +79,13 @@ struct VersionEnumerator {
     static func prepareNow(_ version: TLSVersion) -> Result<(ClientContext, [OfferedSuite]), ProbeFailure> {
         do {
             let context = try ClientContext(minVersion: version, maxVersion: version)
-            return .success((context, version == .tls1_3
-                ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
-                : context.offerableLegacySuites()))
+            return .success(
+                (
+                    context,
+                    version == .tls1_3
+                        ? ClientContext.allTLS13Suites.map { OfferedSuite(suite: $0, openSSLName: $0.ianaName) }
+                        : context.offerableLegacySuites()
+                ))
         } catch {
             return .failure(ProbeFailure(.local, "\(error)"))
         }
@@ -85,7 +98,8 @@ struct VersionEnumerator {
         _ suites: [OfferedSuite], context: ClientContext, ready: PreconnectedSockets.Ready? = nil, permit: String? = nil
     ) async -> HandshakeResult {
         let isTLS13 = version == .tls1_3
-        return await session.step(context: context, version: version, legacy: isTLS13 ? [] : suites,
-                                  tls13: isTLS13 ? suites.map(\.suite) : [], ready: ready, permit: permit)
+        return await session.step(
+            context: context, version: version, legacy: isTLS13 ? [] : suites,
+            tls13: isTLS13 ? suites.map(\.suite) : [], ready: ready, permit: permit)
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
-import TLSModel
 internal import COpenSSL
+import Foundation
 internal import OpenSSLSupport
+import TLSModel
 
 /// A certificate as TLSProbe reads it: an owned OpenSSL `X509` and its DER. OpenSSL is the single
 /// source of certificate facts: it parses the weak certificates (RSA-1024, SHA-1, MD5) that must be flagged.
@@ -94,7 +94,8 @@ final class X509Certificate {
     private static func commonName(of name: OpaquePointer?) -> String? {
         guard let name else { return nil }
         let index = X509_NAME_get_index_by_NID(name, NID_commonName, -1)
-        guard index >= 0, let entry = X509_NAME_get_entry(name, index), let value = X509_NAME_ENTRY_get_data(entry) else {
+        guard index >= 0, let entry = X509_NAME_get_entry(name, index), let value = X509_NAME_ENTRY_get_data(entry)
+        else {
             return nil
         }
         var utf8: UnsafeMutablePointer<UInt8>?
@@ -148,7 +149,9 @@ final class X509Certificate {
             // MD5 and SHA-1 signatures may not yield signature info at every security level; fall back to the NID.
             var md: Int32 = 0
             var pk: Int32 = 0
-            if OBJ_find_sigid_algs(nid, &md, &pk) == 1, md != NID_undef { hash = OBJ_nid2sn(md).map { String(cString: $0) } }
+            if OBJ_find_sigid_algs(nid, &md, &pk) == 1, md != NID_undef {
+                hash = OBJ_nid2sn(md).map { String(cString: $0) }
+            }
         }
         return (name, hash)
     }

@@ -1,6 +1,6 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 import Foundation
+internal import OpenSSLSupport
 
 /// An error from the test-support fixtures: OpenSSL refused a step, or a socket call failed.
 ///

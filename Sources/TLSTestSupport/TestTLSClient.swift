@@ -1,6 +1,6 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 import Foundation
+internal import OpenSSLSupport
 public import TLSModel
 
 /// A tiny blocking OpenSSL client for tests: one handshake against a loopback server, then close.
@@ -24,7 +24,8 @@ public enum TestTLSClient {
         public var group: String?
     }
 
-    /// Performs one handshake; nil if it failed (see ``connect(host:port:serverName:minVersion:maxVersion:ciphers:tls13Ciphers:requestOCSP:maxCertificateList:timeout:)``
+    /// Performs one handshake; nil if it failed (see
+    /// ``connect(host:port:serverName:minVersion:maxVersion:ciphers:tls13Ciphers:requestOCSP:maxCertificateList:timeout:)``
     /// for the reason).
     public static func handshake(
         host: String = "127.0.0.1", port: Int, serverName: String? = "localhost",

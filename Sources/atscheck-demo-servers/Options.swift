@@ -82,8 +82,8 @@ struct Options {
                 let text = try value(argument)
                 let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2, let colon = parts[1].lastIndex(of: ":"),
-                      let port = Int(parts[1][parts[1].index(after: colon)...]), (1...65535).contains(port),
-                      Self.isLoopback(String(parts[1][..<colon]))
+                    let port = Int(parts[1][parts[1].index(after: colon)...]), (1...65535).contains(port),
+                    Self.isLoopback(String(parts[1][..<colon]))
                 else { throw UsageError("--front takes NAME=ADDR:PORT with a loopback IPv4 address, not '\(text)'") }
                 fronts.append((parts[0], String(parts[1][..<colon]), port))
             case "--no-stdin": ignoreStdin = true

@@ -50,7 +50,9 @@ do {
             let configuration = try spec.configuration(pki: pki, address: address)
             for copy in 1...options.copies {
                 let server = try TestTLSServer(configuration)
-                let relay = options.latency > 0 ? try FaultRelay.delaying(server, roundTrip: Double(options.latency) / 1000) : nil
+                let relay =
+                    options.latency > 0
+                    ? try FaultRelay.delaying(server, roundTrip: Double(options.latency) / 1000) : nil
                 var name = copy == 1 ? spec.name : "\(spec.name)-\(copy)"
                 if options.extraAddresses != nil { name += "@\(address)" }
                 started.append(Running(name: name, server: server, relay: relay))

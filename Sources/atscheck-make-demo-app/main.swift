@@ -30,7 +30,8 @@ arguments.removeAll { argument in
     ports[String(parts[0])] = port
     return true
 }
-guard let output = arguments.first, !output.hasPrefix("-"), arguments.count <= 2 else {  // `--help` is not a folder to write into
+// `--help` is not a folder to write into
+guard let output = arguments.first, !output.hasPrefix("-"), arguments.count <= 2 else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
 }
@@ -56,7 +57,8 @@ do {
     }
     try tree.write(to: folder.appendingPathComponent(DemoApp.name))
     try tree.prefixed("Payload/" + DemoApp.name).zip(to: folder.appendingPathComponent("Demo.ipa"))
-    try tree.prefixed("Products/Applications/" + DemoApp.name).write(to: folder.appendingPathComponent("Demo.xcarchive"))
+    try tree.prefixed("Products/Applications/" + DemoApp.name).write(
+        to: folder.appendingPathComponent("Demo.xcarchive"))
     print("wrote \(output)/Demo.app, Demo.ipa, Demo.xcarchive")
 } catch {
     FileHandle.standardError.write(Data("atscheck-make-demo-app: \(error)\n".utf8))

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import TLSModel
 
@@ -17,7 +17,10 @@ struct ATSCheckCommand: AsyncParsableCommand {
             but an endpoint could not be scanned; 64 usage error; 65 an input file is unreadable or malformed.
             """,
         version: ToolInfo.currentVersion,
-        subcommands: [ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self, MergeCommand.self, PinsCommand.self, AppCommand.self, RulesCommand.self]
+        subcommands: [
+            ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self, MergeCommand.self,
+            PinsCommand.self, AppCommand.self, RulesCommand.self,
+        ]
     )
 
     /// Keeps OpenSSL from registering its at-exit cleanup before anything can touch OpenSSL, then runs.

@@ -1,6 +1,6 @@
+import ATSCheckKit
 import AppBundle
 import ArgumentParser
-import ATSCheckKit
 import Foundation
 import Judging
 import Reporting
@@ -9,7 +9,8 @@ import TLSModel
 struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
-        abstract: "Audit an app build (.ipa, .app, .xcarchive): its Info.plist, pins, pinning libraries and endpoints, live.",
+        abstract:
+            "Audit an app build (.ipa, .app, .xcarchive): its Info.plist, pins, pinning libraries and endpoints, live.",
         usage: "atscheck app <path> [--offline] [--endpoints <file>] [--emit-endpoints <file>] [<options>]",
         discussion: """
             Reads the bundle: the Info.plist (binary or XML) and its NSAppTransportSecurity lint, the minimum OS \
@@ -54,20 +55,29 @@ struct AppCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Read the bundle only; connect nowhere.")
     var offline = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "An endpoint list (text, YAML or JSON, as for audit) that replaces the harvested endpoints.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An endpoint list (text, YAML or JSON, as for audit) that replaces the harvested endpoints.",
+            valueName: "file"))
     var endpoints: String?
 
-    @Option(name: .customLong("emit-endpoints"), help: ArgumentHelp(
-        "Write the harvested endpoints to FILE as an endpoint list (audit text format).", valueName: "file"))
+    @Option(
+        name: .customLong("emit-endpoints"),
+        help: ArgumentHelp(
+            "Write the harvested endpoints to FILE as an endpoint list (audit text format).", valueName: "file"))
     var emitEndpoints: String?
 
-    @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
+    @Flag(
+        name: .long,
+        help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
     var full = false
 
     @OptionGroup var pinLibrary: PinLibraryOptions
 
-    @Option(name: .long, help: ArgumentHelp("Client class (default: \(ClientKind.urlSession.optionValue)).", visibility: .default))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Client class (default: \(ClientKind.urlSession.optionValue)).", visibility: .default))
     var client: ClientKind?
 
     @OptionGroup var scan: ScanOptions
@@ -77,13 +87,17 @@ struct AppCommand: AsyncParsableCommand {
     var pinScope: AppPinScope { AppPinScope(library: pinLibrary.library, values: pinLibrary.values) }
 
     func validate() throws {
-        if let emitEndpoints, output.output == emitEndpoints || output.reports.contains(where: { $0.path == emitEndpoints }) {
+        if let emitEndpoints,
+            output.output == emitEndpoints || output.reports.contains(where: { $0.path == emitEndpoints })
+        {
             throw ValidationError("two outputs write to \(emitEndpoints)")
         }
         if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
         if offline {
             let live = [("--endpoints", endpoints != nil), ("--full", full)].filter(\.1).map(\.0) + pinLibrary.given
-            if !live.isEmpty { throw ValidationError("\(live.joined(separator: ", ")) need the live checks: drop --offline") }
+            if !live.isEmpty {
+                throw ValidationError("\(live.joined(separator: ", ")) need the live checks: drop --offline")
+            }
         }
         if let problem = pinScope.problem { throw ValidationError(problem) }
         try output.check(showing: .scan, .app, command: "app")
@@ -95,7 +109,8 @@ struct AppCommand: AsyncParsableCommand {
             var settings = try scan.settings()
             settings.scope = full ? .full : .atsOnly
             return try await AppLiveAudit.run(
-                path: path, endpointsPath: endpoints, settings: settings, client: client ?? .urlSession, pinScope: pinScope
+                path: path, endpointsPath: endpoints, settings: settings, client: client ?? .urlSession,
+                pinScope: pinScope
             ) { done, total, profile in
                 Terminal.progress("app: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
             }

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import Judging
 import Reporting
@@ -37,12 +37,16 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Waivers (YAML or JSON): findings they match are reported as notes until they expire.")
     var baseline: String?
 
-    @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
+    @Flag(
+        name: .long,
+        help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
     var full = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Audit only shard I of N of the endpoint list (1 ≤ I ≤ N); atscheck merge rebuilds the whole audit from the JSON of every shard.",
-        valueName: "i/n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Audit only shard I of N of the endpoint list (1 ≤ I ≤ N); atscheck merge rebuilds the whole audit from the JSON of every shard.",
+            valueName: "i/n"))
     var shard: String?
 
     @OptionGroup var scan: ScanOptions
@@ -53,7 +57,9 @@ struct AuditCommand: AsyncParsableCommand {
     func validate() throws {
         if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
         if let shard {
-            do { _ = try Shard(parsing: shard) } catch let error as ShardError { throw ValidationError(error.description) }
+            do { _ = try Shard(parsing: shard) } catch let error as ShardError {
+                throw ValidationError(error.description)
+            }
         }
         try output.check(showing: .scan, .audit, command: "audit")
     }
@@ -75,10 +81,13 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     /// Renders an audit in every requested format and exits with its status (`audit`, and `merge` of audit shards).
-    static func emit(_ result: AuditResult, plist: String?, endpoints: String, output: OutputOptions, gate: GateOptions) throws {
-        try output.emit(ReportDocument(
-            scan: result.report, audit: result.section(judgedUnderDefaultPolicy: plist == nil),
-            sources: ReportSources(plistFile: plist, endpointsFile: endpoints)))
+    static func emit(_ result: AuditResult, plist: String?, endpoints: String, output: OutputOptions, gate: GateOptions)
+        throws
+    {
+        try output.emit(
+            ReportDocument(
+                scan: result.report, audit: result.section(judgedUnderDefaultPolicy: plist == nil),
+                sources: ReportSources(plistFile: plist, endpointsFile: endpoints)))
         try gate.finish(result.exitStatus, reason: result.exitReason, findings: result.report.findings)
     }
 }

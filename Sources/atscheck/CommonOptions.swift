@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import Judging
 import Reporting
@@ -10,16 +10,22 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Per-connection timeout in seconds.")
     var timeout: Double = 5
 
-    @Option(name: .long, help: "Overall deadline per endpoint in seconds, from its first connection (default: 12 × timeout, at least 30).")
+    @Option(
+        name: .long,
+        help:
+            "Overall deadline per endpoint in seconds, from its first connection (default: 12 × timeout, at least 30).")
     var deadline: Double?
 
-    @Option(name: .customLong("ca-file"), help: "PEM file of extra trust anchors (counted as user/MDM-installed roots). Repeatable.")
+    @Option(
+        name: .customLong("ca-file"),
+        help: "PEM file of extra trust anchors (counted as user/MDM-installed roots). Repeatable.")
     var caFiles: [String] = []
 
     /// The default `--concurrency`: a batch is I/O bound (round trips, not CPU), so many endpoints wait at once.
     /// Measured with `Examples/scale.sh sweep` (300 endpoints behind a 50 ms RTT, 2 cores): 8 → 21.8 s,
     /// 32 → 6.1 s, 64 → 4.4 s, 128 → 4.3 s; 64 takes nearly all of the gain at a third less memory than 128 and
-    /// at most 512 probe threads (`TLSProber.maximumProbeThreads`). The per-host cap still keeps each server's share small.
+    /// at most 512 probe threads (`TLSProber.maximumProbeThreads`). The per-host cap still keeps each server's share
+    /// small.
     static let defaultConcurrency = 64
 
     @Option(name: .long, help: "Endpoints scanned at once (each also capped by --per-host per address).")
@@ -29,19 +35,32 @@ struct ScanOptions: ParsableArguments {
     /// preconnect). Measured behind a 50 ms RTT on the many-suite server (Examples/bench-servers.json, 2 cores):
     /// 8 → 1.00 s, 12 → 0.83–0.90 s, 16 → 0.74–0.86 s: with 8, the permits are all busy with handshakes
     /// and no connection can be opened ahead.
-    @Option(name: .customLong("per-host"), help: "Connections open at once to one host (address and port): handshakes, and connections opened ahead of one (see --no-preconnect).")
+    @Option(
+        name: .customLong("per-host"),
+        help:
+            "Connections open at once to one host (address and port): handshakes, and connections opened ahead of one (see --no-preconnect)."
+    )
     var perHost: Int = 16
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Wait at least MS milliseconds between two connections to one address (IP and port), retries included; 0: no pause.",
-        valueName: "ms"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Wait at least MS milliseconds between two connections to one address (IP and port), retries included; 0: no pause.",
+            valueName: "ms"))
     var delay: Int = 0
 
-    @Flag(name: .customLong("no-preconnect"), help: ArgumentHelp(
-        "Open each connection only when its handshake starts. By default a full enumeration opens the next step's connection while a step is in flight (one round trip a step instead of two), once the lead handshake took 20 ms or more; the few opened for steps that never come are closed without a byte and counted as unusedConnections. A server that serves one connection at a time (openssl s_server) and waits on one of them is noticed and none is opened again for it (serverConnections in the report). Off anyway with --delay."))
+    @Flag(
+        name: .customLong("no-preconnect"),
+        help: ArgumentHelp(
+            "Open each connection only when its handshake starts. By default a full enumeration opens the next step's connection while a step is in flight (one round trip a step instead of two), once the lead handshake took 20 ms or more; the few opened for steps that never come are closed without a byte and counted as unusedConnections. A server that serves one connection at a time (openssl s_server) and waits on one of them is noticed and none is opened again for it (serverConnections in the report). Off anyway with --delay."
+        ))
     var noPreconnect = false
 
-    @Option(name: .long, help: "HOST:PORT:ADDRESS — connect to ADDRESS for HOST:PORT, keep HOST for SNI and certificate checks. Repeatable.")
+    @Option(
+        name: .long,
+        help:
+            "HOST:PORT:ADDRESS — connect to ADDRESS for HOST:PORT, keep HOST for SNI and certificate checks. Repeatable."
+    )
     var resolve: [String] = []
 
     @Flag(name: .customLong("all-addresses"), help: "Scan every A/AAAA address of each name separately.")
@@ -50,16 +69,24 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Send this SNI instead of the target host.")
     var sni: String?
 
-    @Option(name: .customLong("warn-days"), help: ArgumentHelp(
-        "Warn (rule trust.expiry.soon) about any certificate on the path that expires within N days; 0: never.",
-        valueName: "n"))
+    @Option(
+        name: .customLong("warn-days"),
+        help: ArgumentHelp(
+            "Warn (rule trust.expiry.soon) about any certificate on the path that expires within N days; 0: never.",
+            valueName: "n"))
     var warnDays: Int = ExpiryWarnings.defaultDays
 
-    @Flag(name: .customLong("ats-only"), help: "Probe only what the ATS verdict reads: at most 6 handshakes per endpoint, suite lists not enumerated (the default for audit).")
+    @Flag(
+        name: .customLong("ats-only"),
+        help:
+            "Probe only what the ATS verdict reads: at most 6 handshakes per endpoint, suite lists not enumerated (the default for audit)."
+    )
     var atsOnly = false
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds") }
+        guard timeout.isFinite, timeout > 0, timeout <= 300 else {
+            throw ValidationError("--timeout must be between 0 and 300 seconds")
+        }
         if let deadline, !(timeout...3600).contains(deadline) {
             throw ValidationError("--deadline must be between --timeout and 3600 seconds")
         }

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import Judging
 import Reporting
@@ -37,8 +37,11 @@ struct MergeCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
 
-    @Option(name: .customLong("endpoints-file"), help: ArgumentHelp(
-        "The endpoint list the shards scanned, for the locations in SARIF, GitHub and Code Climate output.", valueName: "file"))
+    @Option(
+        name: .customLong("endpoints-file"),
+        help: ArgumentHelp(
+            "The endpoint list the shards scanned, for the locations in SARIF, GitHub and Code Climate output.",
+            valueName: "file"))
     var endpointsFile: String?
 
     func validate() throws {
@@ -57,7 +60,8 @@ struct MergeCommand: AsyncParsableCommand {
         let report: ScanReport
         switch merged {
         case .audit(let result, let inputs):
-            try AuditCommand.emit(result, plist: inputs.plist, endpoints: endpointsFile ?? inputs.endpoints, output: output, gate: gate)
+            try AuditCommand.emit(
+                result, plist: inputs.plist, endpoints: endpointsFile ?? inputs.endpoints, output: output, gate: gate)
             return
         case .scan(let scanReport):
             report = scanReport

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import Judging
 import Reporting
@@ -32,19 +32,26 @@ struct ReportRequest: ExpressibleByArgument, Equatable {
 /// asked for. Everything is rendered first and written only when the run is complete, each file atomically (so a
 /// failed run writes no report, and a report that was written is whole).
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Format of standard output (or of --output).",
-        discussion: "Default: text, on a terminal or in a pipe; colour only on a terminal, never with NO_COLOR or TERM=dumb.",
-        valueName: "format"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Format of standard output (or of --output).",
+            discussion:
+                "Default: text, on a terminal or in a pipe; colour only on a terminal, never with NO_COLOR or TERM=dumb.",
+            valueName: "format"))
     var format: OutputFormat?
 
-    @Option(name: .long, help: ArgumentHelp("Write the --format output to FILE instead of standard output.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write the --format output to FILE instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Option(name: .customLong("report"), help: ArgumentHelp(
-        "Also write the report in FORMAT to PATH, e.g. sarif=atscheck.sarif (repeatable).",
-        discussion: "Several reports come from one run; each is written whole, and only when the run completes.",
-        valueName: "format=path"))
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "Also write the report in FORMAT to PATH, e.g. sarif=atscheck.sarif (repeatable).",
+            discussion: "Several reports come from one run; each is written whole, and only when the run completes.",
+            valueName: "format=path"))
     var reports: [ReportRequest] = []
 
     func validate() throws {
@@ -87,7 +94,8 @@ struct OutputOptions: ParsableArguments {
     ///   - streamed: what is left to write to standard output when the rest was streamed already.
     /// - Throws: `ExitCode` 73 when a file cannot be written (files already written are complete).
     func emit(_ document: ReportDocument, streamed: String? = nil) throws {
-        let primary = try streamed.map(RenderedReport.text)
+        let primary =
+            try streamed.map(RenderedReport.text)
             ?? Self.rendered(document, as: resolvedFormat, color: resolvedFormat == .text && useColor)
         let files = try reports.map { ($0.path, try Self.rendered(document, as: $0.format, color: false)) }
         for (path, output) in files { try output.write(to: path) }
@@ -159,14 +167,18 @@ enum ReportFile {
         }
         var status = stat()
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            guard let handle = FileHandle(forWritingAtPath: path) else { throw failure(path, "cannot open it for writing") }
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw failure(path, "cannot open it for writing")
+            }
             handle.write(Data(text.utf8))
             try? handle.close()
             return
         }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).atscheck-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp").path
+            .appendingPathComponent(
+                ".\(url.lastPathComponent).atscheck-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            ).path
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
             throw failure(path, "cannot create a file in its folder")
         }
@@ -215,9 +227,11 @@ enum ReportFile {
 
 /// `--fail-on`: which findings fail the run. Shared by every command that gates (scan, diagnose, plist, audit).
 struct GateOptions: ParsableArguments {
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp(
-        "Exit non-zero on: error; warning (errors and warnings); never (only usage and input errors).",
-        valueName: "level"))
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            "Exit non-zero on: error; warning (errors and warnings); never (only usage and input errors).",
+            valueName: "level"))
     var failOn: FailThreshold = .error
 
     /// Prints why the run fails (or would have) and exits with the gated status.

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import Judging
 import Pinning
@@ -9,7 +9,9 @@ import TLSModel
 struct PinsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pins",
-        abstract: "Check pins as AFNetworking, TrustKit, Alamofire and NSPinnedDomains decide, or extract pins from a live server.",
+        abstract:
+            "Check pins as AFNetworking, TrustKit, Alamofire and NSPinnedDomains decide, or extract pins from a live "
+            + "server.",
         subcommands: [PinsCheckCommand.self, PinsExtractCommand.self]
     )
 }
@@ -17,7 +19,9 @@ struct PinsCommand: AsyncParsableCommand {
 struct PinsCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Decide as an iOS pinning library would for each TARGET's served chain (exit 0 accept, 1 reject, 2 could not connect).",
+        abstract:
+            "Decide as an iOS pinning library would for each TARGET's served chain (exit 0 accept, 1 reject, 2 could "
+            + "not connect).",
         discussion: """
             Pins are matched against the path iOS would build (OpenSSL X509_verify_cert with the library's anchors), \
             with Apple's SSL-policy checks where the library asks for an SSL policy. With debug relaxations \
@@ -35,13 +39,21 @@ struct PinsCheckCommand: AsyncParsableCommand {
     @Argument(help: "Endpoints to check: host, host:port or an https:// URL.")
     var targets: [String]
 
-    @Option(name: .long, help: "Pin material: a file or a directory of .cer/.der/.crt/.pem certificates, pin-set files (.json, .yaml) and Info.plists.")
+    @Option(
+        name: .long,
+        help:
+            "Pin material: a file or a directory of .cer/.der/.crt/.pem certificates, pin-set files (.json, .yaml) and Info.plists."
+    )
     var pins: String = "Pins"
 
     @OptionGroup var library: PinLibraryOptions
     @OptionGroup var relaxations: PinRelaxationOptions
 
-    @Flag(name: .long, help: "Enumerate every suite of every version (the default is --ats-only: the served chain from at most 6 handshakes).")
+    @Flag(
+        name: .long,
+        help:
+            "Enumerate every suite of every version (the default is --ats-only: the served chain from at most 6 handshakes)."
+    )
     var full = false
 
     @OptionGroup var scan: ScanOptions
@@ -52,7 +64,9 @@ struct PinsCheckCommand: AsyncParsableCommand {
         if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
         if targets.isEmpty { throw ValidationError("give at least one TARGET") }
         for target in targets {
-            do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
+            do { _ = try Target(parsing: target) } catch let error as TargetError {
+                throw ValidationError(error.description)
+            }
         }
         if let problem = options.problem(.commandLine) { throw ValidationError(problem) }
         try output.check(showing: .pins, command: "pins check")
@@ -72,11 +86,14 @@ struct PinsCheckCommand: AsyncParsableCommand {
             var settings = try scan.settings()
             // The pin evaluation reads the served chain only: the ATS-only probe has it, in far fewer handshakes.
             settings.scope = full ? .full : .atsOnly
-            let checker = try PinChecker(policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays)
-            return await checker.check(try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
+            let checker = try PinChecker(
+                policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays)
+            return await checker.check(
+                try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
         }
         try output.emit(ReportDocument(pins: report))
-        try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report),
-                        findings: PinsFormats.findingsReport(report).findings)
+        try gate.finish(
+            ExitStatus.of(report), reason: ExitStatus.reason(for: report),
+            findings: PinsFormats.findingsReport(report).findings)
     }
 }

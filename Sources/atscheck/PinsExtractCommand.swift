@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import Judging
 import Reporting
@@ -36,7 +36,9 @@ struct PinsExtractCommand: AsyncParsableCommand {
     @OptionGroup var scan: ScanOptions
 
     func validate() throws {
-        do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
+        do { _ = try Target(parsing: target) } catch let error as TargetError {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() async throws {
@@ -44,12 +46,16 @@ struct PinsExtractCommand: AsyncParsableCommand {
         let settings = try scan.settings()
         let profile = await ScanPipeline(settings: settings).probe([parsed]).first
         guard let profile, profile.status == .completed, let chain = profile.certificate?.chain, !chain.isEmpty else {
-            Terminal.fail("\(parsed.hostPort): could not read the certificate chain (\(profile?.error ?? profile?.status.rawValue ?? "not scanned"))")
+            Terminal.fail(
+                "\(parsed.hostPort): could not read the certificate chain "
+                    + "(\(profile?.error ?? profile?.status.rawValue ?? "not scanned"))"
+            )
             throw ExitCode(ExitStatus.incomplete.rawValue)
         }
         var report: PinExtractReport
         do {
-            report = try PinExtractor.extract(target: profile.target, host: profile.host, served: chain, format: format, caFiles: settings.caFiles)
+            report = try PinExtractor.extract(
+                target: profile.target, host: profile.host, served: chain, format: format, caFiles: settings.caFiles)
         } catch {
             Terminal.fail("\(parsed.hostPort): \(error)")
             throw ExitCode(ExitStatus.incomplete.rawValue)

@@ -1,6 +1,6 @@
-import ArgumentParser
 import ATSCheckKit
 import ATSPolicy
+import ArgumentParser
 import Foundation
 import Judging
 import Reporting
@@ -33,10 +33,14 @@ struct PlistCommand: AsyncParsableCommand {
 
     @OptionGroup var osVersion: OSVersionOption
 
-    @Option(name: .customLong("deployment-target"), help: "Oldest OS the app supports (default: the plist's MinimumOSVersion).")
+    @Option(
+        name: .customLong("deployment-target"),
+        help: "Oldest OS the app supports (default: the plist's MinimumOSVersion).")
     var deploymentTarget: String?
 
-    @Flag(name: .long, help: "Print, per host pattern and OS era, the effective policy for URLSession, WKWebView and media.")
+    @Flag(
+        name: .long,
+        help: "Print, per host pattern and OS era, the effective policy for URLSession, WKWebView and media.")
     var explain = false
 
     @OptionGroup var output: OutputOptions
@@ -78,7 +82,8 @@ struct PlistCommand: AsyncParsableCommand {
         try output.emit(ReportDocument(scan: report, sources: sources))
         let errors = findings.filter { $0.severity == .error }
         let reason = errors.first.map { first in
-            "\(errors.count) error-level finding(s), first: \(first.file.map { "\($0):" } ?? "")\(first.line.map { "\($0): " } ?? " ")\(first.message)"
+            "\(errors.count) error-level finding(s), first: "
+                + "\(first.file.map { "\($0):" } ?? "")\(first.line.map { "\($0): " } ?? " ")\(first.message)"
         }
         try gate.finish(errors.isEmpty ? .success : .policyFailure, reason: reason, findings: findings)
     }
@@ -86,7 +91,9 @@ struct PlistCommand: AsyncParsableCommand {
     /// `--explain`: the effective policy each plist gives, as text or JSON.
     func runExplain(_ documents: [PlistDocument]) throws {
         let target = deploymentTarget.flatMap { AppleOSVersion(anyRelease: $0) }
-        let explanations = documents.map { PolicyExplainer.explain(document: $0, os: osVersion.os, deploymentTarget: target) }
+        let explanations = documents.map {
+            PolicyExplainer.explain(document: $0, os: osVersion.os, deploymentTarget: target)
+        }
         let explained = zip(documents, explanations).map { ExplainedPlist(file: $0.file, explanation: $1) }
         try output.emit(ReportDocument(explanations: explained))
     }

@@ -1,13 +1,15 @@
-import ArgumentParser
 import ATSCheckKit
 import ATSPolicy
+import ArgumentParser
 import TLSModel
 
 /// `--os-version`, declared once: used by ``PolicyOptions`` (scan, diagnose, audit) and by `plist`.
 struct OSVersionOption: ParsableArguments {
-    @Option(name: .customLong("os-version"), help: ArgumentHelp(
-        "Apple OS release whose rules apply (iOS numbering).",
-        discussion: "macOS 10.11 ≈ 9, 10.12 ≈ 10, 14 ≈ 17."))
+    @Option(
+        name: .customLong("os-version"),
+        help: ArgumentHelp(
+            "Apple OS release whose rules apply (iOS numbering).",
+            discussion: "macOS 10.11 ≈ 9, 10.12 ≈ 10, 14 ≈ 17."))
     var os: AppleOSVersion = .newest
 }
 
@@ -16,7 +18,9 @@ struct PolicyOptions: ParsableArguments {
     @OptionGroup var osVersion: OSVersionOption
 
     // Optional so that help shows the option's spelling of the default (`urlSession`), not the client's name.
-    @Option(name: .long, help: ArgumentHelp("Client class (default: \(ClientKind.urlSession.optionValue)).", visibility: .default))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Client class (default: \(ClientKind.urlSession.optionValue)).", visibility: .default))
     var client: ClientKind?
 
     var os: AppleOSVersion { osVersion.os }

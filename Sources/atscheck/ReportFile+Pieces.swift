@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import Judging
 import Reporting
@@ -26,21 +26,28 @@ extension ReportFile {
         }
         var status = stat()
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            guard let handle = FileHandle(forWritingAtPath: path) else { throw cannotWrite(path, "cannot open it for writing") }
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw cannotWrite(path, "cannot open it for writing")
+            }
             defer { try? handle.close() }
             try pieces { try? handle.write(contentsOf: $0) }
             return
         }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).atscheck-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp").path
+            .appendingPathComponent(
+                ".\(url.lastPathComponent).atscheck-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            ).path
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
             throw cannotWrite(path, "cannot create a file in its folder")
         }
         do {
             try pieces { piece in
-                do { try handle.write(contentsOf: piece) } catch { throw cannotWrite(path, "cannot write its temporary file") }
+                do { try handle.write(contentsOf: piece) } catch {
+                    throw cannotWrite(path, "cannot write its temporary file")
+                }
             }
             try handle.close()
         } catch {

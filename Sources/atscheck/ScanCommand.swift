@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATSCheckKit
+import ArgumentParser
 import Foundation
 import Judging
 import Reporting
@@ -35,7 +35,9 @@ struct ScanCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Endpoints to scan; - reads them from standard input.", valueName: "target"))
     var targets: [String] = []
 
-    @Option(name: .customLong("targets"), help: ArgumentHelp("Read targets from FILE (text, YAML or JSON endpoint list). Repeatable.", valueName: "file"))
+    @Option(
+        name: .customLong("targets"),
+        help: ArgumentHelp("Read targets from FILE (text, YAML or JSON endpoint list). Repeatable.", valueName: "file"))
     var targetsFile: [String] = []
 
     @OptionGroup var scan: ScanOptions
@@ -43,19 +45,28 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
 
-    @Option(name: .long, help: "Judge under the NSAppTransportSecurity of this Info.plist (XML or binary) instead of the default ATS policy.")
+    @Option(
+        name: .long,
+        help:
+            "Judge under the NSAppTransportSecurity of this Info.plist (XML or binary) instead of the default ATS policy."
+    )
     var plist: String?
 
-    @Option(name: .customLong("save-profile"), help: "Write the scanned profiles (JSON) to FILE, to re-judge later with --profile.")
+    @Option(
+        name: .customLong("save-profile"),
+        help: "Write the scanned profiles (JSON) to FILE, to re-judge later with --profile.")
     var saveProfile: String?
 
     @Option(name: .long, help: "Render profiles saved with --save-profile instead of scanning. Repeatable.")
     var profile: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Scan only shard I of N (1 ≤ I ≤ N); join the JSON reports with atscheck merge.",
-        discussion: "Endpoints are split by a stable hash of scheme://host:port, resolve and sni, not their position.",
-        valueName: "i/n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Scan only shard I of N (1 ≤ I ≤ N); join the JSON reports with atscheck merge.",
+            discussion:
+                "Endpoints are split by a stable hash of scheme://host:port, resolve and sni, not their position.",
+            valueName: "i/n"))
     var shard: String?
 
     /// `--format jsonl` to standard output of a scan (not of saved profiles): written as endpoints finish.
@@ -67,15 +78,21 @@ struct ScanCommand: AsyncParsableCommand {
 
     func validate() throws {
         let hasTargets = !targets.isEmpty || !targetsFile.isEmpty
-        if !hasTargets && profile.isEmpty { throw ValidationError("give at least one TARGET, --targets FILE, - (standard input) or --profile FILE") }
+        if !hasTargets && profile.isEmpty {
+            throw ValidationError("give at least one TARGET, --targets FILE, - (standard input) or --profile FILE")
+        }
         if hasTargets && !profile.isEmpty { throw ValidationError("give targets or --profile, not both") }
         if let shard {
-            do { _ = try Shard(parsing: shard) } catch let error as ShardError { throw ValidationError(error.description) }
+            do { _ = try Shard(parsing: shard) } catch let error as ShardError {
+                throw ValidationError(error.description)
+            }
             if !profile.isEmpty { throw ValidationError("--shard splits targets; it does not apply to --profile") }
         }
         if targets.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
         for target in argumentTargets {
-            do { _ = try Target(parsing: target) } catch let error as TargetError { throw ValidationError(error.description) }
+            do { _ = try Target(parsing: target) } catch let error as TargetError {
+                throw ValidationError(error.description)
+            }
         }
         try output.check(showing: .scan, command: "scan")
     }

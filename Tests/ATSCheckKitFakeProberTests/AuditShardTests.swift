@@ -1,8 +1,8 @@
 import ATSCheckKit
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 /// A prober that answers from a table of hosts: what each supports, or a failure.
 struct TableProber: EndpointProber {
@@ -20,13 +20,15 @@ struct TableProber: EndpointProber {
     func scan(_ request: ProbeRequest) async -> ServerProfile {
         let host = request.target.host, port = request.target.port
         if down.contains(host) {
-            return ServerProfile(target: "\(host):\(port)", host: host, port: port, address: request.connectAddress,
-                                 sni: request.effectiveSNI, status: .unreachable, error: "fake refusal", scannedAt: Date())
+            return ServerProfile(
+                target: "\(host):\(port)", host: host, port: port, address: request.connectAddress,
+                sni: request.effectiveSNI, status: .unreachable, error: "fake refusal", scannedAt: Date())
         }
         let suites = table[host] ?? Self.modern
         let protocols = TLSVersion.probed.map { v -> ProtocolResult in
             guard let list = suites[v] else { return ProtocolResult(version: v, supported: false) }
-            return ProtocolResult(version: v, supported: true, cipherSuites: list.map { AcceptedCipherSuite(suite: $0) })
+            return ProtocolResult(
+                version: v, supported: true, cipherSuites: list.map { AcceptedCipherSuite(suite: $0) })
         }
         let leaf = Self.cert("CN=\(host)", sans: [host], days: 90, issuer: "CN=Test Intermediate")
         let intermediate = Self.cert("CN=Test Intermediate", days: 3650, issuer: "CN=Test Root", isCA: true)
@@ -40,13 +42,16 @@ struct TableProber: EndpointProber {
             scannedAt: Date(), durationSeconds: Double.random(in: 0...1))
     }
 
-    static func cert(_ subject: String, sans: [String] = [], days: Double, issuer: String, isCA: Bool? = nil) -> CertificateFacts {
+    static func cert(_ subject: String, sans: [String] = [], days: Double, issuer: String, isCA: Bool? = nil)
+        -> CertificateFacts
+    {
         let notBefore = now.addingTimeInterval(-30 * 86_400)
         return CertificateFacts(
             subject: subject, issuer: issuer, serialNumber: "01", notBefore: notBefore,
             notAfter: notBefore.addingTimeInterval(days * 86_400 - 1), keyType: "RSA", keyBits: 2048,
             signatureAlgorithm: "sha256WithRSAEncryption", signatureHash: "SHA256", subjectAltNames: sans,
-            extendedKeyUsage: isCA == true ? nil : [.serverAuth], isCA: isCA, embeddedSCTs: 3, selfSigned: subject == issuer,
+            extendedKeyUsage: isCA == true ? nil : [.serverAuth], isCA: isCA, embeddedSCTs: 3,
+            selfSigned: subject == issuer,
             sha256: "00", spkiSHA256: "AA==")
     }
 }
@@ -116,8 +121,10 @@ struct AuditShardTests {
     }
 
     static func timeless(_ text: String) throws -> String {
-        let pattern = try NSRegularExpression(pattern: #"("(scannedAt|durationSeconds|verifiedAt)" : )("[^"]*"|[0-9.eE+-]+)"#)
-        return pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1T")
+        let pattern = try NSRegularExpression(
+            pattern: #"("(scannedAt|durationSeconds|verifiedAt)" : )("[^"]*"|[0-9.eE+-]+)"#)
+        return pattern.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1T")
     }
 
     /// Runs every shard of a 3-way split and writes each one's JSON, as `audit --shard I/3 --format json` does.
@@ -126,7 +133,8 @@ struct AuditShardTests {
         var results: [AuditResult] = []
         for index in 1...3 {
             let result = try await pipeline().audit(
-                plistPath: files.plist, endpointsPath: files.list, now: TableProber.now, shard: try Shard(index: index, count: 3))
+                plistPath: files.plist, endpointsPath: files.list, now: TableProber.now,
+                shard: try Shard(index: index, count: 3))
             let path = files.directory + "/shard-\(index).json"
             try json(result).write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
@@ -138,7 +146,8 @@ struct AuditShardTests {
     @Test("merged audit shards give the single audit's JSON byte for byte (modulo timings), debt and exit status")
     func mergeEqualsSingleAudit() async throws {
         let files = try Self.files()
-        let single = try await Self.pipeline().audit(plistPath: files.plist, endpointsPath: files.list, now: TableProber.now)
+        let single = try await Self.pipeline().audit(
+            plistPath: files.plist, endpointsPath: files.list, now: TableProber.now)
         let (paths, shards) = try await Self.shardFiles(files)
         #expect(shards.map(\.report.endpoints.count).reduce(0, +) == single.report.endpoints.count)
         #expect(shards.filter { !$0.report.endpoints.isEmpty }.count >= 2)
@@ -169,14 +178,17 @@ struct AuditShardTests {
         let files = try Self.files()
         let (paths, _) = try await Self.shardFiles(files)
         let scan = await Self.pipeline().scan(
-            [], lists: [try EndpointList.load(path: files.list)], shard: try Shard(index: 1, count: 3), judge: PolicyJudge())
+            [], lists: [try EndpointList.load(path: files.list)], shard: try Shard(index: 1, count: 3),
+            judge: PolicyJudge())
         let scanPath = files.directory + "/scan-1.json"
-        try String(decoding: try ShardingTests.encoder().encode(scan), as: UTF8.self).write(toFile: scanPath, atomically: true, encoding: .utf8)
+        try String(decoding: try ShardingTests.encoder().encode(scan), as: UTF8.self).write(
+            toFile: scanPath, atomically: true, encoding: .utf8)
         #expect {
             try AuditMerge.merge(paths: [paths[0], scanPath, paths[1], paths[2]])
         } throws: { ($0 as? MergeError)?.description.contains("scan report") == true }
 
-        let whole = try await Self.pipeline().audit(plistPath: files.plist, endpointsPath: files.list, now: TableProber.now)
+        let whole = try await Self.pipeline().audit(
+            plistPath: files.plist, endpointsPath: files.list, now: TableProber.now)
         let wholePath = files.directory + "/whole.json"
         try Self.json(whole).write(toFile: wholePath, atomically: true, encoding: .utf8)
         #expect {

@@ -1,8 +1,8 @@
 import ATSCheckKit
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 /// A prober that answers from a table and records how many scans ran at once.
 actor ConcurrencyGauge {
@@ -21,9 +21,10 @@ struct FakeProber: EndpointProber {
         try? await Task.sleep(nanoseconds: 20_000_000)
         await gauge.leave()
         let status = statuses[request.target.host] ?? .completed
-        return ServerProfile(target: request.target.hostPort, host: request.target.host, port: request.target.port,
-                             address: request.connectAddress, sni: request.effectiveSNI, status: status,
-                             error: status == .completed ? nil : "fake \(status.rawValue)", handshakes: 1)
+        return ServerProfile(
+            target: request.target.hostPort, host: request.target.host, port: request.target.port,
+            address: request.connectAddress, sni: request.effectiveSNI, status: status,
+            error: status == .completed ? nil : "fake \(status.rawValue)", handshakes: 1)
     }
 }
 
@@ -47,7 +48,9 @@ struct BatchScannerTests {
     @Test("identical requests are probed once and every endpoint still gets its profile")
     func duplicatesProbedOnce() async throws {
         let prober = CountingProber()
-        let targets = try ["https://a.test/x", "https://a.test/y", "b.test", "a.test:443"].map { try Target(parsing: $0) }
+        let targets = try ["https://a.test/x", "https://a.test/y", "b.test", "a.test:443"].map {
+            try Target(parsing: $0)
+        }
         let profiles = await ScanPipeline(settings: ScanSettings(), prober: prober).probe(targets)
         #expect(profiles.map(\.host) == ["a.test", "a.test", "b.test", "a.test"])
         #expect(await prober.count == 2)
@@ -63,7 +66,9 @@ struct BatchScannerTests {
         #expect(plan[0].request.effectiveSNI == "api.example.com")
     }
 
-    @Test("--resolve rejects malformed rules", arguments: ["api.example.com:443", "a:b:127.0.0.1", "a:443:not-an-ip", ":443:127.0.0.1"])
+    @Test(
+        "--resolve rejects malformed rules",
+        arguments: ["api.example.com:443", "a:b:127.0.0.1", "a:443:not-an-ip", ":443:127.0.0.1"])
     func badResolve(_ text: String) {
         #expect(throws: TargetError.self) { try ResolveRule(parsing: text) }
     }
@@ -77,9 +82,12 @@ struct BatchScannerTests {
     @Test("exit status follows design.md §2")
     func exitStatus() {
         func report(_ items: [(ScanStatus, ATSEvaluation.Verdict)], findings: [Finding] = []) -> ScanReport {
-            ScanReport(endpoints: items.map {
-                EndpointResult(profile: ServerProfile(target: "x:1", host: "x", port: 1, status: $0.0), ats: ATSEvaluation(verdict: $0.1))
-            }, findings: findings)
+            ScanReport(
+                endpoints: items.map {
+                    EndpointResult(
+                        profile: ServerProfile(target: "x:1", host: "x", port: 1, status: $0.0),
+                        ats: ATSEvaluation(verdict: $0.1))
+                }, findings: findings)
         }
         #expect(ExitStatus.of(report([(.completed, .pass)])) == .success)
         #expect(ExitStatus.of(report([(.completed, .pass), (.completed, .fail)])) == .policyFailure)
@@ -122,7 +130,8 @@ actor CountingProber: EndpointProber {
     var count = 0
     func scan(_ request: ProbeRequest) async -> ServerProfile {
         count += 1
-        return ServerProfile(target: request.target.hostPort, host: request.target.host, port: request.target.port,
-                             status: .completed, handshakes: 1)
+        return ServerProfile(
+            target: request.target.hostPort, host: request.target.host, port: request.target.port,
+            status: .completed, handshakes: 1)
     }
 }

@@ -2,8 +2,8 @@ import ATSCheckKit
 import Foundation
 import Judging
 import Synchronization
-import Testing
 import TLSModel
+import Testing
 
 @Suite("Streaming endpoint results (scan --format jsonl)")
 struct EndpointStreamTests {
@@ -14,9 +14,11 @@ struct EndpointStreamTests {
         let targets = try ["t0.test", "t0.test:443", "down.test", "http://t3.test/"].map { try Target(parsing: $0) }
         let pipeline = ScanPipeline(prober: FakeProber(statuses: ["down.test": .timeout]))
         let streamed = Mutex<[EndpointResult]>([])
-        let report = await pipeline.scan(targets, lists: [list], shard: nil, judge: PolicyJudge(), onEndpoint: { endpoint in
-            streamed.withLock { $0.append(endpoint) }
-        })
+        let report = await pipeline.scan(
+            targets, lists: [list], shard: nil, judge: PolicyJudge(),
+            onEndpoint: { endpoint in
+                streamed.withLock { $0.append(endpoint) }
+            })
         #expect(report.shard == nil)
         let encoder = ShardingTests.encoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -39,9 +41,11 @@ struct EndpointStreamTests {
         let targets = try ["d.test", "a.test"].map { try Target(parsing: $0) }
         let pipeline = ScanPipeline(prober: ResolvingProber())
         let streamed = Mutex<[EndpointResult]>([])
-        let report = await pipeline.scan(targets, lists: [list], shard: nil, judge: PolicyJudge(), onEndpoint: { endpoint in
-            streamed.withLock { $0.append(endpoint) }
-        })
+        let report = await pipeline.scan(
+            targets, lists: [list], shard: nil, judge: PolicyJudge(),
+            onEndpoint: { endpoint in
+                streamed.withLock { $0.append(endpoint) }
+            })
         let got = streamed.withLock { $0 }
         #expect(report.endpoints.count == 5)
         #expect(got.count == report.endpoints.count)
@@ -56,9 +60,11 @@ extension EndpointStreamTests {
         let targets = try ["a.test", "b.test:8443", "http://c.test/"].map { try Target(parsing: $0) }
         let pipeline = ScanPipeline(prober: DERProber())
         let streamed = Mutex<[EndpointResult]>([])
-        let slim = await pipeline.scan(targets, lists: [], shard: nil, judge: PolicyJudge(), onEndpoint: { endpoint in
-            streamed.withLock { $0.append(endpoint) }
-        }, streamOnly: true)
+        let slim = await pipeline.scan(
+            targets, lists: [], shard: nil, judge: PolicyJudge(),
+            onEndpoint: { endpoint in
+                streamed.withLock { $0.append(endpoint) }
+            }, streamOnly: true)
         let full = await pipeline.scan(targets, lists: [], shard: nil, judge: PolicyJudge(), onEndpoint: { _ in })
         let lines = streamed.withLock { $0 }.filter { $0.profile.certificate != nil }
         #expect(lines.count == 2)
@@ -80,8 +86,12 @@ struct DERProber: EndpointProber {
     func scan(_ request: ProbeRequest) async -> ServerProfile {
         var profile = await TableProber(table: [:]).scan(request)
         if var certificate = profile.certificate {
-            certificate.chain = certificate.chain.map { var c = $0; c.der = Self.der; return c }
-            certificate.verifiedChain = certificate.verifiedChain.map { var c = $0; c.der = Self.der; return c }
+            certificate.chain = certificate.chain.map {
+                var c = $0; c.der = Self.der; return c
+            }
+            certificate.verifiedChain = certificate.verifiedChain.map {
+                var c = $0; c.der = Self.der; return c
+            }
             profile.certificate = certificate
         }
         return profile
@@ -91,8 +101,9 @@ struct DERProber: EndpointProber {
 /// Like the OpenSSL prober: the profile's address is the one it connected to, even when none was planned.
 struct ResolvingProber: EndpointProber {
     func scan(_ request: ProbeRequest) async -> ServerProfile {
-        ServerProfile(target: request.target.hostPort, host: request.target.host, port: request.target.port,
-                      address: request.connectAddress ?? "127.0.0.1", sni: request.effectiveSNI, status: .completed,
-                      handshakes: 1)
+        ServerProfile(
+            target: request.target.hostPort, host: request.target.host, port: request.target.port,
+            address: request.connectAddress ?? "127.0.0.1", sni: request.effectiveSNI, status: .completed,
+            handshakes: 1)
     }
 }

@@ -1,8 +1,8 @@
 import ATSCheckKit
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 /// A resolver that answers from a table after a pause, and records how many look-ups ran at once.
 final class FakeResolver: AddressResolver {
@@ -33,9 +33,11 @@ struct ScanPipelineTests {
     @Test("--all-addresses looks every name up at once and keeps target and resolver order")
     func concurrentLookups() async throws {
         let names = (0..<6).map { "n\($0).test" }
-        let resolver = FakeResolver(Dictionary(uniqueKeysWithValues: names.enumerated().map { index, name in
-            (name, ["10.0.\(index).1", "10.0.\(index).2"])
-        }))
+        let resolver = FakeResolver(
+            Dictionary(
+                uniqueKeysWithValues: names.enumerated().map { index, name in
+                    (name, ["10.0.\(index).1", "10.0.\(index).2"])
+                }))
         var settings = ScanSettings()
         settings.allAddresses = true
         // This test is about concurrency and order, not the look-up deadline (the next test is): a long timeout
@@ -55,8 +57,9 @@ struct ScanPipelineTests {
         var settings = ScanSettings()
         settings.allAddresses = true
         settings.timeout = 0.3
-        let plan = await ScanPlanner.plan(try ["slow.test", "slower.test"].map { try Target(parsing: $0) },
-                                          settings: settings, resolver: resolver)
+        let plan = await ScanPlanner.plan(
+            try ["slow.test", "slower.test"].map { try Target(parsing: $0) },
+            settings: settings, resolver: resolver)
         // Both look-ups started, and neither has answered: the plan went on without them.
         #expect(await resolver.gauge.peak == 2)
         #expect(await resolver.gauge.current == 2)
@@ -83,8 +86,9 @@ struct ScanPipelineTests {
         let dir = NSTemporaryDirectory() + "atscheck-pipeline-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let saved = dir + "/saved.json"
-        let profile = ServerProfile(target: "a.test:443", host: "a.test", port: 443, status: .timeout, error: "slow",
-                                    scannedAt: Self.savedAt)
+        let profile = ServerProfile(
+            target: "a.test:443", host: "a.test", port: 443, status: .timeout, error: "slow",
+            scannedAt: Self.savedAt)
         try ProfileFile.save([profile], to: saved)
         #expect(try ProfileFile.load([saved, saved]) == [profile, profile])
 
@@ -104,7 +108,9 @@ struct ScanPipelineTests {
         let empty = dir + "/empty.json"
         try "[]".write(toFile: empty, atomically: true, encoding: .utf8)
         let target = try Target(parsing: "a.test")
-        do { _ = try ScanPipeline.diagnose(target, url: "a.test", savedProfile: empty) } catch let error as InputFileError {
+        do { _ = try ScanPipeline.diagnose(target, url: "a.test", savedProfile: empty) } catch let error
+            as InputFileError
+        {
             #expect(error.description == "\(empty) holds no profile")
         }
         #expect(throws: OutputFileError.self) { try ProfileFile.save([profile], to: dir + "/no/such/dir/p.json") }
@@ -113,11 +119,14 @@ struct ScanPipelineTests {
     @Test("diagnose from a saved profile picks the target's host and port and reports why it cannot judge")
     func diagnoseSaved() throws {
         let path = NSTemporaryDirectory() + "atscheck-diagnose-\(UUID().uuidString).json"
-        let other = ServerProfile(target: "b.test:443", host: "b.test", port: 443, status: .completed, scannedAt: Self.savedAt)
-        let mine = ServerProfile(target: "a.test:8443", host: "a.test", port: 8443, status: .unreachable, error: "refused",
-                                   scannedAt: Self.savedAt)
+        let other = ServerProfile(
+            target: "b.test:443", host: "b.test", port: 443, status: .completed, scannedAt: Self.savedAt)
+        let mine = ServerProfile(
+            target: "a.test:8443", host: "a.test", port: 8443, status: .unreachable, error: "refused",
+            scannedAt: Self.savedAt)
         try ProfileFile.save([other, mine], to: path)
-        let diagnosis = try ScanPipeline.diagnose(try Target(parsing: "a.test:8443"), url: "https://a.test:8443/", savedProfile: path)
+        let diagnosis = try ScanPipeline.diagnose(
+            try Target(parsing: "a.test:8443"), url: "https://a.test:8443/", savedProfile: path)
         #expect(diagnosis.profile == mine)
         #expect(diagnosis.exitStatus == .incomplete)
         #expect(diagnosis.exitReason == "a.test:8443 could not be scanned: refused")

@@ -1,8 +1,8 @@
 import ATSCheckKit
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 @Suite("--shard I/N and atscheck merge")
 struct ShardingTests {
@@ -42,7 +42,9 @@ struct ShardingTests {
         #expect(Shard.identity(of: a) == "https://api.example.test:443")
         #expect(Shard.identity(of: a, resolve: "10.0.0.1") != Shard.identity(of: a))
         #expect(Shard.identity(of: a, sni: "x.test") == "https://api.example.test:443 sni=x.test")
-        #expect(Shard.shardIndex(of: "https://api.example.test:443", count: 7) == Shard.shardIndex(of: "https://api.example.test:443", count: 7))
+        #expect(
+            Shard.shardIndex(of: "https://api.example.test:443", count: 7)
+                == Shard.shardIndex(of: "https://api.example.test:443", count: 7))
     }
 
     static let listText = """
@@ -62,12 +64,15 @@ struct ShardingTests {
         var list = try EndpointList.parse(text: Self.listText, file: "endpoints.txt")
         list.entries[1].resolve = "127.0.0.9"
         list.entries[3].sni = "other.test"
-        let targets = try ["t0.test", "t1.test", "down.test", "t2.test:444", "http://t3.test/"].map { try Target(parsing: $0) }
+        let targets = try ["t0.test", "t1.test", "down.test", "t2.test:444", "http://t3.test/"].map {
+            try Target(parsing: $0)
+        }
         let pipeline = ScanPipeline(prober: FakeProber(statuses: ["down.test": .timeout, "e4.test": .unreachable]))
         let single = await pipeline.scan(targets, lists: [list], judge: PolicyJudge())
         var shardReports: [ScanReport] = []
         for index in 1...3 {
-            let report = await pipeline.scan(targets, lists: [list], shard: try Shard(index: index, count: 3), judge: PolicyJudge())
+            let report = await pipeline.scan(
+                targets, lists: [list], shard: try Shard(index: index, count: 3), judge: PolicyJudge())
             #expect(report.shard?.total == targets.count + list.entries.count)
             #expect(report.shard?.positions.count == report.endpoints.count)
             // Round-trip through JSON as `scan --format json` and `merge` do.
@@ -89,10 +94,13 @@ struct ShardingTests {
         let pipeline = ScanPipeline(prober: FakeProber(statuses: [:]))
         var reports: [ScanReport] = []
         for index in 1...3 {
-            reports.append(await pipeline.scan(targets, lists: [], shard: try Shard(index: index, count: 3), judge: PolicyJudge()))
+            reports.append(
+                await pipeline.scan(targets, lists: [], shard: try Shard(index: index, count: 3), judge: PolicyJudge()))
         }
         #expect(throws: MergeError("shard 2/3 missing")) { try ReportMerge.merge([reports[0], reports[2]]) }
-        #expect(throws: MergeError("a shard is given twice")) { try ReportMerge.merge([reports[0], reports[0], reports[1]]) }
+        #expect(throws: MergeError("a shard is given twice")) {
+            try ReportMerge.merge([reports[0], reports[0], reports[1]])
+        }
         let whole = await pipeline.scan(targets, lists: [], judge: PolicyJudge())
         #expect(throws: MergeError.self) { try ReportMerge.merge([whole, reports[0]]) }
         #expect(throws: MergeError.self) { try ReportMerge.merge([]) }
@@ -116,8 +124,10 @@ struct ShardingTests {
     /// The report's JSON text with the values of `scannedAt`, `durationSeconds` and `verifiedAt` blanked.
     static func timeless(_ report: ScanReport) throws -> String {
         let text = String(decoding: try encoder().encode(report), as: UTF8.self)
-        let pattern = try NSRegularExpression(pattern: #"("(scannedAt|durationSeconds|verifiedAt)" : )("[^"]*"|[0-9.eE+-]+)"#)
-        return pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1T")
+        let pattern = try NSRegularExpression(
+            pattern: #"("(scannedAt|durationSeconds|verifiedAt)" : )("[^"]*"|[0-9.eE+-]+)"#)
+        return pattern.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1T")
     }
 }
 

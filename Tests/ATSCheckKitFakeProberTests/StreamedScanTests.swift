@@ -3,8 +3,8 @@ import Foundation
 import Judging
 import Reporting
 import Synchronization
-import Testing
 import TLSModel
+import Testing
 
 /// A batch for ``StreamedScanTests``: targets, lists, which hosts are down, which fail ATS, the options.
 struct StreamedBatch: Sendable, CustomTestStringConvertible {
@@ -22,14 +22,19 @@ struct StreamedBatch: Sendable, CustomTestStringConvertible {
         StreamedBatch(
             name: "seven fail (more than the reason names), two down, http, a bad line, expiry warnings",
             targets: ["f0.test", "ok.test", "down0.test", "http://plain.test/", "f1.test:444"],
-            list: "# fleet\nf2.test\nnot a target\nf3.test\nok2.test\ndown1.test\nf4.test\nf5.test\nf6.test\nhttp://p2.test/\n",
-            down: ["down0.test", "down1.test"], failing: ["f0.test", "f1.test", "f2.test", "f3.test", "f4.test", "f5.test", "f6.test"],
+            list:
+                "# fleet\nf2.test\nnot a "
+                + "target\nf3.test\nok2.test\ndown1.test\nf4.test\nf5.test\nf6.test\nhttp://p2.test/\n",
+            down: ["down0.test", "down1.test"],
+            failing: ["f0.test", "f1.test", "f2.test", "f3.test", "f4.test", "f5.test", "f6.test"],
             warnDays: 90),
         StreamedBatch(
-            name: "nothing fails, one down: incomplete", targets: ["a.test", "z.test", "down.test"], list: "down2.test\nb.test\n",
+            name: "nothing fails, one down: incomplete", targets: ["a.test", "z.test", "down.test"],
+            list: "down2.test\nb.test\n",
             down: ["down.test", "down2.test"]),
         StreamedBatch(
-            name: "a shard of a failing batch", targets: (0..<12).map { "h\($0).test" }, list: "f0.test\nf1.test\nok.test\n",
+            name: "a shard of a failing batch", targets: (0..<12).map { "h\($0).test" },
+            list: "f0.test\nf1.test\nok.test\n",
             down: ["h3.test"], failing: ["h1.test", "h5.test", "f0.test", "f1.test"], warnDays: 90, shard: "1/2"),
     ]
 }
@@ -99,7 +104,9 @@ struct StreamedScanTests {
             warned = warned || streamed.report.findings.contains { $0.rule == RuleID.Trust.expirySoon }
             if batch.failing.count > 5 && batch.shard == nil {
                 // Seven TLS 1.0 hosts and two http:// endpoints fail: five are named, in report order.
-                #expect(streamed.reason?.hasPrefix("atscheck: 9 endpoint(s) fail ATS: f0.test:443, plain.test:80, f1.test:444,") == true)
+                #expect(
+                    streamed.reason?.hasPrefix(
+                        "atscheck: 9 endpoint(s) fail ATS: f0.test:443, plain.test:80, f1.test:444,") == true)
                 #expect(streamed.reason?.contains(" and 4 more") == true)
             }
         }

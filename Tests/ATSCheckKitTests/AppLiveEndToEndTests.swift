@@ -1,12 +1,12 @@
-import AppBundleFixtures
 import ATSCheckKit
 import ATSPolicy
+import AppBundleFixtures
 import Foundation
 import Pinning
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// `atscheck app` live, end to end: a bundle written per test whose harvested endpoints are in-process servers on
 /// loopback (`--resolve` maps the `.test` names); verdicts per OS era and pin results asserted.
@@ -19,15 +19,18 @@ struct AppLiveEndToEndTests {
         let folder: URL
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-app-live-\(UUID().uuidString)")
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "atscheck-app-live-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try pki.rootPEM.write(to: folder.appendingPathComponent("ca.pem"), atomically: true, encoding: .utf8)
             let chain = { (host: String) in try self.pki.chain(for: self.pki.leaf(.leaf(host))) }
             // api: modern; legacy and old: TLS 1.1 only (legacy has the bundle's exception, old has none);
             // new: TLS 1.3 only (iOS 12.0/12.1 offer no TLS 1.3); other: self-signed, outside the pinned PKI.
             servers["api"] = try TestTLSServer(.modern(chain: chain(Self.host("api"))))
-            servers["legacy"] = try TestTLSServer(.only(.tls1_1, cipherList: "ECDHE-RSA-AES128-SHA", chain: chain(Self.host("legacy"))))
-            servers["old"] = try TestTLSServer(.only(.tls1_1, cipherList: "ECDHE-RSA-AES128-SHA", chain: chain(Self.host("old"))))
+            servers["legacy"] = try TestTLSServer(
+                .only(.tls1_1, cipherList: "ECDHE-RSA-AES128-SHA", chain: chain(Self.host("legacy"))))
+            servers["old"] = try TestTLSServer(
+                .only(.tls1_1, cipherList: "ECDHE-RSA-AES128-SHA", chain: chain(Self.host("old"))))
             servers["new"] = try TestTLSServer(.only(.tls1_3, chain: chain(Self.host("new"))))
             var other = CertificateSpec.leaf(Self.host("other"))
             other.keySlot = "app-live-other"
@@ -57,15 +60,18 @@ struct AppLiveEndToEndTests {
         /// An `.ipa` whose executable names every server (and a cleartext URL), AFNetworking's class name (linked
         /// statically: pins from the main bundle) unless `afFramework` gives a framework version.
         func ipa(
-            exceptions: [String: Any], afFramework: String? = nil, frameworkPin: Bool = false, extraInfo: [String: Any] = [:]
+            exceptions: [String: Any], afFramework: String? = nil, frameworkPin: Bool = false,
+            extraInfo: [String: Any] = [:]
         ) throws -> String {
             var info: [String: Any] = [
-                "CFBundleIdentifier": "com.acme.live", "CFBundleShortVersionString": "2.0", "CFBundleExecutable": "Live",
+                "CFBundleIdentifier": "com.acme.live", "CFBundleShortVersionString": "2.0",
+                "CFBundleExecutable": "Live",
                 "MinimumOSVersion": "12.0",
                 "NSAppTransportSecurity": ["NSExceptionDomains": exceptions],
             ]
             info.merge(extraInfo) { _, new in new }
-            var strings = servers.keys.sorted().map { "https://\(target($0))/v1/" } + ["http://plain.app-live.test/feed"]
+            var strings =
+                servers.keys.sorted().map { "https://\(target($0))/v1/" } + ["http://plain.app-live.test/feed"]
             if afFramework == nil { strings.append("AFSecurityPolicy") }
             var files: [String: Data] = [
                 "Info.plist": BundleTree.xmlPlist(info),
@@ -73,9 +79,12 @@ struct AppLiveEndToEndTests {
                 "root.cer": pki.root.der,
             ]
             if let afFramework {
-                let plist: [String: Any] = ["CFBundleIdentifier": "org.cocoapods.AFNetworking", "CFBundleShortVersionString": afFramework]
+                let plist: [String: Any] = [
+                    "CFBundleIdentifier": "org.cocoapods.AFNetworking", "CFBundleShortVersionString": afFramework,
+                ]
                 files["Frameworks/AFNetworking.framework/Info.plist"] = BundleTree.binaryPlist(plist)
-                files["Frameworks/AFNetworking.framework/AFNetworking"] = Data(MachOWriter.executable(sections: [.cstrings(["AFSecurityPolicy"])]))
+                files["Frameworks/AFNetworking.framework/AFNetworking"] = Data(
+                    MachOWriter.executable(sections: [.cstrings(["AFSecurityPolicy"])]))
                 if frameworkPin { files["Frameworks/AFNetworking.framework/root.cer"] = pki.root.der }
             }
             let path = folder.appendingPathComponent("Live-\(UUID().uuidString).ipa")
@@ -134,27 +143,38 @@ struct AppLiveEndToEndTests {
         // The report shows the first failing era's evaluation; findings say which eras fail, once each.
         let newReport = try #require(result.report.endpoints.first { $0.profile.host == Servers.host("new") })
         #expect(newReport.ats.verdict == .fail)
-        let newFindings = result.report.findings.filter { $0.message.contains(servers.target("new")) && $0.severity == .error }
+        let newFindings = result.report.findings.filter {
+            $0.message.contains(servers.target("new")) && $0.severity == .error
+        }
         #expect(!newFindings.isEmpty)
         #expect(newFindings.allSatisfy { $0.message.contains(" only") })
         #expect(newFindings.contains { $0.message.hasSuffix("— on iOS 12–12.1 only") })
-        let oldMissing = result.report.findings.filter { $0.rule == RuleID.Audit.exceptionMissing && $0.message.contains(servers.target("old")) }
+        let oldMissing = result.report.findings.filter {
+            $0.rule == RuleID.Audit.exceptionMissing && $0.message.contains(servers.target("old"))
+        }
         #expect(oldMissing.count == 1)
         #expect(oldMissing.first?.message.contains(" only") == false)
         #expect(oldMissing.first?.file?.hasSuffix("Payload/Live.app/Live") == true)
-        #expect(result.exceptionDebt.contains { $0.debt.kind == .missing && $0.debt.domain == Servers.host("old") && $0.eras.count == result.eras.count })
+        #expect(
+            result.exceptionDebt.contains {
+                $0.debt.kind == .missing && $0.debt.domain == Servers.host("old") && $0.eras.count == result.eras.count
+            })
         #expect(result.exitStatus == .policyFailure)
 
         // Without the exception, the same TLS 1.1 server fails.
         let strict = try await AppLiveAudit.run(path: try servers.ipa(exceptions: [:]), settings: servers.settings)
         #expect(Self.endpoint(strict, "legacy")?.summary == "fails on iOS 12+")
-        #expect(strict.report.findings.contains { $0.rule == RuleID.Audit.exceptionMissing && $0.message.contains(servers.target("legacy")) })
+        #expect(
+            strict.report.findings.contains {
+                $0.rule == RuleID.Audit.exceptionMissing && $0.message.contains(servers.target("legacy"))
+            })
     }
 
     @Test("bundled .cer pins: the root matches the PKI's servers in both AFNetworking modes, not the self-signed one")
     func bundledPins() async throws {
         let servers = try Servers()
-        let result = try await AppLiveAudit.run(path: try servers.ipa(exceptions: Self.legacyException), settings: servers.settings)
+        let result = try await AppLiveAudit.run(
+            path: try servers.ipa(exceptions: Self.legacyException), settings: servers.settings)
         let bundled = result.pins.filter { $0.origin == .bundledCertificates }
         #expect(Set(bundled.compactMap(\.mode)) == ["certificate", "public-key"])
         #expect(bundled.allSatisfy { $0.library == .afnetworking && $0.assumed })
@@ -175,9 +195,10 @@ struct AppLiveEndToEndTests {
             pinScope: AppPinScope(library: .afnetworking, values: PinOptionValues(["mode": "certificate"])))
         let namedChecks = named.pins.filter { $0.origin == .bundledCertificates }
         #expect(namedChecks.allSatisfy { $0.mode == "certificate" && !$0.assumed })
-        #expect(named.report.findings.contains {
-            $0.rule == RuleID.Pins.rejected && $0.severity == .error && $0.message.contains(servers.target("other"))
-        })
+        #expect(
+            named.report.findings.contains {
+                $0.rule == RuleID.Pins.rejected && $0.severity == .error && $0.message.contains(servers.target("other"))
+            })
     }
 
     @Test("AFNetworking 3 as a dynamic framework ignores the app-level .cer; its own bundle's .cer is used")
@@ -190,7 +211,10 @@ struct AppLiveEndToEndTests {
         #expect(checks.allSatisfy { $0.result.evaluation?.verdict == .reject })
         #expect(checks.allSatisfy { $0.pinFiles.isEmpty })
         #expect(checks.first?.note?.contains("the 1 .cer file(s) at the app's top level are never used") == true)
-        #expect(ignored.report.findings.contains { $0.rule == RuleID.Pins.rejected && $0.message.contains("has no certificate to pin") })
+        #expect(
+            ignored.report.findings.contains {
+                $0.rule == RuleID.Pins.rejected && $0.message.contains("has no certificate to pin")
+            })
 
         let own = try await AppLiveAudit.run(
             path: try servers.ipa(exceptions: Self.legacyException, afFramework: "3.2.1", frameworkPin: true),
@@ -217,18 +241,20 @@ struct AppLiveEndToEndTests {
                 ],
             ],
             "TSKConfiguration": [
-                "TSKPinnedDomains": [Servers.host("new"): ["TSKPublicKeyHashes": [intermediate, spare]]],
+                "TSKPinnedDomains": [Servers.host("new"): ["TSKPublicKeyHashes": [intermediate, spare]]]
             ],
         ]
-        let result = try await AppLiveAudit.run(path: try servers.ipa(exceptions: exceptions, extraInfo: extra), settings: servers.settings)
+        let result = try await AppLiveAudit.run(
+            path: try servers.ipa(exceptions: exceptions, extraInfo: extra), settings: servers.settings)
         let pinned = result.pins.filter { $0.origin == .pinnedDomains }
         #expect(pinned.first { $0.endpoint == servers.target("api") }?.result.evaluation?.verdict == .accept)
         #expect(pinned.first { $0.endpoint == servers.target("old") }?.result.evaluation?.verdict == .reject)
         let trustKit = result.pins.filter { $0.origin == .trustKit }
         #expect(trustKit.map(\.endpoint) == [servers.target("new")])
         #expect(trustKit.first?.result.evaluation?.verdict == .accept)
-        #expect(result.report.findings.contains {
-            $0.rule == RuleID.Pins.rejected && $0.severity == .error && $0.message.contains(servers.target("old"))
-        })
+        #expect(
+            result.report.findings.contains {
+                $0.rule == RuleID.Pins.rejected && $0.severity == .error && $0.message.contains(servers.target("old"))
+            })
     }
 }

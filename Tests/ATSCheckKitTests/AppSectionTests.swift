@@ -1,11 +1,11 @@
+import ATSCheckKit
 import AppBundle
 import AppBundleFixtures
-import ATSCheckKit
 import Foundation
 import Reporting
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// The facade fills the report document's app section from what it read: the values the text and the JSON of
 /// `atscheck app` show.

@@ -19,32 +19,39 @@ struct AtsOnlyTests {
         var server: @Sendable () throws -> TLSServerConfiguration
     }
 
-    static let cases: [Case] = Diag.cases.map { Case(description: $0.description, server: $0.server) } + [
-        Case(
-            description: "TLS 1.1 only",
-            server: { .only(.tls1_1, cipherList: "ECDHE-RSA-AES128-SHA:AES128-SHA", chain: try Diag.leaf(.leaf(host))) }),
-        Case(
-            description: "TLS 1.0-1.2, RSA key exchange preferred over ECDHE",
-            server: {
-                TLSServerConfiguration(
-                    minVersion: .tls1_0, maxVersion: .tls1_2, cipherList: "AES256-GCM-SHA384:AES128-SHA:ECDHE-RSA-AES128-SHA",
-                    chain: try Diag.leaf(.leaf(host)))
-            }),
-        Case(
-            description: "TLS 1.0 only, RSA key exchange preferred",
-            server: { .only(.tls1_0, cipherList: "AES128-SHA:ECDHE-RSA-AES128-SHA", chain: try Diag.leaf(.leaf(host))) }),
-        // The demo's legacy-tls10 server: an exception for TLS 1.0 alone cannot reach it (no ECDHE suite).
-        Case(
-            description: "TLS 1.0 only, RSA key exchange only",
-            server: { .only(.tls1_0, cipherList: "AES128-SHA:AES256-SHA", chain: try Diag.leaf(.leaf(host))) }),
-        Case(
-            description: "TLS 1.1 only, RSA key exchange only, server order",
-            server: {
-                var configuration = TLSServerConfiguration.only(.tls1_1, cipherList: "AES256-SHA:AES128-SHA", chain: try Diag.leaf(.leaf(host)))
-                configuration.serverPreference = true
-                return configuration
-            }),
-    ]
+    static let cases: [Case] =
+        Diag.cases.map { Case(description: $0.description, server: $0.server) } + [
+            Case(
+                description: "TLS 1.1 only",
+                server: {
+                    .only(.tls1_1, cipherList: "ECDHE-RSA-AES128-SHA:AES128-SHA", chain: try Diag.leaf(.leaf(host)))
+                }),
+            Case(
+                description: "TLS 1.0-1.2, RSA key exchange preferred over ECDHE",
+                server: {
+                    TLSServerConfiguration(
+                        minVersion: .tls1_0, maxVersion: .tls1_2,
+                        cipherList: "AES256-GCM-SHA384:AES128-SHA:ECDHE-RSA-AES128-SHA",
+                        chain: try Diag.leaf(.leaf(host)))
+                }),
+            Case(
+                description: "TLS 1.0 only, RSA key exchange preferred",
+                server: {
+                    .only(.tls1_0, cipherList: "AES128-SHA:ECDHE-RSA-AES128-SHA", chain: try Diag.leaf(.leaf(host)))
+                }),
+            // The demo's legacy-tls10 server: an exception for TLS 1.0 alone cannot reach it (no ECDHE suite).
+            Case(
+                description: "TLS 1.0 only, RSA key exchange only",
+                server: { .only(.tls1_0, cipherList: "AES128-SHA:AES256-SHA", chain: try Diag.leaf(.leaf(host))) }),
+            Case(
+                description: "TLS 1.1 only, RSA key exchange only, server order",
+                server: {
+                    var configuration = TLSServerConfiguration.only(
+                        .tls1_1, cipherList: "AES256-SHA:AES128-SHA", chain: try Diag.leaf(.leaf(host)))
+                    configuration.serverPreference = true
+                    return configuration
+                }),
+        ]
 
     /// Scans the server twice, full and ats-only, with the real prober; `oneAtATime`: the server serves one
     /// connection at a time, as `openssl s_server` does (issue 20).
@@ -98,11 +105,14 @@ struct AtsOnlyTests {
             let limitedVerdict = evaluator.evaluate(limited, host: Self.host).verdict
             #expect(limitedVerdict == fullVerdict, "iOS \(release)")
             let fullException = ATSDiagnostics.minimalException(profile: full, target: target, for: ATSClient(os: os))
-            let limitedException = ATSDiagnostics.minimalException(profile: limited, target: target, for: ATSClient(os: os))
+            let limitedException = ATSDiagnostics.minimalException(
+                profile: limited, target: target, for: ATSClient(os: os))
             #expect(limitedException == fullException, "iOS \(release)")
             // The whole nscurl matrix (every exception combination) agrees too.
             let fullMatrix = Diag.letters(ATSDiagnostics.run(profile: full, target: target, for: ATSClient(os: os)))
-            #expect(Diag.letters(ATSDiagnostics.run(profile: limited, target: target, for: ATSClient(os: os))) == fullMatrix, "iOS \(release)")
+            #expect(
+                Diag.letters(ATSDiagnostics.run(profile: limited, target: target, for: ATSClient(os: os)))
+                    == fullMatrix, "iOS \(release)")
         }
     }
 }

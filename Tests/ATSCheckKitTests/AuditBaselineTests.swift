@@ -2,8 +2,8 @@ import ATSCheckKit
 import AuditFixtures
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 private typealias F = AuditFixture
 
@@ -19,17 +19,18 @@ struct AuditBaselineTests {
 
     @Test("a waiver by rule and target turns the finding into a note; keyPath waivers match plist findings")
     func suppresses() throws {
-        let baseline = try Baseline.parse(text: """
-            waivers:
-              - rule: audit.exception.missing
-                target: legacy.example.com:443
-                reason: vendor moves to TLS 1.2 in Q3 (OPS-42)
-                expires: 2025-09-30
-              - rule: audit.exception.*
-                keyPath: NSExceptionDomains.gone.example.com
-                reason: endpoint returns next release
-                expires: 2025-12-31
-            """, file: "baseline.yaml")
+        let baseline = try Baseline.parse(
+            text: """
+                waivers:
+                  - rule: audit.exception.missing
+                    target: legacy.example.com:443
+                    reason: vendor moves to TLS 1.2 in Q3 (OPS-42)
+                    expires: 2025-09-30
+                  - rule: audit.exception.*
+                    keyPath: NSExceptionDomains.gone.example.com
+                    reason: endpoint returns next release
+                    expires: 2025-12-31
+                """, file: "baseline.yaml")
         #expect(baseline.waivers.map(\.source.line) == [2, 6])
         let before = try report()
         #expect(errors(before) == ["audit.exception.missing"])
@@ -45,13 +46,14 @@ struct AuditBaselineTests {
 
     @Test("a waiver of every ATS violation of an endpoint waives its failure findings")
     func waivesEndpointFailure() throws {
-        let baseline = try Baseline.parse(text: """
-            waivers:
-              - rule: ats.tls.*
-                target: legacy.example.com
-                reason: legacy vendor
-                expires: 2025-07-01
-            """, file: "b.yml")
+        let baseline = try Baseline.parse(
+            text: """
+                waivers:
+                  - rule: ats.tls.*
+                    target: legacy.example.com
+                    reason: legacy vendor
+                    expires: 2025-07-01
+                """, file: "b.yml")
         let (after, _) = baseline.apply(to: try report(), now: F.now)
         #expect(errors(after).isEmpty)
         #expect(after.endpoints.first?.ats.notes.contains { $0.hasPrefix("ATS failure waived by b.yml:2") } == true)
@@ -60,13 +62,14 @@ struct AuditBaselineTests {
 
     @Test("an expired waiver no longer suppresses and is an error")
     func expired() throws {
-        let baseline = try Baseline.parse(text: """
-            waivers:
-              - rule: audit.exception.missing
-                target: legacy.example.com
-                reason: vendor moves to TLS 1.2
-                expires: 2025-05-31
-            """, file: "b.yml")
+        let baseline = try Baseline.parse(
+            text: """
+                waivers:
+                  - rule: audit.exception.missing
+                    target: legacy.example.com
+                    reason: vendor moves to TLS 1.2
+                    expires: 2025-05-31
+                """, file: "b.yml")
         let (after, own) = baseline.apply(to: try report(), now: F.now)
         #expect(own.map(\.rule) == [BaselineRuleID.expired])
         #expect(own.first?.line == 2)
@@ -78,22 +81,23 @@ struct AuditBaselineTests {
 
     @Test("a waiver without a reason or an expiry, or with a bad date, is invalid and suppresses nothing")
     func invalid() throws {
-        let baseline = try Baseline.parse(text: """
-            waivers:
-              - rule: audit.exception.missing
-                target: legacy.example.com
-                expires: 2030-01-01
-              - rule: audit.exception.missing
-                target: legacy.example.com
-                reason: no date
-              - rule: audit.exception.missing
-                target: legacy.example.com
-                reason: bad date
-                expires: 31/12/2030
-              - target: legacy.example.com
-                reason: no rule
-                expires: 2030-01-01
-            """, file: "b.yml")
+        let baseline = try Baseline.parse(
+            text: """
+                waivers:
+                  - rule: audit.exception.missing
+                    target: legacy.example.com
+                    expires: 2030-01-01
+                  - rule: audit.exception.missing
+                    target: legacy.example.com
+                    reason: no date
+                  - rule: audit.exception.missing
+                    target: legacy.example.com
+                    reason: bad date
+                    expires: 31/12/2030
+                  - target: legacy.example.com
+                    reason: no rule
+                    expires: 2030-01-01
+                """, file: "b.yml")
         let (after, own) = baseline.apply(to: try report(), now: F.now)
         #expect(own.map(\.rule) == Array(repeating: BaselineRuleID.invalid, count: 4))
         #expect(own.map(\.line) == [2, 5, 8, 12])
@@ -105,18 +109,21 @@ struct AuditBaselineTests {
 
     @Test("an unused waiver is a note")
     func unused() throws {
-        let baseline = try Baseline.parse(text: """
-            {"waivers": [{"rule": "audit.endpoint.http", "target": "cdn.example.com", "reason": "r", "expires": "2030-01-01"}]}
-            """, file: "b.json")
+        let baseline = try Baseline.parse(
+            text: """
+                {"waivers": [{"rule": "audit.endpoint.http", "target": "cdn.example.com", "reason": "r", "expires": "2030-01-01"}]}
+                """, file: "b.json")
         let (after, own) = baseline.apply(to: try report(), now: F.now)
         #expect(own.map(\.rule) == [BaselineRuleID.unused])
         #expect(own.first?.severity == .note)
         #expect(errors(after) == ["audit.exception.missing"])
     }
 
-    @Test("a malformed baseline throws InputFileError", arguments: [
-        "waivers: [", "- rule: x\n", "waivers: just text\n", "waivers:\n  - just text\n", "other: 1\n",
-    ])
+    @Test(
+        "a malformed baseline throws InputFileError",
+        arguments: [
+            "waivers: [", "- rule: x\n", "waivers: just text\n", "waivers:\n  - just text\n", "other: 1\n",
+        ])
     func malformed(_ text: String) {
         #expect(throws: InputFileError.self) { try Baseline.parse(text: text, file: "b.yaml") }
     }

@@ -2,8 +2,8 @@ import ATSCheckKit
 import ATSPolicy
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 /// `audit --client`: web views and media have exemptions of their own (ats-rules.md §4.5); the audit must
 /// judge the endpoints as the named client would load them, not always as URLSession.

@@ -2,10 +2,10 @@ import ATSCheckKit
 import ATSPolicy
 import Foundation
 import Judging
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 @Suite("Audit end to end against in-process servers (loopback only)")
 struct AuditEndToEndTests {
@@ -15,13 +15,17 @@ struct AuditEndToEndTests {
         let modern = try TestTLSServer(.modern(chain: pki.chain(for: pki.leaf(.leaf("modern.audit.test")))))
         defer { modern.stop() }
         let legacy = try TestTLSServer(
-            .only(.tls1_0, cipherList: "ECDHE-RSA-AES128-SHA", chain: pki.chain(for: pki.leaf(.leaf("legacy.audit.test")))))
+            .only(
+                .tls1_0, cipherList: "ECDHE-RSA-AES128-SHA", chain: pki.chain(for: pki.leaf(.leaf("legacy.audit.test")))
+            ))
         defer { legacy.stop() }
         let rsa = try TestTLSServer(
             .only(.tls1_2, cipherList: "AES128-GCM-SHA256", chain: pki.chain(for: pki.leaf(.leaf("rsa.audit.test")))))
         defer { rsa.stop() }
         let oldAPI = try TestTLSServer(
-            .only(.tls1_0, cipherList: "ECDHE-RSA-AES128-SHA", chain: pki.chain(for: pki.leaf(.leaf("oldapi.audit.test")))))
+            .only(
+                .tls1_0, cipherList: "ECDHE-RSA-AES128-SHA", chain: pki.chain(for: pki.leaf(.leaf("oldapi.audit.test")))
+            ))
         defer { oldAPI.stop() }
 
         let dir = NSTemporaryDirectory() + "atscheck-audit-\(UUID().uuidString)"
@@ -123,7 +127,10 @@ struct AuditEndToEndTests {
         #expect(unneeded.first?.line == 9)
         // Broader: rsa needs only RFS = NO (AllowsInsecureHTTPLoads on plist line 18).
         let broader = find(AuditRuleID.exceptionBroader)
-        #expect(broader.map(\.keyPath) == ["NSAppTransportSecurity.NSExceptionDomains.rsa.audit.test.NSExceptionAllowsInsecureHTTPLoads"])
+        #expect(
+            broader.map(\.keyPath) == [
+                "NSAppTransportSecurity.NSExceptionDomains.rsa.audit.test.NSExceptionAllowsInsecureHTTPLoads"
+            ])
         #expect(broader.first?.line == 18)
         // No endpoint: retired (plist line 26).
         let unused = find(AuditRuleID.exceptionNoEndpoint)
@@ -134,7 +141,10 @@ struct AuditEndToEndTests {
         #expect(http.map(\.severity) == [.error])
         #expect(http.first?.line == 15)
         // Nothing about oldapi (its TLSv1.0 entry is exactly what it needs) and no impossible failures.
-        #expect(!result.report.findings.contains { $0.rule.rawValue.hasPrefix("audit.") && ($0.keyPath?.contains("oldapi") ?? false) })
+        #expect(
+            !result.report.findings.contains {
+                $0.rule.rawValue.hasPrefix("audit.") && ($0.keyPath?.contains("oldapi") ?? false)
+            })
         #expect(find(AuditRuleID.endpointFails).isEmpty)
         #expect(Set(result.exceptionDebt.map(\.kind)) == [.missing, .unneeded, .broader, .noEndpoint, .http])
         #expect(result.exitStatus == .policyFailure)
@@ -142,12 +152,12 @@ struct AuditEndToEndTests {
 
         // The same audit with a baseline waiving the known debt passes, but for the http endpoint.
         try """
-            waivers:
-              - rule: audit.exception.missing
-                target: legacy.audit.test
-                reason: legacy vendor migrates to TLS 1.2 (TICKET-1)
-                expires: 2099-12-31
-            """.write(toFile: dir + "/baseline.yaml", atomically: true, encoding: .utf8)
+        waivers:
+          - rule: audit.exception.missing
+            target: legacy.audit.test
+            reason: legacy vendor migrates to TLS 1.2 (TICKET-1)
+            expires: 2099-12-31
+        """.write(toFile: dir + "/baseline.yaml", atomically: true, encoding: .utf8)
         let waived = try await AuditRun.run(
             plistPath: plistFile, endpointsPath: endpointsFile, settings: settings, for: .newest,
             baselinePath: dir + "/baseline.yaml", now: Date())
@@ -170,7 +180,8 @@ struct AuditEndToEndTests {
             try await AuditRun.run(plistPath: dir + "/ok.plist", endpointsPath: dir + "/bad.yaml")
         }
         await #expect(throws: InputFileError.self) {
-            try await AuditRun.run(plistPath: dir + "/ok.plist", endpointsPath: dir + "/ok.txt", baselinePath: dir + "/none.yaml")
+            try await AuditRun.run(
+                plistPath: dir + "/ok.plist", endpointsPath: dir + "/ok.txt", baselinePath: dir + "/none.yaml")
         }
     }
 }

@@ -1,8 +1,8 @@
 import ATSCheckKit
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 @Suite("Endpoint lists")
 struct AuditEndpointListTests {
@@ -19,9 +19,11 @@ struct AuditEndpointListTests {
             """
         let list = try EndpointList.parse(text: text, file: "endpoints.txt")
         #expect(list.findings.isEmpty)
-        #expect(list.entries.map(\.target.hostPort) == [
-            "api.example.com:443", "cdn.example.com:443", "legacy.example.com:8443", "tracker.example.com:80", "[::1]:8443",
-        ])
+        #expect(
+            list.entries.map(\.target.hostPort) == [
+                "api.example.com:443", "cdn.example.com:443", "legacy.example.com:8443", "tracker.example.com:80",
+                "[::1]:8443",
+            ])
         #expect(list.entries.map(\.source.line) == [2, 4, 5, 6, 7])
         #expect(list.entries.map(\.isHTTP) == [false, false, false, true, false])
         #expect(list.entries[1].target.path == "/assets/#top")
@@ -30,7 +32,8 @@ struct AuditEndpointListTests {
 
     @Test("text: a bad line is a finding with its line and the other entries survive")
     func textBadLines() throws {
-        let text = "good.example.com\nftp://files.example.com\nbad.example.com:99999\ntwo words.example.com\nlast.example.com\n"
+        let text =
+            "good.example.com\nftp://files.example.com\nbad.example.com:99999\ntwo words.example.com\nlast.example.com\n"
         let list = try EndpointList.parse(text: text, file: "e.txt")
         #expect(list.entries.map(\.target.host) == ["good.example.com", "last.example.com"])
         #expect(list.entries.map(\.source.line) == [1, 5])
@@ -43,7 +46,8 @@ struct AuditEndpointListTests {
 
     @Test("text: a repeated endpoint is a note")
     func duplicates() throws {
-        let list = try EndpointList.parse(text: "a.example.com\nhttps://a.example.com:443\nb.example.com", file: "e.txt")
+        let list = try EndpointList.parse(
+            text: "a.example.com\nhttps://a.example.com:443\nb.example.com", file: "e.txt")
         #expect(list.entries.count == 3)
         #expect(list.findings.map(\.rule) == [EndpointListRuleID.duplicate])
         #expect(list.findings.first?.line == 2)
@@ -69,7 +73,10 @@ struct AuditEndpointListTests {
               - http://plain.example.com
             """
         let list = try EndpointList.parse(text: yaml, file: "e.yaml", format: .yaml)
-        #expect(list.entries.map(\.target.host) == ["api.example.com", "legacy.example.com", "typo.example.com", "plain.example.com"])
+        #expect(
+            list.entries.map(\.target.host) == [
+                "api.example.com", "legacy.example.com", "typo.example.com", "plain.example.com",
+            ])
         #expect(list.entries.map(\.source.line) == [3, 4, 13, 15])
         let legacy = list.entries[1]
         #expect(legacy.resolve == "127.0.0.1")
@@ -107,14 +114,16 @@ struct AuditEndpointListTests {
         #expect(list.findings.first?.line == 5)
     }
 
-    @Test("a structurally malformed file throws InputFileError", arguments: [
-        ("endpoints: [a.example.com\n  - b", EndpointList.Format.yaml),
-        ("hosts:\n  - a.example.com\n", .yaml),
-        ("endpoints: a.example.com\n", .yaml),
-        ("{\"endpoints\": [\"a.example.com\",]", .json),
-        ("\"just a string\"", .json),
-        ("", .yaml),
-    ])
+    @Test(
+        "a structurally malformed file throws InputFileError",
+        arguments: [
+            ("endpoints: [a.example.com\n  - b", EndpointList.Format.yaml),
+            ("hosts:\n  - a.example.com\n", .yaml),
+            ("endpoints: a.example.com\n", .yaml),
+            ("{\"endpoints\": [\"a.example.com\",]", .json),
+            ("\"just a string\"", .json),
+            ("", .yaml),
+        ])
     func malformed(_ text: String, _ format: EndpointList.Format) {
         #expect(throws: InputFileError.self) { try EndpointList.parse(text: text, file: "bad", format: format) }
     }
@@ -138,7 +147,8 @@ struct AuditEndpointListTests {
         let dir = NSTemporaryDirectory() + "atscheck-endpoints-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try "endpoints:\n  - url: a.example.com\n    caFile: ca.pem\n".write(toFile: dir + "/e.yml", atomically: true, encoding: .utf8)
+        try "endpoints:\n  - url: a.example.com\n    caFile: ca.pem\n".write(
+            toFile: dir + "/e.yml", atomically: true, encoding: .utf8)
         let list = try EndpointList.load(path: dir + "/e.yml")
         #expect(list.entries.first?.caFile == dir + "/ca.pem")
         try "a.example.com # endpoints: not yaml\n".write(toFile: dir + "/e.txt", atomically: true, encoding: .utf8)

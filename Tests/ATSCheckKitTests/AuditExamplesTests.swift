@@ -2,8 +2,8 @@ import ATSCheckKit
 import ATSPolicy
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 /// The files under Examples/ stay valid: they are what users copy.
 @Suite("Audit examples")
@@ -11,10 +11,13 @@ struct AuditExamplesTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples").path
 
-    @Test("every example plist parses and every endpoint list loads", arguments: [
-        ("strict-app", "endpoints.txt", 4), ("legacy-api-app", "endpoints.yaml", 6), ("webview-app", "endpoints.txt", 2),
-        ("broken-app", "endpoints.txt", 4),
-    ])
+    @Test(
+        "every example plist parses and every endpoint list loads",
+        arguments: [
+            ("strict-app", "endpoints.txt", 4), ("legacy-api-app", "endpoints.yaml", 6),
+            ("webview-app", "endpoints.txt", 2),
+            ("broken-app", "endpoints.txt", 4),
+        ])
     func loads(_ app: String, _ list: String, _ count: Int) throws {
         let dir = Self.examples + "/" + app
         let document = try PlistDocument.load(path: dir + "/Info.plist")
@@ -29,8 +32,10 @@ struct AuditExamplesTests {
     func brokenIsBroken() throws {
         let broken = PlistLinter.lint(try PlistDocument.load(path: Self.examples + "/broken-app/Info.plist"))
         let rules = Set(broken.map(\.rule))
-        for rule in [PlistRuleID.keyMisspelled, PlistRuleID.valueWrongType, PlistRuleID.valueInvalidTLSVersion,
-                     PlistRuleID.domainUppercase, PlistRuleID.domainPort] {
+        for rule in [
+            PlistRuleID.keyMisspelled, PlistRuleID.valueWrongType, PlistRuleID.valueInvalidTLSVersion,
+            PlistRuleID.domainUppercase, PlistRuleID.domainPort,
+        ] {
             #expect(rules.contains(rule), "\(rule)")
         }
         let strict = PlistLinter.lint(try PlistDocument.load(path: Self.examples + "/strict-app/Info.plist"))

@@ -1,10 +1,10 @@
 import ATSCheckKit
 import Foundation
 import Reporting
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// `atscheck audit` checks pins (issue 9, "Pins in the CI gate"): the plist's NSPinnedDomains against each
 /// covered endpoint's live path, and the pin check an endpoint-list entry names, against a real server.
@@ -20,17 +20,23 @@ struct AuditPinsEndToEndTests {
         text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) }.map { $0 + 1 }
     }
 
-    static func pinnedEntry(_ key: String, includesSubdomains: Bool = false, leaf: [String]? = nil, ca: [String]? = nil) -> String {
+    static func pinnedEntry(_ key: String, includesSubdomains: Bool = false, leaf: [String]? = nil, ca: [String]? = nil)
+        -> String
+    {
         func identities(_ name: String, _ pins: [String]?) -> String {
             guard let pins else { return "" }
-            let items = pins.map { "\t\t\t\t\t<dict>\n\t\t\t\t\t\t<key>SPKI-SHA256-BASE64</key>\n\t\t\t\t\t\t<string>\($0)</string>\n\t\t\t\t\t</dict>\n" }
+            let items = pins.map {
+                "\t\t\t\t\t<dict>\n\t\t\t\t\t\t<key>SPKI-SHA256-BASE64</key>\n\t\t\t\t\t\t<string>\($0)</string>\n\t\t\t\t\t</dict>\n"
+            }
             return "\t\t\t\t<key>\(name)</key>\n\t\t\t\t<array>\n\(items.joined())\t\t\t\t</array>\n"
         }
         let includes = includesSubdomains ? "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n" : ""
-        return "\t\t\t<key>\(key)</key>\n\t\t\t<dict>\n\(includes)\(identities("NSPinnedLeafIdentities", leaf))\(identities("NSPinnedCAIdentities", ca))\t\t\t</dict>\n"
+        return
+            "\t\t\t<key>\(key)</key>\n\t\t\t<dict>\n\(includes)\(identities("NSPinnedLeafIdentities", leaf))\(identities("NSPinnedCAIdentities", ca))\t\t\t</dict>\n"
     }
 
-    @Test("NSPinnedDomains and endpoint-list pin checks: findings at the plist and list lines, in JSON, SARIF and JUnit")
+    @Test(
+        "NSPinnedDomains and endpoint-list pin checks: findings at the plist and list lines, in JSON, SARIF and JUnit")
     func endToEnd() async throws {
         let pki = TestPKI.shared
         var spec = CertificateSpec.leaf(Self.host("api"))
@@ -48,8 +54,8 @@ struct AuditPinsEndToEndTests {
         try pki.rootPEM.write(toFile: dir + "/ca.pem", atomically: true, encoding: .utf8)
         try wrong.der.write(to: URL(fileURLWithPath: dir + "/pins/wrong.cer"))
         try """
-            {"domains": {"\(Self.host("tk"))": {"pins": ["\(intermediate)", "\(Self.spare)"]}}}
-            """.write(toFile: dir + "/pins/tk.json", atomically: true, encoding: .utf8)
+        {"domains": {"\(Self.host("tk"))": {"pins": ["\(intermediate)", "\(Self.spare)"]}}}
+        """.write(toFile: dir + "/pins/tk.json", atomically: true, encoding: .utf8)
 
         // api: CA pin on the intermediate (+ a backup) → accepted; cdn: a leaf pin matching nothing → rejected;
         // img: includes subdomains, covers eu.img; retired: no endpoint.
@@ -118,8 +124,12 @@ struct AuditPinsEndToEndTests {
         let backup = result.report.findings.filter { $0.rule == RuleID.Pins.backupMissing }
         #expect(backup.map(\.line) == [cdnLine, 12])
         #expect(backup.map(\.severity) == [.warning, .warning])
-        #expect(result.report.findings.filter { $0.rule == RuleID.Pins.noneMatch }.map(\.severity) == [.warning, .warning])
-        #expect(!result.report.findings.contains { $0.rule.rawValue.hasPrefix("pins.") && $0.severity == .error && $0.rule != RuleID.Pins.rejected })
+        #expect(
+            result.report.findings.filter { $0.rule == RuleID.Pins.noneMatch }.map(\.severity) == [.warning, .warning])
+        #expect(
+            !result.report.findings.contains {
+                $0.rule.rawValue.hasPrefix("pins.") && $0.severity == .error && $0.rule != RuleID.Pins.rejected
+            })
         // The pinned domain without an endpoint is a note; img is covered through eu.img.
         let unused = result.report.findings.filter { $0.rule == RuleID.Audit.pinnedDomainNoEndpoint }
         #expect(unused.map(\.keyPath) == ["NSAppTransportSecurity.NSPinnedDomains.\(Self.host("retired"))"])
@@ -129,7 +139,8 @@ struct AuditPinsEndToEndTests {
 
         // The evaluations, per endpoint, in list order.
         #expect(result.pins.map(\.endpoint) == ["api", "cdn", "eu.img", "tk", "af"].map { "\(Self.host($0)):\(port)" })
-        #expect(result.pins.map(\.origin) == [.pinnedDomains, .pinnedDomains, .pinnedDomains, .endpointList, .endpointList])
+        #expect(
+            result.pins.map(\.origin) == [.pinnedDomains, .pinnedDomains, .pinnedDomains, .endpointList, .endpointList])
         #expect(result.pins.map { $0.result.evaluation?.verdict } == [.accept, .reject, .accept, .accept, .reject])
         #expect(result.pins[2].domains == [Self.host("img")])
         #expect(result.pins[3].library == .trustkit)
@@ -138,10 +149,13 @@ struct AuditPinsEndToEndTests {
         #expect(result.pins[0].result.evaluation?.matches.first?.position == 1)
 
         // JSON carries them beside exceptionDebt.
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(AuditJSON(result: result))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(AuditJSON(result: result))) as? [String: Any]
         let pinsJSON = try #require(json?["pins"] as? [[String: Any]])
         #expect(pinsJSON.count == 5)
-        #expect(((pinsJSON[1]["result"] as? [String: Any])?["evaluation"] as? [String: Any])?["verdict"] as? String == "reject")
+        #expect(
+            ((pinsJSON[1]["result"] as? [String: Any])?["evaluation"] as? [String: Any])?["verdict"] as? String
+                == "reject")
         #expect(json?["exceptionDebt"] != nil)
 
         // SARIF locations: the plist line and the endpoint-list line.

@@ -3,9 +3,8 @@ import ATSPolicy
 import Foundation
 import Judging
 import Pinning
-import Testing
 import TLSModel
-
+import Testing
 
 /// Examples/pinned-app stays valid: its plist lints clean, its endpoint list's pin checks load their material,
 /// and its NSPinnedDomains covers the endpoints the comments say.
@@ -23,12 +22,15 @@ struct AuditPinsExampleTests {
         #expect(list.entries.map { $0.pinCheck?.options.library } == [nil, nil, .trustkit, .afnetworking])
         #expect(list.entries[2].pinCheck?.pins == Self.dir + "/pins/payments.json")
 
-        let pins = try AuditPins.prepare(document: document, entries: list.entries, settings: ScanSettings(), now: Date())
+        let pins = try AuditPins.prepare(
+            document: document, entries: list.entries, settings: ScanSettings(), now: Date())
         #expect(pins.materialFindings.isEmpty, "\(pins.materialFindings)")
         #expect(pins.entryCheckers.keys.sorted() == [2, 3])
         #expect(pins.entryCheckers[3]?.pins.certificates.count == 1)
         let config = try #require(pins.pinnedDomains)
-        let covered = list.entries.map { PinnedDomainsEvaluator.applicable(host: $0.target.host, in: config)?.domains ?? [] }
+        let covered = list.entries.map {
+            PinnedDomainsEvaluator.applicable(host: $0.target.host, in: config)?.domains ?? []
+        }
         #expect(covered == [["api.example.com"], ["cdn.example.com"], [], []])
     }
 }

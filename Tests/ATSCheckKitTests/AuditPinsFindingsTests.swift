@@ -3,9 +3,8 @@ import ATSPolicy
 import Foundation
 import Judging
 import Pinning
-import Testing
 import TLSModel
-
+import Testing
 
 /// How one pin evaluation becomes audit findings: the rejection an error, everything else at most a warning,
 /// an `expect: fail` entry's NSPinnedDomains rejection a note.
@@ -13,37 +12,52 @@ import TLSModel
 struct AuditPinsFindingsTests {
     static func check(_ verdict: PinVerdict, findings: [Finding], risks: [Finding] = []) -> AuditPinCheck {
         let evaluation = PinEvaluation(
-            library: .nspinneddomains, host: "a.example.com", options: [], verdict: verdict, result: "pin-mismatch", steps: [],
+            library: .nspinneddomains, host: "a.example.com", options: [], verdict: verdict, result: "pin-mismatch",
+            steps: [],
             findings: findings)
         let result = PinCheckResult(
-            target: "a.example.com:443", host: "a.example.com", port: 443, address: "127.0.0.1", status: .completed, error: nil,
+            target: "a.example.com:443", host: "a.example.com", port: 443, address: "127.0.0.1", status: .completed,
+            error: nil,
             evaluation: evaluation, risks: risks)
         return AuditPinCheck(
-            origin: .pinnedDomains, endpoint: "a.example.com:443", library: .nspinneddomains, domains: ["a.example.com"],
+            origin: .pinnedDomains, endpoint: "a.example.com:443", library: .nspinneddomains,
+            domains: ["a.example.com"],
             pinFiles: ["Info.plist"], source: SourceLocation(file: "Info.plist", line: 9),
             keyPath: "NSAppTransportSecurity.NSPinnedDomains.a.example.com", result: result)
     }
 
-    static let rejected = Finding(rule: RuleID.Pins.rejected, severity: .error, message: "ATS rejects a.example.com (NSURLError −1200): no pin")
+    static let rejected = Finding(
+        rule: RuleID.Pins.rejected, severity: .error, message: "ATS rejects a.example.com (NSURLError −1200): no pin")
     static let noneMatch = Finding(rule: RuleID.Pins.noneMatch, severity: .error, message: "none of the 1 pins matches")
     static let rootOnly = Finding(rule: RuleID.Pins.rootOnly, severity: .note, message: "root only")
 
     @Test("a rejection is one error at the source with the evaluator's reason; the rest is capped at warning")
     func rejection() {
-        let out = AuditPins.findings(of: Self.check(.reject, findings: [Self.rejected, Self.noneMatch, Self.rootOnly]), subject: "NSPinnedDomains 'a.example.com'", expectFail: false)
+        let out = AuditPins.findings(
+            of: Self.check(.reject, findings: [Self.rejected, Self.noneMatch, Self.rootOnly]),
+            subject: "NSPinnedDomains 'a.example.com'", expectFail: false)
         #expect(out.map(\.rule) == [RuleID.Pins.rejected, RuleID.Pins.noneMatch, RuleID.Pins.rootOnly])
         #expect(out.map(\.severity) == [.error, .warning, .note])
-        #expect(out.allSatisfy { $0.file == "Info.plist" && $0.line == 9 && $0.keyPath == "NSAppTransportSecurity.NSPinnedDomains.a.example.com" })
-        #expect(out[0].message == "a.example.com:443: NSPinnedDomains 'a.example.com' rejects it: ATS rejects a.example.com (NSURLError −1200): no pin")
+        #expect(
+            out.allSatisfy {
+                $0.file == "Info.plist" && $0.line == 9
+                    && $0.keyPath == "NSAppTransportSecurity.NSPinnedDomains.a.example.com"
+            })
+        #expect(
+            out[0].message
+                == "a.example.com:443: NSPinnedDomains 'a.example.com' rejects it: ATS rejects a.example.com (NSURLError −1200): no pin"
+        )
     }
 
     @Test("expect: fail turns the rejection into a note; an accepted evaluation has no error; risks are warnings")
     func expectFailAndRisks() {
-        let expected = AuditPins.findings(of: Self.check(.reject, findings: [Self.rejected]), subject: "x", expectFail: true)
+        let expected = AuditPins.findings(
+            of: Self.check(.reject, findings: [Self.rejected]), subject: "x", expectFail: true)
         #expect(expected.map(\.severity) == [.note])
         #expect(expected.first?.message.hasPrefix("expected to fail (expect: fail): ") == true)
         let risk = Finding(rule: RuleID.Pins.debugAnyHost, severity: .error, message: "any host")
-        let accepted = AuditPins.findings(of: Self.check(.accept, findings: [], risks: [risk]), subject: "x", expectFail: false)
+        let accepted = AuditPins.findings(
+            of: Self.check(.accept, findings: [], risks: [risk]), subject: "x", expectFail: false)
         #expect(accepted.map(\.rule) == [RuleID.Pins.debugAnyHost])
         #expect(accepted.map(\.severity) == [.warning])
     }
@@ -59,7 +73,9 @@ struct AuditPinsFindingsTests {
         #expect(out.first?.message.contains("cannot read the CA file") == true)
     }
 
-    @Test("material findings count for the libraries they concern, once per file; a TrustKit objection is not AFNetworking's")
+    @Test(
+        "material findings count for the libraries they concern, once per file; a TrustKit objection is not AFNetworking's"
+    )
     func materialFindings() throws {
         let dir = NSTemporaryDirectory() + "atscheck-audit-material-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -73,7 +89,8 @@ struct AuditPinsFindingsTests {
                 pinCheck: EndpointPinCheck(pins: dir + "/one.json", options: PinPolicyOptions(library: library)),
                 source: SourceLocation(file: "e.yaml", line: line))
         }
-        let document = try PlistDocument.parse(data: Data("<plist version=\"1.0\"><dict/></plist>".utf8), file: "Info.plist")
+        let document = try PlistDocument.parse(
+            data: Data("<plist version=\"1.0\"><dict/></plist>".utf8), file: "Info.plist")
         let pins = try AuditPins.prepare(
             document: document, entries: [entry(2, .trustkit), entry(4, .trustkit), entry(6, .nspinneddomains)],
             settings: ScanSettings(), now: Date())

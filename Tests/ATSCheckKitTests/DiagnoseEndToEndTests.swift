@@ -94,11 +94,17 @@ struct DiagnoseEndToEndTests {
             expectations: [
                 Expectation(
                     os: "26.4", cells: "APFAAAAPFAAAFPPP", status: .exception,
-                    exception: ["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)],
+                    exception: [
+                        "NSExceptionAllowsInsecureHTTPLoads": .bool(true),
+                        "NSExceptionRequiresForwardSecrecy": .bool(false),
+                    ],
                     firstReason: "source-suite-list: FAIL"),
                 Expectation(
                     os: "15.4", cells: "APFAAAAPFAAAFPPP", status: .exception,
-                    exception: ["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)]),
+                    exception: [
+                        "NSExceptionAllowsInsecureHTTPLoads": .bool(true),
+                        "NSExceptionRequiresForwardSecrecy": .bool(false),
+                    ]),
                 Expectation(os: "15.3", cells: "PPFPPPPPFPPPFPPP", status: .noneNeeded),
                 Expectation(os: "13", cells: "PPFPPPPPFPPPFPPP", status: .noneNeeded),
             ]),
@@ -113,7 +119,10 @@ struct DiagnoseEndToEndTests {
             expectations: [
                 Expectation(
                     os: "26.4", cells: "FAFFFFFAFFFFFAAA", status: .exception,
-                    exception: ["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)],
+                    exception: [
+                        "NSExceptionAllowsInsecureHTTPLoads": .bool(true),
+                        "NSExceptionRequiresForwardSecrecy": .bool(false),
+                    ],
                     firstReason: "DHE")
             ]),
         // §6: a self-signed certificate fails with ATS on, and no Info.plist key makes URLSession trust it.
@@ -121,14 +130,18 @@ struct DiagnoseEndToEndTests {
             description: "self-signed",
             server: { .modern(chain: [try TestCertificate.selfSigned(.leaf(host))]) },
             expectations: [
-                Expectation(os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible, firstReason: "-1202 certificate not trusted: the chain does not verify to a trusted root (self-signed")
+                Expectation(
+                    os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible,
+                    firstReason:
+                        "-1202 certificate not trusted: the chain does not verify to a trusted root (self-signed")
             ]),
         // §2.1: SHA-1-signed leaves are refused by system trust from iOS 11, so even test 2 (AAL) fails.
         Case(
             description: "SHA-1 signed leaf",
             server: { .modern(chain: try leaf(.leaf(host, digest: .sha1))) },
             expectations: [
-                Expectation(os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible, firstReason: "sha1WithRSAEncryption")
+                Expectation(
+                    os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible, firstReason: "sha1WithRSAEncryption")
             ]),
         // §2.1: RSA < 2048 is refused for the whole chain by system trust from iOS 13 (from 11 for RSA). On
         // iOS 10 only ATS's own leaf key check applies, which PFS off drops (§1.3): tests 2 and 6–13 pass.
@@ -137,7 +150,8 @@ struct DiagnoseEndToEndTests {
             server: { .modern(chain: try leaf(.leaf(host, key: .rsa(bits: 1024)))) },
             expectations: [
                 Expectation(os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible, firstReason: "1024"),
-                Expectation(os: "10", cells: "FPFFFPPPPPPPP", status: .exception, exception: pfsOff, firstReason: "1024"),
+                Expectation(
+                    os: "10", cells: "FPFFFPPPPPPPP", status: .exception, exception: pfsOff, firstReason: "1024"),
             ]),
         // §2.4: the host is not in the SAN; no key relaxes hostname matching.
         Case(
@@ -151,7 +165,9 @@ struct DiagnoseEndToEndTests {
             description: "over-long validity (900 days, user-installed root)",
             server: { .modern(chain: try leaf(.leaf(host, validityDays: 900))) },
             expectations: [
-                Expectation(os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible, firstReason: "user- or MDM-installed root; Apple allows at most 825 days"),
+                Expectation(
+                    os: "26.4", cells: "FFFFFFFFFFFFFFFF", status: .impossible,
+                    firstReason: "user- or MDM-installed root; Apple allows at most 825 days"),
                 // Before iOS 13 no lifetime cap is enforced.
                 Expectation(os: "12", cells: "PPPPPPPPPPPPP", status: .noneNeeded),
             ]),
@@ -193,7 +209,8 @@ struct DiagnoseEndToEndTests {
             #expect(report.tests.map(\.number) == Array(1...e.cells.count))
             #expect(report.tests.allSatisfy { ($0.result == .pass) == ($0.reason == nil) }, "iOS \(e.os)")
             if let text = e.firstReason {
-                #expect(report.tests[0].reason?.contains(text) == true, "iOS \(e.os): \(report.tests[0].reason ?? "nil")")
+                #expect(
+                    report.tests[0].reason?.contains(text) == true, "iOS \(e.os): \(report.tests[0].reason ?? "nil")")
             }
             let m = report.minimalException
             #expect(m.status == e.status, "iOS \(e.os): \(m.reason)")
@@ -231,7 +248,10 @@ struct DiagnoseEndToEndTests {
         #expect(report.minimalException.status == .exception)
         #expect(
             report.minimalException.dictionary
-                == .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)]))
+                == .dict([
+                    "NSExceptionAllowsInsecureHTTPLoads": .bool(true),
+                    "NSExceptionRequiresForwardSecrecy": .bool(false),
+                ]))
         #expect(report.minimalException.reason.hasPrefix("UNCERTAIN"))
         #expect(report.minimalException.reason.contains("disables ATS"))
     }
@@ -239,7 +259,9 @@ struct DiagnoseEndToEndTests {
     @Test("the diagnose matrix costs no connection beyond the scan's handshakes")
     func noExtraConnections() async throws {
         let server = try TestTLSServer(
-            .only(.tls1_2, cipherList: "ECDHE-RSA-AES128-SHA256:AES128-GCM-SHA256", chain: try Self.leaf(.leaf(Self.host))))
+            .only(
+                .tls1_2, cipherList: "ECDHE-RSA-AES128-SHA256:AES128-GCM-SHA256", chain: try Self.leaf(.leaf(Self.host))
+            ))
         defer { server.stop() }
         let caFile = NSTemporaryDirectory() + "atscheck-diag-ca-\(UUID().uuidString).pem"
         try TestPKI.shared.rootPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
@@ -251,7 +273,8 @@ struct DiagnoseEndToEndTests {
         #expect(profile.handshakes > 0)
         var reports: [DiagnosticsReport] = []
         for os in ["9", "10", "13", "15.4", "17", "26.4"] {
-            reports.append(ATSDiagnostics.run(profile: profile, target: target, for: ATSClient(os: AppleOSVersion(string: os)!)))
+            reports.append(
+                ATSDiagnostics.run(profile: profile, target: target, for: ATSClient(os: AppleOSVersion(string: os)!)))
         }
         #expect(reports.allSatisfy { $0.tests.count >= 13 })
         #expect(server.acceptedConnections == profile.connections)

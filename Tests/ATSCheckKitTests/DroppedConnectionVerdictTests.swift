@@ -1,10 +1,10 @@
 import ATSCheckKit
 import Foundation
 import Judging
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// The ATS verdict of a server scanned through a relay that drops connections (issue 8): never a
 /// false FAIL for a server that passes, never a PASS for one that fails; where retries get through,
@@ -65,7 +65,9 @@ struct DroppedConnectionVerdictTests {
                 // Not every step gets through a second's window: unknown is allowed, the opposite verdict is not.
                 #expect([server.verdict, .unknown].contains(relayed.verdict), "\(relayed.violations.map(\.message))")
             } else {
-                #expect(relayed.verdict == server.verdict, "\(fault): \(relayed.violations.map(\.message)) \(relayed.notes)")
+                #expect(
+                    relayed.verdict == server.verdict, "\(fault): \(relayed.violations.map(\.message)) \(relayed.notes)"
+                )
             }
             if relayed.verdict == .unknown {
                 #expect(relayed.notes.contains { $0.hasPrefix("not tested") }, "\(fault): \(relayed.notes)")

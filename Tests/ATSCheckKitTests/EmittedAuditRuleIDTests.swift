@@ -1,12 +1,12 @@
-@testable import Reporting
 import ATSCheckKit
 import ATSPolicy
 import AuditFixtures
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
+@testable import Reporting
 
 /// Every rule id an audit emits over the examples and fixtures is in the catalogue, and reaches SARIF
 /// with its real text.
@@ -18,8 +18,10 @@ struct EmittedAuditRuleIDTests {
     func audits() throws {
         var seen: Set<RuleID> = []
         var reports: [ScanReport] = []
-        for (app, list) in [("strict-app", "endpoints.txt"), ("legacy-api-app", "endpoints.yaml"),
-                            ("webview-app", "endpoints.txt"), ("broken-app", "endpoints.txt")] {
+        for (app, list) in [
+            ("strict-app", "endpoints.txt"), ("legacy-api-app", "endpoints.yaml"),
+            ("webview-app", "endpoints.txt"), ("broken-app", "endpoints.txt"),
+        ] {
             let dir = Self.examples + "/" + app
             let document = try PlistDocument.load(path: dir + "/Info.plist")
             let endpoints = try EndpointList.load(path: dir + "/" + list)
@@ -27,7 +29,13 @@ struct EmittedAuditRuleIDTests {
             // Every endpoint judged as a failing RSA-key-exchange server, or as cleartext.
             let result = try AuditFixture.audit(
                 document,
-                endpoints.entries.map { ($0.target.original, $0.isHTTP ? nil : AuditFixture.profile($0.target.host, AuditFixture.rsaKxOnly, port: $0.target.port)) })
+                endpoints.entries.map {
+                    (
+                        $0.target.original,
+                        $0.isHTTP
+                            ? nil : AuditFixture.profile($0.target.host, AuditFixture.rsaKxOnly, port: $0.target.port)
+                    )
+                })
             seen.formUnion(result.report.findings.map(\.rule))
             seen.formUnion(result.exceptionDebt.map(\.rule))
             seen.formUnion(result.report.endpoints.flatMap { $0.ats.violations.map(\.rule) })

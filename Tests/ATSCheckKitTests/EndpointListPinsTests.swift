@@ -2,8 +2,8 @@ import ATSCheckKit
 import Foundation
 import Judging
 import Pinning
-import Testing
 import TLSModel
+import Testing
 
 /// The pin check of an endpoint-list entry (`pins:`, `library:`, the libraries' knobs) and the option model it
 /// shares with `atscheck pins check`.
@@ -34,11 +34,17 @@ struct EndpointListPinsTests {
         let list = try EndpointList.parse(text: yaml, file: "e.yaml")
         #expect(list.findings.isEmpty, "\(list.findings)")
         #expect(list.entries.map { $0.pinCheck?.pins } == ["Pins/staging.cer", "Pins/api.json", "Pins/", nil])
-        #expect(list.entries[0].pinCheck?.options.policy == .afnetworking(AFSecurityPolicyOptions(
-            mode: .publicKey, allowInvalidCertificates: true, validatesDomainName: false, afVersion: 3)))
+        #expect(
+            list.entries[0].pinCheck?.options.policy
+                == .afnetworking(
+                    AFSecurityPolicyOptions(
+                        mode: .publicKey, allowInvalidCertificates: true, validatesDomainName: false, afVersion: 3)))
         #expect(list.entries[1].pinCheck?.options.policy == .trustkit(TrustKitOptions()))
-        #expect(list.entries[2].pinCheck?.options.policy == .alamofire(.pinnedCertificates(
-            acceptSelfSignedCertificates: true, performDefaultValidation: true, validateHost: false)))
+        #expect(
+            list.entries[2].pinCheck?.options.policy
+                == .alamofire(
+                    .pinnedCertificates(
+                        acceptSelfSignedCertificates: true, performDefaultValidation: true, validateHost: false)))
     }
 
     @Test("JSON: booleans and numbers as JSON values; pins alone means AFNetworking Certificate mode, as pins check")
@@ -51,22 +57,31 @@ struct EndpointListPinsTests {
             """
         let list = try EndpointList.parse(text: json, file: "e.json")
         #expect(list.findings.isEmpty, "\(list.findings)")
-        #expect(list.entries[0].pinCheck?.options.policy == .afnetworking(AFSecurityPolicyOptions(mode: .certificate, validatesDomainName: false)))
+        #expect(
+            list.entries[0].pinCheck?.options.policy
+                == .afnetworking(AFSecurityPolicyOptions(mode: .certificate, validatesDomainName: false)))
         #expect(list.entries[1].pinCheck?.options == PinPolicyOptions())
     }
 
-    @Test("unusable pin keys drop the entry with an endpoints.invalid error at its line", arguments: [
-        ("library: trustkit", "without 'pins:'"),
-        ("pins: a.json\n    library: okhttp", "library 'okhttp'"),
-        ("pins: a.cer\n    mode: strict", "mode 'strict'"),
-        ("pins: a.cer\n    library: trustkit\n    mode: certificate", "AFNetworking options: add 'library: afnetworking'"),
-        ("pins: a.cer\n    validateHost: false", "Alamofire options: add 'library: alamofire'"),
-        ("pins: a.cer\n    afVersion: 5", "afVersion must be 2, 3 or 4"),
-        ("pins: a.cer\n    afVersion: four", "afVersion 'four'"),
-        ("pins: a.cer\n    allowInvalidCertificates: maybe", "allowInvalidCertificates 'maybe'"),
-        ("pins: a.cer\n    library: alamofire\n    evaluator: public-keys\n    acceptSelfSignedCertificates: true",
-         "acceptSelfSignedCertificates applies to 'evaluator: pinned-certificates' only"),
-    ])
+    @Test(
+        "unusable pin keys drop the entry with an endpoints.invalid error at its line",
+        arguments: [
+            ("library: trustkit", "without 'pins:'"),
+            ("pins: a.json\n    library: okhttp", "library 'okhttp'"),
+            ("pins: a.cer\n    mode: strict", "mode 'strict'"),
+            (
+                "pins: a.cer\n    library: trustkit\n    mode: certificate",
+                "AFNetworking options: add 'library: afnetworking'"
+            ),
+            ("pins: a.cer\n    validateHost: false", "Alamofire options: add 'library: alamofire'"),
+            ("pins: a.cer\n    afVersion: 5", "afVersion must be 2, 3 or 4"),
+            ("pins: a.cer\n    afVersion: four", "afVersion 'four'"),
+            ("pins: a.cer\n    allowInvalidCertificates: maybe", "allowInvalidCertificates 'maybe'"),
+            (
+                "pins: a.cer\n    library: alamofire\n    evaluator: public-keys\n    acceptSelfSignedCertificates: true",
+                "acceptSelfSignedCertificates applies to 'evaluator: pinned-certificates' only"
+            ),
+        ])
     func invalid(_ keys: String, _ message: String) throws {
         let yaml = "endpoints:\n  - https://ok.example.com\n  - url: https://bad.example.com\n    \(keys)\n"
         let list = try EndpointList.parse(text: yaml, file: "e.yaml")
@@ -100,14 +115,14 @@ struct EndpointListPinsTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try """
-            endpoints:
-              - url: https://a.example.com
-                pins: Pins/a.json
-                library: trustkit
-                caFile: ca.pem
-              - url: https://b.example.com
-                pins: /etc/pins/b.cer
-            """.write(toFile: dir + "/e.yaml", atomically: true, encoding: .utf8)
+        endpoints:
+          - url: https://a.example.com
+            pins: Pins/a.json
+            library: trustkit
+            caFile: ca.pem
+          - url: https://b.example.com
+            pins: /etc/pins/b.cer
+        """.write(toFile: dir + "/e.yaml", atomically: true, encoding: .utf8)
         let list = try EndpointList.load(path: dir + "/e.yaml")
         #expect(list.entries.map { $0.pinCheck?.pins } == [dir + "/Pins/a.json", "/etc/pins/b.cer"])
         #expect(list.entries[0].caFile == dir + "/ca.pem")
@@ -120,6 +135,8 @@ struct EndpointListPinsTests {
         #expect(options.problem(.commandLine)?.contains("--mode") == true)
         #expect(options.problem(.endpointList)?.hasPrefix("mode, allowInvalidCertificates") == true)
         #expect(PinPolicyOptions(library: .nspinneddomains).problem() == nil)
-        #expect(PinPolicyOptions(library: .alamofire, values: PinOptionValues(["evaluator": "disabled"])).policy == .alamofire(.disabled))
+        #expect(
+            PinPolicyOptions(library: .alamofire, values: PinOptionValues(["evaluator": "disabled"])).policy
+                == .alamofire(.disabled))
     }
 }

@@ -1,9 +1,8 @@
 @_spi(Testing) import ATSCheckKit
 import Foundation
 import Judging
-import Testing
 import TLSModel
-
+import Testing
 
 /// The text endpoint list is streamed (issue 8): same entries and lines as parsing the whole text, whatever
 /// the chunking, and refusals with the input contract.
@@ -20,7 +19,10 @@ struct EndpointListStreamTests {
         var text = ""
         for i in 0..<30_000 {
             let ending = ["\n", "\r\n", "\r"][i % 3]
-            text += (i % 7 == 0 ? "# comment \(i)" : i % 11 == 0 ? "not a target!!" : "127.0.\(i / 256 % 256).\(i % 256):\(1000 + i % 50)") + ending
+            text +=
+                (i % 7 == 0
+                    ? "# comment \(i)"
+                    : i % 11 == 0 ? "not a target!!" : "127.0.\(i / 256 % 256).\(i % 256):\(1000 + i % 50)") + ending
         }
         let path = try Self.file(Array(text.utf8))
         let streamed = try EndpointList.load(path: path)
@@ -41,18 +43,23 @@ struct EndpointListStreamTests {
         #expect(error?.description == "\(path):20001: not UTF-8 text")
     }
 
-    @Test("format guess", arguments: [
-        ("[::1]:443\nexample.com\n", EndpointList.Format.text), ("[2001:db8::1]:8443\n", .text), ("[fe80::1%en0]:443\n", .text),
-        ("[\"a.example\"]", .json), ("[ {\"url\": \"a\"} ]", .json), ("[1]", .json), ("{\"endpoints\": []}", .json),
-        ("\u{FEFF}{\"endpoints\": []}", .json), ("endpoints:\n  - a\n", .yaml), ("a.example\n", .text), ("[]", .json),
-    ])
+    @Test(
+        "format guess",
+        arguments: [
+            ("[::1]:443\nexample.com\n", EndpointList.Format.text), ("[2001:db8::1]:8443\n", .text),
+            ("[fe80::1%en0]:443\n", .text),
+            ("[\"a.example\"]", .json), ("[ {\"url\": \"a\"} ]", .json), ("[1]", .json), ("{\"endpoints\": []}", .json),
+            ("\u{FEFF}{\"endpoints\": []}", .json), ("endpoints:\n  - a\n", .yaml), ("a.example\n", .text),
+            ("[]", .json),
+        ])
     func guess(text: String, format: EndpointList.Format) {
         #expect(EndpointList.guess(text) == format)
     }
 
     @Test("a YAML list over 4 MB is refused with FILE: larger than 4 MB limit")
     func structuredTooLarge() throws {
-        let path = try Self.file(Array(("endpoints:\n  - \"" + String(repeating: "a", count: 5 << 20) + "\"\n").utf8), suffix: ".yml")
+        let path = try Self.file(
+            Array(("endpoints:\n  - \"" + String(repeating: "a", count: 5 << 20) + "\"\n").utf8), suffix: ".yml")
         let error = #expect(throws: InputFileError.self) { try EndpointList.load(path: path) }
         #expect(error?.description == "\(path): larger than 4 MB limit")
     }

@@ -3,22 +3,24 @@ import ATSPolicy
 import Foundation
 import Judging
 import Reporting
-import Testing
 import TLSModel
-
+import Testing
 
 /// Replays the fuzzers' seeds (`Fuzz/corpus/`) and every committed crash (`Tests/Fixtures/fuzz-regressions/`)
 /// through the code the libFuzzer targets drive, without the sanitizer: each input is read, or refused with the
 /// input contract's message (`FILE:LINE: reason` with LINE ≥ 1, or `FILE: reason`).
 @Suite("Fuzz seeds and regressions replay")
 struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func files(_ target: String, seedsOnly: Bool = false) -> [URL] {
         var folders = [root.appendingPathComponent("Fuzz/corpus/\(target)")]
         if !seedsOnly { folders.append(root.appendingPathComponent("Tests/Fixtures/fuzz-regressions/\(target)")) }
-        return folders.flatMap { (try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil)) ?? [] }
-            .sorted { $0.path < $1.path }
+        return folders.flatMap {
+            (try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil)) ?? []
+        }
+        .sorted { $0.path < $1.path }
     }
 
     /// `FILE:LINE: reason` (LINE ≥ 1) or `FILE: reason`.
@@ -63,7 +65,9 @@ struct FuzzRegressionTests {
             }
             guard let text = String(data: try Data(contentsOf: url), encoding: .utf8) else { continue }
             for format in [EndpointList.Format.text, .yaml, .json] {
-                do { _ = try EndpointList.parse(text: text, file: "x", format: format) } catch let error as InputFileError {
+                do { _ = try EndpointList.parse(text: text, file: "x", format: format) } catch let error
+                    as InputFileError
+                {
                     #expect(Self.followsContract(error.description, file: "x"), "\(error)")
                 }
             }
@@ -84,8 +88,12 @@ struct FuzzRegressionTests {
     func profiles() throws {
         for url in Self.files("FuzzProfiles") {
             let data = try Data(contentsOf: url)
-            var endpoints = (try? JSONRendering.decoder().decode([ServerProfile].self, from: data)).map { $0.map { EndpointResult(profile: $0) } }
-            if endpoints == nil { endpoints = (try? JSONRendering.decoder().decode(ScanReport.self, from: data))?.endpoints }
+            var endpoints = (try? JSONRendering.decoder().decode([ServerProfile].self, from: data)).map {
+                $0.map { EndpointResult(profile: $0) }
+            }
+            if endpoints == nil {
+                endpoints = (try? JSONRendering.decoder().decode(ScanReport.self, from: data))?.endpoints
+            }
             if url.path.contains("/Fuzz/corpus/") { #expect(endpoints?.isEmpty == false, "\(url.lastPathComponent)") }
             let report = ScanReport(endpoints: endpoints ?? [])
             _ = ScanTextRenderer().render(report) + MarkdownRenderer.render(report) + JUnitRenderer.render(report)

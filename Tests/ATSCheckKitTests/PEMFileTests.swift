@@ -1,8 +1,8 @@
 import ATSCheckKit
 import ATSPolicy
 import Foundation
-import Testing
 import TLSTestSupport
+import Testing
 
 /// `--ca-file` and `caFile:` are input files: a malformed one is exit 65 with `FILE:LINE: reason` before any
 /// scan (issue 8: it used to fail every endpoint and exit 2).
@@ -16,11 +16,26 @@ struct PEMFileTests {
     static let malformed: [(label: String, text: String, line: Int?, reason: String)] = [
         ("empty file", "", nil, "no PEM certificate"),
         ("text with no PEM block", "hello\nworld\n", nil, "no PEM certificate"),
-        ("BEGIN without END", "# staging root\n" + rootLines.dropLast().joined(separator: "\n") + "\n", 2, "has no END line"),
-        ("mismatched END", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END PRIVATE KEY-----\n", 3, "closes the CERTIFICATE block opened on line 1"),
-        ("a second BEGIN inside a block", "-----BEGIN CERTIFICATE-----\nAAAA\n-----BEGIN CERTIFICATE-----\n", 1, "has no END line"),
-        ("bad base64", "\n\n-----BEGIN CERTIFICATE-----\n!!!not base64!!!\n-----END CERTIFICATE-----\n", 3, "not valid base64"),
-        ("base64 that is not X.509", "-----BEGIN CERTIFICATE-----\naGVsbG8gd29ybGQ=\n-----END CERTIFICATE-----\n", 1, "not a certificate"),
+        (
+            "BEGIN without END", "# staging root\n" + rootLines.dropLast().joined(separator: "\n") + "\n", 2,
+            "has no END line"
+        ),
+        (
+            "mismatched END", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END PRIVATE KEY-----\n", 3,
+            "closes the CERTIFICATE block opened on line 1"
+        ),
+        (
+            "a second BEGIN inside a block", "-----BEGIN CERTIFICATE-----\nAAAA\n-----BEGIN CERTIFICATE-----\n", 1,
+            "has no END line"
+        ),
+        (
+            "bad base64", "\n\n-----BEGIN CERTIFICATE-----\n!!!not base64!!!\n-----END CERTIFICATE-----\n", 3,
+            "not valid base64"
+        ),
+        (
+            "base64 that is not X.509", "-----BEGIN CERTIFICATE-----\naGVsbG8gd29ybGQ=\n-----END CERTIFICATE-----\n", 1,
+            "not a certificate"
+        ),
         ("DER instead of PEM", "0\u{03}\u{01}\u{01}", nil, "a DER certificate, not PEM"),
     ]
 
@@ -38,7 +53,8 @@ struct PEMFileTests {
 
     @Test("a bundle with comments, a key block and two certificates reads both, with their lines")
     func bundle() throws {
-        let text = "# bundle\n" + Self.root + "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n" + Self.root
+        let text =
+            "# bundle\n" + Self.root + "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n" + Self.root
         let path = try Self.write(text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let certificates = try PEMFile.certificates(path: path)
@@ -48,7 +64,9 @@ struct PEMFileTests {
 
     @Test("missing and oversized files are input errors")
     func missingAndLarge() throws {
-        let missing = try #require(throws: InputFileError.self) { try PEMFile.certificates(path: "/nonexistent/ca.pem") }
+        let missing = try #require(throws: InputFileError.self) {
+            try PEMFile.certificates(path: "/nonexistent/ca.pem")
+        }
         #expect(missing.reason == "no such file")
         let path = try Self.write(String(repeating: "A", count: InputLimits.pemBytes + 1))
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -1,9 +1,9 @@
 import ATSCheckKit
 import Foundation
 import Pinning
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// TrustKit (§3.3–3.4), Alamofire (§4) and NSPinnedDomains (§5) against staging-like servers, with the real
 /// OpenSSL path builder.
@@ -13,9 +13,13 @@ struct PinLibraryEndToEndTests {
     /// A well-formed pin that matches nothing (the SHA-256 of a phrase).
     static let spare = "YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI="
 
-    func trustKit(_ scenario: String, pins: [String], enforce: Bool = true, expiration: String? = nil) async throws -> PinEvaluation {
+    func trustKit(_ scenario: String, pins: [String], enforce: Bool = true, expiration: String? = nil) async throws
+        -> PinEvaluation
+    {
         let s = try await PinScenarios.shared()
-        let set = PinSet(domains: [PinScenarios.host: DomainPins(pins: pins, enforce: enforce, expirationDate: expiration)])
+        let set = PinSet(domains: [
+            PinScenarios.host: DomainPins(pins: pins, enforce: enforce, expirationDate: expiration)
+        ])
         return try #require(try s.result(scenario, try s.checker(.trustkit(TrustKitOptions()), pinSet: set)).evaluation)
     }
 
@@ -31,7 +35,8 @@ struct PinLibraryEndToEndTests {
     @Test("TrustKit §3.3: a root pin matches the store root the server did not send")
     func trustKitRootNotSent() async throws {
         let s = try await PinScenarios.shared()
-        let ev = try await trustKit("rotated-intermediate", pins: [Self.spki(s.pki.intermediate), Self.spki(s.pki.root)])
+        let ev = try await trustKit(
+            "rotated-intermediate", pins: [Self.spki(s.pki.intermediate), Self.spki(s.pki.root)])
         #expect(ev.verdict == .accept)
         #expect(ev.matches.first?.role == "anchor")
     }
@@ -52,7 +57,8 @@ struct PinLibraryEndToEndTests {
     func trustKitInvalidChain() async throws {
         let s = try await PinScenarios.shared()
         for scenario in ["self-signed", "wrong-host", "expired"] {
-            let ev = try await trustKit(scenario, pins: [Self.spki(s.selfSignedLeaf), Self.spki(s.pki.intermediate)], enforce: false)
+            let ev = try await trustKit(
+                scenario, pins: [Self.spki(s.selfSignedLeaf), Self.spki(s.pki.intermediate)], enforce: false)
             #expect(ev.verdict == .reject, "\(scenario)")
             #expect(ev.result == "FailedInvalidCertificateChain", "\(scenario)")
         }
@@ -61,12 +67,15 @@ struct PinLibraryEndToEndTests {
     @Test("TrustKit: a passed expirationDate means not pinned, default trust decides")
     func trustKitExpired() async throws {
         let s = try await PinScenarios.shared()
-        let ev = try await trustKit("private-ca", pins: [Self.spki(s.otherPKI.intermediate), Self.spare], expiration: "2020-01-01")
+        let ev = try await trustKit(
+            "private-ca", pins: [Self.spki(s.otherPKI.intermediate), Self.spare], expiration: "2020-01-01")
         #expect(ev.verdict == .accept)
         #expect(ev.result == "DomainNotPinned")
     }
 
-    func alamofire(_ scenario: String, _ evaluator: AlamofireEvaluator, pins: [TestCertificate]) async throws -> PinCheckResult {
+    func alamofire(_ scenario: String, _ evaluator: AlamofireEvaluator, pins: [TestCertificate]) async throws
+        -> PinCheckResult
+    {
         let s = try await PinScenarios.shared()
         return try s.result(scenario, try s.checker(.alamofire(evaluator), certificates: pins))
     }
@@ -74,23 +83,31 @@ struct PinLibraryEndToEndTests {
     @Test("Alamofire §4: PinnedCertificatesTrustEvaluator with defaults")
     func alamofirePinnedCertificates() async throws {
         let s = try await PinScenarios.shared()
-        let ok = try #require(try await alamofire("private-ca", .pinnedCertificates(), pins: [s.pki.intermediate]).evaluation)
+        let ok = try #require(
+            try await alamofire("private-ca", .pinnedCertificates(), pins: [s.pki.intermediate]).evaluation)
         #expect(ok.verdict == .accept)
         #expect(ok.result == "useCredential")
-        let selfSigned = try #require(try await alamofire("self-signed", .pinnedCertificates(), pins: [s.selfSignedLeaf]).evaluation)
+        let selfSigned = try #require(
+            try await alamofire("self-signed", .pinnedCertificates(), pins: [s.selfSignedLeaf]).evaluation)
         #expect(selfSigned.result == ".defaultEvaluationFailed")
-        let wrongHost = try #require(try await alamofire("wrong-host", .pinnedCertificates(), pins: [s.pki.intermediate]).evaluation)
+        let wrongHost = try #require(
+            try await alamofire("wrong-host", .pinnedCertificates(), pins: [s.pki.intermediate]).evaluation)
         #expect(wrongHost.result == ".hostValidationFailed")
-        let renewed = try #require(try await alamofire("renewed-same-key", .pinnedCertificates(), pins: [s.leaf]).evaluation)
+        let renewed = try #require(
+            try await alamofire("renewed-same-key", .pinnedCertificates(), pins: [s.leaf]).evaluation)
         #expect(renewed.result == ".certificatePinningFailed")
-        let unrelated = try #require(try await alamofire("extra-unrelated", .pinnedCertificates(), pins: [s.unrelated]).evaluation)
+        let unrelated = try #require(
+            try await alamofire("extra-unrelated", .pinnedCertificates(), pins: [s.unrelated]).evaluation)
         #expect(unrelated.result == ".certificatePinningFailed")
     }
 
-    @Test("Alamofire §4: acceptSelfSignedCertificates accepts the pinned self-signed staging server; the release evaluator rejects it")
+    @Test(
+        "Alamofire §4: acceptSelfSignedCertificates accepts the pinned self-signed staging server; the release evaluator rejects it"
+    )
     func alamofireSelfSigned() async throws {
         let s = try await PinScenarios.shared()
-        let result = try await alamofire("self-signed", .pinnedCertificates(acceptSelfSignedCertificates: true), pins: [s.selfSignedLeaf])
+        let result = try await alamofire(
+            "self-signed", .pinnedCertificates(acceptSelfSignedCertificates: true), pins: [s.selfSignedLeaf])
         #expect(result.evaluation?.verdict == .accept)
         #expect(result.release?.verdict == .reject)
         #expect(result.risks.contains { $0.rule == RuleID.Pins.debugReleaseDiffers })
@@ -100,7 +117,9 @@ struct PinLibraryEndToEndTests {
     func alamofirePublicKeys() async throws {
         let s = try await PinScenarios.shared()
         #expect(try await alamofire("renewed-same-key", .publicKeys(), pins: [s.leaf]).evaluation?.verdict == .accept)
-        #expect(try await alamofire("renewed-new-key", .publicKeys(), pins: [s.leaf]).evaluation?.result == ".publicKeyPinningFailed")
+        #expect(
+            try await alamofire("renewed-new-key", .publicKeys(), pins: [s.leaf]).evaluation?.result
+                == ".publicKeyPinningFailed")
         let noHost = try await alamofire("wrong-host", .publicKeys(validateHost: false), pins: [s.pki.intermediate])
         #expect(noHost.evaluation?.verdict == .accept)
         #expect(noHost.release?.verdict == .reject)
@@ -108,11 +127,14 @@ struct PinLibraryEndToEndTests {
 
     func pinnedDomains(_ scenario: String, leaf: [String]? = nil, ca: [String]? = nil) async throws -> PinEvaluation {
         let s = try await PinScenarios.shared()
-        let config = PinnedDomainsConfiguration(domains: [PinScenarios.host: PinnedDomainEntry(leafIdentities: leaf, caIdentities: ca)])
+        let config = PinnedDomainsConfiguration(domains: [
+            PinScenarios.host: PinnedDomainEntry(leafIdentities: leaf, caIdentities: ca)
+        ])
         return try #require(try s.result(scenario, try s.checker(.nspinneddomains, pinnedDomains: config)).evaluation)
     }
 
-    @Test("NSPinnedDomains §5: leaf identities match position 0 only, CA identities positions 1…n−1 with the store root")
+    @Test(
+        "NSPinnedDomains §5: leaf identities match position 0 only, CA identities positions 1…n−1 with the store root")
     func pinnedDomainsPositions() async throws {
         let s = try await PinScenarios.shared()
         #expect(try await pinnedDomains("private-ca", leaf: [Self.spki(s.leaf)]).verdict == .accept)
@@ -157,8 +179,12 @@ struct PinLibraryEndToEndTests {
 /// scope of `pins check`, `audit` and `app`), so every pin verdict above holds for it too.
 @Suite("Pin scenarios on servers that serve one connection at a time", .serialized)
 struct PinScenariosOneAtATimeTests {
-    @Test("every scenario's served chain, full and ats-only, equals the concurrent server's",
-          arguments: ["private-ca", "self-signed", "wrong-host", "expired", "rotated-intermediate", "extra-unrelated", "root-sent"])
+    @Test(
+        "every scenario's served chain, full and ats-only, equals the concurrent server's",
+        arguments: [
+            "private-ca", "self-signed", "wrong-host", "expired", "rotated-intermediate", "extra-unrelated",
+            "root-sent",
+        ])
     func sameChain(_ scenario: String) async throws {
         let s = try await PinScenarios.shared()
         let chain = try #require(s.chains[scenario])

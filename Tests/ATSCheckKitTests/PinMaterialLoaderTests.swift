@@ -1,8 +1,8 @@
 import ATSCheckKit
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// `--pins PATH`: certificates, pin-set files and Info.plists, and FILE:LINE errors for malformed material.
 @Suite("Pin material loader")
@@ -28,7 +28,8 @@ struct PinMaterialLoaderTests {
 
     @Test("every file under the repository's Pins/ loads")
     func repositoryPins() throws {
-        let pins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let pins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Pins").path
         let loaded = try PinMaterialLoader.load(pins)
         let onDisk = (FileManager.default.subpaths(atPath: pins) ?? []).filter {
@@ -58,7 +59,10 @@ struct PinMaterialLoaderTests {
             "a.cer": pki.intermediate.der,
             "b.pem": Data(pki.root.pem.utf8),
             "c.cer": Data(pki.root.pem.utf8),
-            "set.yaml": Data("domains:\n  api.example.com:\n    pins:\n      - YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI=\n      - EBXX9BOlOq+wYH7NbtxqeMIavcUBkow53QKlwqIbw+M=\n".utf8),
+            "set.yaml": Data(
+                ("domains:\n  api.example.com:\n    pins:\n      - YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI=\n     "
+                    + " - EBXX9BOlOq+wYH7NbtxqeMIavcUBkow53QKlwqIbw+M=\n")
+                    .utf8),
             "Info.plist": Data(plist.utf8),
             "README.md": Data("not material".utf8),
         ])
@@ -74,19 +78,35 @@ struct PinMaterialLoaderTests {
 
     @Test("malformed material is FILE:LINE: reason")
     func malformed() throws {
-        try expectError(["p.yaml": Data("domains:\n  a.example.com:\n    pins: [x]\n    enforce: maybe\n".utf8)], "p.yaml", line: 4, contains: "enforce must be true or false")
-        try expectError(["p.json": Data("{\"domains\": {\"a.example.com\": {\"pins\": [], \"colour\": 1}}}".utf8)], "p.json", line: 1, contains: "unknown key 'colour'")
-        try expectError(["p.yaml": Data("domains:\n  a.example.com:\n    expirationDate: tomorrow\n    pins: []\n".utf8)], "p.yaml", line: 3, contains: "YYYY-MM-DD")
+        try expectError(
+            ["p.yaml": Data("domains:\n  a.example.com:\n    pins: [x]\n    enforce: maybe\n".utf8)], "p.yaml", line: 4,
+            contains: "enforce must be true or false")
+        try expectError(
+            ["p.json": Data("{\"domains\": {\"a.example.com\": {\"pins\": [], \"colour\": 1}}}".utf8)], "p.json",
+            line: 1, contains: "unknown key 'colour'")
+        try expectError(
+            ["p.yaml": Data("domains:\n  a.example.com:\n    expirationDate: tomorrow\n    pins: []\n".utf8)], "p.yaml",
+            line: 3, contains: "YYYY-MM-DD")
         try expectError(["p.json": Data("{\"domains\": [}".utf8)], "p.json", line: 1, contains: "malformed JSON")
-        try expectError(["x.pem": Data("junk\n-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8)], "x.pem", line: 2, contains: "not a certificate")
-        try expectError(["k.pem": Data("\n\n-----BEGIN PRIVATE KEY-----\n".utf8)], "k.pem", line: 3, contains: "not a certificate block")
-        try expectError(["d.cer": Data([0x30, 0x03, 0x02, 0x01, 0x01])], "d.cer", line: nil, contains: "not a DER certificate")
+        try expectError(
+            ["x.pem": Data("junk\n-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8)], "x.pem",
+            line: 2, contains: "not a certificate")
+        try expectError(
+            ["k.pem": Data("\n\n-----BEGIN PRIVATE KEY-----\n".utf8)], "k.pem", line: 3,
+            contains: "not a certificate block")
+        try expectError(
+            ["d.cer": Data([0x30, 0x03, 0x02, 0x01, 0x01])], "d.cer", line: nil, contains: "not a DER certificate")
         try expectError(["n.txt": Data()], "n.txt", line: nil, contains: "not a pin file")
     }
 
     @Test("pin-set findings carry the line of the pin")
     func findingLines() throws {
-        let dir = try directory(["p.yaml": Data("domains:\n  a.example.com:\n    pins:\n      - YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI=\n      - not-base64!\n".utf8)])
+        let dir = try directory([
+            "p.yaml": Data(
+                ("domains:\n  a.example.com:\n    pins:\n      - YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI=\n      "
+                    + "- not-base64!\n")
+                    .utf8)
+        ])
         let loaded = try PinMaterialLoader.load(dir + "/p.yaml")
         let malformed = try #require(loaded.findings.first { $0.rule == RuleID.Pins.pinMalformed })
         #expect(malformed.line == 5)
@@ -94,6 +114,8 @@ struct PinMaterialLoaderTests {
 
     @Test("a PEM file over the 1 MB limit is refused")
     func sizeLimit() throws {
-        try expectError(["big.pem": Data(repeating: 0x41, count: (1 << 20) + 1)], "big.pem", line: nil, contains: "larger than 1 MB limit")
+        try expectError(
+            ["big.pem": Data(repeating: 0x41, count: (1 << 20) + 1)], "big.pem", line: nil,
+            contains: "larger than 1 MB limit")
     }
 }

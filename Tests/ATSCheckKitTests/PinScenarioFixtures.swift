@@ -103,18 +103,24 @@ final class PinScenarios: @unchecked Sendable {  // immutable after init
     }
 
     /// A checker over given pins.
-    func checker(_ policy: PinPolicy, certificates: [TestCertificate] = [], pinSet: PinSet? = nil, pinnedDomains: PinnedDomainsConfiguration? = nil,
+    func checker(
+        _ policy: PinPolicy, certificates: [TestCertificate] = [], pinSet: PinSet? = nil,
+        pinnedDomains: PinnedDomainsConfiguration? = nil,
         caFiles: [String]? = nil
     ) throws -> PinChecker {
         var pins = LoadedPins()
-        pins.certificates = certificates.map { PinnedCertificateFile(file: "test.cer", facts: Self.facts($0), pemInDERFile: false) }
+        pins.certificates = certificates.map {
+            PinnedCertificateFile(file: "test.cer", facts: Self.facts($0), pemInDERFile: false)
+        }
         pins.pinSet = pinSet
         pins.pinnedDomains = pinnedDomains
-        return try PinChecker(policy: policy, pins: pins, pinsPath: "test", caFiles: caFiles ?? [caFile], useSystemStore: false)
+        return try PinChecker(
+            policy: policy, pins: pins, pinsPath: "test", caFiles: caFiles ?? [caFile], useSystemStore: false)
     }
 
     /// Evaluates a policy on a scenario end to end (real path builder and evaluators).
     func result(_ scenario: String, _ checker: PinChecker) throws -> PinCheckResult {
-        try checker.result(target: "\(Self.host):443", host: Self.host, port: 443, address: "127.0.0.1", served: served[scenario]!)
+        try checker.result(
+            target: "\(Self.host):443", host: Self.host, port: 443, address: "127.0.0.1", served: served[scenario]!)
     }
 }

@@ -15,16 +15,21 @@ struct PinsAtsOnlyTests {
     static let chains: [(String, @Sendable () throws -> [TestCertificate])] = [
         ("root sent", { [try TestPKI.shared.leaf(.leaf(host)), TestPKI.shared.intermediate, TestPKI.shared.root] }),
         ("leaf only", { [try TestPKI.shared.leaf(.leaf(host))] }),
-        ("self-signed", {
-            var spec = CertificateSpec.leaf(host)
-            spec.keySlot = "pins-atsonly-self-signed"
-            return [try TestCertificate.selfSigned(spec)]
-        }),
+        (
+            "self-signed",
+            {
+                var spec = CertificateSpec.leaf(host)
+                spec.keySlot = "pins-atsonly-self-signed"
+                return [try TestCertificate.selfSigned(spec)]
+            }
+        ),
     ]
 
-    static let cases: [AtsOnlyTests.Case] = AtsOnlyTests.cases + chains.map { name, chain in
-        AtsOnlyTests.Case(description: "modern, \(name)", server: { .modern(chain: try chain()) })
-    }
+    static let cases: [AtsOnlyTests.Case] =
+        AtsOnlyTests.cases
+        + chains.map { name, chain in
+            AtsOnlyTests.Case(description: "modern, \(name)", server: { .modern(chain: try chain()) })
+        }
 
     @Test("the ats-only profile carries the same served chain as the full scan", arguments: cases)
     func sameServedChain(_ c: AtsOnlyTests.Case) async throws {
@@ -37,17 +42,23 @@ struct PinsAtsOnlyTests {
         #expect(limited.certificate?.hostnameMatches == full.certificate?.hostnameMatches)
     }
 
-    @Test("PinChecker over an ats-only pipeline decides as over a full one, in fewer handshakes, and says it was ats-only")
+    @Test(
+        "PinChecker over an ats-only pipeline decides as over a full one, in fewer handshakes, and says it was ats-only"
+    )
     func checkerDecidesAlike() async throws {
         let leaf = try TestPKI.shared.leaf(.leaf(Self.host))
         let server = try TestTLSServer(.modern(chain: [leaf, TestPKI.shared.intermediate]))
         defer { server.stop() }
         let caFile = try ProbeFixturesForPins.caFile()
         var pins = LoadedPins()
-        pins.certificates = [PinnedCertificateFile(file: "leaf.cer", facts: try CertificateParsing.facts(der: leaf.der), pemInDERFile: false)]
+        pins.certificates = [
+            PinnedCertificateFile(
+                file: "leaf.cer", facts: try CertificateParsing.facts(der: leaf.der), pemInDERFile: false)
+        ]
         var options = PinPolicyOptions()
         options.values["mode"] = "public-key"
-        let checker = try PinChecker(policy: options.policy, pins: pins, pinsPath: "leaf.cer", caFiles: [caFile], useSystemStore: false)
+        let checker = try PinChecker(
+            policy: options.policy, pins: pins, pinsPath: "leaf.cer", caFiles: [caFile], useSystemStore: false)
         let target = try Target(parsing: "\(Self.host):\(server.port)")
         func settings(_ scope: ProbeScope) throws -> ScanSettings {
             var settings = ScanSettings()

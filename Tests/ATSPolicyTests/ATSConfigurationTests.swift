@@ -15,7 +15,9 @@ struct ATSConfigurationTests {
     func globalFlag(value: PlistValue, expected: ATSConfiguration.Flag) {
         let c = ATSConfiguration(dictionary: ["NSAllowsArbitraryLoads": value.foundationValue])
         #expect(c.allowsArbitraryLoads == expected)
-        #expect(ATSConfiguration(dictionary: ["NSAllowsArbitraryLoadsForMedia": value.foundationValue]).allowsArbitraryLoadsForMedia == expected)
+        #expect(
+            ATSConfiguration(dictionary: ["NSAllowsArbitraryLoadsForMedia": value.foundationValue])
+                .allowsArbitraryLoadsForMedia == expected)
     }
 
     @Test("NSNumber values")
@@ -57,7 +59,8 @@ struct ATSConfigurationTests {
         #expect(try #require(c.exceptionDomains["a.com"]).effectiveMinimumTLSVersion == expected)
     }
 
-    @Test("per-domain wrong types take defaults; non-dictionary entries are skipped; non-dict NSExceptionDomains ignored")
+    @Test(
+        "per-domain wrong types take defaults; non-dictionary entries are skipped; non-dict NSExceptionDomains ignored")
     func domainDefaults() throws {
         let c = ATSConfiguration(dictionary: [
             "NSAllowsArbitraryLoads": true,
@@ -98,15 +101,17 @@ struct ATSConfigurationTests {
 
 @Suite("Exception-domain lookup (§4.3, §4.4)")
 struct ExceptionLookupTests {
-    static var domains: [String: Any] {[
-        "example.com": ["NSIncludesSubdomains": true, "NSExceptionMinimumTLSVersion": "TLSv1.0"],
-        "strict.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.3"],
-        "plain.org": [String: Any](),
-        "trailing.net.": [String: Any](),
-        "10.0.0.0/8": [String: Any](), "10.1.0.0/16": ["NSExceptionMinimumTLSVersion": "TLSv1.1"],
-        "10.1.2.3": ["NSExceptionMinimumTLSVersion": "TLSv1.3"],
-        "apple.com": ["NSExceptionMinimumTLSVersion": "TLSv1.3"],
-    ]}
+    static var domains: [String: Any] {
+        [
+            "example.com": ["NSIncludesSubdomains": true, "NSExceptionMinimumTLSVersion": "TLSv1.0"],
+            "strict.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.3"],
+            "plain.org": [String: Any](),
+            "trailing.net.": [String: Any](),
+            "10.0.0.0/8": [String: Any](), "10.1.0.0/16": ["NSExceptionMinimumTLSVersion": "TLSv1.1"],
+            "10.1.2.3": ["NSExceptionMinimumTLSVersion": "TLSv1.3"],
+            "apple.com": ["NSExceptionMinimumTLSVersion": "TLSv1.3"],
+        ]
+    }
 
     @Test(
         "which key governs a host",
@@ -145,7 +150,8 @@ struct ExceptionLookupTests {
     func builtIns() throws {
         let m = try #require(ATSConfiguration.default.exception(for: "maps.apple.com", os: .newest, depth: .anyDepth))
         #expect(m.builtIn && m.key == "apple.com" && m.entry.allowsInsecureHTTPLoads && !m.entry.requiresForwardSecrecy)
-        let ls = try #require(ATSConfiguration.default.exception(for: "gsp.ls.apple.com", os: .newest, depth: .anyDepth))
+        let ls = try #require(
+            ATSConfiguration.default.exception(for: "gsp.ls.apple.com", os: .newest, depth: .anyDepth))
         #expect(ls.key == "ls.apple.com" && ls.entry.effectiveMinimumTLSVersion == .tls1_0)
     }
 }

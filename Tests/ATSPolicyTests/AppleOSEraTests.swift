@@ -18,9 +18,10 @@ struct AppleOSEraTests {
 
     @Test("--os-version's values, the newest release and the known majors are the table's")
     func listsReadTheTable() {
-        #expect(AppleOSVersion.supportedValues == [
-            "9", "10", "11", "12", "12.1", "12.2", "13", "14", "15", "15.4", "16", "17", "18", "26", "26.4",
-        ])
+        #expect(
+            AppleOSVersion.supportedValues == [
+                "9", "10", "11", "12", "12.1", "12.2", "13", "14", "15", "15.4", "16", "17", "18", "26", "26.4",
+            ])
         #expect(AppleOSVersion.newest == AppleOSVersion(26, 4))
         #expect(AppleOSVersion(string: "18.4") != nil)
         #expect(AppleOSVersion(string: "19") == nil)

@@ -50,7 +50,8 @@ struct AppleOSVersionTests {
         "any x.y.z release parses for comparisons; only known ones select rules",
         arguments: [
             ("8.0", AppleOSVersion(8), false), ("12.1.2", AppleOSVersion(12, 1, 2), true),
-            ("19", AppleOSVersion(19), false), (" 15.0 ", AppleOSVersion(15), true), ("1000", AppleOSVersion(1000), false),
+            ("19", AppleOSVersion(19), false), (" 15.0 ", AppleOSVersion(15), true),
+            ("1000", AppleOSVersion(1000), false),
         ])
     func anyRelease(_ text: String, _ expected: AppleOSVersion, _ known: Bool) throws {
         let version = try #require(AppleOSVersion(anyRelease: text))
@@ -59,7 +60,9 @@ struct AppleOSVersionTests {
         #expect((AppleOSVersion(string: text) != nil) == (known && expected.major < 1000))
     }
 
-    @Test("text that is not a release does not parse, even leniently", arguments: ["", "15.x", "+15", "-1", "1.2.3.4", "15.", "١٥"])
+    @Test(
+        "text that is not a release does not parse, even leniently",
+        arguments: ["", "15.x", "+15", "-1", "1.2.3.4", "15.", "١٥"])
     func notARelease(_ text: String) {
         #expect(AppleOSVersion(anyRelease: text) == nil)
     }
@@ -71,7 +74,8 @@ struct ATSKeyPathTests {
     func paths() {
         #expect(ATSKeyPath.path([]) == "NSAppTransportSecurity")
         #expect(ATSKeyPath.global(.allowsArbitraryLoads) == "NSAppTransportSecurity.NSAllowsArbitraryLoads")
-        #expect(ATSKeyPath.exceptionDomain("a.example.com") == "NSAppTransportSecurity.NSExceptionDomains.a.example.com")
+        #expect(
+            ATSKeyPath.exceptionDomain("a.example.com") == "NSAppTransportSecurity.NSExceptionDomains.a.example.com")
         #expect(
             ATSKeyPath.exceptionDomain("a.example.com", ATSKey.includesSubdomains.name)
                 == "NSAppTransportSecurity.NSExceptionDomains.a.example.com.NSIncludesSubdomains")

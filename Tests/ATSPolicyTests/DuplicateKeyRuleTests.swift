@@ -8,20 +8,26 @@ import Testing
 struct DuplicateKeyRuleTests {
     @Test("Foundation keeps the second of two values for the same key")
     func foundationKeepsTheSecond() throws {
-        let document = try PlistDocument.parse(data: PlistFixtures.infoPlist(
-            "<key>NSAllowsArbitraryLoads</key>\n<true/>\n<key>NSAllowsArbitraryLoads</key>\n<false/>"), file: "Info.plist")
+        let document = try PlistDocument.parse(
+            data: PlistFixtures.infoPlist(
+                "<key>NSAllowsArbitraryLoads</key>\n<true/>\n<key>NSAllowsArbitraryLoads</key>\n<false/>"),
+            file: "Info.plist")
         #expect(document.atsDictionary?["NSAllowsArbitraryLoads"] as? Bool == false)
     }
 
     @Test("a duplicated ATS key is an error at both lines, saying the second value takes effect")
     func bothLines() throws {
         // Header lines 1–3, <dict> 4, CFBundleIdentifier 5, NSAppTransportSecurity 6, <dict> 7, body from 8.
-        let findings = try PlistFixtures.lint("<key>NSAllowsArbitraryLoads</key>\n<true/>\n<key>NSAllowsArbitraryLoads</key>\n<false/>")
+        let findings = try PlistFixtures.lint(
+            "<key>NSAllowsArbitraryLoads</key>\n<true/>\n<key>NSAllowsArbitraryLoads</key>\n<false/>")
         let duplicates = findings.filter { $0.rule == PlistRuleID.keyDuplicate }
         #expect(duplicates.map(\.line) == [8, 10])
         #expect(duplicates.allSatisfy { $0.severity == .error })
         #expect(duplicates.allSatisfy { $0.keyPath == "NSAppTransportSecurity.NSAllowsArbitraryLoads" })
-        #expect(duplicates.allSatisfy { $0.message.contains("lines 8 and 10") && $0.message.contains("only the second value takes effect") })
+        #expect(
+            duplicates.allSatisfy {
+                $0.message.contains("lines 8 and 10") && $0.message.contains("only the second value takes effect")
+            })
         #expect(duplicates[0].message.contains("this value is ignored"))
         #expect(duplicates[1].message.contains("this value takes effect"))
     }

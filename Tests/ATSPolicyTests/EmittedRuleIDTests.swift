@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @testable import ATSPolicy
 
@@ -15,7 +15,8 @@ struct EmittedRuleIDTests {
     func linter() throws {
         var seen: Set<RuleID> = []
         for c in positiveCases {
-            seen.formUnion(try PlistFixtures.lint(c.body, options: .init(deploymentTarget: c.deploymentTarget)).map(\.rule))
+            seen.formUnion(
+                try PlistFixtures.lint(c.body, options: .init(deploymentTarget: c.deploymentTarget)).map(\.rule))
         }
         for c in negativeCases {
             seen.formUnion(try PlistFixtures.lint(c.body, options: .init(osVersion: c.osVersion)).map(\.rule))
@@ -49,12 +50,15 @@ struct EmittedRuleIDTests {
             for config in configs {
                 for os in ["9", "12", "12.2", "15.4", "26.4"] {
                     seen.formUnion(Self.violations(Fixture.evaluate(Fixture.profile(suite), config, os: os)))
-                    seen.formUnion(Self.violations(Fixture.evaluate(Fixture.profile(suite), config, os: os, scheme: "http")))
+                    seen.formUnion(
+                        Self.violations(Fixture.evaluate(Fixture.profile(suite), config, os: os, scheme: "http")))
                 }
             }
         }
         let uncatalogued = seen.filter { $0.descriptor == nil }
         #expect(uncatalogued.isEmpty, "not in RuleCatalogue: \(uncatalogued.sorted())")
-        #expect(seen.contains(RuleID.ATS.cleartext) && seen.contains(RuleID.ATS.forwardSecrecy) && seen.contains(RuleID.Trust.eku))
+        #expect(
+            seen.contains(RuleID.ATS.cleartext) && seen.contains(RuleID.ATS.forwardSecrecy)
+                && seen.contains(RuleID.Trust.eku))
     }
 }

@@ -46,8 +46,12 @@ struct ExplainerTests {
     static let matrix: [MatrixRow] = [
         MatrixRow(description: "(none) on 9", keys: [:], era: "9", cells: "BBBB", urlSessionDecidedBy: []),
         MatrixRow(description: "(none) on 10+", keys: [:], era: "10–16", cells: "BBBB", urlSessionDecidedBy: []),
-        MatrixRow(description: "AAL on 9", keys: [aal: true], era: "9", cells: "OOOO", urlSessionDecidedBy: ["\(root).\(aal)"]),
-        MatrixRow(description: "AAL on 10+", keys: [aal: true], era: "17+", cells: "OOOO", urlSessionDecidedBy: ["\(root).\(aal)"]),
+        MatrixRow(
+            description: "AAL on 9", keys: [aal: true], era: "9", cells: "OOOO", urlSessionDecidedBy: ["\(root).\(aal)"]
+        ),
+        MatrixRow(
+            description: "AAL on 10+", keys: [aal: true], era: "17+", cells: "OOOO",
+            urlSessionDecidedBy: ["\(root).\(aal)"]),
         MatrixRow(
             description: "AAL + InWebContent on 9", keys: [aal: true, web: true], era: "9", cells: "OOOO",
             urlSessionDecidedBy: ["\(root).\(aal)"]),
@@ -60,8 +64,11 @@ struct ExplainerTests {
         MatrixRow(
             description: "AAL + InWebContent=NO on 10+", keys: [aal: true, web: false], era: "10–16", cells: "BBBB",
             urlSessionDecidedBy: ["\(root).\(web)"]),
-        MatrixRow(description: "InWebContent on 9", keys: [web: true], era: "9", cells: "BBBB", urlSessionDecidedBy: []),
-        MatrixRow(description: "InWebContent on 10+", keys: [web: true], era: "10–16", cells: "BOBB", urlSessionDecidedBy: []),
+        MatrixRow(
+            description: "InWebContent on 9", keys: [web: true], era: "9", cells: "BBBB", urlSessionDecidedBy: []),
+        MatrixRow(
+            description: "InWebContent on "
+                + "10+", keys: [web: true], era: "10–16", cells: "BOBB", urlSessionDecidedBy: []),
         MatrixRow(
             description: "AAL=NO + InWebContent on 10+", keys: [aal: false, web: true], era: "17+", cells: "BOBB",
             urlSessionDecidedBy: []),
@@ -154,7 +161,9 @@ struct ExplainerTests {
     @Test("subdomain depth CONFLICT: deeper subdomains inherit only under the Security source's reading (§4.4)")
     func subdomainDepth() throws {
         let e = Self.explain([
-            "NSExceptionDomains": ["example.com": ["NSIncludesSubdomains": true, "NSExceptionAllowsInsecureHTTPLoads": true]]
+            "NSExceptionDomains": [
+                "example.com": ["NSIncludesSubdomains": true, "NSExceptionAllowsInsecureHTTPLoads": true]
+            ]
         ])
         let deep = try Self.host(e, "*.*.example.com and deeper")
         #expect(deep.exampleHost == "deep.sub.example.com")
@@ -181,19 +190,32 @@ struct ExplainerTests {
         LocalRow(
             description: "localhost, NSAllowsLocalNetworking = NO", keys: [local: .bool(false)], pattern: "localhost",
             ats: [true, true, true], decidedBy17: ["\(root).\(local)"]),
-        LocalRow(description: "IP literal, no keys", pattern: "IP literal (e.g. 192.0.2.10)", ats: [true, false, true]),
+        LocalRow(
+            description: "IP literal, no keys", pattern: "IP literal (e.g. 192.0.2.10)", ats: [true, false, true]),
         LocalRow(
             description: "IP literal, NSAllowsLocalNetworking = YES", keys: [local: .bool(true)],
             pattern: "IP literal (e.g. 192.0.2.10)", ats: [true, false, false], decidedBy17: ["\(root).\(local)"]),
         // §4.5: IP keys are honoured only from iOS 17; before, 9 cannot except an IP and 10–16 exempt it anyway.
         LocalRow(
-            description: "IP exception key", keys: ["NSExceptionDomains": .dict(["192.0.2.10": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)])])],
+            description: "IP exception key",
+            keys: [
+                "NSExceptionDomains": .dict(["192.0.2.10": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)])])
+            ],
             pattern: "192.0.2.10", ats: [true, false, false],
-            decidedBy17: ["\(root).NSExceptionDomains.192.0.2.10", "\(root).NSExceptionDomains.192.0.2.10.NSExceptionAllowsInsecureHTTPLoads"]),
+            decidedBy17: [
+                "\(root).NSExceptionDomains.192.0.2.10",
+                "\(root).NSExceptionDomains.192.0.2.10.NSExceptionAllowsInsecureHTTPLoads",
+            ]),
         LocalRow(
-            description: "CIDR exception key", keys: ["NSExceptionDomains": .dict(["10.0.0.0/8": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)])])],
+            description: "CIDR exception key",
+            keys: [
+                "NSExceptionDomains": .dict(["10.0.0.0/8": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)])])
+            ],
             pattern: "10.0.0.0/8", ats: [true, false, false],
-            decidedBy17: ["\(root).NSExceptionDomains.10.0.0.0/8", "\(root).NSExceptionDomains.10.0.0.0/8.NSExceptionAllowsInsecureHTTPLoads"]),
+            decidedBy17: [
+                "\(root).NSExceptionDomains.10.0.0.0/8",
+                "\(root).NSExceptionDomains.10.0.0.0/8.NSExceptionAllowsInsecureHTTPLoads",
+            ]),
     ]
 
     @Test("local names and IP literals by era (§4.5)", arguments: localRows)
@@ -218,14 +240,17 @@ struct ExplainerTests {
         #expect(other.eras[3].clients[0].decidedBy == ["NSAppTransportSecurity.NSRequiresNIAPTLSPackageVersion"])
         let legacy = try Self.host(e, "legacy.example")
         #expect(legacy.eras[3].clients[0].niap == false)
-        #expect(legacy.eras[3].clients[0].decidedBy.contains(
-            "NSAppTransportSecurity.NSExceptionDomains.legacy.example.NSExceptionRequiresNIAPTLSPackageVersion"))
+        #expect(
+            legacy.eras[3].clients[0].decidedBy.contains(
+                "NSAppTransportSecurity.NSExceptionDomains.legacy.example.NSExceptionRequiresNIAPTLSPackageVersion"))
         #expect(!Self.explain([:]).hosts[0].eras.contains { $0.era == "26.4+" })
     }
 
     @Test("the explanation is JSON and decodes back unchanged")
     func json() throws {
-        let e = Self.explain([Self.aal: true, Self.web: true, "NSExceptionDomains": ["example.com": ["NSIncludesSubdomains": true]]])
+        let e = Self.explain([
+            Self.aal: true, Self.web: true, "NSExceptionDomains": ["example.com": ["NSIncludesSubdomains": true]],
+        ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(e)

@@ -10,8 +10,10 @@ enum Fixture {
     static let now = AppleDates.utc(2025, 6, 1)
 
     static func cert(
-        _ subject: String = "CN=api.example.com", keyType: KeyAlgorithm = .rsa, bits: Int = 2048, hash: SignatureDigest = .sha256,
-        sans: [String] = ["api.example.com"], ips: [String] = [], cn: String? = nil, eku: [ExtendedKeyUsage]? = [.serverAuth],
+        _ subject: String = "CN=api.example.com", keyType: KeyAlgorithm = .rsa, bits: Int = 2048,
+        hash: SignatureDigest = .sha256,
+        sans: [String] = ["api.example.com"], ips: [String] = [], cn: String? = nil,
+        eku: [ExtendedKeyUsage]? = [.serverAuth],
         notBefore: Date = Fixture.now.addingTimeInterval(-30 * Fixture.day), days: Double = 90, scts: Int = 3,
         selfSigned: Bool = false, isCA: Bool? = nil, issuer: String = "CN=Test Intermediate"
     ) -> CertificateFacts {
@@ -19,7 +21,8 @@ enum Fixture {
             subject: subject, issuer: selfSigned ? subject : issuer, commonName: cn, serialNumber: "01",
             notBefore: notBefore, notAfter: notBefore.addingTimeInterval(days * day - 1), keyType: keyType,
             keyBits: bits, curve: keyType == "EC" ? "P-\(bits)" : nil,
-            signatureAlgorithm: hash == "SHA1" ? "sha1WithRSAEncryption" : hash == "MD5" ? "md5WithRSAEncryption" : "sha256WithRSAEncryption",
+            signatureAlgorithm: hash == "SHA1"
+                ? "sha1WithRSAEncryption" : hash == "MD5" ? "md5WithRSAEncryption" : "sha256WithRSAEncryption",
             signatureHash: hash, subjectAltNames: sans, ipAddresses: ips, extendedKeyUsage: eku, isCA: isCA,
             embeddedSCTs: scts, selfSigned: selfSigned, sha256: "00", spkiSHA256: "AA==")
     }
@@ -43,7 +46,8 @@ enum Fixture {
         let protocols = TLSVersion.probed.map { v -> ProtocolResult in
             if unknown.contains(v) { return ProtocolResult(version: v, supported: nil, reason: "timeout") }
             guard let list = suites[v] else { return ProtocolResult(version: v, supported: false) }
-            return ProtocolResult(version: v, supported: true, cipherSuites: list.map { AcceptedCipherSuite(suite: $0) })
+            return ProtocolResult(
+                version: v, supported: true, cipherSuites: list.map { AcceptedCipherSuite(suite: $0) })
         }
         return ServerProfile(
             target: "\(host):443", host: host, port: 443, status: status, protocols: protocols,

@@ -23,7 +23,8 @@ struct HostConflictTests {
     static let ipCases: [IPCase] = [
         IPCase(host: "203.0.113.1", os: "17", dict: [local: .bool(true)], verdict: .ambiguous),
         IPCase(host: "203.0.113.1", os: "26.4", dict: [local: .bool(true)], verdict: .ambiguous),
-        IPCase(host: "192.168.1.10", os: "17", dict: [local: .bool(true)], verdict: .ambiguous),  // private is not local in SRC
+        // private is not local in SRC
+        IPCase(host: "192.168.1.10", os: "17", dict: [local: .bool(true)], verdict: .ambiguous),
         IPCase(host: "2001:db8::1", os: "17", dict: [local: .bool(true)], verdict: .ambiguous),
         IPCase(host: "203.0.113.1", os: "16", dict: [local: .bool(true)], verdict: .pass),  // every IP exempt on 10–16
         IPCase(host: "203.0.113.1", os: "17", dict: [:], verdict: .fail),  // under ATS, no key to read two ways
@@ -34,7 +35,9 @@ struct HostConflictTests {
         IPCase(host: "fe80::1", os: "17", dict: [local: .bool(true)], verdict: .pass),
     ]
 
-    @Test("§4.5 CONFLICT: a public IP literal with NSAllowsLocalNetworking = YES on iOS 17+ (added 2026-11-23)", arguments: ipCases)
+    @Test(
+        "§4.5 CONFLICT: a public IP literal with NSAllowsLocalNetworking = YES on iOS 17+ (added 2026-11-23)",
+        arguments: ipCases)
     func publicIP(c: IPCase) {
         let config = ATSConfiguration(dictionary: PlistValue.dict(c.dict).foundationValue as! [String: Any])
         let profile = Fixture.profile(host: c.host, Fixture.rsaKxOnly)
@@ -61,11 +64,14 @@ struct HostConflictTests {
         let config = Fixture.config([Self.local: true])
         let e = Fixture.evaluate(Fixture.profile(host: "203.0.113.1", Fixture.modern), config, os: "17")
         #expect(e.verdict == .pass && e.readings.isEmpty)
-        #expect(e.notes.contains { $0.hasPrefix("CONFLICT local-networking-ip") && $0.hasSuffix("both readings give pass") })
+        #expect(
+            e.notes.contains { $0.hasPrefix("CONFLICT local-networking-ip") && $0.hasSuffix("both readings give pass") }
+        )
     }
 
     static func entry(_ xml: String, domain: String = "api.example.com") throws -> ATSConfiguration {
-        let text = "<plist version=\"1.0\"><dict><key>NSExceptionDomains</key><dict><key>\(domain)</key><dict>\(xml)</dict></dict></dict></plist>"
+        let text =
+            "<plist version=\"1.0\"><dict><key>NSExceptionDomains</key><dict><key>\(domain)</key><dict>\(xml)</dict></dict></dict></plist>"
         let root = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
         return ATSConfiguration(dictionary: try #require(root as? [String: Any]))
     }
@@ -76,8 +82,14 @@ struct HostConflictTests {
         "§3.2 CONFLICT: NSThirdParty… keys on iOS 9 (honoured vs ignored), probably ignored on iOS 10+",
         arguments: [
             // entry, server, scheme, failing rule
-            ("<key>NSThirdPartyExceptionRequiresForwardSecrecy</key><false/>", "rsa", "https", "ats.tls.forward-secrecy"),
-            ("<key>NSThirdPartyExceptionMinimumTLSVersion</key><string>TLSv1.0</string>", "tls10", "https", "ats.tls.minimum-version"),
+            (
+                "<key>NSThirdPartyExceptionRequiresForwardSecrecy</key><false/>", "rsa", "https",
+                "ats.tls.forward-secrecy"
+            ),
+            (
+                "<key>NSThirdPartyExceptionMinimumTLSVersion</key><string>TLSv1.0</string>", "tls10", "https",
+                "ats.tls.minimum-version"
+            ),
             ("<key>NSThirdPartyExceptionAllowsInsecureHTTPLoads</key><true/>", "modern", "http", "ats.http.cleartext"),
             ("<key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/>", "modern", "http", "ats.http.cleartext"),
         ])
@@ -103,7 +115,8 @@ struct HostConflictTests {
     @Test("§3.2 CONFLICT: the NSException… key wins over its NSThirdParty… spelling; agreeing readings give a note")
     func thirdPartyPrecedence() throws {
         let both = try Self.entry(
-            "<key>NSExceptionRequiresForwardSecrecy</key><true/><key>NSThirdPartyExceptionRequiresForwardSecrecy</key><false/>")
+            "<key>NSExceptionRequiresForwardSecrecy</key><true/><key>NSThirdPartyExceptionRequiresForwardSecrecy</key><false/>"
+        )
         #expect(both.exceptionDomains["api.example.com"]?.legacyValues == nil)
         let e = Fixture.evaluate(Fixture.profile(Fixture.rsaKxOnly), both, os: "9")
         #expect(e.verdict == .fail && e.readings.isEmpty)
@@ -117,7 +130,8 @@ struct HostConflictTests {
     @Test("§3.2: the linter's deprecated-key warning agrees with the engine")
     func linterText() throws {
         let findings = try PlistFixtures.lint(
-            "<key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSThirdPartyExceptionRequiresForwardSecrecy</key><false/></dict></dict>")
+            "<key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSThirdPartyExceptionRequiresForwardSecrecy</key><false/></dict></dict>"
+        )
         let f = try #require(findings.first { $0.rule == RuleID.Plist.keyDeprecated })
         #expect(f.severity == .warning)
         #expect(f.message.contains("iOS 9 may have honoured it like NSExceptionRequiresForwardSecrecy"))

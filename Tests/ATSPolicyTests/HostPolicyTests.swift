@@ -10,7 +10,9 @@ struct HostPolicyTests {
     static let nonCompliant = Fixture.rsaKxOnly
 
     /// "off" = ATS not applied (non-compliant HTTPS and http:// both load), "blocked" = ATS applies.
-    static func isOff(_ dict: [String: PlistValue], os: String, client: ClientKind, host: String = "api.example.com") -> Bool {
+    static func isOff(_ dict: [String: PlistValue], os: String, client: ClientKind, host: String = "api.example.com")
+        -> Bool
+    {
         let config = ATSConfiguration(dictionary: PlistValue.dict(dict).foundationValue as! [String: Any])
         let profile = Fixture.profile(host: host, nonCompliant)
         let https = Fixture.evaluate(profile, config, os: os, client: client).verdict
@@ -60,7 +62,8 @@ struct HostPolicyTests {
         #expect(Set(e.readings.map(\.name)) == ["source-uiwebview-not-exempt", "doc-uiwebview-exempt"])
         #expect(e.readings.first { $0.name == "doc-uiwebview-exempt" }?.verdict == .pass)
         // iOS 9 reads only AAL: no conflict.
-        #expect(Fixture.evaluate(Fixture.profile(Self.nonCompliant), config, os: "9", client: .uiWebView).verdict == .pass)
+        #expect(
+            Fixture.evaluate(Fixture.profile(Self.nonCompliant), config, os: "9", client: .uiWebView).verdict == .pass)
         // Without InWebContent, UIWebView is simply under ATS.
         #expect(Fixture.evaluate(Fixture.profile(Self.nonCompliant), .default, client: .uiWebView).verdict == .fail)
     }
@@ -83,11 +86,51 @@ struct HostPolicyTests {
             ("127.0.0.1", "17", [local: .bool(true)], true),
             ("169.254.10.1", "17", [local: .bool(true)], true),
             ("127.0.0.1", "17", [:], false),
-            ("203.0.113.1", "17", ["NSExceptionDomains": .dict(["203.0.113.1": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)])])], true),
-            ("203.0.113.1", "17", ["NSExceptionDomains": .dict(["203.0.113.0/24": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)])])], true),
-            ("203.0.113.1", "9", ["NSExceptionDomains": .dict(["203.0.113.1": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)])])], false),
+            (
+                "203.0.113.1", "17",
+                [
+                    "NSExceptionDomains": .dict([
+                        "203.0.113.1": .dict([
+                            "NSExceptionAllowsInsecureHTTPLoads": .bool(true),
+                            "NSExceptionRequiresForwardSecrecy": .bool(false),
+                        ])
+                    ])
+                ], true
+            ),
+            (
+                "203.0.113.1", "17",
+                [
+                    "NSExceptionDomains": .dict([
+                        "203.0.113.0/24": .dict([
+                            "NSExceptionAllowsInsecureHTTPLoads": .bool(true),
+                            "NSExceptionRequiresForwardSecrecy": .bool(false),
+                        ])
+                    ])
+                ], true
+            ),
+            (
+                "203.0.113.1", "9",
+                [
+                    "NSExceptionDomains": .dict([
+                        "203.0.113.1": .dict([
+                            "NSExceptionAllowsInsecureHTTPLoads": .bool(true),
+                            "NSExceptionRequiresForwardSecrecy": .bool(false),
+                        ])
+                    ])
+                ], false
+            ),
             ("203.0.113.1", "9", [aal: .bool(true)], true),
-            ("myserver", "9", ["NSExceptionDomains": .dict(["myserver": .dict(["NSExceptionAllowsInsecureHTTPLoads": .bool(true), "NSExceptionRequiresForwardSecrecy": .bool(false)])])], true),
+            (
+                "myserver", "9",
+                [
+                    "NSExceptionDomains": .dict([
+                        "myserver": .dict([
+                            "NSExceptionAllowsInsecureHTTPLoads": .bool(true),
+                            "NSExceptionRequiresForwardSecrecy": .bool(false),
+                        ])
+                    ])
+                ], true
+            ),
             ("api.example.com", "26.4", [local: .bool(true)], false),
         ])
     func localAndIP(host: String, os: String, dict: [String: PlistValue], off: Bool) {
@@ -100,9 +143,12 @@ struct HostPolicyTests {
         // Inverted pattern: AAL=YES plus an empty entry keeps full ATS for that host.
         let inverted = Fixture.config([Self.aal: true, "NSExceptionDomains": ["api.example.com": [String: Any]()]])
         #expect(Fixture.evaluate(profile, inverted).verdict == .fail)
-        #expect(Fixture.evaluate(Fixture.profile(host: "other.example.org", Self.nonCompliant), inverted).verdict == .pass)
+        #expect(
+            Fixture.evaluate(Fixture.profile(host: "other.example.org", Self.nonCompliant), inverted).verdict == .pass)
         // Raising: min TLS 1.3 under AAL fails a TLS 1.2 server.
-        let raised = Fixture.config([Self.aal: true, "NSExceptionDomains": ["api.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.3"]]])
+        let raised = Fixture.config([
+            Self.aal: true, "NSExceptionDomains": ["api.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.3"]],
+        ])
         let e = Fixture.evaluate(Fixture.profile(Fixture.tls12Good), raised)
         #expect(e.verdict == .fail && e.violations.map(\.rule) == ["ats.tls.minimum-version"])
     }
@@ -110,7 +156,9 @@ struct HostPolicyTests {
     @Test("§4.4 subdomain depth CONFLICT: ambiguous only when the readings' verdicts differ")
     func depthConflict() {
         let config = Fixture.config([
-            "NSExceptionDomains": ["example.com": ["NSIncludesSubdomains": true, "NSExceptionRequiresForwardSecrecy": false]]
+            "NSExceptionDomains": [
+                "example.com": ["NSIncludesSubdomains": true, "NSExceptionRequiresForwardSecrecy": false]
+            ]
         ])
         let deep = Fixture.evaluate(Fixture.profile(host: "b.a.example.com", Self.nonCompliant), config)
         #expect(deep.verdict == .ambiguous)
@@ -131,9 +179,11 @@ struct HostPolicyTests {
         let e = Fixture.evaluate(Fixture.profile(Fixture.modern), scheme: "http")
         let v = try #require(e.violations.first)
         #expect(e.verdict == .fail && v.rule == "ats.http.cleartext")
-        #expect(v.keyPath == "NSAppTransportSecurity.NSExceptionDomains.api.example.com.NSExceptionAllowsInsecureHTTPLoads")
+        #expect(
+            v.keyPath == "NSAppTransportSecurity.NSExceptionDomains.api.example.com.NSExceptionAllowsInsecureHTTPLoads")
         // A built-in Apple entry allows cleartext to *.apple.com.
-        #expect(Fixture.evaluate(Fixture.profile(host: "www.apple.com", Fixture.modern), scheme: "http").verdict == .pass)
+        #expect(
+            Fixture.evaluate(Fixture.profile(host: "www.apple.com", Fixture.modern), scheme: "http").verdict == .pass)
         // Even an incomplete scan is judged for http://: ATS blocks before any connection.
         let down = Fixture.profile(Fixture.modern, status: .timeout)
         #expect(Fixture.evaluate(down, scheme: "http").verdict == .fail)

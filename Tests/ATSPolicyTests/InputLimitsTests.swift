@@ -17,18 +17,26 @@ struct InputLimitsTests {
         let at = try Self.temporary(3000)
         #expect(try BoundedFileReader.read(path: at, limit: 3000).count == 3000)
         let over = try Self.temporary(3001)
-        #expect(throws: BoundedFileReader.Failure.tooLarge(limit: 3000)) { try BoundedFileReader.read(path: over, limit: 3000) }
+        #expect(throws: BoundedFileReader.Failure.tooLarge(limit: 3000)) {
+            try BoundedFileReader.read(path: over, limit: 3000)
+        }
     }
 
     @Test("an endless device stops one chunk past the limit")
     func endless() {
-        #expect(throws: BoundedFileReader.Failure.tooLarge(limit: 1 << 20)) { try BoundedFileReader.read(path: "/dev/zero", limit: 1 << 20) }
+        #expect(throws: BoundedFileReader.Failure.tooLarge(limit: 1 << 20)) {
+            try BoundedFileReader.read(path: "/dev/zero", limit: 1 << 20)
+        }
     }
 
     @Test("missing files and directories are refused with their reasons")
     func missingAndDirectory() {
-        #expect(throws: BoundedFileReader.Failure.missing) { try BoundedFileReader.read(path: "/nonexistent/x", limit: 10) }
-        #expect(throws: BoundedFileReader.Failure.unreadable) { try BoundedFileReader.read(path: NSTemporaryDirectory(), limit: 10) }
+        #expect(throws: BoundedFileReader.Failure.missing) {
+            try BoundedFileReader.read(path: "/nonexistent/x", limit: 10)
+        }
+        #expect(throws: BoundedFileReader.Failure.unreadable) {
+            try BoundedFileReader.read(path: NSTemporaryDirectory(), limit: 10)
+        }
         #expect(BoundedFileReader.Failure.tooLarge(limit: 8 << 20).reason == "larger than 8 MB limit")
     }
 

@@ -35,7 +35,8 @@ struct NegotiationRuleAtsOnlyTests {
 
     @Test("one ATS suite not refused and not found: still unknown")
     func refusedLeavesAGap() {
-        let profile = Self.atsOnly(Fixture.profile(Fixture.rsaKxOnly), refused: Array(Self.forwardSecretUnion.dropFirst()))
+        let profile = Self.atsOnly(
+            Fixture.profile(Fixture.rsaKxOnly), refused: Array(Self.forwardSecretUnion.dropFirst()))
         #expect(Fixture.evaluate(profile).verdict == .unknown)
     }
 

@@ -35,9 +35,13 @@ struct NegotiationRuleTests {
         let v = try #require(e.violations.first)
         #expect(e.verdict == .fail && e.violations.count == 1)
         #expect(v.rule == "ats.tls.forward-secrecy")
-        #expect(v.message == "TLSv1.2 accepts only TLS_RSA_WITH_AES_128_CBC_SHA: no forward secrecy; ATS requires ECDHE")
-        #expect(v.keyPath == "NSAppTransportSecurity.NSExceptionDomains.api.example.com.NSExceptionRequiresForwardSecrecy")
-        let relaxed = Fixture.config(["NSExceptionDomains": ["api.example.com": ["NSExceptionRequiresForwardSecrecy": false]]])
+        #expect(
+            v.message == "TLSv1.2 accepts only TLS_RSA_WITH_AES_128_CBC_SHA: no forward secrecy; ATS requires ECDHE")
+        #expect(
+            v.keyPath == "NSAppTransportSecurity.NSExceptionDomains.api.example.com.NSExceptionRequiresForwardSecrecy")
+        let relaxed = Fixture.config([
+            "NSExceptionDomains": ["api.example.com": ["NSExceptionRequiresForwardSecrecy": false]]
+        ])
         #expect(Fixture.evaluate(Fixture.profile(Fixture.rsaKxOnly), relaxed).verdict == .pass)
         // RSA CBC-SHA256 was dropped from the compatibility group in 15.4: RFS=NO no longer helps there.
         let sha256 = Fixture.profile([.tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA256]])
@@ -50,7 +54,9 @@ struct NegotiationRuleTests {
         let e = Fixture.evaluate(Fixture.profile(Fixture.dheOnly))
         let v = try #require(e.violations.first)
         #expect(v.rule == "ats.tls.no-ats-suite" && v.keyPath == nil && v.message.contains("DHE"))
-        let rfsOff = Fixture.config(["NSExceptionDomains": ["api.example.com": ["NSExceptionRequiresForwardSecrecy": false]]])
+        let rfsOff = Fixture.config([
+            "NSExceptionDomains": ["api.example.com": ["NSExceptionRequiresForwardSecrecy": false]]
+        ])
         #expect(Fixture.evaluate(Fixture.profile(Fixture.dheOnly), rfsOff).verdict == .fail)
     }
 
@@ -58,29 +64,43 @@ struct NegotiationRuleTests {
         "version floor and negotiation",
         arguments: [
             // suites per version, minimum TLS in an exception (nil = default), os, verdict, first rule
-            (Fixture.tls10Only, nil as String?, "26.4", ATSEvaluation.Verdict.fail, "ats.tls.minimum-version" as String?),
+            (
+                Fixture.tls10Only, nil as String?, "26.4", ATSEvaluation.Verdict.fail,
+                "ats.tls.minimum-version" as String?
+            ),
             (Fixture.tls10Only, "TLSv1.0", "26.4", .pass, nil),
             (Fixture.tls10Only, "TLSv1.1", "26.4", .fail, "ats.tls.minimum-version"),
             ([.tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]], "TLSv1.1", "26.4", .pass, nil),
             (Fixture.tls13Only, nil, "13", .pass, nil),
             (Fixture.tls13Only, nil, "12", .fail, "ats.tls.minimum-version"),
-            (Fixture.tls13Only, nil, "12.2", .ambiguous, "ats.tls.minimum-version"),  // CONFLICT: TLS 1.3 default from 12.2 or 13
+            // CONFLICT: TLS 1.3 default from 12.2 or 13
+            (Fixture.tls13Only, nil, "12.2", .ambiguous, "ats.tls.minimum-version"),
             (Fixture.tls13Only, "TLSv1.3", "26.4", .pass, nil),
             (Fixture.tls12Good, "TLSv1.3", "26.4", .fail, "ats.tls.minimum-version"),
             (Fixture.tls12Good, "TLSv1.3", "12", .fail, "ats.tls.minimum-version"),
             // Highest common version decides: TLS 1.2 RSA-only fails although TLS 1.1 has an ECDHE suite.
-            ([.tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA], .tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]], "TLSv1.1", "26.4", .fail, "ats.tls.forward-secrecy"),
+            (
+                [.tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA], .tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]], "TLSv1.1",
+                "26.4", .fail, "ats.tls.forward-secrecy"
+            ),
             // TLS 1.3 wins over a bad TLS 1.2 list.
-            ([.tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA], .tls1_3: [S.TLS_AES_256_GCM_SHA384]], nil, "26.4", .pass, nil),
-            ([.tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA], .tls1_3: [S.TLS_AES_256_GCM_SHA384]], nil, "12", .fail, "ats.tls.forward-secrecy"),
+            (
+                [.tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA], .tls1_3: [S.TLS_AES_256_GCM_SHA384]], nil, "26.4", .pass,
+                nil
+            ),
+            (
+                [.tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA], .tls1_3: [S.TLS_AES_256_GCM_SHA384]], nil, "12", .fail,
+                "ats.tls.forward-secrecy"
+            ),
             ([.tls1_3: [S.TLS_CHACHA20_POLY1305_SHA256]], nil, "26.4", .ambiguous, "ats.tls.no-ats-suite"),
         ] as [([TLSVersion: [CipherSuite]], String?, String, ATSEvaluation.Verdict, String?)])
     func negotiation(
         suites: [TLSVersion: [CipherSuite]], minimum: String?, os: String, verdict: ATSEvaluation.Verdict, rule: String?
     ) {
-        let config = minimum.map {
-            Fixture.config(["NSExceptionDomains": ["api.example.com": ["NSExceptionMinimumTLSVersion": $0]]])
-        } ?? .default
+        let config =
+            minimum.map {
+                Fixture.config(["NSExceptionDomains": ["api.example.com": ["NSExceptionMinimumTLSVersion": $0]]])
+            } ?? .default
         let e = Fixture.evaluate(Fixture.profile(suites), config, os: os)
         #expect(e.verdict == verdict)
         #expect(e.violations.first?.rule.rawValue == rule)
@@ -88,8 +108,12 @@ struct NegotiationRuleTests {
 
     @Test("the fallback message names the lower version that would have passed")
     func fallbackMessage() throws {
-        let p = Fixture.profile([.tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA], .tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]])
-        let config = Fixture.config(["NSExceptionDomains": ["api.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.1"]]])
+        let p = Fixture.profile([
+            .tls1_2: [S.TLS_RSA_WITH_AES_128_CBC_SHA], .tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA],
+        ])
+        let config = Fixture.config([
+            "NSExceptionDomains": ["api.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.1"]]
+        ])
         let v = try #require(Fixture.evaluate(p, config).violations.first)
         #expect(v.message.contains("TLSv1.1 would pass, but clients do not fall back"))
     }
@@ -127,7 +151,10 @@ struct NegotiationRuleTests {
         #expect(e.verdict == .fail && e.violations.first?.rule == "ats.tls.niap")
         #expect(e.violations.first?.keyPath?.hasSuffix("NSExceptionRequiresNIAPTLSPackageVersion") == true)
         #expect(Fixture.evaluate(cbc, strict, os: "26").verdict == .pass)  // key unknown before 26.4
-        #expect(Fixture.evaluate(Fixture.profile(Fixture.tls12Good), Fixture.config(["NSRequiresNIAPTLSPackageVersion": "recommended"])).verdict == .pass)
+        #expect(
+            Fixture.evaluate(
+                Fixture.profile(Fixture.tls12Good), Fixture.config(["NSRequiresNIAPTLSPackageVersion": "recommended"])
+            ).verdict == .pass)
         let override = Fixture.config([
             "NSRequiresNIAPTLSPackageVersion": "FCP_v2.1",
             "NSExceptionDomains": ["api.example.com": ["NSExceptionRequiresNIAPTLSPackageVersion": "none"]],

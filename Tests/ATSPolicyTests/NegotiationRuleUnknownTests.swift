@@ -16,7 +16,8 @@ struct NegotiationRuleUnknownTests {
             guard $0.version == version else { return $0 }
             var result = $0
             result.enumerationComplete = false
-            result.reason = "enumeration stopped early: server closed the connection every time (5 attempts): could not tell"
+            result.reason =
+                "enumeration stopped early: server closed the connection every time (5 attempts): could not tell"
             return result
         }
         return profile
@@ -29,7 +30,10 @@ struct NegotiationRuleUnknownTests {
         let e = Fixture.evaluate(Self.incomplete(Fixture.profile(Fixture.rsaKxOnly), .tls1_2))
         #expect(e.verdict == .unknown)
         #expect(e.violations.isEmpty)
-        #expect(e.notes.contains { $0.contains("TLSv1.2 accepts TLS_RSA_WITH_AES_128_CBC_SHA, but its suite list is incomplete") })
+        #expect(
+            e.notes.contains {
+                $0.contains("TLSv1.2 accepts TLS_RSA_WITH_AES_128_CBC_SHA, but its suite list is incomplete")
+            })
         #expect(e.notes.contains { $0.hasPrefix("not tested fully: TLSv1.2 suites beyond the 1 found") })
     }
 
@@ -50,7 +54,8 @@ struct NegotiationRuleUnknownTests {
 
     @Test("TLS 1.2 unknown above a TLS 1.0 server: unknown, not a minimum-version failure")
     func unknownVersionIsNoMinimumFailure() {
-        #expect(Fixture.evaluate(Fixture.profile(Fixture.tls10Only)).violations.first?.rule == "ats.tls.minimum-version")
+        #expect(
+            Fixture.evaluate(Fixture.profile(Fixture.tls10Only)).violations.first?.rule == "ats.tls.minimum-version")
         for unknown in [[TLSVersion.tls1_2], [.tls1_2, .tls1_3], [.tls1_3]] {
             let e = Fixture.evaluate(Fixture.profile(Fixture.tls10Only, unknown: Set(unknown)))
             #expect(e.verdict == .unknown, "\(unknown)")

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ATSPolicy
 import TLSModel
+import Testing
+
+@testable import ATSPolicy
 
 /// §3.4, "Per-domain boolean given as a string": current Security source uses the default; older source
 /// (Security-61439.1.1) read the value with `boolValue`, so `<string>NO</string>` meant NO. Checker: the default
@@ -14,19 +15,25 @@ struct PerDomainStringTests {
 
     @Test("§3.4 per-domain boolean given as a string: the default now, boolValue recorded for older OSes")
     func parsing() throws {
-        let entry = try #require(try Self.configuration(
-            "<key>NSExceptionRequiresForwardSecrecy</key><string>NO</string><key>NSIncludesSubdomains</key><string>YES</string>"
-        ).exceptionDomains["api.example.com"])
+        let entry = try #require(
+            try Self.configuration(
+                "<key>NSExceptionRequiresForwardSecrecy</key><string>NO</string><key>NSIncludesSubdomains</key><string>YES</string>"
+            ).exceptionDomains["api.example.com"])
         #expect(entry.requiresForwardSecrecy == true && entry.includesSubdomains == false)
-        #expect(entry.stringBooleanValues == ["NSExceptionRequiresForwardSecrecy": false, "NSIncludesSubdomains": true])
+        #expect(
+            entry.stringBooleanValues == ["NSExceptionRequiresForwardSecrecy": false, "NSIncludesSubdomains": true])
         let old = entry.honouringStringBooleans()
         #expect(old.requiresForwardSecrecy == false && old.includesSubdomains == true)
     }
 
-    @Test("§3.4 per-domain boolean given as a string: -[NSString boolValue]", arguments: [
-        ("YES", true), ("yes", true), ("Y", true), ("true", true), ("T", true), ("1", true), ("  7", true), ("+0009", true),
-        ("NO", false), ("no", false), ("false", false), ("0", false), ("", false), ("  ", false), ("-0", false), ("maybe", false),
-    ])
+    @Test(
+        "§3.4 per-domain boolean given as a string: -[NSString boolValue]",
+        arguments: [
+            ("YES", true), ("yes", true), ("Y", true), ("true", true), ("T", true), ("1", true), ("  7", true),
+            ("+0009", true),
+            ("NO", false), ("no", false), ("false", false), ("0", false), ("", false), ("  ", false), ("-0", false),
+            ("maybe", false),
+        ])
     func boolValue(text: String, expected: Bool) {
         #expect(ExceptionDomain.stringBoolValue(text) == expected)
     }
@@ -59,7 +66,8 @@ struct PerDomainStringTests {
     @Test("§3.4 per-domain boolean given as a string: the linter names both readings")
     func linterMessage() throws {
         let findings = try PlistFixtures.lint(
-            "<key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSExceptionRequiresForwardSecrecy</key><string>NO</string></dict></dict>")
+            "<key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSExceptionRequiresForwardSecrecy</key><string>NO</string></dict></dict>"
+        )
         let wrong = try #require(findings.first { $0.rule == RuleID.Plist.valueWrongType })
         #expect(wrong.message.contains("uses the default (YES)"))
         #expect(wrong.message.contains("before iOS 18.4 / macOS 15.4 may read it as NO"))

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import ATSPolicy
+import Foundation
 import TLSModel
+import Testing
 
 /// §3.4 (corrected 2026-11-23): current Apple source reads a per-domain boolean written as a number by its
 /// truth value, like `<true/>`/`<false/>`; releases before the CIDR-era source (iOS 18.4 / macOS 15.4) are
@@ -25,24 +25,37 @@ struct PerDomainValueTypeTests {
         let entry = try #require(number.exceptionDomains["api.example.com"])
         #expect(entry.allowsInsecureHTTPLoads == true)
         #expect(entry.numericBooleanKeys == ["NSExceptionAllowsInsecureHTTPLoads"])
-        let rfs = try #require(try Self.configuration("<key>NSExceptionRequiresForwardSecrecy</key><integer>0</integer>").exceptionDomains["api.example.com"])
+        let rfs = try #require(
+            try Self.configuration("<key>NSExceptionRequiresForwardSecrecy</key><integer>0</integer>").exceptionDomains[
+                "api.example.com"])
         #expect(rfs.requiresForwardSecrecy == false)
-        let two = try #require(try Self.configuration("<key>NSIncludesSubdomains</key><integer>2</integer>").exceptionDomains["api.example.com"])
+        let two = try #require(
+            try Self.configuration("<key>NSIncludesSubdomains</key><integer>2</integer>").exceptionDomains[
+                "api.example.com"])
         #expect(two.includesSubdomains == true)  // non-zero is YES per-domain (unlike a global 2)
-        let real = try #require(try Self.configuration("<key>NSExceptionRequiresForwardSecrecy</key><real>0.0</real><key>NSIncludesSubdomains</key><real>1</real>").exceptionDomains["api.example.com"])
+        let real = try #require(
+            try Self.configuration(
+                "<key>NSExceptionRequiresForwardSecrecy</key><real>0.0</real><key>NSIncludesSubdomains</key><real>1</real>"
+            ).exceptionDomains["api.example.com"])
         #expect(real.requiresForwardSecrecy == false && real.includesSubdomains == true)
         #expect(real.numericBooleanKeys == ["NSExceptionRequiresForwardSecrecy", "NSIncludesSubdomains"])
         // Plist booleans are not numbers; strings still take the default (a separate §3.4 row).
-        let boolean = try #require(try Self.configuration("<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>").exceptionDomains["api.example.com"])
+        let boolean = try #require(
+            try Self.configuration("<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>").exceptionDomains[
+                "api.example.com"])
         #expect(boolean.allowsInsecureHTTPLoads == true && boolean.numericBooleanKeys.isEmpty)
-        let string = try #require(try Self.configuration("<key>NSExceptionRequiresForwardSecrecy</key><string>NO</string>").exceptionDomains["api.example.com"])
+        let string = try #require(
+            try Self.configuration("<key>NSExceptionRequiresForwardSecrecy</key><string>NO</string>").exceptionDomains[
+                "api.example.com"])
         #expect(string.requiresForwardSecrecy == true && string.numericBooleanKeys.isEmpty)
     }
 
     /// RFS = `<integer>0</integer>` for an RSA key-exchange-only server: passes by truth value, fails if ignored.
     @Test(
         "§3.4 per-domain booleans given as numbers (corrected 2026-11-23): ambiguous only before iOS 18.4",
-        arguments: [("26.4", false), ("26", false), ("18.4", false), ("18", true), ("17", true), ("13", true), ("10", true)])
+        arguments: [
+            ("26.4", false), ("26", false), ("18.4", false), ("18", true), ("17", true), ("13", true), ("10", true),
+        ])
     func verdictByOS(os: String, ambiguous: Bool) throws {
         let config = try Self.configuration("<key>NSExceptionRequiresForwardSecrecy</key><integer>0</integer>")
         let e = Fixture.evaluate(Fixture.profile(Fixture.rsaKxOnly), config, os: os)
@@ -68,7 +81,8 @@ struct PerDomainValueTypeTests {
         let config = try Self.configuration("<key>NSExceptionRequiresForwardSecrecy</key><integer>0</integer>")
         let e = Fixture.evaluate(Fixture.profile(Fixture.modern), config, os: "13")
         #expect(e.verdict == .pass && e.readings.isEmpty)
-        #expect(e.notes.contains { $0.hasPrefix("CONFLICT per-domain-numbers") && $0.hasSuffix("both readings give pass") })
+        #expect(
+            e.notes.contains { $0.hasPrefix("CONFLICT per-domain-numbers") && $0.hasSuffix("both readings give pass") })
         // A number equal to the default changes nothing, so there is no conflict at all.
         let same = try Self.configuration("<key>NSExceptionRequiresForwardSecrecy</key><integer>1</integer>")
         let s = Fixture.evaluate(Fixture.profile(Fixture.rsaKxOnly), same, os: "13")
@@ -105,12 +119,14 @@ struct PerDomainValueTypeTests {
     @Test("§3.4 per-domain booleans given as numbers (corrected 2026-11-23): the linter warns without saying 'ignored'")
     func linterMessage() throws {
         let findings = try PlistFixtures.lint(
-            "<key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><integer>1</integer><key>NSExceptionRequiresForwardSecrecy</key><integer>0</integer></dict></dict>")
+            "<key>NSExceptionDomains</key><dict><key>a.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><integer>1</integer><key>NSExceptionRequiresForwardSecrecy</key><integer>0</integer></dict></dict>"
+        )
         let numeric = findings.filter { $0.rule == RuleID.Plist.valueNumericBoolean }
         #expect(numeric.count == 2)
         #expect(numeric.allSatisfy { $0.severity == .warning })
         #expect(!findings.contains { $0.rule == RuleID.Plist.valueWrongType })
-        let insecure = try #require(numeric.first { $0.keyPath?.hasSuffix("NSExceptionAllowsInsecureHTTPLoads") == true })
+        let insecure = try #require(
+            numeric.first { $0.keyPath?.hasSuffix("NSExceptionAllowsInsecureHTTPLoads") == true })
         #expect(insecure.message.contains("truth value (YES here)"))
         #expect(insecure.message.contains("before iOS 18.4"))
         #expect(insecure.message.contains("write <true/>"))

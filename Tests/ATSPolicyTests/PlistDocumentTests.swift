@@ -47,7 +47,8 @@ struct PlistDocumentTests {
         #expect(doc.line(forKeyPath: ["NSAppTransportSecurity", "NSExceptionDomains"]) == 9)
         #expect(doc.line(forKeyPath: ["NSAppTransportSecurity", "NSExceptionDomains", "example.com"]) == 11)
         #expect(doc.line(forATSKeyPath: ["NSExceptionDomains", "example.com", "NSIncludesSubdomains"]) == 13)
-        #expect(doc.line(forATSKeyPath: ["NSPinnedDomains", "pinned.example.com", "NSPinnedLeafIdentities", "0"]) == 23)
+        #expect(
+            doc.line(forATSKeyPath: ["NSPinnedDomains", "pinned.example.com", "NSPinnedLeafIdentities", "0"]) == 23)
         #expect(
             doc.line(forATSKeyPath: [
                 "NSPinnedDomains", "pinned.example.com", "NSPinnedLeafIdentities", "1", "SPKI-SHA256-BASE64",
@@ -104,7 +105,8 @@ struct PlistDocumentTests {
 
     @Test("load reads a file from disk")
     func loadFromDisk() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-\(UUID().uuidString).plist").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-\(UUID().uuidString).plist")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try PlistFixtures.infoPlist("<key>NSAllowsArbitraryLoads</key><false/>").write(to: URL(fileURLWithPath: path))
         let doc = try PlistDocument.load(path: path)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @testable import ATSPolicy
 
@@ -40,248 +40,355 @@ private let twoPins = pins("NSPinnedLeafIdentities", [PlistFixtures.pin(1), Plis
 
 let positiveCases: [LintCase] = [
     // Key names.
-    .init(label: "NSAllowArbitraryLoads is misspelled", body: "<key>NSAllowArbitraryLoads</key><true/>",
-          rule: PlistRuleID.keyMisspelled, severity: .error, keyPath: "NSAllowArbitraryLoads",
-          messageContains: "did you mean NSAllowsArbitraryLoads?"),
-    .init(label: "NSIncludesSubdomain is misspelled", body: domain("a.com", "<key>NSIncludesSubdomain</key><true/>"),
-          rule: PlistRuleID.keyMisspelled, severity: .error, keyPath: "NSExceptionDomains.a.com.NSIncludesSubdomain",
-          messageContains: "did you mean NSIncludesSubdomains?"),
-    .init(label: "NSExceptionAllowsLocalNetworking is not a key",
-          body: domain("a.com", "<key>NSExceptionAllowsLocalNetworking</key><true/>"),
-          rule: PlistRuleID.keyMisspelled, severity: .error,
-          keyPath: "NSExceptionDomains.a.com.NSExceptionAllowsLocalNetworking",
-          messageContains: "did you mean NSAllowsLocalNetworking?"),
-    .init(label: "NSAllowsArbitraryLoadsInMedia is not a key", body: "<key>NSAllowsArbitraryLoadsInMedia</key><true/>",
-          rule: PlistRuleID.keyMisspelled, severity: .error, keyPath: "NSAllowsArbitraryLoadsInMedia",
-          messageContains: "NSAllowsArbitraryLoadsForMedia"),
-    .init(label: "wrong case of a key", body: "<key>NSAllowsArbitraryloads</key><true/>",
-          rule: PlistRuleID.keyMisspelled, severity: .error, keyPath: "NSAllowsArbitraryloads",
-          messageContains: "did you mean NSAllowsArbitraryLoads?"),
-    .init(label: "an edit-distance typo", body: domain("a.com", "<key>NSExceptionRequiresForwardSecrecey</key><false/>"),
-          rule: PlistRuleID.keyMisspelled, severity: .error,
-          keyPath: "NSExceptionDomains.a.com.NSExceptionRequiresForwardSecrecey",
-          messageContains: "NSExceptionRequiresForwardSecrecy"),
-    .init(label: "an unknown key", body: "<key>NSFrobnicate</key><true/>",
-          rule: PlistRuleID.keyUnknown, severity: .warning, keyPath: "NSFrobnicate"),
-    .init(label: "NSIncludesSubdomains at the global level", body: "<key>NSIncludesSubdomains</key><true/>",
-          rule: PlistRuleID.keyWrongLevel, severity: .error, keyPath: "NSIncludesSubdomains"),
-    .init(label: "NSAllowsArbitraryLoads inside a domain entry",
-          body: domain("a.com", "<key>NSAllowsArbitraryLoads</key><true/>"),
-          rule: PlistRuleID.keyWrongLevel, severity: .error,
-          keyPath: "NSExceptionDomains.a.com.NSAllowsArbitraryLoads"),
-    .init(label: "a domain key directly inside NSExceptionDomains",
-          body: "<key>NSExceptionDomains</key><dict><key>NSIncludesSubdomains</key><true/></dict>",
-          rule: PlistRuleID.keyWrongLevel, severity: .error, keyPath: "NSExceptionDomains.NSIncludesSubdomains"),
-    .init(label: "an exception key inside a pinned domain",
-          body: pinned("a.com", twoPins + "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
-          rule: PlistRuleID.keyWrongLevel, severity: .error,
-          keyPath: "NSPinnedDomains.a.com.NSExceptionAllowsInsecureHTTPLoads"),
-    .init(label: "domain keys differing only in case",
-          body: "<key>NSExceptionDomains</key><dict><key>example.com</key><dict/><key>Example.com</key><dict/></dict>",
-          rule: PlistRuleID.keyCaseDuplicate, severity: .error, keyPath: "NSExceptionDomains.Example.com",
-          messageContains: "differ only in case"),
-    .init(label: "ATS keys differing only in case",
-          body: "<key>NSAllowsArbitraryLoads</key><false/><key>NSAllowsARBITRARYLoads</key><true/>",
-          rule: PlistRuleID.keyCaseDuplicate, severity: .error, keyPath: "NSAllowsARBITRARYLoads"),
-    .init(label: "a key written twice: only the last value takes effect",
-          body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoads</key><false/>",
-          rule: PlistRuleID.keyDuplicate, severity: .error, keyPath: "NSAllowsArbitraryLoads",
-          messageContains: "only the second value takes effect"),
+    .init(
+        label: "NSAllowArbitraryLoads is misspelled", body: "<key>NSAllowArbitraryLoads</key><true/>",
+        rule: PlistRuleID.keyMisspelled, severity: .error, keyPath: "NSAllowArbitraryLoads",
+        messageContains: "did you mean NSAllowsArbitraryLoads?"),
+    .init(
+        label: "NSIncludesSubdomain is misspelled", body: domain("a.com", "<key>NSIncludesSubdomain</key><true/>"),
+        rule: PlistRuleID.keyMisspelled, severity: .error, keyPath: "NSExceptionDomains.a.com.NSIncludesSubdomain",
+        messageContains: "did you mean NSIncludesSubdomains?"),
+    .init(
+        label: "NSExceptionAllowsLocalNetworking is not a key",
+        body: domain("a.com", "<key>NSExceptionAllowsLocalNetworking</key><true/>"),
+        rule: PlistRuleID.keyMisspelled, severity: .error,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionAllowsLocalNetworking",
+        messageContains: "did you mean NSAllowsLocalNetworking?"),
+    .init(
+        label: "NSAllowsArbitraryLoadsInMedia is not a key", body: "<key>NSAllowsArbitraryLoadsInMedia</key><true/>",
+        rule: PlistRuleID.keyMisspelled, severity: .error, keyPath: "NSAllowsArbitraryLoadsInMedia",
+        messageContains: "NSAllowsArbitraryLoadsForMedia"),
+    .init(
+        label: "wrong case of a key", body: "<key>NSAllowsArbitraryloads</key><true/>",
+        rule: PlistRuleID.keyMisspelled, severity: .error, keyPath: "NSAllowsArbitraryloads",
+        messageContains: "did you mean NSAllowsArbitraryLoads?"),
+    .init(
+        label: "an edit-distance typo", body: domain("a.com", "<key>NSExceptionRequiresForwardSecrecey</key><false/>"),
+        rule: PlistRuleID.keyMisspelled, severity: .error,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionRequiresForwardSecrecey",
+        messageContains: "NSExceptionRequiresForwardSecrecy"),
+    .init(
+        label: "an unknown key", body: "<key>NSFrobnicate</key><true/>",
+        rule: PlistRuleID.keyUnknown, severity: .warning, keyPath: "NSFrobnicate"),
+    .init(
+        label: "NSIncludesSubdomains at the global level", body: "<key>NSIncludesSubdomains</key><true/>",
+        rule: PlistRuleID.keyWrongLevel, severity: .error, keyPath: "NSIncludesSubdomains"),
+    .init(
+        label: "NSAllowsArbitraryLoads inside a domain entry",
+        body: domain("a.com", "<key>NSAllowsArbitraryLoads</key><true/>"),
+        rule: PlistRuleID.keyWrongLevel, severity: .error,
+        keyPath: "NSExceptionDomains.a.com.NSAllowsArbitraryLoads"),
+    .init(
+        label: "a domain key directly inside NSExceptionDomains",
+        body: "<key>NSExceptionDomains</key><dict><key>NSIncludesSubdomains</key><true/></dict>",
+        rule: PlistRuleID.keyWrongLevel, severity: .error, keyPath: "NSExceptionDomains.NSIncludesSubdomains"),
+    .init(
+        label: "an exception key inside a pinned domain",
+        body: pinned("a.com", twoPins + "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        rule: PlistRuleID.keyWrongLevel, severity: .error,
+        keyPath: "NSPinnedDomains.a.com.NSExceptionAllowsInsecureHTTPLoads"),
+    .init(
+        label: "domain keys differing only in case",
+        body: "<key>NSExceptionDomains</key><dict><key>example.com</key><dict/><key>Example.com</key><dict/></dict>",
+        rule: PlistRuleID.keyCaseDuplicate, severity: .error, keyPath: "NSExceptionDomains.Example.com",
+        messageContains: "differ only in case"),
+    .init(
+        label: "ATS keys differing only in case",
+        body: "<key>NSAllowsArbitraryLoads</key><false/><key>NSAllowsARBITRARYLoads</key><true/>",
+        rule: PlistRuleID.keyCaseDuplicate, severity: .error, keyPath: "NSAllowsARBITRARYLoads"),
+    .init(
+        label: "a key written twice: only the last value takes effect",
+        body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoads</key><false/>",
+        rule: PlistRuleID.keyDuplicate, severity: .error, keyPath: "NSAllowsArbitraryLoads",
+        messageContains: "only the second value takes effect"),
     // Value types (§3.4).
-    .init(label: "the string YES is ignored", body: "<key>NSAllowsArbitraryLoads</key><string>YES</string>",
-          rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSAllowsArbitraryLoads",
-          messageContains: "treats the key as absent"),
-    .init(label: "the number 2 is present but not YES", body: "<key>NSAllowsArbitraryLoads</key><integer>2</integer>",
-          rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSAllowsArbitraryLoads",
-          messageContains: "present but not YES"),
-    .init(label: "the number 1 reads as YES", body: "<key>NSAllowsArbitraryLoads</key><integer>1</integer>",
-          rule: PlistRuleID.valueNumericBoolean, severity: .warning, keyPath: "NSAllowsArbitraryLoads",
-          messageContains: "reads it as YES"),
-    .init(label: "a per-domain string boolean uses the default",
-          body: domain("a.com", "<key>NSExceptionRequiresForwardSecrecy</key><string>NO</string>"),
-          rule: PlistRuleID.valueWrongType, severity: .error,
-          keyPath: "NSExceptionDomains.a.com.NSExceptionRequiresForwardSecrecy", messageContains: "default (YES)"),
-    .init(label: "minimum TLS 1.0 without prefix", body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>1.0</string>"),
-          rule: PlistRuleID.valueInvalidTLSVersion, severity: .error,
-          keyPath: "NSExceptionDomains.a.com.NSExceptionMinimumTLSVersion",
-          messageContains: "minimum stays TLSv1.2; did you mean TLSv1.0?"),
-    .init(label: "minimum TLS in the wrong case", body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSV1.2</string>"),
-          rule: PlistRuleID.valueInvalidTLSVersion, severity: .error,
-          keyPath: "NSExceptionDomains.a.com.NSExceptionMinimumTLSVersion", messageContains: "did you mean TLSv1.2?"),
-    .init(label: "minimum TLS that is not a string", body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><real>1.2</real>"),
-          rule: PlistRuleID.valueWrongType, severity: .error,
-          keyPath: "NSExceptionDomains.a.com.NSExceptionMinimumTLSVersion", messageContains: "stays TLSv1.2"),
-    .init(label: "NSExceptionDomains that is an array", body: "<key>NSExceptionDomains</key><array/>",
-          rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSExceptionDomains",
-          messageContains: "ignores every exception"),
-    .init(label: "a domain entry that is a string",
-          body: "<key>NSExceptionDomains</key><dict><key>a.com</key><string>yes</string></dict>",
-          rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSExceptionDomains.a.com"),
-    .init(label: "an unknown NIAP value", body: "<key>NSRequiresNIAPTLSPackageVersion</key><string>FCP_v2.0</string>",
-          rule: PlistRuleID.valueInvalidNIAP, severity: .error, keyPath: "NSRequiresNIAPTLSPackageVersion"),
+    .init(
+        label: "the string YES is ignored", body: "<key>NSAllowsArbitraryLoads</key><string>YES</string>",
+        rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSAllowsArbitraryLoads",
+        messageContains: "treats the key as absent"),
+    .init(
+        label: "the number 2 is present but not YES", body: "<key>NSAllowsArbitraryLoads</key><integer>2</integer>",
+        rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSAllowsArbitraryLoads",
+        messageContains: "present but not YES"),
+    .init(
+        label: "the number 1 reads as YES", body: "<key>NSAllowsArbitraryLoads</key><integer>1</integer>",
+        rule: PlistRuleID.valueNumericBoolean, severity: .warning, keyPath: "NSAllowsArbitraryLoads",
+        messageContains: "reads it as YES"),
+    .init(
+        label: "a per-domain string boolean uses the default",
+        body: domain("a.com", "<key>NSExceptionRequiresForwardSecrecy</key><string>NO</string>"),
+        rule: PlistRuleID.valueWrongType, severity: .error,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionRequiresForwardSecrecy", messageContains: "default (YES)"),
+    .init(
+        label: "minimum TLS 1.0 without prefix",
+        body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>1.0</string>"),
+        rule: PlistRuleID.valueInvalidTLSVersion, severity: .error,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionMinimumTLSVersion",
+        messageContains: "minimum stays TLSv1.2; did you mean TLSv1.0?"),
+    .init(
+        label: "minimum TLS in the wrong case",
+        body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSV1.2</string>"),
+        rule: PlistRuleID.valueInvalidTLSVersion, severity: .error,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionMinimumTLSVersion", messageContains: "did you mean TLSv1.2?"),
+    .init(
+        label: "minimum TLS that is not a string",
+        body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><real>1.2</real>"),
+        rule: PlistRuleID.valueWrongType, severity: .error,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionMinimumTLSVersion", messageContains: "stays TLSv1.2"),
+    .init(
+        label: "NSExceptionDomains that is an array", body: "<key>NSExceptionDomains</key><array/>",
+        rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSExceptionDomains",
+        messageContains: "ignores every exception"),
+    .init(
+        label: "a domain entry that is a string",
+        body: "<key>NSExceptionDomains</key><dict><key>a.com</key><string>yes</string></dict>",
+        rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSExceptionDomains.a.com"),
+    .init(
+        label: "an unknown NIAP value", body: "<key>NSRequiresNIAPTLSPackageVersion</key><string>FCP_v2.0</string>",
+        rule: PlistRuleID.valueInvalidNIAP, severity: .error, keyPath: "NSRequiresNIAPTLSPackageVersion"),
     // Domain keys (§4.4).
-    .init(label: "a scheme", body: domain("https://example.com"), rule: PlistRuleID.domainScheme, severity: .error,
-          keyPath: "NSExceptionDomains.https://example.com", messageContains: "use example.com"),
-    .init(label: "a port", body: domain("example.com:8443"), rule: PlistRuleID.domainPort, severity: .error,
-          keyPath: "NSExceptionDomains.example.com:8443"),
-    .init(label: "a path", body: domain("example.com/api"), rule: PlistRuleID.domainPath, severity: .error,
-          keyPath: "NSExceptionDomains.example.com/api"),
-    .init(label: "a wildcard", body: domain("*.example.com"), rule: PlistRuleID.domainWildcard, severity: .error,
-          keyPath: "NSExceptionDomains.*.example.com", messageContains: "NSIncludesSubdomains"),
-    .init(label: "a leading dot", body: domain(".example.com"), rule: PlistRuleID.domainLeadingDot, severity: .error,
-          keyPath: "NSExceptionDomains..example.com"),
-    .init(label: "upper case", body: domain("API.Example.com"), rule: PlistRuleID.domainUppercase, severity: .error,
-          keyPath: "NSExceptionDomains.API.Example.com", messageContains: "use api.example.com"),
-    .init(label: "a trailing dot", body: domain("example.com."), rule: PlistRuleID.domainTrailingDot, severity: .warning,
-          keyPath: "NSExceptionDomains.example.com."),
-    .init(label: "white space", body: domain("exa mple.com"), rule: PlistRuleID.domainInvalid, severity: .error,
-          keyPath: "NSExceptionDomains.exa mple.com"),
-    .init(label: "an IP address on iOS 17+", body: domain("192.0.2.10"), rule: PlistRuleID.domainIPAddress, severity: .note,
-          keyPath: "NSExceptionDomains.192.0.2.10", messageContains: "iOS 17"),
-    .init(label: "an IP address for an app that supports iOS 15", body: domain("192.0.2.10"),
-          rule: PlistRuleID.domainIPAddress, severity: .warning, keyPath: "NSExceptionDomains.192.0.2.10",
-          messageContains: "supports 15.0", deploymentTarget: "15.0"),
-    .init(label: "an IPv6 address", body: domain("2001:db8::1"), rule: PlistRuleID.domainIPAddress, severity: .note,
-          keyPath: "NSExceptionDomains.2001:db8::1"),
-    .init(label: "a CIDR range", body: domain("10.0.0.0/8"), rule: PlistRuleID.domainCIDR, severity: .note,
-          keyPath: "NSExceptionDomains.10.0.0.0/8"),
-    .init(label: "an invalid CIDR range", body: domain("10.0.0.0/40"), rule: PlistRuleID.domainInvalidCIDR,
-          severity: .error, keyPath: "NSExceptionDomains.10.0.0.0/40"),
-    .init(label: "NSIncludesSubdomains on an IP", body: domain("192.0.2.10", "<key>NSIncludesSubdomains</key><true/>"),
-          rule: PlistRuleID.domainSubdomainsOnIP, severity: .error,
-          keyPath: "NSExceptionDomains.192.0.2.10.NSIncludesSubdomains"),
-    .init(label: "a scheme on a pinned domain", body: pinned("https://a.com", twoPins), rule: PlistRuleID.domainScheme,
-          severity: .error, keyPath: "NSPinnedDomains.https://a.com"),
+    .init(
+        label: "a scheme", body: domain("https://example.com"), rule: PlistRuleID.domainScheme, severity: .error,
+        keyPath: "NSExceptionDomains.https://example.com", messageContains: "use example.com"),
+    .init(
+        label: "a port", body: domain("example.com:8443"), rule: PlistRuleID.domainPort, severity: .error,
+        keyPath: "NSExceptionDomains.example.com:8443"),
+    .init(
+        label: "a path", body: domain("example.com/api"), rule: PlistRuleID.domainPath, severity: .error,
+        keyPath: "NSExceptionDomains.example.com/api"),
+    .init(
+        label: "a wildcard", body: domain("*.example.com"), rule: PlistRuleID.domainWildcard, severity: .error,
+        keyPath: "NSExceptionDomains.*.example.com", messageContains: "NSIncludesSubdomains"),
+    .init(
+        label: "a leading dot", body: domain(".example.com"), rule: PlistRuleID.domainLeadingDot, severity: .error,
+        keyPath: "NSExceptionDomains..example.com"),
+    .init(
+        label: "upper case", body: domain("API.Example.com"), rule: PlistRuleID.domainUppercase, severity: .error,
+        keyPath: "NSExceptionDomains.API.Example.com", messageContains: "use api.example.com"),
+    .init(
+        label: "a trailing dot", body: domain("example.com."), rule: PlistRuleID.domainTrailingDot, severity: .warning,
+        keyPath: "NSExceptionDomains.example.com."),
+    .init(
+        label: "white space", body: domain("exa mple.com"), rule: PlistRuleID.domainInvalid, severity: .error,
+        keyPath: "NSExceptionDomains.exa mple.com"),
+    .init(
+        label: "an IP address on iOS 17+", body: domain("192.0.2.10"), rule: PlistRuleID.domainIPAddress,
+        severity: .note,
+        keyPath: "NSExceptionDomains.192.0.2.10", messageContains: "iOS 17"),
+    .init(
+        label: "an IP address for an app that supports iOS 15", body: domain("192.0.2.10"),
+        rule: PlistRuleID.domainIPAddress, severity: .warning, keyPath: "NSExceptionDomains.192.0.2.10",
+        messageContains: "supports 15.0", deploymentTarget: "15.0"),
+    .init(
+        label: "an IPv6 address", body: domain("2001:db8::1"), rule: PlistRuleID.domainIPAddress, severity: .note,
+        keyPath: "NSExceptionDomains.2001:db8::1"),
+    .init(
+        label: "a CIDR range", body: domain("10.0.0.0/8"), rule: PlistRuleID.domainCIDR, severity: .note,
+        keyPath: "NSExceptionDomains.10.0.0.0/8"),
+    .init(
+        label: "an invalid CIDR range", body: domain("10.0.0.0/40"), rule: PlistRuleID.domainInvalidCIDR,
+        severity: .error, keyPath: "NSExceptionDomains.10.0.0.0/40"),
+    .init(
+        label: "NSIncludesSubdomains on an IP", body: domain("192.0.2.10", "<key>NSIncludesSubdomains</key><true/>"),
+        rule: PlistRuleID.domainSubdomainsOnIP, severity: .error,
+        keyPath: "NSExceptionDomains.192.0.2.10.NSIncludesSubdomains"),
+    .init(
+        label: "a scheme on a pinned domain", body: pinned("https://a.com", twoPins), rule: PlistRuleID.domainScheme,
+        severity: .error, keyPath: "NSPinnedDomains.https://a.com"),
     // Legacy keys (§3.2).
-    .init(label: "NSTemporary… key", body: domain("a.com", "<key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/>"),
-          rule: PlistRuleID.keyDeprecated, severity: .warning,
-          keyPath: "NSExceptionDomains.a.com.NSTemporaryExceptionAllowsInsecureHTTPLoads",
-          messageContains: "use NSExceptionAllowsInsecureHTTPLoads"),
-    .init(label: "NSThirdParty… key", body: domain("a.com", "<key>NSThirdPartyExceptionMinimumTLSVersion</key><string>TLSv1.0</string>"),
-          rule: PlistRuleID.keyDeprecated, severity: .warning,
-          keyPath: "NSExceptionDomains.a.com.NSThirdPartyExceptionMinimumTLSVersion",
-          messageContains: "use NSExceptionMinimumTLSVersion"),
-    .init(label: "NSRequiresCertificateTransparency", body: domain("a.com", "<key>NSRequiresCertificateTransparency</key><true/>"),
-          rule: PlistRuleID.keyObsolete, severity: .warning,
-          keyPath: "NSExceptionDomains.a.com.NSRequiresCertificateTransparency"),
+    .init(
+        label: "NSTemporary… key",
+        body: domain("a.com", "<key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        rule: PlistRuleID.keyDeprecated, severity: .warning,
+        keyPath: "NSExceptionDomains.a.com.NSTemporaryExceptionAllowsInsecureHTTPLoads",
+        messageContains: "use NSExceptionAllowsInsecureHTTPLoads"),
+    .init(
+        label: "NSThirdParty… key",
+        body: domain("a.com", "<key>NSThirdPartyExceptionMinimumTLSVersion</key><string>TLSv1.0</string>"),
+        rule: PlistRuleID.keyDeprecated, severity: .warning,
+        keyPath: "NSExceptionDomains.a.com.NSThirdPartyExceptionMinimumTLSVersion",
+        messageContains: "use NSExceptionMinimumTLSVersion"),
+    .init(
+        label: "NSRequiresCertificateTransparency",
+        body: domain("a.com", "<key>NSRequiresCertificateTransparency</key><true/>"),
+        rule: PlistRuleID.keyObsolete, severity: .warning,
+        keyPath: "NSExceptionDomains.a.com.NSRequiresCertificateTransparency"),
     // Dead keys (§4.1, §4.3).
-    .init(label: "AAL ignored because InWebContent is present even as false",
-          body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoadsInWebContent</key><false/>",
-          rule: PlistRuleID.deadArbitraryLoadsIgnored, severity: .error, keyPath: "NSAllowsArbitraryLoads",
-          messageContains: "NSAllowsArbitraryLoadsInWebContent = NO"),
-    .init(label: "AAL ignored because of NSAllowsLocalNetworking",
-          body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsLocalNetworking</key><true/>",
-          rule: PlistRuleID.deadArbitraryLoadsIgnored, severity: .error, keyPath: "NSAllowsArbitraryLoads"),
-    .init(label: "AAL kept for iOS 9 is a note",
-          body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoadsForMedia</key><true/>",
-          rule: PlistRuleID.deadArbitraryLoadsIgnored, severity: .note, keyPath: "NSAllowsArbitraryLoads",
-          messageContains: "only on iOS 9", deploymentTarget: "9.0"),
-    .init(label: "AAL does not reach a host whose entry relaxes PFS",
-          body: "<key>NSAllowsArbitraryLoads</key><true/>"
-              + domain("legacy.example.com", "<key>NSExceptionRequiresForwardSecrecy</key><false/>"),
-          rule: PlistRuleID.deadGlobalKeysShadowed, severity: .warning, keyPath: "NSExceptionDomains.legacy.example.com",
-          messageContains: "NSAllowsArbitraryLoads does not reach legacy.example.com"),
-    .init(label: "the inverted pattern is a note",
-          body: "<key>NSAllowsArbitraryLoads</key><true/>" + domain("secure.example.com"),
-          rule: PlistRuleID.deadGlobalKeysShadowed, severity: .note, keyPath: "NSExceptionDomains.secure.example.com"),
-    .init(label: "local networking does not reach a .local entry",
-          body: "<key>NSAllowsLocalNetworking</key><true/>" + domain("printer.local"),
-          rule: PlistRuleID.deadGlobalKeysShadowed, severity: .note, keyPath: "NSExceptionDomains.printer.local",
-          messageContains: "NSAllowsLocalNetworking"),
+    .init(
+        label: "AAL ignored because InWebContent is present even as false",
+        body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoadsInWebContent</key><false/>",
+        rule: PlistRuleID.deadArbitraryLoadsIgnored, severity: .error, keyPath: "NSAllowsArbitraryLoads",
+        messageContains: "NSAllowsArbitraryLoadsInWebContent = NO"),
+    .init(
+        label: "AAL ignored because of NSAllowsLocalNetworking",
+        body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsLocalNetworking</key><true/>",
+        rule: PlistRuleID.deadArbitraryLoadsIgnored, severity: .error, keyPath: "NSAllowsArbitraryLoads"),
+    .init(
+        label: "AAL kept for iOS 9 is a note",
+        body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoadsForMedia</key><true/>",
+        rule: PlistRuleID.deadArbitraryLoadsIgnored, severity: .note, keyPath: "NSAllowsArbitraryLoads",
+        messageContains: "only on iOS 9", deploymentTarget: "9.0"),
+    .init(
+        label: "AAL does not reach a host whose entry relaxes PFS",
+        body: "<key>NSAllowsArbitraryLoads</key><true/>"
+            + domain("legacy.example.com", "<key>NSExceptionRequiresForwardSecrecy</key><false/>"),
+        rule: PlistRuleID.deadGlobalKeysShadowed, severity: .warning, keyPath: "NSExceptionDomains.legacy.example.com",
+        messageContains: "NSAllowsArbitraryLoads does not reach legacy.example.com"),
+    .init(
+        label: "the inverted pattern is a note",
+        body: "<key>NSAllowsArbitraryLoads</key><true/>" + domain("secure.example.com"),
+        rule: PlistRuleID.deadGlobalKeysShadowed, severity: .note, keyPath: "NSExceptionDomains.secure.example.com"),
+    .init(
+        label: "local networking does not reach a .local entry",
+        body: "<key>NSAllowsLocalNetworking</key><true/>" + domain("printer.local"),
+        rule: PlistRuleID.deadGlobalKeysShadowed, severity: .note, keyPath: "NSExceptionDomains.printer.local",
+        messageContains: "NSAllowsLocalNetworking"),
     // App Review (§3.1).
-    .init(label: "review: NSAllowsArbitraryLoads", body: "<key>NSAllowsArbitraryLoads</key><true/>",
-          rule: PlistRuleID.reviewJustification, severity: .note, keyPath: "NSAllowsArbitraryLoads",
-          messageContains: "NSAllowsArbitraryLoads = YES"),
-    .init(label: "review: InWebContent", body: "<key>NSAllowsArbitraryLoadsInWebContent</key><true/>",
-          rule: PlistRuleID.reviewJustification, severity: .note, keyPath: "NSAllowsArbitraryLoadsInWebContent"),
-    .init(label: "review: ForMedia", body: "<key>NSAllowsArbitraryLoadsForMedia</key><true/>",
-          rule: PlistRuleID.reviewJustification, severity: .note, keyPath: "NSAllowsArbitraryLoadsForMedia"),
-    .init(label: "review: insecure HTTP loads", body: domain("a.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
-          rule: PlistRuleID.reviewJustification, severity: .note,
-          keyPath: "NSExceptionDomains.a.com.NSExceptionAllowsInsecureHTTPLoads"),
-    .init(label: "review: TLS 1.1 minimum", body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.1</string>"),
-          rule: PlistRuleID.reviewJustification, severity: .note,
-          keyPath: "NSExceptionDomains.a.com.NSExceptionMinimumTLSVersion", messageContains: "TLSv1.1"),
+    .init(
+        label: "review: NSAllowsArbitraryLoads", body: "<key>NSAllowsArbitraryLoads</key><true/>",
+        rule: PlistRuleID.reviewJustification, severity: .note, keyPath: "NSAllowsArbitraryLoads",
+        messageContains: "NSAllowsArbitraryLoads = YES"),
+    .init(
+        label: "review: InWebContent", body: "<key>NSAllowsArbitraryLoadsInWebContent</key><true/>",
+        rule: PlistRuleID.reviewJustification, severity: .note, keyPath: "NSAllowsArbitraryLoadsInWebContent"),
+    .init(
+        label: "review: ForMedia", body: "<key>NSAllowsArbitraryLoadsForMedia</key><true/>",
+        rule: PlistRuleID.reviewJustification, severity: .note, keyPath: "NSAllowsArbitraryLoadsForMedia"),
+    .init(
+        label: "review: insecure HTTP loads",
+        body: domain("a.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        rule: PlistRuleID.reviewJustification, severity: .note,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionAllowsInsecureHTTPLoads"),
+    .init(
+        label: "review: TLS 1.1 minimum",
+        body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.1</string>"),
+        rule: PlistRuleID.reviewJustification, severity: .note,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionMinimumTLSVersion", messageContains: "TLSv1.1"),
     // Pinning (§3.3).
-    .init(label: "a pinned domain without identities", body: pinned("a.com", "<key>NSIncludesSubdomains</key><true/>"),
-          rule: PlistRuleID.pinningNoIdentities, severity: .error, keyPath: "NSPinnedDomains.a.com"),
-    .init(label: "an empty identity array", body: pinned("a.com", twoPins + "<key>NSPinnedCAIdentities</key><array/>"),
-          rule: PlistRuleID.pinningEmptyIdentities, severity: .warning, keyPath: "NSPinnedDomains.a.com.NSPinnedCAIdentities"),
-    .init(label: "an identity without SPKI-SHA256-BASE64",
-          body: pinned("a.com", "<key>NSPinnedLeafIdentities</key><array><dict/></array>"),
-          rule: PlistRuleID.pinningMissingSPKI, severity: .error, keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0"),
-    .init(label: "a misspelled identity key",
-          body: pinned("a.com", "<key>NSPinnedLeafIdentities</key><array><dict><key>SPKI-SHA256-BASE46</key><string>x</string></dict></array>"),
-          rule: PlistRuleID.keyMisspelled, severity: .error,
-          keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0.SPKI-SHA256-BASE46", messageContains: "SPKI-SHA256-BASE64"),
-    .init(label: "a pin that is not Base64", body: pinned("a.com", pins("NSPinnedLeafIdentities", ["not base64!", PlistFixtures.pin(1)])),
-          rule: PlistRuleID.pinningInvalidBase64, severity: .error,
-          keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0.SPKI-SHA256-BASE64"),
-    .init(label: "a pin in hex",
-          body: pinned("a.com", pins("NSPinnedCAIdentities", [String(repeating: "ab", count: 32), PlistFixtures.pin(1)])),
-          rule: PlistRuleID.pinningWrongDigestLength, severity: .error,
-          keyPath: "NSPinnedDomains.a.com.NSPinnedCAIdentities.0.SPKI-SHA256-BASE64", messageContains: "looks like a hex digest"),
-    .init(label: "a SHA-1 sized pin",
-          body: pinned("a.com", pins("NSPinnedLeafIdentities", [Data(count: 20).base64EncodedString(), PlistFixtures.pin(1)])),
-          rule: PlistRuleID.pinningWrongDigestLength, severity: .error,
-          keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0.SPKI-SHA256-BASE64", messageContains: "20 bytes"),
-    .init(label: "an identity that is a string",
-          body: pinned("a.com", "<key>NSPinnedLeafIdentities</key><array><string>abc</string></array>"),
-          rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0"),
-    .init(label: "identities that are a dictionary",
-          body: pinned("a.com", twoPins + "<key>NSPinnedCAIdentities</key><dict/>"),
-          rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSPinnedDomains.a.com.NSPinnedCAIdentities"),
-    .init(label: "a single pin", body: pinned("a.com", pins("NSPinnedLeafIdentities", [PlistFixtures.pin(7)])),
-          rule: PlistRuleID.pinningNoBackup, severity: .warning, keyPath: "NSPinnedDomains.a.com"),
+    .init(
+        label: "a pinned domain without identities", body: pinned("a.com", "<key>NSIncludesSubdomains</key><true/>"),
+        rule: PlistRuleID.pinningNoIdentities, severity: .error, keyPath: "NSPinnedDomains.a.com"),
+    .init(
+        label: "an empty identity array", body: pinned("a.com", twoPins + "<key>NSPinnedCAIdentities</key><array/>"),
+        rule: PlistRuleID.pinningEmptyIdentities, severity: .warning,
+        keyPath: "NSPinnedDomains.a.com.NSPinnedCAIdentities"),
+    .init(
+        label: "an identity without SPKI-SHA256-BASE64",
+        body: pinned("a.com", "<key>NSPinnedLeafIdentities</key><array><dict/></array>"),
+        rule: PlistRuleID.pinningMissingSPKI, severity: .error,
+        keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0"),
+    .init(
+        label: "a misspelled identity key",
+        body: pinned(
+            "a.com",
+            "<key>NSPinnedLeafIdentities</key><array><dict><key>SPKI-SHA256-BASE46</key><string>x</string></dict></array>"
+        ),
+        rule: PlistRuleID.keyMisspelled, severity: .error,
+        keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0.SPKI-SHA256-BASE46",
+        messageContains: "SPKI-SHA256-BASE64"),
+    .init(
+        label: "a pin that is not Base64",
+        body: pinned("a.com", pins("NSPinnedLeafIdentities", ["not base64!", PlistFixtures.pin(1)])),
+        rule: PlistRuleID.pinningInvalidBase64, severity: .error,
+        keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0.SPKI-SHA256-BASE64"),
+    .init(
+        label: "a pin in hex",
+        body: pinned(
+            "a.com", pins("NSPinnedCAIdentities", [String(repeating: "ab", count: 32), PlistFixtures.pin(1)])),
+        rule: PlistRuleID.pinningWrongDigestLength, severity: .error,
+        keyPath: "NSPinnedDomains.a.com.NSPinnedCAIdentities.0.SPKI-SHA256-BASE64",
+        messageContains: "looks like a hex digest"),
+    .init(
+        label: "a SHA-1 sized pin",
+        body: pinned(
+            "a.com", pins("NSPinnedLeafIdentities", [Data(count: 20).base64EncodedString(), PlistFixtures.pin(1)])),
+        rule: PlistRuleID.pinningWrongDigestLength, severity: .error,
+        keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0.SPKI-SHA256-BASE64", messageContains: "20 bytes"),
+    .init(
+        label: "an identity that is a string",
+        body: pinned("a.com", "<key>NSPinnedLeafIdentities</key><array><string>abc</string></array>"),
+        rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0"),
+    .init(
+        label: "identities that are a dictionary",
+        body: pinned("a.com", twoPins + "<key>NSPinnedCAIdentities</key><dict/>"),
+        rule: PlistRuleID.valueWrongType, severity: .error, keyPath: "NSPinnedDomains.a.com.NSPinnedCAIdentities"),
+    .init(
+        label: "a single pin", body: pinned("a.com", pins("NSPinnedLeafIdentities", [PlistFixtures.pin(7)])),
+        rule: PlistRuleID.pinningNoBackup, severity: .warning, keyPath: "NSPinnedDomains.a.com"),
 ]
 
 let negativeCases: [CleanCase] = [
-    .init(label: "TLSv1.2 minimum is not a weakness nor a review item",
-          body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>"),
-          absent: PlistRuleID.reviewJustification),
-    .init(label: "TLSv1.2 minimum is valid", body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>"),
-          absent: PlistRuleID.valueInvalidTLSVersion),
-    .init(label: "TLSv1.3 minimum is valid", body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string>"),
-          absent: PlistRuleID.valueInvalidTLSVersion),
-    .init(label: "AAL = false needs no justification", body: "<key>NSAllowsArbitraryLoads</key><false/>",
-          absent: PlistRuleID.reviewJustification),
-    .init(label: "boolean false is a valid value", body: "<key>NSAllowsArbitraryLoads</key><false/>",
-          absent: PlistRuleID.valueWrongType),
-    .init(label: "InWebContent = false needs no justification", body: "<key>NSAllowsArbitraryLoadsInWebContent</key><false/>",
-          absent: PlistRuleID.reviewJustification),
-    .init(label: "AAL alone is not overridden", body: "<key>NSAllowsArbitraryLoads</key><true/>",
-          absent: PlistRuleID.deadArbitraryLoadsIgnored),
-    .init(label: "AAL = NO with InWebContent is not a dead-key error",
-          body: "<key>NSAllowsArbitraryLoads</key><false/><key>NSAllowsArbitraryLoadsInWebContent</key><true/>",
-          absent: PlistRuleID.deadArbitraryLoadsIgnored),
-    .init(label: "a string InWebContent is absent, so AAL stays in force",
-          body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoadsInWebContent</key><string>YES</string>",
-          absent: PlistRuleID.deadArbitraryLoadsIgnored),
-    .init(label: "iOS 9 rules read only AAL",
-          body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoadsInWebContent</key><true/>",
-          absent: PlistRuleID.deadArbitraryLoadsIgnored, osVersion: "9.3"),
-    .init(label: "an entry allowing insecure loads is not shadowed",
-          body: "<key>NSAllowsArbitraryLoads</key><true/>"
-              + domain("a.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
-          absent: PlistRuleID.deadGlobalKeysShadowed),
-    .init(label: "no global relaxation, nothing shadowed", body: domain("a.com", "<key>NSExceptionRequiresForwardSecrecy</key><false/>"),
-          absent: PlistRuleID.deadGlobalKeysShadowed),
-    .init(label: "local networking does not concern public names",
-          body: "<key>NSAllowsLocalNetworking</key><true/>" + domain("api.example.com"),
-          absent: PlistRuleID.deadGlobalKeysShadowed),
-    .init(label: "NSIncludesSubdomains = false on an IP is harmless",
-          body: domain("192.0.2.10", "<key>NSIncludesSubdomains</key><false/>"), absent: PlistRuleID.domainSubdomainsOnIP),
-    .init(label: "NSIncludesSubdomains on a name is fine", body: domain("a.com", "<key>NSIncludesSubdomains</key><true/>"),
-          absent: PlistRuleID.domainSubdomainsOnIP),
-    .init(label: "pinned domains compare case-insensitively", body: pinned("API.example.com", twoPins),
-          absent: PlistRuleID.domainUppercase),
+    .init(
+        label: "TLSv1.2 minimum is not a weakness nor a review item",
+        body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>"),
+        absent: PlistRuleID.reviewJustification),
+    .init(
+        label: "TLSv1.2 minimum is valid",
+        body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>"),
+        absent: PlistRuleID.valueInvalidTLSVersion),
+    .init(
+        label: "TLSv1.3 minimum is valid",
+        body: domain("a.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string>"),
+        absent: PlistRuleID.valueInvalidTLSVersion),
+    .init(
+        label: "AAL = false needs no justification", body: "<key>NSAllowsArbitraryLoads</key><false/>",
+        absent: PlistRuleID.reviewJustification),
+    .init(
+        label: "boolean false is a valid value", body: "<key>NSAllowsArbitraryLoads</key><false/>",
+        absent: PlistRuleID.valueWrongType),
+    .init(
+        label: "InWebContent = false needs no justification",
+        body: "<key>NSAllowsArbitraryLoadsInWebContent</key><false/>",
+        absent: PlistRuleID.reviewJustification),
+    .init(
+        label: "AAL alone is not overridden", body: "<key>NSAllowsArbitraryLoads</key><true/>",
+        absent: PlistRuleID.deadArbitraryLoadsIgnored),
+    .init(
+        label: "AAL = NO with InWebContent is not a dead-key error",
+        body: "<key>NSAllowsArbitraryLoads</key><false/><key>NSAllowsArbitraryLoadsInWebContent</key><true/>",
+        absent: PlistRuleID.deadArbitraryLoadsIgnored),
+    .init(
+        label: "a string InWebContent is absent, so AAL stays in force",
+        body:
+            "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoadsInWebContent</key><string>YES</string>",
+        absent: PlistRuleID.deadArbitraryLoadsIgnored),
+    .init(
+        label: "iOS 9 rules read only AAL",
+        body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoadsInWebContent</key><true/>",
+        absent: PlistRuleID.deadArbitraryLoadsIgnored, osVersion: "9.3"),
+    .init(
+        label: "an entry allowing insecure loads is not shadowed",
+        body: "<key>NSAllowsArbitraryLoads</key><true/>"
+            + domain("a.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        absent: PlistRuleID.deadGlobalKeysShadowed),
+    .init(
+        label: "no global relaxation, nothing shadowed",
+        body: domain("a.com", "<key>NSExceptionRequiresForwardSecrecy</key><false/>"),
+        absent: PlistRuleID.deadGlobalKeysShadowed),
+    .init(
+        label: "local networking does not concern public names",
+        body: "<key>NSAllowsLocalNetworking</key><true/>" + domain("api.example.com"),
+        absent: PlistRuleID.deadGlobalKeysShadowed),
+    .init(
+        label: "NSIncludesSubdomains = false on an IP is harmless",
+        body: domain("192.0.2.10", "<key>NSIncludesSubdomains</key><false/>"), absent: PlistRuleID.domainSubdomainsOnIP),
+    .init(
+        label: "NSIncludesSubdomains on a name is fine",
+        body: domain("a.com", "<key>NSIncludesSubdomains</key><true/>"),
+        absent: PlistRuleID.domainSubdomainsOnIP),
+    .init(
+        label: "pinned domains compare case-insensitively", body: pinned("API.example.com", twoPins),
+        absent: PlistRuleID.domainUppercase),
     .init(label: "a lower-case name is not an IP", body: domain("a.com"), absent: PlistRuleID.domainIPAddress),
     .init(label: "two pins are a backup", body: pinned("a.com", twoPins), absent: PlistRuleID.pinningNoBackup),
-    .init(label: "correct keys are not misspelled",
-          body: "<key>NSAllowsLocalNetworking</key><true/>" + domain("a.com", "<key>NSIncludesSubdomains</key><true/>"),
-          absent: PlistRuleID.keyMisspelled),
-    .init(label: "current keys are not deprecated", body: domain("a.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
-          absent: PlistRuleID.keyDeprecated),
+    .init(
+        label: "correct keys are not misspelled",
+        body: "<key>NSAllowsLocalNetworking</key><true/>" + domain("a.com", "<key>NSIncludesSubdomains</key><true/>"),
+        absent: PlistRuleID.keyMisspelled),
+    .init(
+        label: "current keys are not deprecated",
+        body: domain("a.com", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        absent: PlistRuleID.keyDeprecated),
 ]
 
 @Suite("PlistLinter")
@@ -291,7 +398,8 @@ struct PlistLinterTests {
         let findings = try PlistFixtures.lint(c.body, options: .init(deploymentTarget: c.deploymentTarget))
         let keyPath = "NSAppTransportSecurity." + c.keyPath
         let match = findings.first { $0.rule == c.rule && $0.keyPath == keyPath }
-        let found = try #require(match, "expected \(c.rule) at \(keyPath); got \(findings.map { "\($0.rule)@\($0.keyPath ?? "-")" })")
+        let found = try #require(
+            match, "expected \(c.rule) at \(keyPath); got \(findings.map { "\($0.rule)@\($0.keyPath ?? "-")" })")
         #expect(found.severity == c.severity)
         #expect(found.file == "Info.plist")
         #expect(found.line != nil, "XML findings carry a line")
@@ -308,10 +416,11 @@ struct PlistLinterTests {
 
     @Test("a correct dictionary has no findings at all")
     func cleanDictionary() throws {
-        let body = domain(
-            "api.example.com",
-            "<key>NSIncludesSubdomains</key><true/><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>"
-                + "<key>NSExceptionRequiresForwardSecrecy</key><false/>")
+        let body =
+            domain(
+                "api.example.com",
+                "<key>NSIncludesSubdomains</key><true/><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>"
+                    + "<key>NSExceptionRequiresForwardSecrecy</key><false/>")
             + pinned("api.example.com", twoPins + pins("NSPinnedCAIdentities", [PlistFixtures.pin(3)]))
             + "<key>NSAllowsLocalNetworking</key><true/>"
         #expect(try PlistFixtures.lint(body) == [])
@@ -359,10 +468,13 @@ struct PlistLinterTests {
             "NSAllowsArbitraryLoads": "YES",
             "NSExceptionDomains": [
                 "*.example.com": ["NSIncludesSubdomain": true],
-                "api.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.0", "NSExceptionRequiresForwardSecrecy": false],
+                "api.example.com": [
+                    "NSExceptionMinimumTLSVersion": "TLSv1.0", "NSExceptionRequiresForwardSecrecy": false,
+                ],
             ],
         ]
-        let doc = try PlistDocument.parse(data: PlistFixtures.binary(["NSAppTransportSecurity": ats]), file: "Info.plist")
+        let doc = try PlistDocument.parse(
+            data: PlistFixtures.binary(["NSAppTransportSecurity": ats]), file: "Info.plist")
         #expect(doc.format == .binary)
         let findings = PlistLinter.lint(doc)
         let rules = Set(findings.map(\.rule))
@@ -375,7 +487,8 @@ struct PlistLinterTests {
         #expect(
             findings.contains {
                 $0.rule == PlistRuleID.reviewJustification
-                    && $0.keyPath == "NSAppTransportSecurity.NSExceptionDomains.api.example.com.NSExceptionMinimumTLSVersion"
+                    && $0.keyPath
+                        == "NSAppTransportSecurity.NSExceptionDomains.api.example.com.NSExceptionMinimumTLSVersion"
             })
     }
 
@@ -413,12 +526,14 @@ struct PlistLinterTests {
     @Test("Info.plist level: no ATS dictionary is a note; a non-dictionary one is an error")
     func absentOrWrongContainer() throws {
         let absent = PlistLinter.lint(
-            try PlistDocument.parse(data: PlistFixtures.xml("<dict><key>CFBundleName</key><string>A</string></dict>"), file: "I"))
+            try PlistDocument.parse(
+                data: PlistFixtures.xml("<dict><key>CFBundleName</key><string>A</string></dict>"), file: "I"))
         #expect(absent.map(\.rule) == [PlistRuleID.atsAbsent])
         #expect(absent.first?.severity == .note)
         let wrong = PlistLinter.lint(
             try PlistDocument.parse(
-                data: PlistFixtures.xml("<dict><key>NSAppTransportSecurity</key><string>off</string></dict>"), file: "I"))
+                data: PlistFixtures.xml("<dict><key>NSAppTransportSecurity</key><string>off</string></dict>"), file: "I"
+            ))
         #expect(wrong.map(\.rule) == [PlistRuleID.valueWrongType])
         #expect(wrong.first?.severity == .error)
     }
@@ -431,11 +546,15 @@ struct PlistLinterTests {
         let doc = try PlistDocument.parse(data: data, file: "Info.plist")
         #expect(PlistLinter.lint(doc).first { $0.rule == PlistRuleID.domainIPAddress }?.severity == .warning)
         #expect(
-            PlistLinter.lint(doc, options: .init(deploymentTarget: "17.0")).first { $0.rule == PlistRuleID.domainIPAddress }?
-                .severity == .note)
+            PlistLinter.lint(doc, options: .init(deploymentTarget: "17.0")).first {
+                $0.rule == PlistRuleID.domainIPAddress
+            }?
+            .severity == .note)
     }
 
-    @Test("a macOS app's LSMinimumSystemVersion is its deployment target, named as macOS, when MinimumOSVersion is absent")
+    @Test(
+        "a macOS app's LSMinimumSystemVersion is its deployment target, named as macOS, when MinimumOSVersion is absent"
+    )
     func lsMinimumSystemVersionFromPlist() throws {
         func ipFinding(_ minimum: String) throws -> Finding? {
             let data = PlistFixtures.xml(
@@ -452,11 +571,13 @@ struct PlistLinterTests {
         #expect(try ipFinding("14.0")?.severity == .note)
     }
 
-    @Test("did-you-mean suggestions", arguments: [
-        ("NSIncludesSubdomain", "NSIncludesSubdomains"), ("NSAllowArbitraryLoads", "NSAllowsArbitraryLoads"),
-        ("NSExceptionAllowsInsecureHttpLoads", "NSExceptionAllowsInsecureHTTPLoads"),
-        ("NSPinnedLeafIdentity", "NSPinnedLeafIdentities"),
-    ])
+    @Test(
+        "did-you-mean suggestions",
+        arguments: [
+            ("NSIncludesSubdomain", "NSIncludesSubdomains"), ("NSAllowArbitraryLoads", "NSAllowsArbitraryLoads"),
+            ("NSExceptionAllowsInsecureHttpLoads", "NSExceptionAllowsInsecureHTTPLoads"),
+            ("NSPinnedLeafIdentity", "NSPinnedLeafIdentities"),
+        ])
     func suggestions(_ pair: (String, String)) {
         #expect(KeySuggestion.suggest(for: pair.0) == pair.1)
     }

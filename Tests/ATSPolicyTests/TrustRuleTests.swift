@@ -24,7 +24,9 @@ struct TrustRuleTests {
     static let cases: [Case] = [
         Case(description: "good chain", leaf: nil, rules: []),
         Case(description: "RSA-1024 leaf", leaf: Fixture.cert(bits: 1024), rules: ["trust.key-size"]),
-        Case(description: "RSA-1024 leaf, iOS 10: ATS leaf rule", leaf: Fixture.cert(bits: 1024), os: "10", rules: ["trust.key-size"]),
+        Case(
+            description: "RSA-1024 leaf, iOS 10: ATS leaf rule", leaf: Fixture.cert(bits: 1024), os: "10",
+            rules: ["trust.key-size"]),
         Case(description: "EC P-224 leaf", leaf: Fixture.cert(keyType: "EC", bits: 224), rules: ["trust.key-size"]),
         Case(description: "EC P-256 leaf", leaf: Fixture.cert(keyType: "EC", bits: 256), rules: []),
         Case(
@@ -33,17 +35,29 @@ struct TrustRuleTests {
             rules: ["trust.key-size"]),
         Case(description: "SHA-1 leaf", leaf: Fixture.cert(hash: "SHA1"), rules: ["trust.sha1"]),
         Case(description: "MD5 leaf", leaf: Fixture.cert(hash: "MD5"), rules: ["trust.sha1"]),
-        Case(description: "SHA-1 spelled SHA-1 (a hand-written profile)", leaf: Fixture.cert(hash: "SHA-1"), rules: ["trust.sha1"]),
-        Case(description: "SHA-1 leaf, iOS 9: ATS rule", leaf: Fixture.cert(hash: "SHA1"), os: "9", rules: ["trust.sha1"]),
+        Case(
+            description: "SHA-1 spelled SHA-1 (a hand-written profile)", leaf: Fixture.cert(hash: "SHA-1"),
+            rules: ["trust.sha1"]),
+        Case(
+            description: "SHA-1 leaf, iOS 9: ATS rule", leaf: Fixture.cert(hash: "SHA1"), os: "9", rules: ["trust.sha1"]
+        ),
         Case(description: "wrong host", leaf: Fixture.cert(sans: ["other.example.com"]), rules: ["trust.hostname"]),
         Case(description: "wildcard one label", leaf: Fixture.cert(sans: ["*.example.com"]), rules: []),
         Case(description: "wildcard two labels", leaf: Fixture.cert(sans: ["*.com"]), rules: ["trust.hostname"]),
-        Case(description: "name only in CN, iOS 13+", leaf: Fixture.cert(sans: [], cn: "api.example.com"), rules: ["trust.hostname"]),
-        Case(description: "name only in CN, iOS 12", leaf: Fixture.cert(sans: [], cn: "api.example.com"), os: "12", rules: []),
+        Case(
+            description: "name only in CN, iOS 13+", leaf: Fixture.cert(sans: [], cn: "api.example.com"),
+            rules: ["trust.hostname"]),
+        Case(
+            description: "name only in CN, iOS 12", leaf: Fixture.cert(sans: [], cn: "api.example.com"), os: "12",
+            rules: []),
         Case(description: "no EKU, system root", leaf: Fixture.cert(eku: nil), rules: ["trust.eku"]),
-        Case(description: "clientAuth EKU", leaf: Fixture.cert(eku: ["clientAuth"]), anchor: .custom, rules: ["trust.eku"]),
+        Case(
+            description: "clientAuth EKU", leaf: Fixture.cert(eku: ["clientAuth"]), anchor: .custom,
+            rules: ["trust.eku"]),
         // §2.1 CONFLICT (2026-11-23): the docs require serverAuth on every leaf issued after 2019-07-01.
-        Case(description: "no EKU, custom root", leaf: Fixture.cert(eku: nil), anchor: .custom, rules: ["trust.eku"], verdict: .ambiguous),
+        Case(
+            description: "no EKU, custom root", leaf: Fixture.cert(eku: nil), anchor: .custom, rules: ["trust.eku"],
+            verdict: .ambiguous),
         Case(description: "no EKU, iOS 12", leaf: Fixture.cert(eku: nil), os: "12", rules: []),
         Case(
             description: "400 days from a system root (2024)", leaf: Fixture.cert(notBefore: after2020, days: 400),
@@ -60,7 +74,8 @@ struct TrustRuleTests {
         Case(
             description: "2500 days from a system root (2019)",
             leaf: Fixture.cert(notBefore: AppleDates.utc(2019, 1, 1), days: 2500, scts: 5),
-            rules: ["trust.lifetime.825"], verdict: .ambiguous),  // §2.1: the docs cap only leaves issued after 2019-07-01
+            // §2.1: the docs cap only leaves issued after 2019-07-01
+            rules: ["trust.lifetime.825"], verdict: .ambiguous),
         Case(
             description: "over-long leaf before iOS 13", leaf: Fixture.cert(notBefore: after2020, days: 900), os: "12",
             rules: []),
@@ -81,7 +96,8 @@ struct TrustRuleTests {
     @Test("rules fired per certificate", arguments: cases)
     func rules(c: Case) {
         let p = Fixture.profile(
-            Fixture.modern, leaf: c.leaf, intermediates: c.intermediates, trusted: c.trusted, verifyError: c.trusted == false ? "self-signed certificate" : nil,
+            Fixture.modern, leaf: c.leaf, intermediates: c.intermediates, trusted: c.trusted,
+            verifyError: c.trusted == false ? "self-signed certificate" : nil,
             anchor: c.anchor)
         let e = Fixture.evaluate(p, os: c.os)
         #expect(e.violations.map(\.rule) == c.rules)
@@ -91,13 +107,16 @@ struct TrustRuleTests {
     @Test("system trust applies with ATS off and no key relaxes it")
     func systemTrustWithATSOff() {
         let aal = Fixture.config(["NSAllowsArbitraryLoads": true])
-        let selfSigned = Fixture.profile(Fixture.modern, leaf: Fixture.cert(selfSigned: true), intermediates: [], trusted: false)
+        let selfSigned = Fixture.profile(
+            Fixture.modern, leaf: Fixture.cert(selfSigned: true), intermediates: [], trusted: false)
         let e = Fixture.evaluate(selfSigned, aal)
         #expect(e.verdict == .fail && e.violations.allSatisfy { $0.keyPath == nil })
         #expect(e.violations.first?.message.contains("trust-evaluation code") == true)
         // RSA-1024 on iOS 13+ is refused by system trust even with PFS off.
         let weak = Fixture.profile(Fixture.modern, leaf: Fixture.cert(bits: 1024))
-        let rfs = Fixture.config(["NSExceptionDomains": ["api.example.com": ["NSExceptionRequiresForwardSecrecy": false]]])
+        let rfs = Fixture.config([
+            "NSExceptionDomains": ["api.example.com": ["NSExceptionRequiresForwardSecrecy": false]]
+        ])
         #expect(Fixture.evaluate(weak, rfs).verdict == .fail)
         // On iOS 10, RFS = NO drops the ATS leaf key-size check.
         #expect(Fixture.evaluate(weak, rfs, os: "10").verdict == .pass)

@@ -1,6 +1,6 @@
+import ATSPolicy
 import AppBundle
 import AppBundleFixtures
-import ATSPolicy
 import Foundation
 import TLSModel
 import Testing
@@ -13,7 +13,8 @@ struct BundleShapeTests {
         let tree = DemoApp.tree(pinDER: Fixtures.fakeDER)
         try tree.prefixed("Payload/Demo.app").zip(to: folder.url.appendingPathComponent("Demo.ipa"))
         try tree.write(to: folder.url.appendingPathComponent("Demo.app"))
-        try tree.prefixed("Products/Applications/Demo.app").write(to: folder.url.appendingPathComponent("Demo.xcarchive"))
+        try tree.prefixed("Products/Applications/Demo.app").write(
+            to: folder.url.appendingPathComponent("Demo.xcarchive"))
         let cases: [(String, AppBundleContents.Container, String)] = [
             ("Demo.ipa", .ipa, "Payload/Demo.app"), ("Demo.app", .app, ""),
             ("Demo.xcarchive", .xcarchive, "Products/Applications/Demo.app"),
@@ -27,16 +28,22 @@ struct BundleShapeTests {
             #expect(bundle.info.build == "42")
             #expect(bundle.infoPlist.format == .binary)
             #expect(bundle.infoPlist.file == folder.path(name) + "/" + BundlePathJoin.join(root, "Info.plist"))
-            #expect(bundle.libraries == [LinkedLibrary(name: .afnetworking, version: "4.0.1", linkage: .framework(path: BundlePathJoin.join(root, "Frameworks/AFNetworking.framework")))])
+            #expect(
+                bundle.libraries == [
+                    LinkedLibrary(
+                        name: .afnetworking, version: "4.0.1",
+                        linkage: .framework(path: BundlePathJoin.join(root, "Frameworks/AFNetworking.framework")))
+                ])
             #expect(bundle.certificates.map(\.lookups) == [[.afNetworkingMainBundle, .alamofire]])
             #expect(bundle.certificates.first?.der == [UInt8](Fixtures.fakeDER))
             #expect(bundle.eras.first == AppleOSVersion(15))
             #expect(bundle.eras.last == AppleOSVersion.newest)
             #expect(bundle.executables.first == BundlePathJoin.join(root, "Demo"))
             let linked = bundle.findings.filter { $0.rule == RuleID.App.libraryLinked }
-            #expect(linked.map(\.message) == [
-                "AFNetworking 4.0.1 is linked as a dynamic framework: policyWithPinningMode: loads the 1 *.cer file at the top level of the app bundle"
-            ])
+            #expect(
+                linked.map(\.message) == [
+                    "AFNetworking 4.0.1 is linked as a dynamic framework: policyWithPinningMode: loads the 1 *.cer file at the top level of the app bundle"
+                ])
             #expect(!bundle.findings.contains { $0.severity == .error })
         }
     }
@@ -49,30 +56,42 @@ struct BundleShapeTests {
         let bundle = try Fixtures.openIPA(Fixtures.app(extra: extra), in: folder)
         let finding = try #require(bundle.findings.first { $0.rule == RuleID.Pins.frameworkBundle })
         #expect(finding.severity == .error)
-        #expect(finding.message.hasPrefix(
-            "AFNetworking 3.2.1 as a dynamic framework loads pins from its own bundle: the 2 .cer files in the app bundle are never used"))
+        #expect(
+            finding.message.hasPrefix(
+                "AFNetworking 3.2.1 as a dynamic framework loads pins from its own bundle: the 2 .cer files in the app bundle are never used"
+            ))
         #expect(finding.file == folder.path("A.ipa") + "/Payload/A.app/Frameworks/AFNetworking.framework")
         // Version 4 reads the main bundle: no such finding.
-        let four = Fixtures.framework("AFNetworking", version: "4.0.1").merging(["a.cer": Fixtures.fakeDER]) { a, _ in a }
+        let four = Fixtures.framework("AFNetworking", version: "4.0.1").merging(["a.cer": Fixtures.fakeDER]) { a, _ in a
+        }
         let modern = try Fixtures.openIPA(Fixtures.app(extra: four), in: try TemporaryFolder())
         #expect(!modern.findings.contains { $0.rule == RuleID.Pins.frameworkBundle })
     }
 
     @Test("AFNetworking linked statically is found by class name; every version then reads the main bundle")
     func staticLinking() throws {
-        let tree = Fixtures.app(strings: ["AFSecurityPolicy", "https://api.acme.com"], extra: ["p.cer": Fixtures.fakeDER])
+        let tree = Fixtures.app(
+            strings: ["AFSecurityPolicy", "https://api.acme.com"], extra: ["p.cer": Fixtures.fakeDER])
         let bundle = try Fixtures.openIPA(tree, in: try TemporaryFolder())
-        #expect(bundle.libraries == [LinkedLibrary(name: .afnetworking, version: nil, linkage: .staticallyLinked(marker: "AFSecurityPolicy"))])
+        #expect(
+            bundle.libraries == [
+                LinkedLibrary(name: .afnetworking, version: nil, linkage: .staticallyLinked(marker: "AFSecurityPolicy"))
+            ])
         #expect(!bundle.findings.contains { $0.rule == RuleID.Pins.frameworkBundle })
     }
 
     @Test("certificates in a subfolder or with an extension AFNetworking skips are reported as not loaded")
     func notLoaded() throws {
         let extra = Fixtures.framework("AFNetworking", version: "4.0.1")
-            .merging(["certs/api.cer": Fixtures.fakeDER, "api.crt": Fixtures.fakeDER, "top.cer": Fixtures.fakeDER]) { a, _ in a }
+            .merging(["certs/api.cer": Fixtures.fakeDER, "api.crt": Fixtures.fakeDER, "top.cer": Fixtures.fakeDER]) {
+                a, _ in a
+            }
         let bundle = try Fixtures.openIPA(Fixtures.app(extra: extra), in: try TemporaryFolder())
         let notLoaded = bundle.findings.filter { $0.rule == RuleID.App.pinsNotLoaded }.compactMap(\.file)
-        #expect(notLoaded.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }.sorted() == ["A.app/api.crt", "certs/api.cer"])
+        #expect(
+            notLoaded.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }.sorted() == [
+                "A.app/api.crt", "certs/api.cer",
+            ])
         // With Alamofire too, `.crt` at the top level is read.
         let both = extra.merging(Fixtures.framework("Alamofire", version: "5.9.1")) { a, _ in a }
         let withAlamofire = try Fixtures.openIPA(Fixtures.app(extra: both), in: try TemporaryFolder())
@@ -88,40 +107,55 @@ struct BundleShapeTests {
         #expect(pem.severity == .error)
         #expect(pem.file?.hasSuffix("Payload/A.app/pem.cer") == true)
         #expect(bundle.certificates.first { $0.path.hasSuffix("pem.cer") }?.encoding == .pem)
-        #expect(bundle.certificates.first { $0.path.hasSuffix("pem.cer") }?.der == [0x30, 0x82, 0x01, 0x0A, 0x02, 0x82, 0x01, 0x01, 0x00])
-        #expect(bundle.findings.contains { $0.rule == RuleID.App.pinsUnreadable && $0.file?.hasSuffix("junk.cer") == true })
+        #expect(
+            bundle.certificates.first { $0.path.hasSuffix("pem.cer") }?.der == [
+                0x30, 0x82, 0x01, 0x0A, 0x02, 0x82, 0x01, 0x01, 0x00,
+            ])
+        #expect(
+            bundle.findings.contains { $0.rule == RuleID.App.pinsUnreadable && $0.file?.hasSuffix("junk.cer") == true })
     }
 
     @Test("TrustKit in the plist: the raw configuration is exposed; without TrustKit linked it is flagged")
     func trustKit() throws {
         let configuration: [String: Any] = [
-            "TSKPinnedDomains": ["api.acme.com": ["TSKPublicKeyHashes": ["AAAA", "BBBB"], "TSKIncludeSubdomains": true]],
+            "TSKPinnedDomains": [
+                "api.acme.com": ["TSKPublicKeyHashes": ["AAAA", "BBBB"], "TSKIncludeSubdomains": true]
+            ]
         ]
         let tree = Fixtures.app(info: ["TSKConfiguration": configuration], xml: true)
         let unlinked = try Fixtures.openIPA(tree, in: try TemporaryFolder())
-        #expect((unlinked.trustKitConfiguration?["TSKPinnedDomains"] as? [String: Any])?.keys.sorted() == ["api.acme.com"])
+        #expect(
+            (unlinked.trustKitConfiguration?["TSKPinnedDomains"] as? [String: Any])?.keys.sorted() == ["api.acme.com"])
         let stale = try #require(unlinked.findings.first { $0.rule == RuleID.App.trustKitNotLinked })
         #expect(stale.line != nil, "an XML Info.plist gives the line of TSKConfiguration")
         var linked = tree
         linked.files.merge(Fixtures.framework("TrustKit", version: "3.0.4")) { a, _ in a }
         let bundle = try Fixtures.openIPA(linked, in: try TemporaryFolder())
         #expect(!bundle.findings.contains { $0.rule == RuleID.App.trustKitNotLinked })
-        #expect(bundle.findings.contains {
-            $0.rule == RuleID.App.libraryLinked && $0.message.contains("TrustKit 3.0.4") && $0.message.contains("1 pinned domain")
-        })
+        #expect(
+            bundle.findings.contains {
+                $0.rule == RuleID.App.libraryLinked && $0.message.contains("TrustKit 3.0.4")
+                    && $0.message.contains("1 pinned domain")
+            })
     }
 
     @Test("NSPinnedDomains is handed on raw; the ATS dictionary is linted as `plist` lints it")
     func pinnedDomainsAndLint() throws {
         let ats: [String: Any] = [
             "NSAllowsArbitraryLoads": true,
-            "NSPinnedDomains": ["api.acme.com": ["NSPinnedCAIdentities": [["SPKI-SHA256-BASE64": "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="]]]],
+            "NSPinnedDomains": [
+                "api.acme.com": [
+                    "NSPinnedCAIdentities": [["SPKI-SHA256-BASE64": "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="]]
+                ]
+            ],
         ]
-        let bundle = try Fixtures.openIPA(Fixtures.app(info: ["NSAppTransportSecurity": ats], xml: true), in: try TemporaryFolder())
+        let bundle = try Fixtures.openIPA(
+            Fixtures.app(info: ["NSAppTransportSecurity": ats], xml: true), in: try TemporaryFolder())
         #expect(bundle.pinnedDomains?.keys.sorted() == ["api.acme.com"])
         let expected = PlistLinter.lint(bundle.infoPlist, options: PlistLinter.Options(deploymentTarget: "15.0"))
         #expect(bundle.lint == expected)
-        #expect(bundle.lint.contains { $0.keyPath == "NSAppTransportSecurity.NSAllowsArbitraryLoads" && $0.line != nil })
+        #expect(
+            bundle.lint.contains { $0.keyPath == "NSAppTransportSecurity.NSAllowsArbitraryLoads" && $0.line != nil })
         #expect(!bundle.findings.contains { $0.rule == RuleID.App.noATSDictionary })
     }
 
@@ -143,14 +177,17 @@ struct BundleShapeTests {
         let info = BundleTree.binaryPlist([
             "CFBundleIdentifier": "com.acme.mac", "CFBundleExecutable": "Mac", "LSMinimumSystemVersion": "12.3",
         ])
-        let frameworkInfo = BundleTree.binaryPlist(["CFBundleShortVersionString": "5.8.0", "CFBundleExecutable": "Alamofire"])
+        let frameworkInfo = BundleTree.binaryPlist([
+            "CFBundleShortVersionString": "5.8.0", "CFBundleExecutable": "Alamofire",
+        ])
         let tree = BundleTree(
             files: [
                 "Contents/Info.plist": info,
                 "Contents/MacOS/Mac": Data(MachOWriter.executable(sections: [.cstrings(["https://mac.acme.com"])])),
                 "Contents/Resources/pin.der": Fixtures.fakeDER,
                 "Contents/Frameworks/Alamofire.framework/Versions/A/Resources/Info.plist": frameworkInfo,
-                "Contents/Frameworks/Alamofire.framework/Versions/A/Alamofire": Data(MachOWriter.executable(sections: [])),
+                "Contents/Frameworks/Alamofire.framework/Versions/A/Alamofire": Data(
+                    MachOWriter.executable(sections: [])),
             ],
             symlinks: [
                 "Contents/Frameworks/Alamofire.framework/Versions/Current": "A",
@@ -166,7 +203,10 @@ struct BundleShapeTests {
         #expect(bundle.eras.first == AppleOSVersion(15, 4))
         #expect(bundle.libraries.map(\.version) == ["5.8.0"])
         #expect(bundle.certificates.map(\.lookups) == [[.alamofire]])
-        #expect(bundle.executables == ["Contents/MacOS/Mac", "Contents/Frameworks/Alamofire.framework/Versions/A/Alamofire"])
+        #expect(
+            bundle.executables == [
+                "Contents/MacOS/Mac", "Contents/Frameworks/Alamofire.framework/Versions/A/Alamofire",
+            ])
     }
 
     @Test("minimum OS: eras from the era the minimum falls in; missing is a warning, pre-ATS a note")
@@ -192,14 +232,18 @@ enum BundlePathJoin {
 /// There is one table now; these keep it single.
 @Suite("Era bug: one macOS mapping")
 struct MacOSEraMappingTests {
-    @Test("era bug (issue 21): macOS 12.3 is iOS 15.4 and 10.9 is 8 for plist --explain, the linter and app alike",
-          arguments: [("12.3", "15.4"), ("10.9", "8.0"), ("10.11", "9.0"), ("10.15.7", "13.0"), ("12.2", "15.0"),
-                      ("15.4", "18.4"), ("15.3", "18.0"), ("26.4", "26.4")])
+    @Test(
+        "era bug (issue 21): macOS 12.3 is iOS 15.4 and 10.9 is 8 for plist --explain, the linter and app alike",
+        arguments: [
+            ("12.3", "15.4"), ("10.9", "8.0"), ("10.11", "9.0"), ("10.15.7", "13.0"), ("12.2", "15.0"),
+            ("15.4", "18.4"), ("15.3", "18.0"), ("26.4", "26.4"),
+        ])
     func oneMapping(_ macOS: String, _ iOS: String) throws {
         let version = try #require(AppleOSVersion(anyRelease: macOS))
         #expect(AppleOSVersion(macOS: version).description == iOS)
         #expect(MinimumOS(platform: .macOS, written: macOS).iOSEquivalent?.description == iOS)
-        let plist = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>LSMinimumSystemVersion</key>"
+        let plist =
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>LSMinimumSystemVersion</key>"
             + "<string>\(macOS)</string></dict></plist>"
         let document = try PlistDocument.parse(data: Data(plist.utf8), file: "Info.plist")
         #expect(PolicyExplainer.lowestOS(of: document)?.description == iOS)
@@ -223,7 +267,9 @@ struct MacOSEraMappingTests {
         for era in AppleOSEra.all {
             guard let macOS = era.macOS else { continue }
             #expect(AppleOSVersion(macOS: macOS) == era.version, "\(era)")
-            #expect(MinimumOS(platform: .macOS, written: macOS.description).eras.first == AppleOSEra.judgedEra(containing: era.version)?.version)
+            #expect(
+                MinimumOS(platform: .macOS, written: macOS.description).eras.first
+                    == AppleOSEra.judgedEra(containing: era.version)?.version)
         }
         // Shared numbering from 26 on, including releases newer than the table.
         #expect(AppleOSVersion(macOS: AppleOSVersion(27, 1)) == AppleOSVersion(27, 1))

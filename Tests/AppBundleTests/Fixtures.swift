@@ -49,7 +49,9 @@ enum Fixtures {
     }
 
     /// Zips an app as `Payload/A.app` and opens it.
-    static func openIPA(_ tree: BundleTree, in folder: TemporaryFolder, limits: ArchiveLimits = .default) throws -> AppBundleContents {
+    static func openIPA(_ tree: BundleTree, in folder: TemporaryFolder, limits: ArchiveLimits = .default) throws
+        -> AppBundleContents
+    {
         let path = folder.path("A.ipa")
         try tree.prefixed("Payload/A.app").zip(to: URL(fileURLWithPath: path))
         return try AppBundle.open(path: path, limits: limits)

@@ -16,9 +16,11 @@ struct HarvestTests {
         #expect(js.sources.map(\.description) == [folder.path("A.ipa") + "/Payload/A.app/main.jsbundle:5"])
         // The exception domain keys of the Info.plist join the URLs of the executable.
         let cdn = try #require(endpoints.first { $0.host == "cdn.demo.atscheck.test" })
-        #expect(cdn.sources.contains {
-            $0.file.hasSuffix("/Payload/A.app/Info.plist") && $0.keyPath == "NSAppTransportSecurity.NSExceptionDomains.cdn.demo.atscheck.test"
-        })
+        #expect(
+            cdn.sources.contains {
+                $0.file.hasSuffix("/Payload/A.app/Info.plist")
+                    && $0.keyPath == "NSAppTransportSecurity.NSExceptionDomains.cdn.demo.atscheck.test"
+            })
         #expect(cdn.sources.contains { $0.file.hasSuffix("/Payload/A.app/Demo") && $0.offset != nil && $0.line == nil })
     }
 
@@ -30,7 +32,8 @@ struct HarvestTests {
             "xmlns=\"http://ns.acme.com/not-an-endpoint\"", "http://schemas.xmlsoap.org/soap/envelope/",
             "http://purl.org/dc/elements/1.1/", "https://www.apple.com/appleca/", "http://crl.apple.com/root.crl",
             "https://docs.example.org/x", "http://localhost:8080/debug", "https://broken.invalid/", "https://%@/api",
-            "https://${host}/x", "Info.plist", "main.jsbundle", "Demo.app", "socket.io", "moment.js", "com.acme.sdk.net",
+            "https://${host}/x", "Info.plist", "main.jsbundle", "Demo.app", "socket.io", "moment.js",
+            "com.acme.sdk.net",
             "user@mail.acme.com", "1.2.3.4", "NSURLSession.shared", "/usr/lib/libz.dylib",
         ]
         let trailer = Array("https://in-the-signature.acme.com\0".utf8)
@@ -40,10 +43,11 @@ struct HarvestTests {
                 MachOWriter.Section(segment: "__TEXT", name: "__text", bytes: Array("https://in-code.acme.com\0".utf8)),
             ], trailer: trailer)
         let found = EndpointHarvester.harvest(bytes: bytes, file: "App", isExecutable: true)
-        #expect(Set(found.map(\.target)) == [
-            "https://api.acme.com", "https://upper.acme.com:8443", "http://plain.acme.net", "cdn.acme.co.uk",
-            "telemetry.acme.io:4443",
-        ])
+        #expect(
+            Set(found.map(\.target)) == [
+                "https://api.acme.com", "https://upper.acme.com:8443", "http://plain.acme.net", "cdn.acme.co.uk",
+                "telemetry.acme.io:4443",
+            ])
         #expect(found.allSatisfy { $0.sources.allSatisfy { $0.offset != nil && $0.line == nil } })
         // The same bytes inside a universal file fall back to scanning everything, the code and trailer too.
         let fat = EndpointHarvester.harvest(bytes: MachOWriter.fat([bytes]), file: "App", isExecutable: true)

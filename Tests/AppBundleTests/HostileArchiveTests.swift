@@ -7,7 +7,8 @@ import ZIPFoundation
 @Suite("Hostile archives are refused with a reason")
 struct HostileArchiveTests {
     /// A valid app plus the given raw entries, zipped with ZIPFoundation (which writes whatever path it is given).
-    static func zip(_ extra: [(path: String, data: Data, type: Entry.EntryType)], at url: URL, app: Bool = true) throws {
+    static func zip(_ extra: [(path: String, data: Data, type: Entry.EntryType)], at url: URL, app: Bool = true) throws
+    {
         let archive = try Archive(url: url, accessMode: .create)
         var entries = extra
         if app {
@@ -23,7 +24,9 @@ struct HostileArchiveTests {
         }
     }
 
-    static func refusal(_ extra: [(path: String, data: Data, type: Entry.EntryType)], limits: ArchiveLimits = .default) throws -> AppBundleError {
+    static func refusal(_ extra: [(path: String, data: Data, type: Entry.EntryType)], limits: ArchiveLimits = .default)
+        throws -> AppBundleError
+    {
         let folder = try TemporaryFolder()
         let url = folder.url.appendingPathComponent("A.ipa")
         try zip(extra, at: url)
@@ -73,18 +76,24 @@ struct HostileArchiveTests {
         #expect(throws: AppBundleError(.corruptArchive, file: "", reason: "")) { try AppBundle.open(path: url.path) }
     }
 
-    @Test("'../' and absolute entry paths", arguments: [
-        ("Payload/../../evil.sh", "climbs out"), ("Payload/A.app/..\\..\\evil.sh", "climbs out"), ("/etc/evil", "absolute"),
-    ])
+    @Test(
+        "'../' and absolute entry paths",
+        arguments: [
+            ("Payload/../../evil.sh", "climbs out"), ("Payload/A.app/..\\..\\evil.sh", "climbs out"),
+            ("/etc/evil", "absolute"),
+        ])
     func unsafePaths(path: String, words: String) throws {
         let error = try Self.refusal([(path, Data("x".utf8), .file)])
         #expect(error.code == .unsafePath)
         #expect(error.reason.contains(words))
     }
 
-    @Test("symbolic links leaving the archive or the app", arguments: [
-        ("Payload/A.app/passwd", "/etc/passwd"), ("Payload/A.app/up", "../../../outside"), ("Payload/A.app/sibling", "../Other.txt"),
-    ])
+    @Test(
+        "symbolic links leaving the archive or the app",
+        arguments: [
+            ("Payload/A.app/passwd", "/etc/passwd"), ("Payload/A.app/up", "../../../outside"),
+            ("Payload/A.app/sibling", "../Other.txt"),
+        ])
     func escapingLinks(link: String, target: String) throws {
         let error = try Self.refusal([(link, Data(target.utf8), .symlink)])
         #expect(error.code == .symlinkEscape)
@@ -100,7 +109,9 @@ struct HostileArchiveTests {
         #expect(try AppBundle.open(path: folder.path("Good.app")).files.isFile("Alias.plist"))
         tree.symlinks["secrets"] = "../../etc"
         try tree.write(to: folder.url.appendingPathComponent("Bad.app"))
-        #expect(throws: AppBundleError(.symlinkEscape, file: "", reason: "")) { try AppBundle.open(path: folder.path("Bad.app")) }
+        #expect(throws: AppBundleError(.symlinkEscape, file: "", reason: "")) {
+            try AppBundle.open(path: folder.path("Bad.app"))
+        }
     }
 
     @Test("duplicate entries")
@@ -146,7 +157,9 @@ struct HostileArchiveTests {
         let empty = folder.url.appendingPathComponent("empty.ipa")
         try Self.zip([("readme.txt", Data("x".utf8), .file)], at: empty, app: false)
         #expect(throws: AppBundleError(.notABundle, file: "", reason: "")) { try AppBundle.open(path: empty.path) }
-        #expect(throws: AppBundleError(.unreadable, file: "", reason: "")) { try AppBundle.open(path: folder.path("nothing.ipa")) }
+        #expect(throws: AppBundleError(.unreadable, file: "", reason: "")) {
+            try AppBundle.open(path: folder.path("nothing.ipa"))
+        }
         let noPlist = folder.url.appendingPathComponent("NoPlist.app")
         try FileManager.default.createDirectory(at: noPlist, withIntermediateDirectories: true)
         #expect(throws: AppBundleError(.infoPlist, file: "", reason: "")) { try AppBundle.open(path: noPlist.path) }

@@ -1,6 +1,6 @@
 import ATSPolicy
-import Judging
 import Foundation
+import Judging
 import TLSModel
 
 /// Hand-built profiles, plists and endpoints for the audit tests (no network, no OpenSSL): shared by JudgingTests
@@ -20,10 +20,12 @@ public enum AuditFixture {
             subject: subject, issuer: selfSigned ? subject : issuer, serialNumber: "01", notBefore: notBefore,
             notAfter: notBefore.addingTimeInterval(days * day - 1), keyType: "RSA", keyBits: 2048,
             signatureAlgorithm: "sha256WithRSAEncryption", signatureHash: "SHA256", subjectAltNames: sans,
-            extendedKeyUsage: eku, isCA: isCA, embeddedSCTs: 3, selfSigned: selfSigned, sha256: "00", spkiSHA256: "AA==")
+            extendedKeyUsage: eku, isCA: isCA, embeddedSCTs: 3, selfSigned: selfSigned, sha256: "00", spkiSHA256: "AA=="
+        )
     }
 
-    public static let intermediate = cert("CN=Test Intermediate", eku: nil, isCA: true, days: 3650, issuer: "CN=Test Root")
+    public static let intermediate = cert(
+        "CN=Test Intermediate", eku: nil, isCA: true, days: 3650, issuer: "CN=Test Root")
     public static let root = cert("CN=Test Root", eku: nil, isCA: true, selfSigned: true, days: 7300)
 
     public typealias S = CipherSuite
@@ -43,7 +45,8 @@ public enum AuditFixture {
         let leaf = cert("CN=\(host)", sans: [host])
         let protocols = TLSVersion.probed.map { v -> ProtocolResult in
             guard let list = suites[v] else { return ProtocolResult(version: v, supported: false) }
-            return ProtocolResult(version: v, supported: true, cipherSuites: list.map { AcceptedCipherSuite(suite: $0) })
+            return ProtocolResult(
+                version: v, supported: true, cipherSuites: list.map { AcceptedCipherSuite(suite: $0) })
         }
         guard status == .completed else {
             return ServerProfile(
@@ -92,13 +95,18 @@ public enum AuditFixture {
     public static let subdomains = "<key>NSIncludesSubdomains</key>\n<true/>"
 
     /// An endpoint entry on line `line` of `endpoints.txt`.
-    public static func entry(_ text: String, line: Int, expect: EndpointEntry.Expectation? = nil) throws -> EndpointEntry {
-        EndpointEntry(target: try Target(parsing: text), expect: expect, source: SourceLocation(file: "endpoints.txt", line: line))
+    public static func entry(_ text: String, line: Int, expect: EndpointEntry.Expectation? = nil) throws
+        -> EndpointEntry
+    {
+        EndpointEntry(
+            target: try Target(parsing: text), expect: expect, source: SourceLocation(file: "endpoints.txt", line: line)
+        )
     }
 
     /// Audits `(endpoint text, profile or nil for http)` pairs on lines 1, 2, 3… against `document`.
     public static func audit(
-        _ document: PlistDocument, _ endpoints: [(String, ServerProfile?)], expect: [Int: EndpointEntry.Expectation] = [:]
+        _ document: PlistDocument, _ endpoints: [(String, ServerProfile?)],
+        expect: [Int: EndpointEntry.Expectation] = [:]
     ) throws -> AuditResult {
         let list = try endpoints.enumerated().map { index, item -> Auditor.Endpoint in
             let e = try entry(item.0, line: index + 1, expect: expect[index + 1])
@@ -110,5 +118,7 @@ public enum AuditFixture {
 
 extension AuditResult {
     public func findings(_ rule: RuleID) -> [Finding] { report.findings.filter { $0.rule == rule } }
-    public func verdict(_ host: String) -> ATSEvaluation.Verdict? { report.endpoints.first { $0.profile.host == host }?.ats.verdict }
+    public func verdict(_ host: String) -> ATSEvaluation.Verdict? {
+        report.endpoints.first { $0.profile.host == host }?.ats.verdict
+    }
 }

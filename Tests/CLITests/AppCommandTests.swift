@@ -1,9 +1,9 @@
-import AppBundleFixtures
 import ATSCheckKit
+import AppBundleFixtures
 import Foundation
 import Judging
-import Testing
 import TLSTestSupport
+import Testing
 
 /// `atscheck app --offline` through the built binary, on demo bundles zipped per test.
 @Suite("atscheck app --offline")
@@ -14,7 +14,8 @@ struct AppCommandTests {
         let path: String
 
         init(afNetworkingVersion: String = "4.0.1", pinDER: Data? = nil) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-app-cli-\(UUID().uuidString)")
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "atscheck-app-cli-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             path = folder.appendingPathComponent("Demo.ipa").path
             let der = try pinDER ?? TestCertificate.selfSigned(.ca("atscheck demo CA")).der
@@ -48,7 +49,9 @@ struct AppCommandTests {
         #expect(result.stdout.contains(", SPKI SHA-256 "))
         #expect(result.stdout.contains("read by AFNetworking (main bundle)"))
         #expect(result.stdout.contains("Harvested endpoints (\(DemoApp.expectedTargets.count))"))
-        #expect(result.stdout.contains("https://tls13-only.demo.atscheck.test  from \(ipa.path)/Payload/Demo.app/main.jsbundle:"))
+        #expect(
+            result.stdout.contains(
+                "https://tls13-only.demo.atscheck.test  from \(ipa.path)/Payload/Demo.app/main.jsbundle:"))
         for target in DemoApp.expectedTargets { #expect(result.stdout.contains("  \(target)  from "), "\(target)") }
         #expect(!result.stdout.contains("w3.org"))
         #expect(result.stdout.contains("app.library.linked"))
@@ -104,7 +107,9 @@ struct AppCommandTests {
     func emitEndpoints() async throws {
         let ipa = try DemoIPA()
         let list = ipa.file("endpoints.txt")
-        let result = try await Self.app([ipa.path, "--offline", "--emit-endpoints", list, "--report", "sarif=\(ipa.file("app.sarif"))"])
+        let result = try await Self.app([
+            ipa.path, "--offline", "--emit-endpoints", list, "--report", "sarif=\(ipa.file("app.sarif"))",
+        ])
         #expect(result.status == 0)
         let parsed = try EndpointList.load(path: list)
         #expect(parsed.findings.isEmpty)
@@ -133,7 +138,10 @@ struct AppCommandTests {
     @Test("--offline with a live-only option is a usage error (64); --help describes the live checks")
     func offlineWithLiveOptions() async throws {
         let ipa = try DemoIPA()
-        for option in [["--endpoints", ipa.file("list.txt")], ["--full"], ["--library", "afnetworking"], ["--mode", "certificate"]] {
+        for option in [
+            ["--endpoints", ipa.file("list.txt")], ["--full"], ["--library", "afnetworking"],
+            ["--mode", "certificate"],
+        ] {
             let result = try await Self.app([ipa.path, "--offline"] + option)
             #expect(result.status == 64, "\(option)")
             #expect(result.stderr.contains("need the live checks: drop --offline"), "\(result.stderr)")
@@ -151,16 +159,18 @@ struct AppCommandTests {
         let app = ipa.folder.appendingPathComponent("Pinned.app")
         let pin = "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="
         let info: [String: Any] = [
-            "CFBundleIdentifier": "com.acme.pinned", "CFBundleShortVersionString": "3.1", "CFBundleExecutable": "Pinned",
+            "CFBundleIdentifier": "com.acme.pinned", "CFBundleShortVersionString": "3.1",
+            "CFBundleExecutable": "Pinned",
             "MinimumOSVersion": "14.0",
             "TSKConfiguration": ["TSKSwizzleNetworkDelegates": false],
             "NSAppTransportSecurity": [
-                "NSPinnedDomains": ["api.acme.test": ["NSPinnedCAIdentities": [["SPKI-SHA256-BASE64": pin]]]],
+                "NSPinnedDomains": ["api.acme.test": ["NSPinnedCAIdentities": [["SPKI-SHA256-BASE64": pin]]]]
             ],
         ]
         try BundleTree(files: [
             "Info.plist": BundleTree.xmlPlist(info),
-            "Pinned": Data(MachOWriter.executable(sections: [.cstrings(["https://api.acme.test/v2", "AFSecurityPolicy"])])),
+            "Pinned": Data(
+                MachOWriter.executable(sections: [.cstrings(["https://api.acme.test/v2", "AFSecurityPolicy"])])),
             "broken.cer": Data("-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n".utf8),
         ]).write(to: app)
         let result = try await Self.app([app.path, "--offline", "--format", "json"])
@@ -180,10 +190,15 @@ struct AppCommandTests {
         let pinned = (facts["pinnedDomains"] as? [String: Any])?["domains"] as? [String: Any]
         #expect(pinned?["api.acme.test"] != nil)
         #expect((facts["libraries"] as? [[String: Any]])?.first?["linkage"] as? String == "static")
-        #expect((facts["harvestedEndpoints"] as? [[String: Any]])?.compactMap { $0["target"] as? String } == ["https://api.acme.test"])
+        #expect(
+            (facts["harvestedEndpoints"] as? [[String: Any]])?.compactMap { $0["target"] as? String } == [
+                "https://api.acme.test"
+            ])
     }
 
-    @Test("every report format carries the bundle's findings", arguments: ["sarif", "junit", "markdown", "github", "codeclimate"])
+    @Test(
+        "every report format carries the bundle's findings",
+        arguments: ["sarif", "junit", "markdown", "github", "codeclimate"])
     func formats(_ format: String) async throws {
         let ipa = try DemoIPA()
         let result = try await Self.app([ipa.path, "--offline", "--format", format])

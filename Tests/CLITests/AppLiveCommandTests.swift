@@ -1,11 +1,12 @@
-import AppBundleFixtures
 import ATSCheckKit
+import AppBundleFixtures
 import Foundation
+import TLSTestSupport
+import Testing
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
-import Testing
-import TLSTestSupport
 
 /// `atscheck app PATH` (live) through the built binary: the demo `.ipa` against in-process loopback servers,
 /// with `--endpoints` lists that replace the harvest.
@@ -21,13 +22,18 @@ struct AppLiveCommandTests {
 
         init() throws {
             let pki = TestPKI.shared
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-app-live-cli-\(UUID().uuidString)")
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "atscheck-app-live-cli-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             ipa = folder.appendingPathComponent("Demo.ipa").path
-            try DemoApp.tree(pinDER: pki.root.der).prefixed("Payload/\(DemoApp.name)").zip(to: URL(fileURLWithPath: ipa))
+            try DemoApp.tree(pinDER: pki.root.der).prefixed("Payload/\(DemoApp.name)").zip(
+                to: URL(fileURLWithPath: ipa))
             try pki.rootPEM.write(to: folder.appendingPathComponent("ca.pem"), atomically: true, encoding: .utf8)
             modern = try TestTLSServer(.modern(chain: pki.chain(for: pki.leaf(.leaf(DemoApp.host("modern"))))))
-            rsa = try TestTLSServer(.only(.tls1_2, cipherList: "AES128-GCM-SHA256", chain: pki.chain(for: pki.leaf(.leaf(DemoApp.host("rsa-kx-only"))))))
+            rsa = try TestTLSServer(
+                .only(
+                    .tls1_2, cipherList: "AES128-GCM-SHA256",
+                    chain: pki.chain(for: pki.leaf(.leaf(DemoApp.host("rsa-kx-only"))))))
             closed = try ClosedPort()
         }
 
@@ -81,9 +87,15 @@ struct AppLiveCommandTests {
         #expect(live["exceptionDebt"] is [Any])
         let pins = try #require(live["pins"] as? [[String: Any]])
         #expect(pins.count == 2)
-        #expect(pins.allSatisfy { $0["origin"] as? String == "bundled-certificates" && $0["library"] as? String == "afnetworking" })
+        #expect(
+            pins.allSatisfy {
+                $0["origin"] as? String == "bundled-certificates" && $0["library"] as? String == "afnetworking"
+            })
         #expect(Set(pins.compactMap { $0["mode"] as? String }) == ["certificate", "public-key"])
-        #expect(pins.allSatisfy { (($0["result"] as? [String: Any])?["evaluation"] as? [String: Any])?["verdict"] as? String == "accept" })
+        #expect(
+            pins.allSatisfy {
+                (($0["result"] as? [String: Any])?["evaluation"] as? [String: Any])?["verdict"] as? String == "accept"
+            })
     }
 
     @Test("a failing endpoint exits 1, an unreachable one 2, a missing list or bundle 65")
@@ -119,15 +131,18 @@ struct AppLiveCommandTests {
         let sarifFile = fixture.file("app.sarif")
         let junitFile = fixture.file("app.xml")
         let result = try await Self.app(
-            [fixture.ipa] + options + ["--format", "markdown", "--report", "sarif=\(sarifFile)", "--report", "junit=\(junitFile)"])
+            [fixture.ipa] + options + [
+                "--format", "markdown", "--report", "sarif=\(sarifFile)", "--report", "junit=\(junitFile)",
+            ])
         #expect(result.status == 1)
         #expect(result.stdout.contains("audit.exception.missing"))
 
         let sarif = try String(contentsOfFile: sarifFile, encoding: .utf8)
         let validation = try SARIFSchemaValidator.validate(sarif)
         #expect(validation.ok, "\(validation.output)")
-        let results = (((try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?
-            .first?["results"] as? [[String: Any]]) ?? []
+        let results =
+            (((try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?
+                .first?["results"] as? [[String: Any]]) ?? []
         #expect(results.contains { $0["ruleId"] as? String == "audit.exception.missing" })
 
         let junit = try Data(contentsOf: URL(fileURLWithPath: junitFile))
@@ -145,7 +160,10 @@ struct AppLiveCommandTests {
     /// Counts `<failure>` elements.
     final class FailureCounter: NSObject, XMLParserDelegate {
         var failures = 0
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if name == "failure" { failures += 1 }
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// `--ats-only` through the real binary (issue 10): `scan --ats-only` and `audit` (its default) probe at most
 /// 6 handshakes per endpoint and say so (`scope: "ats-only"`); `audit --full` keeps full enumeration.
@@ -12,10 +12,11 @@ struct AtsOnlyCommandTests {
 
     func server() throws -> (TestTLSServer, String) {
         let leaf = try TestPKI.shared.leaf(.leaf(Self.host))
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_2, maxVersion: .tls1_3,
-            cipherList: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-AES128-SHA:AES128-SHA",
-            chain: TestPKI.shared.chain(for: leaf)))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_2, maxVersion: .tls1_3,
+                cipherList: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-AES128-SHA:AES128-SHA",
+                chain: TestPKI.shared.chain(for: leaf)))
         return (server, try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem"))
     }
 
@@ -23,8 +24,10 @@ struct AtsOnlyCommandTests {
     func scanAtsOnly() throws {
         let (server, ca) = try server()
         defer { server.stop() }
-        let result = try CLI.run(["scan", "\(Self.host):\(server.port)", "--resolve", "\(Self.host):\(server.port):127.0.0.1",
-                                  "--ca-file", ca, "--format", "json", "--ats-only"])
+        let result = try CLI.run([
+            "scan", "\(Self.host):\(server.port)", "--resolve", "\(Self.host):\(server.port):127.0.0.1",
+            "--ca-file", ca, "--format", "json", "--ats-only",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let root = try #require(result.json as? [String: Any], "\(result.stdout)")
         let e = try #require((root["endpoints"] as? [[String: Any]])?.first)
@@ -42,8 +45,10 @@ struct AtsOnlyCommandTests {
         let (server, ca) = try server()
         defer { server.stop() }
         let endpoints = try CLI.temporaryFile("https://\(Self.host):\(server.port)\n", suffix: ".txt")
-        let common = ["audit", "--endpoints", endpoints, "--ca-file", ca,
-                      "--resolve", "\(Self.host):\(server.port):127.0.0.1", "--format", "json"]
+        let common = [
+            "audit", "--endpoints", endpoints, "--ca-file", ca,
+            "--resolve", "\(Self.host):\(server.port):127.0.0.1", "--format", "json",
+        ]
         let limited = try CLI.run(common)
         #expect(limited.status == 0, "\(limited.stderr)")
         #expect(limited.stdout.contains(Self.atsOnlyScope), "\(limited.stdout)")

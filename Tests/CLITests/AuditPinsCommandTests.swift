@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// `atscheck audit` pin checks through the real binary.
 @Suite("atscheck audit pins (CLI)", .serialized)
@@ -13,17 +13,21 @@ struct AuditPinsCommandTests {
         let dir = NSTemporaryDirectory() + "atscheck-cli-audit-pins-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try "{\"domains\": {\n  \"\(Self.host)\": {\"pins\": [1,\n}\n".write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
-        try "<plist version=\"1.0\"><dict/></plist>".write(toFile: dir + "/Info.plist", atomically: true, encoding: .utf8)
+        try "{\"domains\": {\n  \"\(Self.host)\": {\"pins\": [1,\n}\n".write(
+            toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
+        try "<plist version=\"1.0\"><dict/></plist>".write(
+            toFile: dir + "/Info.plist", atomically: true, encoding: .utf8)
         // Port 1 on loopback: were it scanned, the run would end in 2, not 65.
         try """
-            endpoints:
-              - url: https://\(Self.host):1
-                resolve: 127.0.0.1
-                pins: bad.json
-                library: trustkit
-            """.write(toFile: dir + "/endpoints.yaml", atomically: true, encoding: .utf8)
-        let result = try CLI.run(["audit", "--plist", dir + "/Info.plist", "--endpoints", dir + "/endpoints.yaml", "--timeout", "0.5"])
+        endpoints:
+          - url: https://\(Self.host):1
+            resolve: 127.0.0.1
+            pins: bad.json
+            library: trustkit
+        """.write(toFile: dir + "/endpoints.yaml", atomically: true, encoding: .utf8)
+        let result = try CLI.run([
+            "audit", "--plist", dir + "/Info.plist", "--endpoints", dir + "/endpoints.yaml", "--timeout", "0.5",
+        ])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains(dir + "/bad.json:3"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -32,10 +36,12 @@ struct AuditPinsCommandTests {
 
     @Test("an NSPinnedDomains rejection exits 1; the JSON carries the evaluation beside exceptionDebt")
     func rejectionJSON() throws {
-        let server = try TestTLSServer(.modern(chain: TestPKI.shared.chain(for: try TestPKI.shared.leaf(.leaf(Self.host)))))
+        let server = try TestTLSServer(
+            .modern(chain: TestPKI.shared.chain(for: try TestPKI.shared.leaf(.leaf(Self.host)))))
         defer { server.stop() }
         let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
-        let plist = try CLI.temporaryFile("""
+        let plist = try CLI.temporaryFile(
+            """
             <plist version="1.0"><dict>
             <key>NSAppTransportSecurity</key><dict>
             <key>NSPinnedDomains</key><dict>
@@ -45,8 +51,10 @@ struct AuditPinsCommandTests {
             </dict></array></dict></dict></dict></dict></plist>
             """, suffix: ".plist")
         let endpoints = try CLI.temporaryFile("https://\(Self.host):\(server.port)\n", suffix: ".txt")
-        let result = try CLI.run(["audit", "--plist", plist, "--endpoints", endpoints, "--ca-file", ca,
-                                  "--resolve", "\(Self.host):\(server.port):127.0.0.1", "--format", "json"])
+        let result = try CLI.run([
+            "audit", "--plist", plist, "--endpoints", endpoints, "--ca-file", ca,
+            "--resolve", "\(Self.host):\(server.port):127.0.0.1", "--format", "json",
+        ])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("\(plist):4:"), "\(result.stderr)")
         #expect(result.stderr.contains("[pins.rejected]"))

@@ -17,7 +17,8 @@ enum CLI {
         candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("atscheck"))
         candidates.append(Bundle.main.bundleURL.appendingPathComponent("atscheck"))
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("atscheck"))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(root.appendingPathComponent(".build/debug/atscheck"))
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
@@ -63,18 +64,25 @@ enum CLI {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         if let whileRunning {
             let pid = process.processIdentifier
             group.enter()
-            Thread { whileRunning(pid); group.leave() }.start()
+            Thread {
+                whileRunning(pid); group.leave()
+            }.start()
         }
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryFile(_ contents: String, suffix: String = ".txt") throws -> String {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSTestSupport
+import Testing
 
 /// The exit-time race (issue 8): `exit()` used to run OpenSSL's at-exit cleanup while an abandoned probe thread
 /// was still inside libcrypto, so about one run in a few hundred died of SIGSEGV or "double free" after
@@ -28,8 +28,9 @@ struct ExitRaceStressTests {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let signalled = process.terminationReason == .uncaughtSignal
-        return Outcome(signal: signalled ? process.terminationStatus : nil, status: signalled ? -1 : process.terminationStatus,
-                       stderr: String(decoding: errData, as: UTF8.self))
+        return Outcome(
+            signal: signalled ? process.terminationStatus : nil, status: signalled ? -1 : process.terminationStatus,
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     @Test("300 scans of a refused and a stalling port end by exit 2, never by a signal")
@@ -37,7 +38,9 @@ struct ExitRaceStressTests {
         let refused = try ClosedPort()
         let stalling = try HostilePeer(.silent)
         defer { stalling.stop() }
-        let arguments = ["scan", refused.target, stalling.target, "--timeout", "0.2", "--deadline", "0.3", "--format", "json"]
+        let arguments = [
+            "scan", refused.target, stalling.target, "--timeout", "0.2", "--deadline", "0.3", "--format", "json",
+        ]
         let outcomes = OutcomeBox<[Outcome]>([])
         try await CLI.offPool {
             DispatchQueue.concurrentPerform(iterations: Self.parallel) { worker in
@@ -50,9 +53,13 @@ struct ExitRaceStressTests {
         let all = outcomes.withLock { $0 }
         #expect(all.count == Self.runs)
         let signalled = all.filter { $0.signal != nil }
-        #expect(signalled.isEmpty, "\(signalled.count) of \(all.count) runs ended by a signal: \(signalled.prefix(3).map { "signal \($0.signal!): \($0.stderr.suffix(300))" })")
+        #expect(
+            signalled.isEmpty,
+            "\(signalled.count) of \(all.count) runs ended by a signal: \(signalled.prefix(3).map { "signal \($0.signal!): \($0.stderr.suffix(300))" })"
+        )
         let unexpected = all.filter { $0.signal == nil && $0.status != 2 }
-        #expect(unexpected.isEmpty, "exit codes other than 2: \(unexpected.prefix(3).map { "\($0.status): \($0.stderr)" })")
+        #expect(
+            unexpected.isEmpty, "exit codes other than 2: \(unexpected.prefix(3).map { "\($0.status): \($0.stderr)" })")
         #expect(!all.contains { $0.stderr.localizedCaseInsensitiveContains("double free") })
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite("atscheck plist --explain (CLI)", .serialized)
 struct ExplainCLITests {
     static func plist(_ top: String, _ ats: String) throws -> String {
-        try CLI.temporaryFile("""
+        try CLI.temporaryFile(
+            """
             <plist version="1.0"><dict>\(top)<key>NSAppTransportSecurity</key><dict>\(ats)</dict></dict></plist>
             """, suffix: ".plist")
     }
@@ -19,28 +20,36 @@ struct ExplainCLITests {
     func neverMatches() throws {
         let file = try Self.plist("", Self.wildcard)
         let lint = try CLI.run(["plist", file, "--format", "json"])
-        #expect((lint.json as? [String: Any]).flatMap { $0["findings"] as? [[String: Any]] }?
-            .contains { $0["rule"] as? String == "plist.domain.wildcard" } == true)
+        #expect(
+            (lint.json as? [String: Any]).flatMap { $0["findings"] as? [[String: Any]] }?
+                .contains { $0["rule"] as? String == "plist.domain.wildcard" } == true)
         let json = try CLI.run(["plist", file, "--explain", "--format", "json"])
-        let hosts = try #require((json.json as? [String: Any])?["hosts"] as? [[String: Any]], "\(json.stdout.prefix(300))")
+        let hosts = try #require(
+            (json.json as? [String: Any])?["hosts"] as? [[String: Any]], "\(json.stdout.prefix(300))")
         let key = try #require(hosts.first { $0["pattern"] as? String == "*.acme.test" })
         #expect(key["kind"] as? String == "never-matches")
         #expect((key["eras"] as? [Any])?.isEmpty == true)
         #expect((key["neverMatches"] as? String)?.contains("never matches") == true)
-        #expect(!hosts.contains { ($0["pattern"] as? String)?.hasPrefix("*.*.acme") == true || ($0["pattern"] as? String) == "*.*.acme.test" })
+        #expect(
+            !hosts.contains {
+                ($0["pattern"] as? String)?.hasPrefix("*.*.acme") == true
+                    || ($0["pattern"] as? String) == "*.*.acme.test"
+            })
         let text = try CLI.run(["plist", file, "--explain"])
         let section = try #require(text.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix("*.acme.test") })
         #expect(section.contains("never matches a host"))
         #expect(!section.contains("ATS off") && !section.contains("HTTP allowed"))
     }
 
-    @Test("eras start at MinimumOSVersion / LSMinimumSystemVersion / --deployment-target and end at --os-version", arguments: [
-        ("<key>MinimumOSVersion</key><string>15.0</string>", [String](), ["15–16", "17+"]),
-        ("<key>LSMinimumSystemVersion</key><string>12.0</string>", [], ["15–16", "17+"]),
-        ("", [], ["9", "10–16", "17+"]),
-        ("<key>MinimumOSVersion</key><string>15.0</string>", ["--os-version", "16"], ["15–16"]),
-        ("", ["--deployment-target", "12"], ["12–16", "17+"]),
-    ])
+    @Test(
+        "eras start at MinimumOSVersion / LSMinimumSystemVersion / --deployment-target and end at --os-version",
+        arguments: [
+            ("<key>MinimumOSVersion</key><string>15.0</string>", [String](), ["15–16", "17+"]),
+            ("<key>LSMinimumSystemVersion</key><string>12.0</string>", [], ["15–16", "17+"]),
+            ("", [], ["9", "10–16", "17+"]),
+            ("<key>MinimumOSVersion</key><string>15.0</string>", ["--os-version", "16"], ["15–16"]),
+            ("", ["--deployment-target", "12"], ["12–16", "17+"]),
+        ])
     func eras(_ top: String, _ extra: [String], _ expected: [String]) throws {
         let file = try Self.plist(top, "")
         let json = try CLI.run(["plist", file, "--explain", "--format", "json"] + extra)

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import TLSTestSupport
+import Testing
 
 /// The fleet options of the scanning commands: `--delay` and the default `--concurrency`.
 @Suite("Fleet options (CLI)")
 struct FleetOptionsTests {
-    @Test("--delay out of range is a usage error naming the option", arguments: ["scan", "diagnose", "audit", "pins check"])
+    @Test(
+        "--delay out of range is a usage error naming the option",
+        arguments: ["scan", "diagnose", "audit", "pins check"])
     func delayOutOfRange(command: String) async throws {
         var arguments = command.split(separator: " ").map(String.init)
         switch command {
@@ -19,14 +21,18 @@ struct FleetOptionsTests {
         #expect(result.stderr.contains("--delay must be 0…60000 milliseconds"))
     }
 
-    @Test("--delay is listed in the help of every scanning command", arguments: ["scan", "diagnose", "audit", "pins check"])
+    @Test(
+        "--delay is listed in the help of every scanning command",
+        arguments: ["scan", "diagnose", "audit", "pins check"])
     func delayInHelp(command: String) async throws {
         let arguments = command.split(separator: " ").map(String.init) + ["--help"]
         let result = try await CLI.offPool { try CLI.run(arguments) }
         #expect(result.status == 0)
         #expect(result.stdout.contains("--delay <ms>"))
         // Fleet default: many endpoints at once (I/O bound), chosen by Examples/scale.sh sweep.
-        #expect(result.stdout.range(of: #"--concurrency <concurrency>[\s\S]*?\(default: 64\)"#, options: .regularExpression) != nil)
+        #expect(
+            result.stdout.range(of: #"--concurrency <concurrency>[\s\S]*?\(default: 64\)"#, options: .regularExpression)
+                != nil)
     }
 
     @Test("--format jsonl streams endpoints that were probed, not only http:// ones, one line each")

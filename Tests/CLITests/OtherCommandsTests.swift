@@ -1,21 +1,26 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// `diagnose`, `plist` and `audit` through the real binary.
 @Suite("atscheck diagnose, plist, audit (CLI)", .serialized)
 struct OtherCommandsTests {
     static let host = "cli-diag.atscheck.test"
 
-    @Test("diagnose --format json: 16 tests in nscurl's order and the minimal exception; exit 1 on a failing default test")
+    @Test(
+        "diagnose --format json: 16 tests in nscurl's order and the minimal exception; exit 1 on a failing default test"
+    )
     func diagnoseJSON() throws {
         let leaf = try TestPKI.shared.leaf(.leaf(Self.host))
-        let server = try TestTLSServer(.only(.tls1_2, cipherList: "AES128-GCM-SHA256", chain: TestPKI.shared.chain(for: leaf)))
+        let server = try TestTLSServer(
+            .only(.tls1_2, cipherList: "AES128-GCM-SHA256", chain: TestPKI.shared.chain(for: leaf)))
         defer { server.stop() }
         let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
-        let result = try CLI.run(["diagnose", "https://\(Self.host):\(server.port)/", "--resolve",
-                                  "\(Self.host):\(server.port):127.0.0.1", "--ca-file", ca, "--format", "json"])
+        let result = try CLI.run([
+            "diagnose", "https://\(Self.host):\(server.port)/", "--resolve",
+            "\(Self.host):\(server.port):127.0.0.1", "--ca-file", ca, "--format", "json",
+        ])
         #expect(result.status == 1, "\(result.stderr)")
         let root = try #require(result.json as? [String: Any], "\(result.stdout)")
         let tests = try #require(root["tests"] as? [[String: Any]])
@@ -78,23 +83,29 @@ struct OtherCommandsTests {
     @Test("audit: SARIF points at the endpoint file line; a missing exception exits 1")
     func auditSARIF() throws {
         let leaf = try TestPKI.shared.leaf(.leaf("legacy.cli-audit.atscheck.test"))
-        let server = try TestTLSServer(.only(.tls1_2, cipherList: "AES128-GCM-SHA256", chain: TestPKI.shared.chain(for: leaf)))
+        let server = try TestTLSServer(
+            .only(.tls1_2, cipherList: "AES128-GCM-SHA256", chain: TestPKI.shared.chain(for: leaf)))
         defer { server.stop() }
         let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
         let plist = try CLI.temporaryFile(
-            "<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>x</string></dict></plist>", suffix: ".plist")
-        let endpoints = try CLI.temporaryFile("""
+            "<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>x</string></dict></plist>",
+            suffix: ".plist")
+        let endpoints = try CLI.temporaryFile(
+            """
             # production endpoints
             https://legacy.cli-audit.atscheck.test:\(server.port)
             """, suffix: ".txt")
-        let result = try CLI.run(["audit", "--plist", plist, "--endpoints", endpoints, "--ca-file", ca,
-                                  "--resolve", "legacy.cli-audit.atscheck.test:\(server.port):127.0.0.1", "--format", "sarif"])
+        let result = try CLI.run([
+            "audit", "--plist", plist, "--endpoints", endpoints, "--ca-file", ca,
+            "--resolve", "legacy.cli-audit.atscheck.test:\(server.port):127.0.0.1", "--format", "sarif",
+        ])
         #expect(result.status == 1, "\(result.stderr)")
         let sarif = try #require(result.json as? [String: Any], "\(result.stdout)")
         #expect(sarif["version"] as? String == "2.1.0")
         let results = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
         let missing = try #require(results.first { $0["ruleId"] as? String == "audit.exception.missing" })
-        let location = try #require((missing["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let location = try #require(
+            (missing["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
         #expect(((location["region"] as? [String: Any])?["startLine"]) as? Int == 2)
         #expect((((location["artifactLocation"] as? [String: Any])?["uri"]) as? String)?.hasSuffix(".txt") == true)
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// `atscheck pins check` and `pins extract` end to end: real binary, a self-signed staging server on loopback.
 @Suite("atscheck pins (CLI)", .serialized)
@@ -35,7 +35,8 @@ struct PinsCommandTests {
         let server = try selfSignedServer()
         defer { server.stop() }
         let pins = try extract(server)
-        let result = try CLI.run(["pins", "check"] + target(server) + ["--pins", pins, "--mode", "certificate", "--format", "json"])
+        let result = try CLI.run(
+            ["pins", "check"] + target(server) + ["--pins", pins, "--mode", "certificate", "--format", "json"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("rejects"))
         let root = try #require(result.json as? [String: Any])
@@ -51,11 +52,15 @@ struct PinsCommandTests {
         let server = try selfSignedServer()
         defer { server.stop() }
         let pins = try extract(server)
-        let args = ["pins", "check"] + target(server) + ["--pins", pins, "--allow-invalid-certificates", "--no-validate-domain-name"]
+        let args =
+            ["pins", "check"] + target(server) + [
+                "--pins", pins, "--allow-invalid-certificates", "--no-validate-domain-name",
+            ]
         let text = try CLI.run(args + ["--format", "text"])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("debug (as given) next to release"))
-        #expect(text.stdout.range(of: #"verdict\s+ACCEPT\s+REJECT"#, options: .regularExpression) != nil, "\(text.stdout)")
+        #expect(
+            text.stdout.range(of: #"verdict\s+ACCEPT\s+REJECT"#, options: .regularExpression) != nil, "\(text.stdout)")
         #expect(text.stdout.contains("pins.debug.release-differs"))
         #expect(text.stdout.contains("at position 0 (leaf, by certificate)"))
         #expect(text.stdout.contains("trust checks skipped: hostname"))
@@ -63,7 +68,10 @@ struct PinsCommandTests {
         let results = try #require((json.json as? [String: Any])?["results"] as? [[String: Any]])
         #expect((results.first?["evaluation"] as? [String: Any])?["verdict"] as? String == "accept")
         #expect((results.first?["release"] as? [String: Any])?["verdict"] as? String == "reject")
-        #expect(((results.first?["risks"] as? [[String: Any]]) ?? []).contains { $0["rule"] as? String == "pins.debug.any-host" })
+        #expect(
+            ((results.first?["risks"] as? [[String: Any]]) ?? []).contains {
+                $0["rule"] as? String == "pins.debug.any-host"
+            })
         for format in ["sarif", "junit", "markdown"] {
             let out = try CLI.run(args + ["--format", format])
             #expect(out.status == 0)
@@ -74,8 +82,13 @@ struct PinsCommandTests {
     @Test("a target that cannot be reached exits 2")
     func unreachable() throws {
         let closed = try ClosedPort()
-        let pins = try CLI.temporaryFile("{\"domains\": {\"a.example.com\": {\"pins\": [\"YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI=\", \"EBXX9BOlOq+wYH7NbtxqeMIavcUBkow53QKlwqIbw+M=\"]}}}", suffix: ".json")
-        let result = try CLI.run(["pins", "check", closed.target, "--pins", pins, "--library", "trustkit", "--timeout", "1", "--format", "json"])
+        let pins = try CLI.temporaryFile(
+            "{\"domains\": {\"a.example.com\": {\"pins\": [\"YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI=\", \"EBXX9BOlOq+wYH7NbtxqeMIavcUBkow53QKlwqIbw+M=\"]}}}",
+            suffix: ".json")
+        let result = try CLI.run([
+            "pins", "check", closed.target, "--pins", pins, "--library", "trustkit", "--timeout", "1", "--format",
+            "json",
+        ])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("could not be checked"))
     }

@@ -1,22 +1,26 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// `pins check` probes ATS-only by default and says so; `--full` enumerates (issue 10).
 @Suite("atscheck pins check: ATS-only by default (CLI)", .serialized)
 struct PinsScopeCommandTests {
     static let host = "scope.cli-pins.atscheck.test"
 
-    @Test("default: ats-only (scope in JSON, a probe line in text, few connections); --full: a full scan; both together: 64")
+    @Test(
+        "default: ats-only (scope in JSON, a probe line in text, few connections); --full: a full scan; both together: 64"
+    )
     func defaultIsAtsOnly() async throws {
         let leaf = try TestPKI.shared.leaf(.leaf(Self.host))
         let server = try TestTLSServer(.modern(chain: [leaf, TestPKI.shared.intermediate]))
         defer { server.stop() }
         let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
         let pins = try CLI.temporaryFile(TestPKI.shared.intermediate.pem, suffix: ".pem")
-        let base = ["pins", "check", "\(Self.host):\(server.port)", "--resolve", "\(Self.host):\(server.port):127.0.0.1",
-                    "--ca-file", ca, "--pins", pins, "--mode", "public-key", "--timeout", "3"]
+        let base = [
+            "pins", "check", "\(Self.host):\(server.port)", "--resolve", "\(Self.host):\(server.port):127.0.0.1",
+            "--ca-file", ca, "--pins", pins, "--mode", "public-key", "--timeout", "3",
+        ]
 
         let before = server.acceptedConnections
         let json = try await CLI.offPool { try CLI.run(base + ["--format", "json"]) }
@@ -39,7 +43,9 @@ struct PinsScopeCommandTests {
         let fullResults = try #require(fullRoot["results"] as? [[String: Any]])
         let results = try #require(root["results"] as? [[String: Any]])
         #expect((fullResults.first?["evaluation"] as? [String: Any])?["verdict"] as? String == "accept")
-        #expect((results.first?["served"] as? [[String: Any]])?.count == (fullResults.first?["served"] as? [[String: Any]])?.count)
+        #expect(
+            (results.first?["served"] as? [[String: Any]])?.count
+                == (fullResults.first?["served"] as? [[String: Any]])?.count)
 
         let both = try await CLI.offPool { try CLI.run(base + ["--full", "--ats-only"]) }
         #expect(both.status == 64)

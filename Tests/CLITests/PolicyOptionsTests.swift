@@ -5,14 +5,18 @@ import Testing
 /// (exit 64) whose message lists the values it does know.
 @Suite("atscheck --os-version and --client (CLI)")
 struct PolicyOptionsTests {
-    static let knownOSVersions = ["9", "10", "11", "12", "12.1", "12.2", "13", "14", "15", "15.4", "16", "17", "18", "26", "26.4"]
+    static let knownOSVersions = [
+        "9", "10", "11", "12", "12.1", "12.2", "13", "14", "15", "15.4", "16", "17", "18", "26", "26.4",
+    ]
 
-    @Test("an unknown --os-version is a usage error listing every known release", arguments: [
-        ["scan", "example.com", "--os-version", "9.x"],
-        ["diagnose", "https://example.com/", "--os-version", "9.x"],
-        ["plist", "Info.plist", "--os-version", "9.x"],
-        ["plist", "Info.plist", "--os-version", "19"],
-    ])
+    @Test(
+        "an unknown --os-version is a usage error listing every known release",
+        arguments: [
+            ["scan", "example.com", "--os-version", "9.x"],
+            ["diagnose", "https://example.com/", "--os-version", "9.x"],
+            ["plist", "Info.plist", "--os-version", "9.x"],
+            ["plist", "Info.plist", "--os-version", "19"],
+        ])
     func unknownOSVersion(_ args: [String]) throws {
         let result = try CLI.run(args)
         #expect(result.status == 64, "\(result.stderr)")
@@ -23,10 +27,12 @@ struct PolicyOptionsTests {
         }
     }
 
-    @Test("an unknown --client is a usage error listing the four clients", arguments: [
-        ["scan", "example.com", "--client", "bogus"],
-        ["diagnose", "https://example.com/", "--client", "URLSession"],
-    ])
+    @Test(
+        "an unknown --client is a usage error listing the four clients",
+        arguments: [
+            ["scan", "example.com", "--client", "bogus"],
+            ["diagnose", "https://example.com/", "--client", "URLSession"],
+        ])
     func unknownClient(_ args: [String]) throws {
         let result = try CLI.run(args)
         #expect(result.status == 64, "\(result.stderr)")
@@ -40,7 +46,8 @@ struct PolicyOptionsTests {
     func helpDefaults() throws {
         let result = try CLI.run(["scan", "--help"])
         #expect(result.status == 0)
-        let help = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let help = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: " ")
         #expect(help.contains("default: 26.4"))
         #expect(help.contains("Client class (default: urlSession)"))
     }

@@ -48,13 +48,15 @@ struct ReportOutputTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(read("json").utf8)) as? [String: Any])
         #expect((json["findings"] as? [Any])?.isEmpty == false)
         #expect(read("github").contains("::error file=\(file),line=6,title=plist.key.misspelled::"))
-        let quality = try #require(try JSONSerialization.jsonObject(with: Data(read("codeclimate").utf8)) as? [[String: Any]])
+        let quality = try #require(
+            try JSONSerialization.jsonObject(with: Data(read("codeclimate").utf8)) as? [[String: Any]])
         let issue = try #require(quality.first { $0["check_name"] as? String == "plist.key.misspelled" })
         #expect(issue["severity"] as? String == "major")
         #expect(((issue["location"] as? [String: Any])?["lines"] as? [String: Any])?["begin"] as? Int == 6)
         #expect((issue["fingerprint"] as? String)?.count == 16)
         // Written through a temporary file and renamed: nothing else is left in the folder.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == formats.map { "\($0).out" }.sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == formats.map { "\($0).out" }.sorted())
     }
 
     @Test("a report file replaces an older one whole; two outputs to one path are a usage error")
@@ -81,7 +83,8 @@ struct ReportOutputTests {
         try "old\n".write(toFile: dir + "other.md", atomically: true, encoding: .utf8)
         let environment = ["GITHUB_STEP_SUMMARY": summary]
         let first = try CLI.run(
-            ["plist", file, "--report", "markdown=\(summary)", "--report", "markdown=\(dir)other.md"], environment: environment)
+            ["plist", file, "--report", "markdown=\(summary)", "--report", "markdown=\(dir)other.md"],
+            environment: environment)
         #expect(first.status == 1, "\(first.stderr)")
         _ = try CLI.run(["plist", file, "--report", "markdown=\(dir)./step_summary.md"], environment: environment)
         let text = try String(contentsOfFile: summary, encoding: .utf8)
@@ -91,16 +94,20 @@ struct ReportOutputTests {
         #expect(other.hasPrefix("## atscheck:") && !other.contains("old"))
     }
 
-    @Test("a malformed input exits 65 and writes nothing: not to stdout, not to any --report path", arguments: [
-        "plist", "audit", "scan-profile", "scan-plist",
-    ])
+    @Test(
+        "a malformed input exits 65 and writes nothing: not to stdout, not to any --report path",
+        arguments: [
+            "plist", "audit", "scan-profile", "scan-plist",
+        ])
     func errorsWriteNoReport(_ command: String) throws {
         let good = try CLI.temporaryFile(Self.plist, suffix: ".plist")
         let bad = try CLI.temporaryFile("<plist><dict><key>x</key></plist>", suffix: ".plist")
         let badList = try CLI.temporaryFile("endpoints: [unclosed", suffix: ".yaml")
         let badProfile = try CLI.temporaryFile("{ \"not\": \"a profile\" }", suffix: ".json")
         let dir = try Self.directory()
-        let reports = ["--report", "sarif=\(dir)a.sarif", "--report", "markdown=\(dir)a.md", "--output", "\(dir)out.txt"]
+        let reports = [
+            "--report", "sarif=\(dir)a.sarif", "--report", "markdown=\(dir)a.md", "--output", "\(dir)out.txt",
+        ]
         let args: [String]
         switch command {
         case "plist": args = ["plist", good, bad]
@@ -137,20 +144,26 @@ struct ReportOutputTests {
         let targets = (1...7).map { "http://h\($0).atscheck.test" }
         let result = try CLI.run(["scan"] + targets)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("7 endpoint(s) fail ATS: h1.atscheck.test:80, h2.atscheck.test:80, h3.atscheck.test:80, h4.atscheck.test:80, h5.atscheck.test:80 and 2 more"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "7 endpoint(s) fail ATS: h1.atscheck.test:80, h2.atscheck.test:80, h3.atscheck.test:80, h4.atscheck.test:80, h5.atscheck.test:80 and 2 more"
+            ), "\(result.stderr)")
     }
 
     @Test("--format github escapes %, CR, LF in messages and : , in properties")
     func githubEscaping() throws {
         let dir = try Self.directory()
         let path = dir + "odd,name:1.plist"
-        let xml = "<plist version=\"1.0\"><dict><key>NSAppTransportSecurity</key><dict>\n<key>NSFoo%Bar&#10;x</key><true/>\n</dict></dict></plist>"
+        let xml =
+            "<plist version=\"1.0\"><dict><key>NSAppTransportSecurity</key><dict>\n<key>NSFoo%Bar&#10;x</key><true/>\n</dict></dict></plist>"
         try xml.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try CLI.run(["plist", path, "--format", "github"])
-        let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("plist.key.unknown") }, "\(result.stdout)")
+        let line = try #require(
+            result.stdout.split(separator: "\n").first { $0.contains("plist.key.unknown") }, "\(result.stdout)")
         #expect(line.hasPrefix("::warning file=\(dir)odd%2Cname%3A1.plist,line=2,title=plist.key.unknown::"), "\(line)")
         #expect(line.contains("NSFoo%25Bar%0Ax"))
-        #expect(result.stdout.split(separator: "\n").last?.hasPrefix("atscheck: ") == true, "a plain summary line ends it")
+        #expect(
+            result.stdout.split(separator: "\n").last?.hasPrefix("atscheck: ") == true, "a plain summary line ends it")
     }
 
     @Test("SARIF partialFingerprints are the same for the same findings in another run and another order")

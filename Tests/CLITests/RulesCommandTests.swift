@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @Suite("atscheck rules (CLI)")
 struct RulesCommandTests {
@@ -14,10 +14,12 @@ struct RulesCommandTests {
         let markdown = try CLI.run(["rules", "--format", "markdown"])
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        #expect(markdown.stdout == (try String(contentsOf: root.appendingPathComponent("docs/rules.md"), encoding: .utf8)))
+        #expect(
+            markdown.stdout == (try String(contentsOf: root.appendingPathComponent("docs/rules.md"), encoding: .utf8)))
 
         let text = try CLI.run(["rules"])
-        #expect(text.status == 0 && text.stdout.contains("  trust.eku ") && text.stdout.contains("Apple certificate trust"))
+        #expect(
+            text.status == 0 && text.stdout.contains("  trust.eku ") && text.stdout.contains("Apple certificate trust"))
 
         let bad = try CLI.run(["rules", "--format", "yaml"])
         #expect(bad.status == 64)

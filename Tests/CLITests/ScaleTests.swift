@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// Batch scale (issue 7): 300 loopback endpoints at `--concurrency 256` run on a bounded number of
 /// OS threads, and every endpoint still gets its correct status.
@@ -21,9 +21,10 @@ struct ScaleTests {
         // An EC leaf for every name (cheap to sign with), trusted through --ca-file.
         let leaf = try TestPKI.shared.leaf(.leaf("*.scale.atscheck.test", key: .ec(curve: "P-256")))
         let servers = try (0..<3).map { _ in
-            try TestTLSServer(TLSServerConfiguration(
-                minVersion: .tls1_3, maxVersion: .tls1_3, tls13CipherSuites: "TLS_AES_128_GCM_SHA256",
-                chain: TestPKI.shared.chain(for: leaf)))
+            try TestTLSServer(
+                TLSServerConfiguration(
+                    minVersion: .tls1_3, maxVersion: .tls1_3, tls13CipherSuites: "TLS_AES_128_GCM_SHA256",
+                    chain: TestPKI.shared.chain(for: leaf)))
         }
         let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
         let refused = try (0..<30).map { _ in try ClosedPort() }
@@ -58,14 +59,16 @@ struct ScaleTests {
         #expect(observed > 0)
         #expect(observed < bound, "peak \(observed) threads")
 
-        #expect(result.status == 2, "\(result.stderr)")  // every scanned endpoint passes ATS; the refused ports are incomplete
+        // every scanned endpoint passes ATS; the refused ports are incomplete
+        #expect(result.status == 2, "\(result.stderr)")
         let root = try #require(result.json as? [String: Any], "\(result.stderr)")
         let endpoints = try #require(root["endpoints"] as? [[String: Any]])
         #expect(endpoints.count == 300)
         for endpoint in endpoints {
             let target = try #require(endpoint["target"] as? String)
             let protocols = try #require(endpoint["protocols"] as? [[String: Any]])
-            let supported = Dictionary(uniqueKeysWithValues: protocols.map { ($0["version"] as? String ?? "?", $0["supported"]) })
+            let supported = Dictionary(
+                uniqueKeysWithValues: protocols.map { ($0["version"] as? String ?? "?", $0["supported"]) })
             if tlsTargets.contains(target) {
                 #expect(endpoint["status"] as? String == "completed", "\(target): \(endpoint["error"] ?? "")")
                 #expect(supported["TLSv1.3"] as? Bool == true, "\(target)")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// The `scan` command end to end: real binary, real loopback servers, the JSON contract field by field.
 @Suite("atscheck scan (CLI)", .serialized)
@@ -10,10 +10,11 @@ struct ScanCommandTests {
 
     func modernServer() -> (TestTLSServer, String) {
         let leaf = try! TestPKI.shared.leaf(.leaf("api.cli.atscheck.test"))
-        let server = try! TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_2, maxVersion: .tls1_3,
-            cipherList: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384",
-            chain: TestPKI.shared.chain(for: leaf)))
+        let server = try! TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_2, maxVersion: .tls1_3,
+                cipherList: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384",
+                chain: TestPKI.shared.chain(for: leaf)))
         return (server, try! CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem"))
     }
 
@@ -22,8 +23,10 @@ struct ScanCommandTests {
         let (server, ca) = modernServer()
         defer { server.stop() }
         let host = "api.cli.atscheck.test"
-        let result = try CLI.run(["scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
-                                  "--ca-file", ca, "--format", "json"])
+        let result = try CLI.run([
+            "scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
+            "--ca-file", ca, "--format", "json",
+        ])
         let root = try #require(result.json as? [String: Any], "stdout: \(result.stdout) stderr: \(result.stderr)")
         #expect(root["schemaVersion"] as? Int == 1)
         let endpoints = try #require(root["endpoints"] as? [[String: Any]])
@@ -42,7 +45,8 @@ struct ScanCommandTests {
         #expect(e["unusedConnections"] == nil || e["unusedConnections"] as? Int ?? 0 > 0, "absent when none")
 
         let protocols = try #require(e["protocols"] as? [[String: Any]])
-        #expect(protocols.compactMap { $0["version"] as? String }.sorted() == ["TLSv1.0", "TLSv1.1", "TLSv1.2", "TLSv1.3"])
+        #expect(
+            protocols.compactMap { $0["version"] as? String }.sorted() == ["TLSv1.0", "TLSv1.1", "TLSv1.2", "TLSv1.3"])
         for p in protocols {
             let version = try #require(p["version"] as? String)
             #expect(p["supported"] as? Bool == (version == "TLSv1.2" || version == "TLSv1.3"), "\(version)")
@@ -55,7 +59,10 @@ struct ScanCommandTests {
             }
         }
         let tls12 = try #require(protocols.first { $0["version"] as? String == "TLSv1.2" })
-        #expect(Set((tls12["cipherSuites"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }) == ["0xC02F", "0xC030"])
+        #expect(
+            Set((tls12["cipherSuites"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }) == [
+                "0xC02F", "0xC030",
+            ])
         #expect(tls12["serverPreference"] as? Bool == true)
 
         let certificate = try #require(e["certificate"] as? [String: Any])
@@ -94,13 +101,17 @@ struct ScanCommandTests {
     @Test("an ATS failure exits 1 and names the endpoint on stderr; violations carry rule, message, keyPath")
     func failingEndpoint() throws {
         let leaf = try TestPKI.shared.leaf(.leaf("legacy.cli.atscheck.test"))
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_2, maxVersion: .tls1_2, cipherList: "AES128-GCM-SHA256", chain: TestPKI.shared.chain(for: leaf)))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_2, maxVersion: .tls1_2, cipherList: "AES128-GCM-SHA256",
+                chain: TestPKI.shared.chain(for: leaf)))
         defer { server.stop() }
         let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
         let host = "legacy.cli.atscheck.test"
-        let result = try CLI.run(["scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
-                                  "--ca-file", ca, "--format", "json"])
+        let result = try CLI.run([
+            "scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
+            "--ca-file", ca, "--format", "json",
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains(host))
         let root = try #require(result.json as? [String: Any])
@@ -119,8 +130,10 @@ struct ScanCommandTests {
         let dead = try ClosedPort()
         let deadPort = dead.port
         let host = "api.cli.atscheck.test"
-        let result = try CLI.run(["scan", "\(host):\(server.port)", "127.0.0.1:\(deadPort)", "--resolve",
-                                  "\(host):\(server.port):127.0.0.1", "--ca-file", ca, "--format", "json", "--timeout", "1"])
+        let result = try CLI.run([
+            "scan", "\(host):\(server.port)", "127.0.0.1:\(deadPort)", "--resolve",
+            "\(host):\(server.port):127.0.0.1", "--ca-file", ca, "--format", "json", "--timeout", "1",
+        ])
         #expect(result.status == 2, "\(result.stderr)")
         let endpoints = try #require((result.json as? [String: Any])?["endpoints"] as? [[String: Any]])
         #expect(endpoints.map { $0["status"] as? String } == ["completed", "unreachable"])
@@ -132,8 +145,10 @@ struct ScanCommandTests {
         let (server, ca) = modernServer()
         let host = "api.cli.atscheck.test"
         let saved = NSTemporaryDirectory() + "atscheck-profile-\(UUID().uuidString).json"
-        let first = try CLI.run(["scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
-                                 "--ca-file", ca, "--format", "json", "--save-profile", saved])
+        let first = try CLI.run([
+            "scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
+            "--ca-file", ca, "--format", "json", "--save-profile", saved,
+        ])
         let connections = server.acceptedConnections
         server.stop()  // nothing to connect to any more
         #expect(first.status == 0)
@@ -157,14 +172,16 @@ struct ScanCommandTests {
         #expect((ats["violations"] as? [[String: Any]])?.first?["rule"] as? String == "ats.http.cleartext")
     }
 
-    @Test("usage errors exit 64; unreadable or malformed input files exit 65, each with one line", arguments: [
-        (["scan"], Int32(64)),
-        (["scan", "example.com:99999"], Int32(64)),
-        (["scan", "example.com", "--resolve", "nonsense"], Int32(64)),
-        (["scan", "example.com", "--os-version", "8"], Int32(64)),
-        (["scan", "example.com", "--timeout", "0"], Int32(64)),
-        (["scan", "--profile", "/nonexistent/profile.json"], Int32(65)),
-    ])
+    @Test(
+        "usage errors exit 64; unreadable or malformed input files exit 65, each with one line",
+        arguments: [
+            (["scan"], Int32(64)),
+            (["scan", "example.com:99999"], Int32(64)),
+            (["scan", "example.com", "--resolve", "nonsense"], Int32(64)),
+            (["scan", "example.com", "--os-version", "8"], Int32(64)),
+            (["scan", "example.com", "--timeout", "0"], Int32(64)),
+            (["scan", "--profile", "/nonexistent/profile.json"], Int32(65)),
+        ])
     func badInput(_ args: [String], _ status: Int32) throws {
         let result = try CLI.run(args)
         #expect(result.status == status, "\(result.stderr)")
@@ -188,8 +205,10 @@ struct ScanCommandTests {
         let (server, ca) = modernServer()
         defer { server.stop() }
         let host = "api.cli.atscheck.test"
-        let result = try CLI.run(["scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
-                                  "--ca-file", ca, "--format", "text"])
+        let result = try CLI.run([
+            "scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
+            "--ca-file", ca, "--format", "text",
+        ])
         #expect(result.stdout.contains("TLSv1.3"))
         #expect(result.stdout.contains("ATS PASS"))
         #expect(!result.stdout.contains("\u{1B}["))

@@ -7,8 +7,10 @@ struct ShardMergeCommandTests {
     static let list = (0..<12).map { "http://h\($0).test/" }.joined(separator: "\n") + "\nnot a target here\n"
 
     static func timeless(_ text: String) throws -> String {
-        let pattern = try NSRegularExpression(pattern: #"("(scannedAt|durationSeconds|verifiedAt)" : )("[^"]*"|[0-9.eE+-]+)"#)
-        return pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1T")
+        let pattern = try NSRegularExpression(
+            pattern: #"("(scannedAt|durationSeconds|verifiedAt)" : )("[^"]*"|[0-9.eE+-]+)"#)
+        return pattern.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1T")
     }
 
     @Test("three shards merged equal the single run's JSON modulo timings, with the same exit status")
@@ -17,7 +19,9 @@ struct ShardMergeCommandTests {
         let whole = try await CLI.offPool { try CLI.run(["scan", "--targets", file, "--format", "json"]) }
         let paths = (1...3).map { file + ".shard\($0).json" }
         for (index, path) in zip(1...3, paths) {
-            let run = try await CLI.offPool { try CLI.run(["scan", "--targets", file, "--shard", "\(index)/3", "--format", "json", "--output", path]) }
+            let run = try await CLI.offPool {
+                try CLI.run(["scan", "--targets", file, "--shard", "\(index)/3", "--format", "json", "--output", path])
+            }
             #expect(run.status == whole.status)
         }
         let merged = try await CLI.offPool { try CLI.run(["merge", paths[2], paths[0], paths[1], "--format", "json"]) }

@@ -36,12 +36,15 @@ struct TerminalTests {
             // ArgumentParser wraps at 80 columns in a pipe; a full line ending in a letter followed by a line
             // starting with one is a word broken in two.
             if line.count >= 80, let last = line.last, last.isLetter, number + 1 < lines.count,
-                let next = lines[number + 1].drop(while: { $0 == " " }).first, next.isLowercase {
+                let next = lines[number + 1].drop(while: { $0 == " " }).first, next.isLowercase
+            {
                 problems.append("word broken after line \(number + 1): \(line)")
             }
         }
         let flat = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        let sentences = flat.components(separatedBy: ". ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count > 25 }
+        let sentences = flat.components(separatedBy: ". ").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            $0.count > 25
+        }
         var seen: Set<String> = []
         for sentence in sentences where !seen.insert(sentence).inserted { problems.append("said twice: \(sentence)") }
         return problems
@@ -50,7 +53,9 @@ struct TerminalTests {
     @Test("every command's help, as `help X` and `X --help`, has no stray backslash, broken word or repeated sentence")
     func helpRendersCleanly() async throws {
         let paths = try Self.commandPaths()
-        #expect(paths.contains(["audit"]) && paths.contains(["scan"]) && paths.contains(["plist"]) && paths.contains(["diagnose"]))
+        #expect(
+            paths.contains(["audit"]) && paths.contains(["scan"]) && paths.contains(["plist"])
+                && paths.contains(["diagnose"]))
         for path in paths {
             for args in [["help"] + path, path + ["--help"]] {
                 let result = try await CLI.offPool { try CLI.run(args) }
@@ -95,9 +100,13 @@ struct TerminalTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("colour on a terminal, but not with TERM=dumb or NO_COLOR", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(
+        "colour on a terminal, but not with TERM=dumb or NO_COLOR",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func colourRules() throws {
-        let plist = try CLI.temporaryFile("<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSAllowArbitraryLoads</key><true/></dict></dict></plist>", suffix: ".plist")
+        let plist = try CLI.temporaryFile(
+            "<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSAllowArbitraryLoads</key><true/></dict></dict></plist>",
+            suffix: ".plist")
         let coloured = try Self.onTerminal(["plist", plist], environment: ["TERM": "xterm"])
         #expect(coloured.contains("\u{1B}["), "the test can see colour: \(coloured.prefix(200))")
         let dumb = try Self.onTerminal(["plist", plist], environment: ["TERM": "dumb"])
@@ -107,12 +116,15 @@ struct TerminalTests {
         #expect(!noColor.contains("\u{1B}["))
     }
 
-    @Test("shell completion scripts generate for bash, zsh and fish and know the new options", arguments: ["bash", "zsh", "fish"])
+    @Test(
+        "shell completion scripts generate for bash, zsh and fish and know the new options",
+        arguments: ["bash", "zsh", "fish"])
     func completion(_ shell: String) throws {
         let result = try CLI.run(["--generate-completion-script", shell])
         #expect(result.status == 0)
         #expect(result.stdout.contains("atscheck"))
-        #expect(result.stdout.contains("report") && result.stdout.contains("fail-on") && result.stdout.contains("targets"))
+        #expect(
+            result.stdout.contains("report") && result.stdout.contains("fail-on") && result.stdout.contains("targets"))
     }
 
     @Test("control characters in file names are escaped on stderr")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @Suite("atscheck --version (CLI)")
 struct VersionTests {

@@ -1,9 +1,9 @@
-import AuditFixtures
 import ATSPolicy
+import AuditFixtures
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 private typealias F = AuditFixture
 
@@ -32,10 +32,12 @@ struct AuditorTests {
     @Test("missing: negative — a modern host needs nothing, and an entry that suffices is not missing")
     func notMissing() throws {
         let doc = try F.plist(F.domains([("legacy.example.com", F.tls10)]))
-        let result = try F.audit(doc, [
-            ("api.example.com", F.profile("api.example.com", F.modern)),
-            ("legacy.example.com", F.profile("legacy.example.com", F.tls10Only)),
-        ])
+        let result = try F.audit(
+            doc,
+            [
+                ("api.example.com", F.profile("api.example.com", F.modern)),
+                ("legacy.example.com", F.profile("legacy.example.com", F.tls10Only)),
+            ])
         #expect(result.verdict("api.example.com") == .pass)
         #expect(result.verdict("legacy.example.com") == .pass)
         #expect(result.findings(AuditRuleID.exceptionMissing).isEmpty)
@@ -49,11 +51,15 @@ struct AuditorTests {
         let result = try F.audit(doc, [("api.legacy.example.com", F.profile("api.legacy.example.com", F.tls10Only))])
         let missing = result.findings(AuditRuleID.exceptionMissing)
         #expect(missing.count == 1)
-        #expect(missing.first?.message.contains("the NSExceptionDomains entry 'legacy.example.com' does not allow it") == true)
+        #expect(
+            missing.first?.message.contains("the NSExceptionDomains entry 'legacy.example.com' does not allow it")
+                == true)
         let debt = try #require(result.exceptionDebt.first { $0.kind == .missing })
         #expect(debt.domain == "legacy.example.com")
         #expect(debt.current == .dict(["NSIncludesSubdomains": .bool(true)]))
-        #expect(debt.suggested == .dict(["NSIncludesSubdomains": .bool(true), "NSExceptionMinimumTLSVersion": .string("TLSv1.0")]))
+        #expect(
+            debt.suggested
+                == .dict(["NSIncludesSubdomains": .bool(true), "NSExceptionMinimumTLSVersion": .string("TLSv1.0")]))
     }
 
     @Test("missing: an RSA key-exchange-only host needs NSExceptionRequiresForwardSecrecy NO")
@@ -77,17 +83,22 @@ struct AuditorTests {
         #expect(unneeded.first?.line != nil)
         #expect(unneeded.first?.keyPath == "NSAppTransportSecurity.NSExceptionDomains.api.example.com")
         #expect(result.findings(AuditRuleID.exceptionBroader).isEmpty)
-        #expect(result.exceptionDebt.contains { $0.kind == .unneeded && $0.suggested == nil && $0.domain == "api.example.com" })
+        #expect(
+            result.exceptionDebt.contains {
+                $0.kind == .unneeded && $0.suggested == nil && $0.domain == "api.example.com"
+            })
     }
 
     @Test("unneeded: negative — a needed entry, and an entry that only raises requirements")
     func notUnneeded() throws {
         let raise = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.3</string>"
         let doc = try F.plist(F.domains([("legacy.example.com", F.tls10), ("api.example.com", raise)]))
-        let result = try F.audit(doc, [
-            ("legacy.example.com", F.profile("legacy.example.com", F.tls10Only)),
-            ("api.example.com", F.profile("api.example.com", F.modern)),
-        ])
+        let result = try F.audit(
+            doc,
+            [
+                ("legacy.example.com", F.profile("legacy.example.com", F.tls10Only)),
+                ("api.example.com", F.profile("api.example.com", F.modern)),
+            ])
         #expect(result.findings(AuditRuleID.exceptionUnneeded).isEmpty)
         #expect(result.findings(AuditRuleID.exceptionBroader).isEmpty)
     }
@@ -110,8 +121,12 @@ struct AuditorTests {
         let result = try F.audit(doc, [("old.example.com", F.profile("old.example.com", F.tls11Only))])
         let broader = result.findings(AuditRuleID.exceptionBroader)
         #expect(broader.count == 1)
-        #expect(broader.first?.keyPath == "NSAppTransportSecurity.NSExceptionDomains.old.example.com.NSExceptionMinimumTLSVersion")
-        #expect(broader.first?.line == doc.line(forATSKeyPath: ["NSExceptionDomains", "old.example.com", "NSExceptionMinimumTLSVersion"]))
+        #expect(
+            broader.first?.keyPath
+                == "NSAppTransportSecurity.NSExceptionDomains.old.example.com.NSExceptionMinimumTLSVersion")
+        #expect(
+            broader.first?.line
+                == doc.line(forATSKeyPath: ["NSExceptionDomains", "old.example.com", "NSExceptionMinimumTLSVersion"]))
         #expect(broader.first?.message.contains("TLSv1.1 suffices") == true)
         let debt = try #require(result.exceptionDebt.first { $0.kind == .broader })
         #expect(debt.suggested == .dict(["NSExceptionMinimumTLSVersion": .string("TLSv1.1")]))
@@ -123,7 +138,10 @@ struct AuditorTests {
         let doc = try F.plist(F.domains([("legacy.example.com", F.tls10 + "\n" + F.rfsNo)]))
         let result = try F.audit(doc, [("legacy.example.com", F.profile("legacy.example.com", F.tls10Only))])
         let broader = result.findings(AuditRuleID.exceptionBroader)
-        #expect(broader.map(\.keyPath) == ["NSAppTransportSecurity.NSExceptionDomains.legacy.example.com.NSExceptionRequiresForwardSecrecy"])
+        #expect(
+            broader.map(\.keyPath) == [
+                "NSAppTransportSecurity.NSExceptionDomains.legacy.example.com.NSExceptionRequiresForwardSecrecy"
+            ])
     }
 
     @Test("broader: NSExceptionAllowsInsecureHTTPLoads on an RSA-only host that only needs RFS = NO")
@@ -131,21 +149,29 @@ struct AuditorTests {
         let doc = try F.plist(F.domains([("rsa.example.com", F.rfsNo + "\n" + F.insecure)]))
         let result = try F.audit(doc, [("rsa.example.com", F.profile("rsa.example.com", F.rsaKxOnly))])
         let broader = result.findings(AuditRuleID.exceptionBroader)
-        #expect(broader.map(\.keyPath) == ["NSAppTransportSecurity.NSExceptionDomains.rsa.example.com.NSExceptionAllowsInsecureHTTPLoads"])
-        #expect(result.exceptionDebt.first { $0.kind == .broader }?.suggested == .dict(["NSExceptionRequiresForwardSecrecy": .bool(false)]))
+        #expect(
+            broader.map(\.keyPath) == [
+                "NSAppTransportSecurity.NSExceptionDomains.rsa.example.com.NSExceptionAllowsInsecureHTTPLoads"
+            ])
+        #expect(
+            result.exceptionDebt.first { $0.kind == .broader }?.suggested
+                == .dict(["NSExceptionRequiresForwardSecrecy": .bool(false)]))
     }
 
     @Test("broader: NSIncludesSubdomains with no subdomain endpoint; negative with one")
     func broaderSubdomains() throws {
         let doc = try F.plist(F.domains([("legacy.example.com", F.tls10 + "\n" + F.subdomains)]))
         let flat = try F.audit(doc, [("legacy.example.com", F.profile("legacy.example.com", F.tls10Only))])
-        #expect(flat.findings(AuditRuleID.exceptionBroader).map(\.keyPath) == [
-            "NSAppTransportSecurity.NSExceptionDomains.legacy.example.com.NSIncludesSubdomains"
-        ])
-        let withSub = try F.audit(doc, [
-            ("legacy.example.com", F.profile("legacy.example.com", F.tls10Only)),
-            ("eu.legacy.example.com", F.profile("eu.legacy.example.com", F.tls10Only)),
-        ])
+        #expect(
+            flat.findings(AuditRuleID.exceptionBroader).map(\.keyPath) == [
+                "NSAppTransportSecurity.NSExceptionDomains.legacy.example.com.NSIncludesSubdomains"
+            ])
+        let withSub = try F.audit(
+            doc,
+            [
+                ("legacy.example.com", F.profile("legacy.example.com", F.tls10Only)),
+                ("eu.legacy.example.com", F.profile("eu.legacy.example.com", F.tls10Only)),
+            ])
         #expect(withSub.findings(AuditRuleID.exceptionBroader).isEmpty)
         #expect(withSub.verdict("eu.legacy.example.com") == .pass)
     }
@@ -153,16 +179,20 @@ struct AuditorTests {
     @Test("broader: NSAllowsArbitraryLoads when only one host needs an exception")
     func arbitraryLoadsBroader() throws {
         let doc = try F.plist("<key>NSAllowsArbitraryLoads</key>\n<true/>")
-        let result = try F.audit(doc, [
-            ("api.example.com", F.profile("api.example.com", F.modern)),
-            ("legacy.example.com", F.profile("legacy.example.com", F.tls10Only)),
-        ])
+        let result = try F.audit(
+            doc,
+            [
+                ("api.example.com", F.profile("api.example.com", F.modern)),
+                ("legacy.example.com", F.profile("legacy.example.com", F.tls10Only)),
+            ])
         #expect(result.verdict("legacy.example.com") == .pass)
         let broader = result.findings(AuditRuleID.exceptionBroader)
         #expect(broader.count == 1)
         #expect(broader.first?.keyPath == "NSAppTransportSecurity.NSAllowsArbitraryLoads")
         #expect(broader.first?.message.contains("legacy.example.com") == true)
-        #expect(result.exceptionDebt.first { $0.kind == .broader }?.plist?.contains("<key>legacy.example.com</key>") == true)
+        #expect(
+            result.exceptionDebt.first { $0.kind == .broader }?.plist?.contains("<key>legacy.example.com</key>") == true
+        )
     }
 
     // MARK: no-endpoint
@@ -203,7 +233,9 @@ struct AuditorTests {
 
     @Test("fails: an untrusted certificate cannot be excepted")
     func impossible() throws {
-        let result = try F.audit(try F.plist(""), [("selfsigned.example.com", F.profile("selfsigned.example.com", F.modern, trusted: false))])
+        let result = try F.audit(
+            try F.plist(""), [("selfsigned.example.com", F.profile("selfsigned.example.com", F.modern, trusted: false))]
+        )
         #expect(result.verdict("selfsigned.example.com") == .fail)
         let fails = result.findings(AuditRuleID.endpointFails)
         #expect(fails.count == 1)
@@ -235,12 +267,15 @@ struct AuditorTests {
     @Test("expect: fail turns a failure into a note; a verdict against the expectation is an error")
     func expectations() throws {
         let doc = try F.plist("")
-        let expected = try F.audit(doc, [("legacy.example.com", F.profile("legacy.example.com", F.tls10Only))], expect: [1: .fail])
+        let expected = try F.audit(
+            doc, [("legacy.example.com", F.profile("legacy.example.com", F.tls10Only))], expect: [1: .fail])
         #expect(expected.findings(AuditRuleID.exceptionMissing).map(\.severity) == [.note])
         #expect(expected.exitStatus == .success)
-        let surprising = try F.audit(doc, [("api.example.com", F.profile("api.example.com", F.modern))], expect: [1: .fail])
+        let surprising = try F.audit(
+            doc, [("api.example.com", F.profile("api.example.com", F.modern))], expect: [1: .fail])
         #expect(surprising.findings(AuditRuleID.endpointUnexpected).map(\.severity) == [.error])
-        let failing = try F.audit(doc, [("legacy.example.com", F.profile("legacy.example.com", F.tls10Only))], expect: [1: .pass])
+        let failing = try F.audit(
+            doc, [("legacy.example.com", F.profile("legacy.example.com", F.tls10Only))], expect: [1: .pass])
         #expect(failing.findings(AuditRuleID.endpointUnexpected).count == 1)
         #expect(failing.exitStatus == .policyFailure)
     }

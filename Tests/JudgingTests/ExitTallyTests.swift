@@ -1,7 +1,7 @@
 import Foundation
 import Judging
-import Testing
 import TLSModel
+import Testing
 
 /// Issue 21, step 5: one tally for the exit status. A report's status and reason, and those of the same endpoints
 /// counted one at a time in another order (a streamed scan), are the same.
@@ -15,12 +15,15 @@ struct ExitTallyTests {
         return EndpointResult(profile: profile, ats: ATSEvaluation(verdict: verdict, osVersion: "26.4"))
     }
 
-    @Test("fails, then incomplete, then passes; counted in any order, the status and the reason do not change",
-          arguments: [0, 1, 2, 3])
+    @Test(
+        "fails, then incomplete, then passes; counted in any order, the status and the reason do not change",
+        arguments: [0, 1, 2, 3])
     func orderDoesNotMatter(_ seed: Int) {
         let cases: [[EndpointResult]] = [
             (0..<8).map { Self.endpoint($0, status: .completed, verdict: $0 % 3 == 0 ? .fail : .pass) },
-            (0..<4).map { Self.endpoint($0, status: $0 == 2 ? .unreachable : .completed, verdict: $0 == 2 ? .unknown : .pass) },
+            (0..<4).map {
+                Self.endpoint($0, status: $0 == 2 ? .unreachable : .completed, verdict: $0 == 2 ? .unknown : .pass)
+            },
             (0..<3).map { Self.endpoint($0, status: .completed, verdict: .pass) },
             (0..<9).map { Self.endpoint($0, status: .completed, verdict: .ambiguous) },
         ]
@@ -42,7 +45,10 @@ struct ExitTallyTests {
         for n in 0..<7 { tally.add(Self.endpoint(n, status: .completed, verdict: .fail), at: (6 - n, 0)) }
         tally.add(findings: [Finding(rule: RuleID.Audit.exceptionMissing, severity: .error, message: "x")])
         #expect(tally.status == .policyFailure)
-        #expect(tally.reason == "atscheck: 7 endpoint(s) fail ATS: h6.test:443, h5.test:443, h4.test:443, h3.test:443, h2.test:443 and 2 more; 1 error-level finding(s)")
+        #expect(
+            tally.reason
+                == "atscheck: 7 endpoint(s) fail ATS: h6.test:443, h5.test:443, h4.test:443, h3.test:443, h2.test:443 and 2 more; 1 error-level finding(s)"
+        )
     }
 }
 

@@ -14,7 +14,8 @@ struct ConfigurationParsingTests {
             "TSKSwizzleNetworkDelegates": false,
             "TSKPinnedDomains": [
                 "example.com": [
-                    "TSKPublicKeyHashes": [Self.pinA, Self.pinB], "TSKIncludeSubdomains": true, "TSKEnforcePinning": false,
+                    "TSKPublicKeyHashes": [Self.pinA, Self.pinB], "TSKIncludeSubdomains": true,
+                    "TSKEnforcePinning": false,
                     "TSKExpirationDate": "2027-06-30",
                 ] as [String: Any],
                 "skip.example.com": ["kSKExcludeSubdomainFromParentPolicy": true],
@@ -24,7 +25,11 @@ struct ConfigurationParsingTests {
         let (set, findings) = PinConfigurationParser.trustKit(config, file: "Info.plist")
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         let parent = try #require(set.domains["example.com"])
-        #expect(parent == DomainPins(pins: [Self.pinA, Self.pinB], includeSubdomains: true, enforce: false, expirationDate: "2027-06-30"))
+        #expect(
+            parent
+                == DomainPins(
+                    pins: [Self.pinA, Self.pinB], includeSubdomains: true, enforce: false, expirationDate: "2027-06-30")
+        )
         #expect(parent.expiration == CalendarDay.date(from: "2027-06-30"))
         #expect(set.domains["skip.example.com"]?.excludeSubdomainFromParentPolicy == true)
         #expect(set.domains["api.example.com"] == DomainPins(pins: [Self.pinA, Self.pinB]))
@@ -39,14 +44,18 @@ struct ConfigurationParsingTests {
                 "hex.example.com": ["TSKPublicKeyHashes": [String(repeating: "ab", count: 32), Self.pinA]],
                 "orphan.example.com": ["kSKExcludeSubdomainFromParentPolicy": true],
                 "10.0.0.1": ["TSKPublicKeyHashes": [Self.pinA, Self.pinB]],
-                "flag.example.com": ["TSKPublicKeyHashes": [Self.pinA, Self.pinB], "TSKEnforcePinning": "YES"] as [String: Any],
+                "flag.example.com": ["TSKPublicKeyHashes": [Self.pinA, Self.pinB], "TSKEnforcePinning": "YES"]
+                    as [String: Any],
                 "report.example.com": ["TSKPublicKeyHashes": [Self.pinA], "TSKEnforcePinning": false] as [String: Any],
-            ] as [String: Any],
+            ] as [String: Any]
         ]
         let findings = PinConfigurationParser.trustKit(config).findings
-        func rules(_ domain: String) -> [RuleID] { findings.filter { $0.keyPath?.contains("Domains.\(domain)") == true }.map(\.rule) }
+        func rules(_ domain: String) -> [RuleID] {
+            findings.filter { $0.keyPath?.contains("Domains.\(domain)") == true }.map(\.rule)
+        }
         #expect(rules("one.example.com") == [RuleID.Pins.trustKitConfigRejected])
-        #expect(rules("dup.example.com") == [RuleID.Pins.trustKitConfigRejected], "duplicates collapse: one distinct pin")
+        #expect(
+            rules("dup.example.com") == [RuleID.Pins.trustKitConfigRejected], "duplicates collapse: one distinct pin")
         #expect(Set(rules("hex.example.com")) == [RuleID.Pins.pinMalformed, RuleID.Pins.trustKitConfigRejected])
         #expect(rules("orphan.example.com") == [RuleID.Pins.trustKitConfigRejected])
         #expect(rules("10.0.0.1") == [RuleID.Pins.trustKitConfigRejected])
@@ -61,14 +70,21 @@ struct ConfigurationParsingTests {
         let config: [String: Any] = [
             "api.example.com": [
                 "NSIncludesSubdomains": true,
-                "NSPinnedCAIdentities": [["SPKI-SHA256-BASE64": Self.pinA], ["SPKI-SHA256-BASE64": "not base64!"], "not a dict"] as [Any],
+                "NSPinnedCAIdentities": [
+                    ["SPKI-SHA256-BASE64": Self.pinA], ["SPKI-SHA256-BASE64": "not base64!"], "not a dict",
+                ] as [Any],
             ] as [String: Any],
-            "string.example.com": ["NSIncludesSubdomains": "YES", "NSPinnedLeafIdentities": [] as [Any]] as [String: Any],
+            "string.example.com": ["NSIncludesSubdomains": "YES", "NSPinnedLeafIdentities": [] as [Any]]
+                as [String: Any],
             "broken.example.com": "not a dictionary",
         ]
         let parsed = PinConfigurationParser.pinnedDomains(config)
-        #expect(parsed.domains["api.example.com"] == PinnedDomainEntry(includesSubdomains: true, leafIdentities: nil, caIdentities: [Self.pinA]))
-        #expect(parsed.domains["string.example.com"] == PinnedDomainEntry(includesSubdomains: false, leafIdentities: [], caIdentities: nil))
+        #expect(
+            parsed.domains["api.example.com"]
+                == PinnedDomainEntry(includesSubdomains: true, leafIdentities: nil, caIdentities: [Self.pinA]))
+        #expect(
+            parsed.domains["string.example.com"]
+                == PinnedDomainEntry(includesSubdomains: false, leafIdentities: [], caIdentities: nil))
         #expect(parsed.domains["broken.example.com"] == nil && parsed.domains.count == 2)
     }
 
@@ -81,7 +97,8 @@ struct ConfigurationParsingTests {
                 "legacy.example.com": { "excludeSubdomainFromParentPolicy": true } } }
             """
         let set = try JSONDecoder().decode(PinSet.self, from: Data(json.utf8))
-        #expect(set.domains["api.example.com"] == DomainPins(pins: [Self.pinA, Self.pinB], expirationDate: "2027-06-30"))
+        #expect(
+            set.domains["api.example.com"] == DomainPins(pins: [Self.pinA, Self.pinB], expirationDate: "2027-06-30"))
         #expect(set.domains["example.com"]?.enforce == false && set.domains["example.com"]?.includeSubdomains == true)
         #expect(set.domains["legacy.example.com"]?.excludeSubdomainFromParentPolicy == true)
         let again = try JSONDecoder().decode(PinSet.self, from: JSONEncoder().encode(set))
@@ -90,14 +107,16 @@ struct ConfigurationParsingTests {
         #expect(set.allPins == [Self.pinA, Self.pinB].sorted())
     }
 
-    @Test("pin text checks", arguments: [
-        (PinFixtures.spki("x"), nil as String?),
-        (String(repeating: "ab", count: 32), "hex"),
-        ("abc def", "whitespace"),
-        ("ab-_", "base64url"),
-        (Data(count: 20).base64EncodedString(), "20 bytes"),
-        (Data(String(repeating: "ab", count: 32).utf8).base64EncodedString(), "hex digest"),
-    ])
+    @Test(
+        "pin text checks",
+        arguments: [
+            (PinFixtures.spki("x"), nil as String?),
+            (String(repeating: "ab", count: 32), "hex"),
+            ("abc def", "whitespace"),
+            ("ab-_", "base64url"),
+            (Data(count: 20).base64EncodedString(), "20 bytes"),
+            (Data(String(repeating: "ab", count: 32).utf8).base64EncodedString(), "hex digest"),
+        ])
     func pinText(_ pin: String, _ expected: String?) {
         let problem = SPKIPinText.problem(pin)
         if let expected {

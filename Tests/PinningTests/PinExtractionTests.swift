@@ -10,7 +10,9 @@ struct PinExtractionTests {
     @Test("a three-certificate path: the issuing CA plus the root as backup, with why")
     func caPlusBackup() throws {
         let r = try #require(PinExtraction.recommend(host: Self.p.host, path: Self.p.path))
-        #expect(r.primary.position == 1 && r.primary.role == "intermediate" && r.primary.spkiSHA256 == Self.p.intermediate.spkiSHA256)
+        #expect(
+            r.primary.position == 1 && r.primary.role == "intermediate"
+                && r.primary.spkiSHA256 == Self.p.intermediate.spkiSHA256)
         #expect(r.backup?.position == 2 && r.backup?.role == "anchor")
         #expect(r.reason.contains("second CA") && r.primary.why.contains("renewal"))
         #expect(r.findings.isEmpty)
@@ -21,7 +23,8 @@ struct PinExtractionTests {
         let r = try #require(PinExtraction.recommend(host: "staging.example.com", path: [Self.p.selfSignedLeaf]))
         #expect(r.primary.position == 0 && r.backup == nil)
         #expect(r.findings.map(\.rule) == [RuleID.Pins.backupMissing])
-        let plist = PinExtraction.material(r, path: [Self.p.selfSignedLeaf], format: .nspinneddomains).files[0].text ?? ""
+        let plist =
+            PinExtraction.material(r, path: [Self.p.selfSignedLeaf], format: .nspinneddomains).files[0].text ?? ""
         #expect(plist.contains("<key>NSPinnedLeafIdentities</key>") && !plist.contains("NSPinnedCAIdentities"))
         #expect(PinExtraction.recommend(host: "x", path: []) == nil)
     }
@@ -30,8 +33,11 @@ struct PinExtractionTests {
     func twoCertificates() throws {
         let r = try #require(PinExtraction.recommend(host: Self.p.host, path: [Self.p.leaf, Self.p.root]))
         #expect(r.primary.position == 1 && r.backup?.position == 0 && r.backup?.why.contains("reuses the key") == true)
-        let plist = PinExtraction.material(r, path: [Self.p.leaf, Self.p.root], format: .nspinneddomains).files[0].text ?? ""
-        #expect(plist.contains("NSPinnedCAIdentities") && !plist.contains(Self.p.leaf.spkiSHA256), "a leaf list would be ANDed, not a backup")
+        let plist =
+            PinExtraction.material(r, path: [Self.p.leaf, Self.p.root], format: .nspinneddomains).files[0].text ?? ""
+        #expect(
+            plist.contains("NSPinnedCAIdentities") && !plist.contains(Self.p.leaf.spkiSHA256),
+            "a leaf list would be ANDed, not a backup")
     }
 
     @Test("keys TrustKit cannot hash are flagged")
@@ -48,21 +54,31 @@ struct PinExtractionTests {
         let af = m(.afnetworking)
         #expect(af.files.map(\.name) == ["api.example.com-1-intermediate.cer", "api.example.com-2-anchor.cer"])
         #expect(af.files.map(\.der) == [Self.p.intermediate.der, Self.p.root.der])
-        #expect(m(.alamofire).files.count == 3 && m(.alamofire).files.last?.text?.contains("PinnedCertificatesTrustEvaluator") == true)
+        #expect(
+            m(.alamofire).files.count == 3
+                && m(.alamofire).files.last?.text?.contains("PinnedCertificatesTrustEvaluator") == true)
         let curl = try #require(m(.curl).files.first?.text)
         #expect(curl == "--pinnedpubkey sha256//\(Self.p.leaf.spkiSHA256)\n")
         let trustKit = try #require(m(.trustkit).files.first?.text)
-        #expect(trustKit.contains("<key>TSKPublicKeyHashes</key>") && trustKit.contains(Self.p.intermediate.spkiSHA256) && trustKit.contains(Self.p.root.spkiSHA256))
+        #expect(
+            trustKit.contains("<key>TSKPublicKeyHashes</key>") && trustKit.contains(Self.p.intermediate.spkiSHA256)
+                && trustKit.contains(Self.p.root.spkiSHA256))
         let plist = try #require(m(.nspinneddomains).files.first?.text)
         #expect(plist.contains("<key>api.example.com</key>") && plist.contains("<key>SPKI-SHA256-BASE64</key>"))
         for fragment in [trustKit, plist] {
-            let wrapped = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(fragment)</dict></plist>"
-            let parsed = try PropertyListSerialization.propertyList(from: Data(wrapped.utf8), format: nil) as? [String: Any]
+            let wrapped =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(fragment)</dict></plist>"
+            let parsed =
+                try PropertyListSerialization.propertyList(from: Data(wrapped.utf8), format: nil) as? [String: Any]
             #expect(parsed?.count == 1, "a well-formed plist fragment")
         }
         let json = try #require(m(.json).files.first?.text)
         let set = try JSONDecoder().decode(PinSet.self, from: Data(json.utf8))
-        #expect(set == PinSet(domains: [Self.p.host: DomainPins(pins: [Self.p.intermediate.spkiSHA256, Self.p.root.spkiSHA256])]))
+        #expect(
+            set
+                == PinSet(domains: [
+                    Self.p.host: DomainPins(pins: [Self.p.intermediate.spkiSHA256, Self.p.root.spkiSHA256])
+                ]))
         #expect(PinSetValidation.findings(set).isEmpty)
         #expect(Set(PinMaterialFormat.allCases.map { m($0).format }) == Set(PinMaterialFormat.allCases))
     }
@@ -72,9 +88,12 @@ struct PinExtractionTests {
         let r = try #require(PinExtraction.recommend(host: Self.p.host, path: Self.p.path))
         let text = try #require(PinExtraction.material(r, path: Self.p.path, format: .trustkit).files.first?.text)
         let wrapped = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(text)</dict></plist>"
-        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(wrapped.utf8), format: nil) as? [String: Any])
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(wrapped.utf8), format: nil) as? [String: Any])
         let config = try #require(plist["TSKConfiguration"] as? [String: Any])
         let (set, findings) = PinConfigurationParser.trustKit(config)
-        #expect(findings.isEmpty && set.domains[Self.p.host]?.pins == [Self.p.intermediate.spkiSHA256, Self.p.root.spkiSHA256])
+        #expect(
+            findings.isEmpty
+                && set.domains[Self.p.host]?.pins == [Self.p.intermediate.spkiSHA256, Self.p.root.spkiSHA256])
     }
 }

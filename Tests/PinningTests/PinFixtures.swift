@@ -50,7 +50,9 @@ enum PinFixtures {
     /// Unrelated certificates: a pin that matches nothing.
     static let otherCA = cert("Other CA", isCA: true, selfSigned: true)
 
-    static func connection(_ served: [CertificateFacts] = served, host: String = host, warnDays: Int = 30) -> PinConnection {
+    static func connection(_ served: [CertificateFacts] = served, host: String = host, warnDays: Int = 30)
+        -> PinConnection
+    {
         PinConnection(host: host, served: served, now: now, warnDays: warnDays)
     }
 }
@@ -81,7 +83,9 @@ final class FakeBuilder: TrustPathBuilding {
         self.init(system: { asked in
             asked == policy && ok
                 ? TrustPathResult(ok: true, path: path)
-                : TrustPathResult(ok: false, path: path, error: asked == policy ? "certificate verify failed" : "unexpected policy \(asked)")
+                : TrustPathResult(
+                    ok: false, path: path,
+                    error: asked == policy ? "certificate verify failed" : "unexpected policy \(asked)")
         })
     }
 
@@ -99,6 +103,8 @@ final class FakeBuilder: TrustPathBuilding {
 
 extension PinEvaluation {
     func step(_ name: String) -> PinStep? { steps.first { $0.name == name } }
-    func check(_ kind: TrustCheckKind) -> TrustCheckApplication.Status? { trustChecks.first { $0.check == kind }?.status }
+    func check(_ kind: TrustCheckKind) -> TrustCheckApplication.Status? {
+        trustChecks.first { $0.check == kind }?.status
+    }
     var rules: Set<RuleID> { Set(findings.map(\.rule)) }
 }

@@ -59,15 +59,20 @@ struct PinningLibraryRegistryTests {
             if case .failure(let p) = PinPolicyOptions.parse(given) { return p.message }
             return nil
         }
-        #expect(problem(["library": "okhttp"]) == "library 'okhttp' is not one of afnetworking|trustkit|alamofire|nspinneddomains")
+        #expect(
+            problem(["library": "okhttp"])
+                == "library 'okhttp' is not one of afnetworking|trustkit|alamofire|nspinneddomains")
         #expect(problem(["mode": "pinned"]) == "mode 'pinned' is not one of none|certificate|public-key")
         #expect(problem(["afVersion": "four"]) == "afVersion 'four' is not a number (2, 3 or 4)")
         #expect(problem(["afVersion": "5"]) == "afVersion must be 2, 3 or 4")
         #expect(problem(["validateHost": "maybe"]) == "validateHost 'maybe' is not true or false")
-        #expect(problem(["library": "trustkit", "evaluator": "disabled"])
-            == "evaluator, acceptSelfSignedCertificates, performDefaultValidation and validateHost are Alamofire options: add 'library: alamofire'")
-        #expect(problem(["library": "alamofire", "acceptSelfSignedCertificates": "true", "evaluator": "public-keys"])
-            == "acceptSelfSignedCertificates applies to 'evaluator: pinned-certificates' only")
+        #expect(
+            problem(["library": "trustkit", "evaluator": "disabled"])
+                == "evaluator, acceptSelfSignedCertificates, performDefaultValidation and validateHost are Alamofire options: add 'library: alamofire'"
+        )
+        #expect(
+            problem(["library": "alamofire", "acceptSelfSignedCertificates": "true", "evaluator": "public-keys"])
+                == "acceptSelfSignedCertificates applies to 'evaluator: pinned-certificates' only")
         // A boolean at its default names nothing: `validatesDomainName: true` is harmless for TrustKit.
         #expect(problem(["library": "trustkit", "validatesDomainName": "true"]) == nil)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Reporting
-import Testing
 import TLSModel
+import Testing
 
 /// The text of `atscheck app`: header and live section against a golden file; strings from the bundle escaped.
 @Suite("App text")
@@ -34,8 +34,10 @@ struct AppTextTests {
         #expect(header.contains("  none linked (AFNetworking, Alamofire, TrustKit)"))
         #expect(header.contains("  no .cer/.crt/.der files"))
         #expect(header.contains("  none found"))
-        let live = AppText.live(AppSection.Live(endpointSource: "list.txt", eras: ["26.4"], endpoints: [],
-                                                exceptionDebt: [], pins: []))
+        let live = AppText.live(
+            AppSection.Live(
+                endpointSource: "list.txt", eras: ["26.4"], endpoints: [],
+                exceptionDebt: [], pins: []))
         #expect(live.contains("(0 endpoint(s) from list.txt; OS eras 26.4; one probe each)"))
         #expect(live.contains("  no endpoints to check"))
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @testable import Reporting
 
@@ -33,7 +33,8 @@ struct CIFormatsTests {
         var byResult: [String: String] = [:]
         for result in results {
             let key = "\(result["ruleId"] ?? "") \(((result["message"] as? [String: Any])?["text"]) ?? "")"
-            byResult[key] = try #require((result["partialFingerprints"] as? [String: String])?[SARIFRenderer.fingerprintKey])
+            byResult[key] = try #require(
+                (result["partialFingerprints"] as? [String: String])?[SARIFRenderer.fingerprintKey])
         }
         return byResult
     }
@@ -49,11 +50,28 @@ struct CIFormatsTests {
 
     @Test("a fingerprint masks numbers in the message but keeps rule, file and subject")
     func fingerprintInputs() {
-        let base = Fingerprint.of(rule: "trust.expiry.soon", file: "e.txt", subject: "a:443", message: "expires on 2026-01-02 (in 9 days)")
-        #expect(base == Fingerprint.of(rule: "trust.expiry.soon", file: "e.txt", subject: "a:443", message: "expires on 2026-01-03 (in 8 days)"))
-        #expect(base != Fingerprint.of(rule: "trust.expired", file: "e.txt", subject: "a:443", message: "expires on 2026-01-02 (in 9 days)"))
-        #expect(base != Fingerprint.of(rule: "trust.expiry.soon", file: "f.txt", subject: "a:443", message: "expires on 2026-01-02 (in 9 days)"))
-        #expect(base != Fingerprint.of(rule: "trust.expiry.soon", file: "e.txt", subject: "b:443", message: "expires on 2026-01-02 (in 9 days)"))
+        let base = Fingerprint.of(
+            rule: "trust.expiry.soon", file: "e.txt", subject: "a:443", message: "expires on 2026-01-02 (in 9 days)")
+        #expect(
+            base
+                == Fingerprint.of(
+                    rule: "trust.expiry.soon", file: "e.txt", subject: "a:443",
+                    message: "expires on 2026-01-03 (in 8 days)"))
+        #expect(
+            base
+                != Fingerprint.of(
+                    rule: "trust.expired", file: "e.txt", subject: "a:443", message: "expires on 2026-01-02 (in 9 days)"
+                ))
+        #expect(
+            base
+                != Fingerprint.of(
+                    rule: "trust.expiry.soon", file: "f.txt", subject: "a:443",
+                    message: "expires on 2026-01-02 (in 9 days)"))
+        #expect(
+            base
+                != Fingerprint.of(
+                    rule: "trust.expiry.soon", file: "e.txt", subject: "b:443",
+                    message: "expires on 2026-01-02 (in 9 days)"))
         #expect(base.count == 16)
     }
 
@@ -61,8 +79,13 @@ struct CIFormatsTests {
     func github() {
         let text = GitHubRenderer.render(ReportFixtures.report, plistFile: "Info.plist", endpointsFile: "endpoints.txt")
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("::error file=Info.plist,line=12,title=plist.key.misspelled::unknown key") })
-        #expect(lines.contains { $0.hasPrefix("::error file=endpoints.txt,line=3,title=ats.tls.forward-secrecy::legacy.example.com:443: no ECDHE") })
+        #expect(
+            lines.contains { $0.hasPrefix("::error file=Info.plist,line=12,title=plist.key.misspelled::unknown key") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "::error file=endpoints.txt,line=3,title=ats.tls.forward-secrecy::legacy.example.com:443: no ECDHE")
+            })
         #expect(lines.contains { $0.hasPrefix("::warning file=endpoints.txt,line=5,title=scan.unreachable::") })
         #expect(!lines.contains { $0.contains("api.example.com") }, "a passing endpoint has no annotation")
         #expect(lines.last?.hasPrefix("atscheck: 5 endpoint(s)") == true)
@@ -78,7 +101,8 @@ struct CIFormatsTests {
 
     @Test("codeclimate: severities, paths and lines GitLab reads")
     func codeClimate() throws {
-        let text = try CodeClimateRenderer.render(ReportFixtures.report, plistFile: "Info.plist", endpointsFile: "endpoints.txt")
+        let text = try CodeClimateRenderer.render(
+            ReportFixtures.report, plistFile: "Info.plist", endpointsFile: "endpoints.txt")
         let issues = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let misspelled = try #require(issues.first { $0["check_name"] as? String == "plist.key.misspelled" })
         #expect(misspelled["severity"] as? String == "major")
@@ -89,13 +113,20 @@ struct CIFormatsTests {
 
     @Test("markdown header: endpoint-list and audit findings are not counted as plist errors")
     func markdownCounts() {
-        let report = ScanReport(endpoints: [], findings: [
-            Finding(rule: "endpoints.invalid", severity: .error, message: "bad line", file: "e.txt", line: 3),
-            Finding(rule: "audit.exception.missing", severity: .error, message: "missing", file: "e.txt", line: 1),
-            Finding(rule: "plist.key.unknown", severity: .warning, message: "unknown", file: "Info.plist", line: 4, keyPath: "NSAppTransportSecurity.X"),
-        ])
+        let report = ScanReport(
+            endpoints: [],
+            findings: [
+                Finding(rule: "endpoints.invalid", severity: .error, message: "bad line", file: "e.txt", line: 3),
+                Finding(rule: "audit.exception.missing", severity: .error, message: "missing", file: "e.txt", line: 1),
+                Finding(
+                    rule: "plist.key.unknown", severity: .warning, message: "unknown", file: "Info.plist", line: 4,
+                    keyPath: "NSAppTransportSecurity.X"),
+            ])
         let text = MarkdownRenderer.render(report)
-        #expect(text.hasPrefix("## atscheck: endpoint list: 1 error, 0 warnings, 0 notes; audit: 1 error, 0 warnings, 0 notes; plist: 0 errors, 1 warning, 0 notes\n"), "\(text)")
+        #expect(
+            text.hasPrefix(
+                "## atscheck: endpoint list: 1 error, 0 warnings, 0 notes; audit: 1 error, 0 warnings, 0 notes; plist: 0 errors, 1 warning, 0 notes\n"
+            ), "\(text)")
         #expect(text.contains("### Findings"))
     }
 }

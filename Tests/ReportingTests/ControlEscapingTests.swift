@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @testable import Reporting
 
@@ -9,18 +9,23 @@ import TLSModel
 struct ControlEscapingTests {
     static let hostileKey = "NSAllows\u{1B}[2J\u{1B}]0;owned\u{7}Arbitrary\u{0}Loads\u{9B}31m\u{7F}"
 
-    @Test("C0, DEL and C1 controls are escaped as \\u{…}; other text is unchanged", arguments: [
-        ("\u{1B}[31m", "\\u{1B}[31m"), ("a\u{0}b", "a\\u{0}b"), ("\r\n\t", "\\u{D}\\u{A}\\u{9}"), ("\u{7F}", "\\u{7F}"),
-        ("\u{9B}", "\\u{9B}"), ("plain é 🔒 text", "plain é 🔒 text"), ("\u{A0}", "\u{A0}"),
-    ])
+    @Test(
+        "C0, DEL and C1 controls are escaped as \\u{…}; other text is unchanged",
+        arguments: [
+            ("\u{1B}[31m", "\\u{1B}[31m"), ("a\u{0}b", "a\\u{0}b"), ("\r\n\t", "\\u{D}\\u{A}\\u{9}"),
+            ("\u{7F}", "\\u{7F}"),
+            ("\u{9B}", "\\u{9B}"), ("plain é 🔒 text", "plain é 🔒 text"), ("\u{A0}", "\u{A0}"),
+        ])
     func escape(input: String, expected: String) {
         #expect(ControlEscaping.escape(input) == expected)
     }
 
     static var hostileReport: ScanReport {
-        let finding = Finding(rule: "plist.key.unknown", severity: .error, message: "unknown key '\(hostileKey)'",
-                              file: "In\u{1B}fo.plist", line: 3, keyPath: "NSAppTransportSecurity.\(hostileKey)")
-        let profile = ServerProfile(target: "h\u{1B}[1m:1", host: "h", port: 1, status: .error, error: "boom\u{0}\u{1B}[K")
+        let finding = Finding(
+            rule: "plist.key.unknown", severity: .error, message: "unknown key '\(hostileKey)'",
+            file: "In\u{1B}fo.plist", line: 3, keyPath: "NSAppTransportSecurity.\(hostileKey)")
+        let profile = ServerProfile(
+            target: "h\u{1B}[1m:1", host: "h", port: 1, status: .error, error: "boom\u{0}\u{1B}[K")
         return ScanReport(endpoints: [EndpointResult(profile: profile)], findings: [finding])
     }
 

@@ -16,15 +16,21 @@ struct DiagnosticsTextTests {
                 dictionary: .dict(["NSAllowsArbitraryLoads": .bool(true)]), result: .pass),
             DiagnosticTest(
                 number: 3, section: "Configuring TLS exceptions for api.example.com", title: "TLSv1.3",
-                dictionary: .dict(["NSExceptionDomains": .dict(["api.example.com": .dict(["NSExceptionMinimumTLSVersion": .string("TLSv1.3")])])]),
+                dictionary: .dict([
+                    "NSExceptionDomains": .dict([
+                        "api.example.com": .dict(["NSExceptionMinimumTLSVersion": .string("TLSv1.3")])
+                    ])
+                ]),
                 result: .pass),
             DiagnosticTest(
                 number: 4, section: "Configuring TLS exceptions for api.example.com", title: "TLSv1.2",
                 dictionary: .emptyDict, result: .pass),
         ],
         minimalException: MinimalException(
-            status: .exception, domain: "api.example.com", dictionary: .dict(["NSExceptionRequiresForwardSecrecy": .bool(false)]),
-            plist: "<key>api.example.com</key>\n<dict>\n\t<key>NSExceptionRequiresForwardSecrecy</key>\n\t<false/>\n</dict>",
+            status: .exception, domain: "api.example.com",
+            dictionary: .dict(["NSExceptionRequiresForwardSecrecy": .bool(false)]),
+            plist:
+                "<key>api.example.com</key>\n<dict>\n\t<key>NSExceptionRequiresForwardSecrecy</key>\n\t<false/>\n</dict>",
             reason: "r"))
 
     @Test("layout of §5.1")
@@ -83,7 +89,10 @@ struct DiagnosticsTextTests {
             TLSv1.2
             """
         #expect(text.hasPrefix(expectedStart))
-        #expect(text.contains("\n<key>api.example.com</key>\n<dict>\n\t<key>NSExceptionRequiresForwardSecrecy</key>\n\t<false/>\n</dict>\n"))
+        #expect(
+            text.contains(
+                "\n<key>api.example.com</key>\n<dict>\n\t<key>NSExceptionRequiresForwardSecrecy</key>\n\t<false/>\n</dict>\n"
+            ))
         #expect(text.contains("Reason : r\n"))
     }
 

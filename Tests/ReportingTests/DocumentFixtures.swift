@@ -1,7 +1,7 @@
 import Foundation
 import Reporting
-import Testing
 import TLSModel
+import Testing
 
 /// One ``ReportDocument`` per command, filled as the command fills it, from hand-built values (no network).
 enum DocumentFixtures {
@@ -124,11 +124,13 @@ enum DocumentFixtures {
             exceptionDebt: [],
             pins: [
                 AppPinCheck(
-                    origin: .bundledCertificates, endpoint: "api.example.com:443", library: PinLibrary(rawValue: "afnetworking"),
+                    origin: .bundledCertificates, endpoint: "api.example.com:443",
+                    library: PinLibrary(rawValue: "afnetworking"),
                     mode: "certificate", assumed: true, pinFiles: ["demo-ca.cer"], note: "pins from the main bundle",
                     result: pinsReport.results[0]),
                 AppPinCheck(
-                    origin: .trustKit, endpoint: "down.example.com:443", library: PinLibrary(rawValue: "trustkit"), mode: nil, assumed: false,
+                    origin: .trustKit, endpoint: "down.example.com:443", library: PinLibrary(rawValue: "trustkit"),
+                    mode: nil, assumed: false,
                     pinFiles: ["Info.plist"], note: nil, result: pinsReport.results[1]),
             ])
     }
@@ -171,8 +173,9 @@ enum DocumentFixtures {
     }
 
     static func explain(count: Int) -> ReportDocument {
-        ReportDocument(explanations: (1...count).map {
-            ExplainedPlist(file: "App\($0)/Info.plist", explanation: ExplainTextTests.explanation)
-        })
+        ReportDocument(
+            explanations: (1...count).map {
+                ExplainedPlist(file: "App\($0)/Info.plist", explanation: ExplainTextTests.explanation)
+            })
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import TLSModel
+import Testing
 
 @testable import Reporting
 

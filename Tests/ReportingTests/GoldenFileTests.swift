@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @testable import Reporting
 
@@ -33,17 +33,20 @@ struct GoldenFileTests {
 
     @Test("scan: terminal text without colour")
     func scanText() throws {
-        try Snapshot.assert(ScanTextRenderer(style: TextStyle(enabled: false)).render(ReportFixtures.report), named: "scan.txt")
+        try Snapshot.assert(
+            ScanTextRenderer(style: TextStyle(enabled: false)).render(ReportFixtures.report), named: "scan.txt")
     }
 
     @Test("plist: terminal text without colour")
     func plistText() throws {
-        try Snapshot.assert(ScanTextRenderer(style: TextStyle(enabled: false)).render(Self.plistReport), named: "plist.txt")
+        try Snapshot.assert(
+            ScanTextRenderer(style: TextStyle(enabled: false)).render(Self.plistReport), named: "plist.txt")
     }
 
     @Test("audit: terminal text without colour")
     func auditText() throws {
-        try Snapshot.assert(ScanTextRenderer(style: TextStyle(enabled: false)).render(Self.auditReport), named: "audit.txt")
+        try Snapshot.assert(
+            ScanTextRenderer(style: TextStyle(enabled: false)).render(Self.auditReport), named: "audit.txt")
     }
 
     @Test("diagnose: the nscurl-style matrix")

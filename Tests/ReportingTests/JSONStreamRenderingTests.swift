@@ -1,7 +1,8 @@
 import Foundation
-@testable import Reporting
-import Testing
 import TLSModel
+import Testing
+
+@testable import Reporting
 
 @Suite("JSON written endpoint by endpoint")
 struct JSONStreamRenderingTests {
@@ -34,10 +35,13 @@ struct JSONStreamRenderingTests {
     @Test("certificate chains (DER as base64, dates, URLs with slashes, non-ASCII) come out the same in pieces")
     func chains() throws {
         let leaf = CertificateFacts(
-            subject: "CN=ünïcode.example.com/O=A \"B\"", issuer: "CN=Root", serialNumber: "01", notBefore: ReportFixtures.date,
+            subject: "CN=ünïcode.example.com/O=A \"B\"", issuer: "CN=Root", serialNumber: "01",
+            notBefore: ReportFixtures.date,
             notAfter: ReportFixtures.date.addingTimeInterval(86_400 * 90), keyType: "EC", keyBits: 256,
-            signatureAlgorithm: "ecdsa-with-SHA256", signatureHash: "SHA256", subjectAltNames: ["a.example.com", "*.b.example.com"],
-            extendedKeyUsage: [.serverAuth], isCA: nil, embeddedSCTs: 0, selfSigned: false, sha256: "ab/cd", spkiSHA256: "AA==",
+            signatureAlgorithm: "ecdsa-with-SHA256", signatureHash: "SHA256",
+            subjectAltNames: ["a.example.com", "*.b.example.com"],
+            extendedKeyUsage: [.serverAuth], isCA: nil, embeddedSCTs: 0, selfSigned: false, sha256: "ab/cd",
+            spkiSHA256: "AA==",
             der: Data((0..<700).map { UInt8($0 % 256) }))
         var report = ReportFixtures.report
         for index in report.endpoints.indices {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @testable import Reporting
 
@@ -16,7 +16,9 @@ struct JUnitRendererTests {
         try doc.nodes(forXPath: xpath).compactMap { $0 as? XMLElement }
     }
 
-    static func attr(_ element: XMLElement?, _ name: String) -> String? { element?.attribute(forName: name)?.stringValue }
+    static func attr(_ element: XMLElement?, _ name: String) -> String? {
+        element?.attribute(forName: name)?.stringValue
+    }
 
     @Test("well-formed, with the right counts")
     func counts() throws {
@@ -43,16 +45,25 @@ struct JUnitRendererTests {
         let doc = try Self.parse(JUnitRenderer.render(ReportFixtures.report))
         let legacy = try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443']")
         #expect(legacy.map { Self.attr($0, "name") ?? "" } == ["TLS scan", "ATS default policy", "certificate trust"])
-        let atsFailure = try #require(try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='ATS default policy']/failure").first)
+        let atsFailure = try #require(
+            try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='ATS default policy']/failure")
+                .first)
         #expect(Self.attr(atsFailure, "type") == "ats.tls.forward-secrecy")
         #expect(Self.attr(atsFailure, "message")?.hasPrefix("fails ATS: no ECDHE suite") == true)
-        #expect(atsFailure.stringValue?.contains("trust.chain: chain not trusted: self-signed certificate <root> & \"CA\"") == true)
-        let trust = try #require(try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='certificate trust']/failure").first)
+        #expect(
+            atsFailure.stringValue?.contains("trust.chain: chain not trusted: self-signed certificate <root> & \"CA\"")
+                == true)
+        let trust = try #require(
+            try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='certificate trust']/failure")
+                .first)
         #expect(Self.attr(trust, "message") == "chain not trusted: self-signed certificate")
-        let scanError = try #require(try Self.nodes(doc, "//testcase[@classname='down.example.com:443'][@name='TLS scan']/error").first)
+        let scanError = try #require(
+            try Self.nodes(doc, "//testcase[@classname='down.example.com:443'][@name='TLS scan']/error").first)
         #expect(Self.attr(scanError, "message") == "unreachable: connection refused")
         #expect(try Self.nodes(doc, "//testcase[@classname='down.example.com:443']/skipped").count == 2)
-        #expect(try Self.nodes(doc, "//testcase[@classname='api.example.com:443']/*[name() != 'system-out']").isEmpty, "a passing endpoint has no failure, error or skipped")
+        #expect(
+            try Self.nodes(doc, "//testcase[@classname='api.example.com:443']/*[name() != 'system-out']").isEmpty,
+            "a passing endpoint has no failure, error or skipped")
     }
 
     @Test("plist findings: errors fail, warnings and notes pass with their message")
@@ -60,10 +71,13 @@ struct JUnitRendererTests {
         let doc = try Self.parse(JUnitRenderer.render(ReportFixtures.report))
         let error = try #require(try Self.nodes(doc, "//testsuite[@name='Info.plist']/testcase").first)
         #expect(Self.attr(error, "name") == "plist.key.misspelled NSAppTransportSecurity.NSAllowArbitraryLoads")
-        #expect(error.elements(forName: "failure").first?.stringValue?.hasPrefix("Info.plist:12: error: unknown key") == true)
+        #expect(
+            error.elements(forName: "failure").first?.stringValue?.hasPrefix("Info.plist:12: error: unknown key")
+                == true)
         let warning = try #require(try Self.nodes(doc, "//testsuite[@name='Info.plist']/testcase").last)
         #expect(warning.elements(forName: "failure").isEmpty)
-        #expect(warning.elements(forName: "system-out").first?.stringValue?.hasPrefix("Info.plist:20: warning:") == true)
+        #expect(
+            warning.elements(forName: "system-out").first?.stringValue?.hasPrefix("Info.plist:20: warning:") == true)
     }
 
     @Test("XML special and control characters are escaped")

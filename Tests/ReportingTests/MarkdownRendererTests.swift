@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @testable import Reporting
 
@@ -16,7 +16,8 @@ struct MarkdownRendererTests {
         let text = MarkdownRenderer.render(ReportFixtures.report)
         #expect(
             text.hasPrefix(
-                "## atscheck: 5 endpoints: 1 passed, 2 failed, 1 unreachable, 1 unknown; plist: 1 error, 1 warning, 1 note\n"))
+                "## atscheck: 5 endpoints: 1 passed, 2 failed, 1 unreachable, 1 unknown; plist: 1 error, 1 warning, 1 note\n"
+            ))
     }
 
     @Test("pipes and line breaks cannot break the table")

@@ -1,13 +1,14 @@
 import Foundation
 import Reporting
-import Testing
 import TLSModel
+import Testing
 
 /// Every command's document renders in each format the command accepts, and is refused in the others.
 @Suite("Report documents in every format")
 struct ReportDocumentTests {
-    @Test("the formats a command accepts are those whose renderer shows every section of its document",
-          arguments: DocumentFixtures.all)
+    @Test(
+        "the formats a command accepts are those whose renderer shows every section of its document",
+        arguments: DocumentFixtures.all)
     func acceptedFormats(_ fixture: DocumentFixtures.Case) {
         let registry = ReportRendererRegistry.standard
         let accepted = OutputFormat.allCases.filter { format in
@@ -16,8 +17,9 @@ struct ReportDocumentTests {
         #expect(accepted == fixture.formats)
     }
 
-    @Test("each command's document renders in each format it allows; the others are refused",
-          arguments: DocumentFixtures.all)
+    @Test(
+        "each command's document renders in each format it allows; the others are refused",
+        arguments: DocumentFixtures.all)
     func rendersInAllowedFormats(_ fixture: DocumentFixtures.Case) throws {
         for format in OutputFormat.allCases {
             guard fixture.formats.contains(format) else {

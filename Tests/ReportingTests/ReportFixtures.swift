@@ -12,13 +12,18 @@ enum ReportFixtures {
             target: "\(host):443", host: host, port: 443, address: "127.0.0.1", sni: host, status: status, error: error,
             handshakes: status == .completed ? 9 : 1,
             protocols: status == .completed
-                ? [ProtocolResult(version: .tls1_2, supported: true, cipherSuites: [AcceptedCipherSuite(suite: CipherSuite(0xC02F))])]
+                ? [
+                    ProtocolResult(
+                        version: .tls1_2, supported: true,
+                        cipherSuites: [AcceptedCipherSuite(suite: CipherSuite(0xC02F))])
+                ]
                 : [],
             certificate: certificate, scannedAt: date)
     }
 
     static func certificate(trusted: Bool, hostnameMatches: Bool, error: String? = nil) -> CertificateReport {
-        CertificateReport(chain: [], trusted: trusted, hostnameMatches: hostnameMatches, verifyError: error, verifiedAt: date)
+        CertificateReport(
+            chain: [], trusted: trusted, hostnameMatches: hostnameMatches, verifyError: error, verifiedAt: date)
     }
 
     /// Five endpoints (pass, fail, unreachable, ambiguous, unknown) and three plist findings.
@@ -35,9 +40,11 @@ enum ReportFixtures {
                 verdict: .fail,
                 violations: [
                     ATSViolation(
-                        rule: "ats.tls.forward-secrecy", message: "no ECDHE suite: the server offers only RSA key exchange",
+                        rule: "ats.tls.forward-secrecy",
+                        message: "no ECDHE suite: the server offers only RSA key exchange",
                         keyPath: "NSExceptionDomains.legacy.example.com.NSExceptionRequiresForwardSecrecy"),
-                    ATSViolation(rule: "trust.chain", message: "chain not trusted: self-signed certificate <root> & \"CA\""),
+                    ATSViolation(
+                        rule: "trust.chain", message: "chain not trusted: self-signed certificate <root> & \"CA\""),
                 ], osVersion: "26.4"),
             source: SourceLocation(file: "endpoints.txt", line: 3))
         let unreachable = EndpointResult(
@@ -49,13 +56,16 @@ enum ReportFixtures {
                 verdict: .ambiguous,
                 violations: [ATSViolation(rule: "ats.tls.minimum-version", message: "TLS 1.0 only | no TLS 1.2")],
                 readings: [
-                    .init(name: "doc", verdict: .fail, violations: []), .init(name: "source", verdict: .pass, violations: []),
+                    .init(name: "doc", verdict: .fail, violations: []),
+                    .init(name: "source", verdict: .pass, violations: []),
                 ]))
         let unknown = EndpointResult(profile: profile("partial.example.com"))
         let findings = [
             Finding(
                 rule: "plist.key.misspelled", severity: .error,
-                message: "unknown key NSAllowArbitraryLoads: did you mean NSAllowsArbitraryLoads? Apple ignores unknown keys",
+                message:
+                    "unknown key NSAllowArbitraryLoads: did you mean NSAllowsArbitraryLoads? Apple ignores unknown "
+                    + "keys",
                 file: "Info.plist", line: 12, keyPath: "NSAppTransportSecurity.NSAllowArbitraryLoads"),
             Finding(
                 rule: "plist.domain.trailing-dot", severity: .warning,

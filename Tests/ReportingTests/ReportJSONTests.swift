@@ -1,7 +1,7 @@
 import Foundation
 import Reporting
-import Testing
 import TLSModel
+import Testing
 
 /// Each command's JSON keeps its own top-level shape (docs/json-output.md).
 @Suite("ReportJSON: each command's top-level shape")
@@ -64,8 +64,9 @@ struct ReportJSONTests {
         #expect(extract["recommendation"] != nil)
         let rules = try Self.object(ReportDocument(rules: RuleCatalogue.all))
         #expect(Set(rules.keys) == ["rules"])
-        #expect(try ReportRendererRegistry.standard.render(ReportDocument(rules: RuleCatalogue.all), as: .json)
-            == RuleCatalogueRenderer.json())
+        #expect(
+            try ReportRendererRegistry.standard.render(ReportDocument(rules: RuleCatalogue.all), as: .json)
+                == RuleCatalogueRenderer.json())
     }
 
     @Test("plist --explain: one explanation as an object, several as an array")

@@ -1,7 +1,7 @@
 import Foundation
 import Reporting
-import Testing
 import TLSModel
+import Testing
 
 /// The registry: one renderer per format, the formats a section allows, refusals, and a format added from
 /// outside Reporting rendering every command's document.
@@ -64,14 +64,17 @@ struct ReportRendererRegistryTests {
                 continue
             }
             let tsv = try registry.render(fixture.document, as: .markdown)
-            let expected = (fixture.document.scan?.findings.count ?? 0)
+            let expected =
+                (fixture.document.scan?.findings.count ?? 0)
                 + (fixture.document.pins.map { PinsFormats.findingsReport($0).findings.count } ?? 0)
             #expect(tsv.split(separator: "\n").count == expected, "\(fixture.command)")
             let columns = tsv.split(separator: "\n").map { $0.split(separator: "\t").count }
             #expect(columns.allSatisfy { $0 == 3 }, "\(fixture.command)")
             // The other formats of the same registry are untouched.
-            #expect(try registry.render(fixture.document, as: .json) == ReportRendererRegistry.standard.render(
-                fixture.document, as: .json))
+            #expect(
+                try registry.render(fixture.document, as: .json)
+                    == ReportRendererRegistry.standard.render(
+                        fixture.document, as: .json))
         }
     }
 }

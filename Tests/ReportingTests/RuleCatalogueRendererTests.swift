@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @testable import Reporting
 
@@ -17,7 +17,10 @@ struct RuleCatalogueRendererTests {
             return
         }
         let committed = try String(contentsOf: Self.docsURL, encoding: .utf8)
-        #expect(text == committed, "docs/rules.md is stale: regenerate with `atscheck rules --format markdown > docs/rules.md` or ATSCHECK_RECORD_SNAPSHOTS=1")
+        #expect(
+            text == committed,
+            "docs/rules.md is stale: regenerate with `atscheck rules --format markdown > docs/rules.md` or ATSCHECK_RECORD_SNAPSHOTS=1"
+        )
     }
 
     @Test("the Markdown has one anchored section per rule, in family order")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 @testable import Reporting
 
@@ -12,7 +12,9 @@ struct SARIFRendererTests {
         try SARIFSchemaValidator.validate(json)
     }
 
-    static func render(_ report: ScanReport = ReportFixtures.report, endpointsFile: String? = nil) throws -> [String: Any] {
+    static func render(_ report: ScanReport = ReportFixtures.report, endpointsFile: String? = nil) throws -> [String:
+        Any]
+    {
         let text = try SARIFRenderer.render(report, plistFile: "Info.plist", endpointsFile: endpointsFile)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -24,8 +26,11 @@ struct SARIFRendererTests {
 
     @Test("the output validates against the SARIF 2.1.0 schema")
     func validatesAgainstSchema() throws {
-        #expect(FileManager.default.fileExists(atPath: SARIFSchemaValidator.schemaPath), "missing \(SARIFSchemaValidator.schemaPath)")
-        let text = try SARIFRenderer.render(ReportFixtures.report, plistFile: "Info.plist", endpointsFile: "endpoints.txt")
+        #expect(
+            FileManager.default.fileExists(atPath: SARIFSchemaValidator.schemaPath),
+            "missing \(SARIFSchemaValidator.schemaPath)")
+        let text = try SARIFRenderer.render(
+            ReportFixtures.report, plistFile: "Info.plist", endpointsFile: "endpoints.txt")
         let (ok, output) = try Self.validate(text)
         #expect(ok, "SARIF schema validation failed: \(output)")
         let empty = try SARIFRenderer.render(ScanReport(endpoints: []), plistFile: nil, endpointsFile: nil)
@@ -72,12 +77,14 @@ struct SARIFRendererTests {
         let results = try Self.results(try Self.render())
         let misspelled = try #require(results.first { $0["ruleId"] as? String == "plist.key.misspelled" })
         #expect(misspelled["level"] as? String == "error")
-        let physical = try #require(((misspelled["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        let physical = try #require(
+            ((misspelled["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
         #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Info.plist")
         #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 12)
         let note = try #require(results.first { $0["ruleId"] as? String == "plist.review.justification" })
         #expect(note["level"] as? String == "note")
-        let notePhysical = try #require(((note["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        let notePhysical = try #require(
+            ((note["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
         #expect((notePhysical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Binary.plist")
         #expect(notePhysical["region"] == nil)
     }
@@ -101,7 +108,9 @@ struct SARIFRendererTests {
         }
         let down = try #require(results.first { $0["ruleId"] as? String == "scan.unreachable" })
         #expect(down["level"] as? String == "warning")
-        #expect((down["message"] as? [String: Any])?["text"] as? String == "down.example.com:443 could not be scanned (unreachable): connection refused")
+        #expect(
+            (down["message"] as? [String: Any])?["text"] as? String
+                == "down.example.com:443 could not be scanned (unreachable): connection refused")
         let texts: [String] = results.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
         #expect(!texts.contains { $0.hasPrefix("api.example.com") }, "passing endpoints produce no result")
         // 3 findings, 2 violations, 1 unreachable, the ambiguous verdict and its violation, 1 unknown.
@@ -114,11 +123,13 @@ struct SARIFRendererTests {
         let ambiguous = try #require(results.first { $0["ruleId"] as? String == "ats.ambiguous" })
         let location = try #require((ambiguous["locations"] as? [[String: Any]])?.first)
         #expect(location["physicalLocation"] == nil)
-        #expect((location["logicalLocations"] as? [[String: Any]])?.first?["name"] as? String == "deep.sub.example.com:443")
+        #expect(
+            (location["logicalLocations"] as? [[String: Any]])?.first?["name"] as? String == "deep.sub.example.com:443")
 
         let withFile = try Self.results(try Self.render(endpointsFile: "list.txt"))
         let again = try #require(withFile.first { $0["ruleId"] as? String == "ats.ambiguous" })
-        let physical = try #require(((again["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        let physical = try #require(
+            ((again["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
         #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "list.txt")
         #expect(physical["region"] == nil)
     }
@@ -150,7 +161,9 @@ struct SARIFRuleCatalogueTests {
             #expect((rule["fullDescription"] as? [String: Any])?["text"] as? String == entry.help)
             #expect((rule["help"] as? [String: Any])?["text"] as? String == entry.help)
             #expect(rule["helpUri"] as? String == entry.helpURI)
-            #expect((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String == SARIFRenderer.level(entry.severity))
+            #expect(
+                (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+                    == SARIFRenderer.level(entry.severity))
         }
         #expect(checked >= 6, "plist findings, ATS violations, scan and verdict rules")
         // The ambiguous endpoint's violation is a warning result, but the rule's default level stays error.

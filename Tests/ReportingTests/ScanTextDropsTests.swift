@@ -8,7 +8,9 @@ import Testing
 struct ScanTextDropsTests {
     static func render(_ profile: ServerProfile) -> String {
         ScanTextRenderer(now: ReportFixtures.date).render(
-            ScanReport(endpoints: [EndpointResult(profile: profile, ats: ATSEvaluation(verdict: .pass, osVersion: "26.4"))]))
+            ScanReport(endpoints: [
+                EndpointResult(profile: profile, ats: ATSEvaluation(verdict: .pass, osVersion: "26.4"))
+            ]))
     }
 
     @Test("a scanned endpoint with drops shows them under its handshake count")
@@ -23,7 +25,8 @@ struct ScanTextDropsTests {
 
     @Test("an endpoint that could not be scanned shows its drops too")
     func notScanned() {
-        var profile = ReportFixtures.profile("down.example.com", status: .error, error: "server closed every connection without a TLS answer")
+        var profile = ReportFixtures.profile(
+            "down.example.com", status: .error, error: "server closed every connection without a TLS answer")
         profile.handshakes = 25
         profile.drops = 25
         profile.retries = 20

@@ -11,11 +11,13 @@ enum Snapshot {
         let url = directory.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["ATSCHECK_RECORD_SNAPSHOTS"] == "1" {
             try Data(text.utf8).write(to: url)
-            Issue.record("recorded \(url.path); run again without ATSCHECK_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(url.path); run again without ATSCHECK_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
             return
         }
         let golden = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == golden, "differs from \(url.path); record with ATSCHECK_RECORD_SNAPSHOTS=1",
-                sourceLocation: sourceLocation)
+        #expect(
+            text == golden, "differs from \(url.path); record with ATSCHECK_RECORD_SNAPSHOTS=1",
+            sourceLocation: sourceLocation)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Reporting
-import Testing
 import TLSModel
+import Testing
 
 /// How the text format composes a document's sections.
 @Suite("Text format: sections in order")
@@ -18,8 +18,9 @@ struct TextFormatTests {
     @Test("audit: the policy note without a plist, then the scan text")
     func audit() throws {
         #expect(try Self.text(DocumentFixtures.audit(defaultPolicy: false)) == Self.scanText)
-        #expect(try Self.text(DocumentFixtures.audit(defaultPolicy: true))
-            == AuditSection.defaultPolicyNote + "\n\n" + Self.scanText)
+        #expect(
+            try Self.text(DocumentFixtures.audit(defaultPolicy: true))
+                == AuditSection.defaultPolicyNote + "\n\n" + Self.scanText)
         let markdown = try ReportRendererRegistry.standard.render(
             DocumentFixtures.audit(defaultPolicy: true), as: .markdown)
         let note = "> \(AuditSection.defaultPolicyNote)\n\n"
@@ -40,8 +41,10 @@ struct TextFormatTests {
         let header = AppText.header(DocumentFixtures.appFacts)
         let section = AppText.live(DocumentFixtures.appLive)
         #expect(live.hasPrefix(header + section))
-        #expect(live.hasSuffix(ScanTextRenderer(style: .plain, now: ReportFixtures.date)
-            .render(try #require(DocumentFixtures.app(live: true).scan))))
+        #expect(
+            live.hasSuffix(
+                ScanTextRenderer(style: .plain, now: ReportFixtures.date)
+                    .render(try #require(DocumentFixtures.app(live: true).scan))))
         let offline = try Self.text(DocumentFixtures.app(live: false))
         #expect(offline.hasPrefix(header + "error: "))
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @Suite("CalendarDay")
 struct CalendarDayTests {
@@ -11,17 +11,22 @@ struct CalendarDayTests {
         let day = try #require(CalendarDay.date(from: "2024-01-31"))
         let month = try #require(CalendarDay.utc.date(byAdding: .month, value: 1, to: day))
         #expect(CalendarDay.string(from: month) == "2024-02-29")
-        #expect(CalendarDay.utc.date(from: DateComponents(year: 2020, month: 9, day: 1)) == CalendarDay.date(from: "2020-09-01"))
+        #expect(
+            CalendarDay.utc.date(from: DateComponents(year: 2020, month: 9, day: 1))
+                == CalendarDay.date(from: "2020-09-01"))
     }
 }
 
 @Suite("CalendarDay parsing")
 struct CalendarDayParsingTests {
-    @Test("only an exact YYYY-MM-DD day parses", arguments: [
-        ("2026-11-23", true), ("2024-02-29", true), ("2026-02-29", false), ("2026-02-30", false), ("2026-13-01", false),
-        ("2026-1-01", false), ("26-11-23", false), ("2026-11-23T00:00:00Z", false), ("2026/11/23", false),
-        ("", false), ("２０２６-11-23", false), ("+026-11-23", false),
-    ])
+    @Test(
+        "only an exact YYYY-MM-DD day parses",
+        arguments: [
+            ("2026-11-23", true), ("2024-02-29", true), ("2026-02-29", false), ("2026-02-30", false),
+            ("2026-13-01", false),
+            ("2026-1-01", false), ("26-11-23", false), ("2026-11-23T00:00:00Z", false), ("2026/11/23", false),
+            ("", false), ("２０２６-11-23", false), ("+026-11-23", false),
+        ])
     func exactDays(text: String, valid: Bool) {
         let day = CalendarDay.date(from: text)
         #expect((day != nil) == valid)

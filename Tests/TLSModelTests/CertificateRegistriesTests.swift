@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @Suite("Typed certificate facts")
 struct CertificateRegistriesTests {
@@ -10,19 +10,24 @@ struct CertificateRegistriesTests {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    @Test("well-known values encode as the strings OpenSSL gives, and decode back", arguments: [
-        ("RSA", "RSA"), ("EC", "EC"), ("Ed25519", "Ed25519"), ("Ed448", "Ed448"), ("DSA", "DSA"),
-    ])
+    @Test(
+        "well-known values encode as the strings OpenSSL gives, and decode back",
+        arguments: [
+            ("RSA", "RSA"), ("EC", "EC"), ("Ed25519", "Ed25519"), ("Ed448", "Ed448"), ("DSA", "DSA"),
+        ])
     func keyAlgorithms(_ text: String, _ encoded: String) throws {
         let value = KeyAlgorithm(rawValue: text)
         #expect(try Self.json([value]) == "[\"\(encoded)\"]")
         #expect(try JSONDecoder().decode([KeyAlgorithm].self, from: Data("[\"\(text)\"]".utf8)) == [value])
     }
 
-    @Test("digests: OpenSSL's short names round-trip; SHA-1 spellings normalise", arguments: [
-        ("SHA1", SignatureDigest.sha1), ("SHA-1", .sha1), ("sha1", .sha1), ("SHA256", .sha256), ("SHA-256", .sha256),
-        ("MD5", .md5), ("md5", .md5), ("SHA384", .sha384), ("SHA512", .sha512), ("MD2", .md2), ("MD4", .md4),
-    ])
+    @Test(
+        "digests: OpenSSL's short names round-trip; SHA-1 spellings normalise",
+        arguments: [
+            ("SHA1", SignatureDigest.sha1), ("SHA-1", .sha1), ("sha1", .sha1), ("SHA256", .sha256),
+            ("SHA-256", .sha256),
+            ("MD5", .md5), ("md5", .md5), ("SHA384", .sha384), ("SHA512", .sha512), ("MD2", .md2), ("MD4", .md4),
+        ])
     func digests(_ text: String, _ expected: SignatureDigest) throws {
         let value = try JSONDecoder().decode(SignatureDigest.self, from: Data("\"\(text)\"".utf8))
         #expect(value == expected)
@@ -43,7 +48,8 @@ struct CertificateRegistriesTests {
     func unknownValuesSurvive() throws {
         let facts = CertificateFacts(
             subject: "CN=a", issuer: "CN=a", serialNumber: "01", notBefore: Date(timeIntervalSince1970: 0),
-            notAfter: Date(timeIntervalSince1970: 86_400), keyType: "SM2", keyBits: 256, signatureAlgorithm: "SM2-with-SM3",
+            notAfter: Date(timeIntervalSince1970: 86_400), keyType: "SM2", keyBits: 256,
+            signatureAlgorithm: "SM2-with-SM3",
             signatureHash: "SM3", extendedKeyUsage: ["1.2.3.4.5", "whirlpoolAuth"], sha256: "00", spkiSHA256: "AA==")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

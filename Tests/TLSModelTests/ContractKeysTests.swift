@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 /// Every public Codable of TLSModel round-trips, and its encoded keys are exactly its stored properties:
 /// a new stored property that does not reach the JSON (and saved profiles) fails here.
@@ -17,7 +17,8 @@ struct ContractKeysTests {
         var testDescription: String { name }
 
         init<T: Codable & Equatable & Sendable>(
-            _ name: String, full: @autoclosure @escaping @Sendable () -> T, minimal: @autoclosure @escaping @Sendable () -> T,
+            _ name: String, full: @autoclosure @escaping @Sendable () -> T,
+            minimal: @autoclosure @escaping @Sendable () -> T,
             omittable: Set<String> = [], flattened: Set<String> = [],
             extraKeys: @escaping @Sendable (T) -> Set<String> = { _ in [] }
         ) {
@@ -39,12 +40,17 @@ struct ContractKeysTests {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let back = try decoder.decode(T.self, from: data)
-        return (Set(object.keys), storedProperties(of: value).subtracting(flattened).union(extraKeys(value)), back == value)
+        return (
+            Set(object.keys), storedProperties(of: value).subtracting(flattened).union(extraKeys(value)), back == value
+        )
     }
 
     /// Stored property names, with a property wrapper's `_` storage prefix removed.
     static func storedProperties(of value: Any) -> Set<String> {
-        Set(Mirror(reflecting: value).children.compactMap { $0.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } })
+        Set(
+            Mirror(reflecting: value).children.compactMap {
+                $0.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+            })
     }
 
     static let date = Date(timeIntervalSince1970: 1_700_000_000)
@@ -85,7 +91,8 @@ struct ContractKeysTests {
             target: "a:443", host: "a", port: 443, address: full ? "127.0.0.1" : nil, sni: full ? "a" : nil,
             status: .completed, error: full ? "partial" : nil, handshakes: 3, protocols: [protocolResult(full: full)],
             certificate: full ? certificate(full: true) : nil, scannedAt: date, durationSeconds: 1.5,
-            probeLibrary: full ? "OpenSSL 3" : nil, scheme: full ? "https" : nil, retries: full ? 2 : 0, drops: full ? 3 : 0)
+            probeLibrary: full ? "OpenSSL 3" : nil, scheme: full ? "https" : nil, retries: full ? 2 : 0,
+            drops: full ? 3 : 0)
         profile.scope = full ? "ats-only" : nil
         profile.unusedConnections = full ? 4 : nil
         profile.serverConnections = full ? 1 : nil
@@ -134,7 +141,8 @@ struct ContractKeysTests {
 
     static func clientPolicy() -> ClientPolicy {
         ClientPolicy(
-            client: .urlSession, atsApplies: true, httpAllowed: false, minimumTLS: .tls1_2, forwardSecrecyRequired: true,
+            client: .urlSession, atsApplies: true, httpAllowed: false, minimumTLS: .tls1_2,
+            forwardSecrecyRequired: true,
             niap: false, decidedBy: ["NSAllowsArbitraryLoads"], reason: "r", conflicts: [conflict()])
     }
 
@@ -148,16 +156,25 @@ struct ContractKeysTests {
     }
 
     static let cases: [Case] = [
-        Case("ServerProfile", full: profile(full: true), minimal: profile(full: false), omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections"]),
-        Case("ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false), omittable: ["reason", "refusedSuites", "serverOrderComplete"]),
-        Case("AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false), omittable: ["group", "groupBits"]),
-        Case("CertificateReport", full: certificate(full: true), minimal: certificate(full: false), omittable: ["verifyErrorCode"]),
+        Case(
+            "ServerProfile", full: profile(full: true), minimal: profile(full: false),
+            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections"]),
+        Case(
+            "ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false),
+            omittable: ["reason", "refusedSuites", "serverOrderComplete"]),
+        Case(
+            "AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false),
+            omittable: ["group", "groupBits"]),
+        Case(
+            "CertificateReport", full: certificate(full: true), minimal: certificate(full: false),
+            omittable: ["verifyErrorCode"]),
         Case(
             "CertificateFacts", full: facts(full: true), minimal: facts(full: false),
             omittable: ["commonName", "curve", "signatureHash", "keyUsage", "extendedKeyUsage", "isCA", "pathLength"]),
         Case("ATSEvaluation", full: evaluation(full: true), minimal: evaluation(full: false), omittable: ["osVersion"]),
         Case(
-            "ATSEvaluation.Reading", full: evaluation(full: true).readings[0], minimal: evaluation(full: false).readings[0]),
+            "ATSEvaluation.Reading", full: evaluation(full: true).readings[0],
+            minimal: evaluation(full: false).readings[0]),
         Case("ATSViolation", full: violation(full: true), minimal: violation(full: false)),
         Case("Finding", full: finding(full: true), minimal: finding(full: false)),
         Case(
@@ -165,24 +182,34 @@ struct ContractKeysTests {
             omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "source"],
             // Encodes flat: the profile's fields beside `ats` and `source`.
             flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
-        Case("SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"), omittable: ["line"]),
+        Case(
+            "SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"),
+            omittable: ["line"]),
         Case(
             "ScanReport", full: shardedReport(),
             minimal: ScanReport(endpoints: []), omittable: ["shard"]),
-        Case("ReportShard", full: ReportShard(index: 1, count: 2, total: 3, selected: 1, positions: [2]),
-             minimal: ReportShard(index: 1, count: 1, total: 0, selected: 0, positions: [])),
-        Case("ReportSummary", full: ReportSummary(passed: 1, failed: 2, unreachable: 3, unknown: 4, handshakes: 5), minimal: ReportSummary()),
+        Case(
+            "ReportShard", full: ReportShard(index: 1, count: 2, total: 3, selected: 1, positions: [2]),
+            minimal: ReportShard(index: 1, count: 1, total: 0, selected: 0, positions: [])),
+        Case(
+            "ReportSummary", full: ReportSummary(passed: 1, failed: 2, unreachable: 3, unknown: 4, handshakes: 5),
+            minimal: ReportSummary()),
         Case("ToolInfo", full: ToolInfo(), minimal: ToolInfo()),
         Case("DiagnosticTest", full: test(full: true), minimal: test(full: false)),
         Case("MinimalException", full: exception(full: true), minimal: exception(full: false)),
         Case(
             "DiagnosticsReport",
-            full: DiagnosticsReport(url: "https://a", host: "a", osVersion: "26.4", tests: [test(full: true)], minimalException: exception(full: true), notes: ["n"]),
-            minimal: DiagnosticsReport(url: "https://a", host: "a", osVersion: "26.4", tests: [], minimalException: exception(full: false))),
-        Case("ProbeAttempt", full: ProbeAttempt(version: .tls1_3, offered: 5, outcome: .accepted, detail: "ok"),
-             minimal: ProbeAttempt(version: .tls1_3, offered: 5, outcome: .timeout), omittable: ["detail"]),
-        Case("Target", full: Target(scheme: "https", host: "a", port: 8443, path: "/p", original: "https://a:8443/p"),
-             minimal: Target(host: "a"), omittable: ["path"]),
+            full: DiagnosticsReport(
+                url: "https://a", host: "a", osVersion: "26.4", tests: [test(full: true)],
+                minimalException: exception(full: true), notes: ["n"]),
+            minimal: DiagnosticsReport(
+                url: "https://a", host: "a", osVersion: "26.4", tests: [], minimalException: exception(full: false))),
+        Case(
+            "ProbeAttempt", full: ProbeAttempt(version: .tls1_3, offered: 5, outcome: .accepted, detail: "ok"),
+            minimal: ProbeAttempt(version: .tls1_3, offered: 5, outcome: .timeout), omittable: ["detail"]),
+        Case(
+            "Target", full: Target(scheme: "https", host: "a", port: 8443, path: "/p", original: "https://a:8443/p"),
+            minimal: Target(host: "a"), omittable: ["path"]),
         Case("PolicyExplanation", full: explanation(), minimal: PolicyExplanation(hosts: [])),
         Case(
             "HostPatternPolicy",
@@ -191,8 +218,11 @@ struct ContractKeysTests {
                 host.neverMatches = "exception domain key *.a has a wildcard, which never matches"
                 return host
             }(),
-            minimal: HostPatternPolicy(pattern: "a", kind: .localName, exampleHost: "a", eras: []), omittable: ["neverMatches"]),
-        Case("EraPolicy", full: explanation().hosts[0].eras[0], minimal: EraPolicy(era: "9", osVersion: "9.0", clients: [])),
+            minimal: HostPatternPolicy(pattern: "a", kind: .localName, exampleHost: "a", eras: []),
+            omittable: ["neverMatches"]),
+        Case(
+            "EraPolicy", full: explanation().hosts[0].eras[0],
+            minimal: EraPolicy(era: "9", osVersion: "9.0", clients: [])),
         Case("ClientPolicy", full: clientPolicy(), minimal: clientPolicy()),
         Case("ConflictingReading", full: conflict(), minimal: conflict()),
     ]
@@ -204,7 +234,8 @@ struct ContractKeysTests {
         #expect(roundTrips)
     }
 
-    @Test("with every optional nil, only the listed properties are omitted, and the value round-trips", arguments: cases)
+    @Test(
+        "with every optional nil, only the listed properties are omitted, and the value round-trips", arguments: cases)
     func minimal(_ c: Case) throws {
         let (keys, properties, roundTrips) = try c.minimal()
         #expect(keys.isSubset(of: properties), "encoded keys \(keys.subtracting(properties).sorted()) are not stored")
@@ -236,9 +267,11 @@ struct ContractKeysTests {
     func missingAndNull() throws {
         let decoder = JSONDecoder()
         let missing = try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m"}"#.utf8))
-        let null = try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":null}"#.utf8))
+        let null = try decoder.decode(
+            ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":null}"#.utf8))
         #expect(missing == null && missing.keyPath == nil)
-        let set = try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":"k"}"#.utf8))
+        let set = try decoder.decode(
+            ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":"k"}"#.utf8))
         #expect(set.keyPath == "k")
         #expect(throws: DecodingError.self) {
             try decoder.decode(ATSViolation.self, from: Data(#"{"rule":"trust.ct","message":"m","keyPath":3}"#.utf8))

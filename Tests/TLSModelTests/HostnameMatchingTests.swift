@@ -1,5 +1,5 @@
-import Testing
 import TLSModel
+import Testing
 
 @Suite("Apple SAN hostname matching (ats-rules §2.4)")
 struct HostnameMatchingTests {
@@ -10,20 +10,22 @@ struct HostnameMatchingTests {
         var description: String { "\(host) vs \(pattern) → \(matches)" }
     }
 
-    @Test("dNSName patterns", arguments: [
-        Case(host: "api.example.com", pattern: "api.example.com", matches: true),
-        Case(host: "API.Example.COM", pattern: "api.example.com", matches: true),
-        Case(host: "api.example.com.", pattern: "api.example.com", matches: true),
-        Case(host: "api.example.com", pattern: "*.example.com", matches: true),
-        Case(host: "a.b.example.com", pattern: "*.example.com", matches: false),
-        Case(host: "example.com", pattern: "*.example.com", matches: false),
-        Case(host: "foo.example.com", pattern: "f*.example.com", matches: false),
-        Case(host: "example.com", pattern: "*.com", matches: false),
-        Case(host: "shop.co.uk", pattern: "*.co.uk", matches: false),
-        Case(host: "www.shop.co.uk", pattern: "*.shop.co.uk", matches: true),
-        Case(host: "other.com", pattern: "example.com", matches: false),
-        Case(host: "a.example.com", pattern: "a.*.com", matches: false),
-    ])
+    @Test(
+        "dNSName patterns",
+        arguments: [
+            Case(host: "api.example.com", pattern: "api.example.com", matches: true),
+            Case(host: "API.Example.COM", pattern: "api.example.com", matches: true),
+            Case(host: "api.example.com.", pattern: "api.example.com", matches: true),
+            Case(host: "api.example.com", pattern: "*.example.com", matches: true),
+            Case(host: "a.b.example.com", pattern: "*.example.com", matches: false),
+            Case(host: "example.com", pattern: "*.example.com", matches: false),
+            Case(host: "foo.example.com", pattern: "f*.example.com", matches: false),
+            Case(host: "example.com", pattern: "*.com", matches: false),
+            Case(host: "shop.co.uk", pattern: "*.co.uk", matches: false),
+            Case(host: "www.shop.co.uk", pattern: "*.shop.co.uk", matches: true),
+            Case(host: "other.com", pattern: "example.com", matches: false),
+            Case(host: "a.example.com", pattern: "a.*.com", matches: false),
+        ])
     func dnsNames(_ c: Case) {
         #expect(HostnameMatching.matches(host: c.host, pattern: c.pattern) == c.matches)
     }

@@ -1,5 +1,5 @@
-import Testing
 import TLSModel
+import Testing
 
 /// `IPAddress` parses only what `inet_pton` accepts (RFC 4291 / RFC 3986 IP-literal forms).
 @Suite("IP literals are parsed by the system")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @Suite("Model values and their JSON")
 struct ModelCodingTests {
@@ -39,9 +39,10 @@ struct ModelCodingTests {
     func lifetime() {
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         func facts(seconds: Double) -> CertificateFacts {
-            CertificateFacts(subject: "", issuer: "", serialNumber: "1", notBefore: start,
-                             notAfter: start.addingTimeInterval(seconds), keyType: "RSA", keyBits: 2048,
-                             signatureAlgorithm: "sha256WithRSAEncryption", signatureHash: "SHA256", sha256: "", spkiSHA256: "")
+            CertificateFacts(
+                subject: "", issuer: "", serialNumber: "1", notBefore: start,
+                notAfter: start.addingTimeInterval(seconds), keyType: "RSA", keyBits: 2048,
+                signatureAlgorithm: "sha256WithRSAEncryption", signatureHash: "SHA256", sha256: "", spkiSHA256: "")
         }
         #expect(facts(seconds: 398 * 86_400 - 1).lifetimeDays == 398)
         #expect(facts(seconds: 398 * 86_400).lifetimeDays == 399)
@@ -49,8 +50,9 @@ struct ModelCodingTests {
 
     @Test("an endpoint encodes flat: profile fields and ats side by side, and decodes back")
     func endpointFlat() throws {
-        let profile = ServerProfile(target: "a.example:443", host: "a.example", port: 443, status: .completed,
-                                    scannedAt: Date(timeIntervalSince1970: 0))
+        let profile = ServerProfile(
+            target: "a.example:443", host: "a.example", port: 443, status: .completed,
+            scannedAt: Date(timeIntervalSince1970: 0))
         let endpoint = EndpointResult(profile: profile, ats: ATSEvaluation(verdict: .pass))
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
@@ -81,12 +83,15 @@ struct ModelCodingTests {
     @Test("summary counts pass, fail, not scanned and unknown")
     func summary() {
         func endpoint(_ status: ScanStatus, _ verdict: ATSEvaluation.Verdict) -> EndpointResult {
-            EndpointResult(profile: ServerProfile(target: "x:1", host: "x", port: 1, status: status, handshakes: 3),
-                           ats: ATSEvaluation(verdict: verdict))
+            EndpointResult(
+                profile: ServerProfile(target: "x:1", host: "x", port: 1, status: status, handshakes: 3),
+                ats: ATSEvaluation(verdict: verdict))
         }
-        let s = ReportSummary(endpoints: [endpoint(.completed, .pass), endpoint(.completed, .fail),
-                                          endpoint(.completed, .ambiguous), endpoint(.timeout, .unknown),
-                                          endpoint(.completed, .unknown)])
+        let s = ReportSummary(endpoints: [
+            endpoint(.completed, .pass), endpoint(.completed, .fail),
+            endpoint(.completed, .ambiguous), endpoint(.timeout, .unknown),
+            endpoint(.completed, .unknown),
+        ])
         #expect(s == ReportSummary(passed: 1, failed: 2, unreachable: 1, unknown: 1, handshakes: 15))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TLSModel
+import Testing
 
 @Suite("Rule catalogue")
 struct RuleCatalogueTests {
@@ -63,7 +63,9 @@ struct RuleCatalogueTests {
         #expect(RuleID.ATS.cleartext.family == .http && RuleID.ATS.forwardSecrecy.family == .tls)
         #expect(RuleID.Trust.eku.family == .trust && RuleID("ats.tls.invented").family == nil)
         #expect(RuleID.Plist.catalogue.count == 33 && RuleID.Audit.descriptions[RuleID.Audit.exceptionMissing] != nil)
-        #expect(RuleCatalogue.all.map(\.family) == RuleCatalogue.all.map(\.family).sorted(), "catalogue order is family order")
+        #expect(
+            RuleCatalogue.all.map(\.family) == RuleCatalogue.all.map(\.family).sorted(),
+            "catalogue order is family order")
     }
 
     @Test("a RuleID encodes as the bare string and orders by its text")
@@ -93,7 +95,9 @@ struct RuleCatalogueTests {
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = String(line)
                 if pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
-                    offenders.append("\(url.path.dropFirst(sources.path.count + 1)):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                    offenders.append(
+                        "\(url.path.dropFirst(sources.path.count + 1)):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))"
+                    )
                 }
             }
         }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// Certificate facts read through OpenSSL from minted certificates served over real handshakes.
 @Suite("Certificate facts and verification", .serialized)
@@ -53,40 +53,58 @@ struct CertificateFactsTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "RSA-1024", spec: { .leaf("localhost", key: .rsa(bits: 1024)) },
-             check: { $0.leaf?.keyBits == 1024 && $0.leaf?.keyType == "RSA" }),
-        Case(name: "SHA-1 signed", spec: { .leaf("localhost", digest: .sha1) },
-             check: { $0.leaf?.signatureHash == "SHA1" && $0.leaf?.signatureAlgorithm == "sha1WithRSAEncryption" }),
-        Case(name: "MD5 signed", spec: { .leaf("localhost", digest: .md5) },
-             check: { $0.leaf?.signatureHash == "MD5" }),
-        Case(name: "expired", spec: { .leaf("localhost", validityDays: 10, notBefore: Date().addingTimeInterval(-30 * day)) },
-             check: { $0.trusted == false && $0.verifyErrorCode == 10 && $0.verifyError == "certificate has expired" }),
-        Case(name: "not yet valid", spec: { .leaf("localhost", notBefore: Date().addingTimeInterval(5 * day)) },
-             check: { $0.trusted == false && $0.verifyErrorCode == 9 }),
-        Case(name: "wrong host", spec: { .leaf("other.atscheck.test") },
-             check: { $0.hostnameMatches == false && $0.trusted == true }),
-        Case(name: "CN only (no SAN)", spec: { CertificateSpec(commonName: "localhost") },
-             check: { $0.hostnameMatches == false && $0.leaf?.subjectAltNames == [] && $0.leaf?.commonName == "localhost" }),
-        Case(name: "no serverAuth EKU", spec: {
+        Case(
+            name: "RSA-1024", spec: { .leaf("localhost", key: .rsa(bits: 1024)) },
+            check: { $0.leaf?.keyBits == 1024 && $0.leaf?.keyType == "RSA" }),
+        Case(
+            name: "SHA-1 signed", spec: { .leaf("localhost", digest: .sha1) },
+            check: { $0.leaf?.signatureHash == "SHA1" && $0.leaf?.signatureAlgorithm == "sha1WithRSAEncryption" }),
+        Case(
+            name: "MD5 signed", spec: { .leaf("localhost", digest: .md5) },
+            check: { $0.leaf?.signatureHash == "MD5" }),
+        Case(
+            name: "expired",
+            spec: { .leaf("localhost", validityDays: 10, notBefore: Date().addingTimeInterval(-30 * day)) },
+            check: { $0.trusted == false && $0.verifyErrorCode == 10 && $0.verifyError == "certificate has expired" }),
+        Case(
+            name: "not yet valid", spec: { .leaf("localhost", notBefore: Date().addingTimeInterval(5 * day)) },
+            check: { $0.trusted == false && $0.verifyErrorCode == 9 }),
+        Case(
+            name: "wrong host", spec: { .leaf("other.atscheck.test") },
+            check: { $0.hostnameMatches == false && $0.trusted == true }),
+        Case(
+            name: "CN only (no SAN)", spec: { CertificateSpec(commonName: "localhost") },
+            check: {
+                $0.hostnameMatches == false && $0.leaf?.subjectAltNames == [] && $0.leaf?.commonName == "localhost"
+            }),
+        Case(
+            name: "no serverAuth EKU",
+            spec: {
                 var spec = CertificateSpec.leaf("localhost")
                 spec.extendedKeyUsage = ["clientAuth"]
                 return spec
-             },
-             check: { $0.leaf?.extendedKeyUsage == ["clientAuth"] && $0.leaf?.allowsServerAuth == false }),
-        Case(name: "validity over 825 days", spec: { .leaf("localhost", validityDays: 900) },
-             check: { ($0.leaf?.lifetimeDays ?? 0) > 825 }),
-        Case(name: "missing intermediate", spec: { .leaf("localhost") }, sendIntermediate: false,
-             check: { $0.trusted == false && $0.verifyErrorCode == 20 && $0.chain.count == 1 }),
-        Case(name: "wildcard SAN", spec: { .leaf("*.atscheck.test") },
-             check: { $0.leaf?.subjectAltNames == ["*.atscheck.test"] }),
-        Case(name: "ECDSA P-384 key", spec: { .leaf("localhost", key: .ec(curve: "P-384")) },
-             check: { $0.leaf?.keyType == "EC" && $0.leaf?.curve == "P-384" && $0.leaf?.keyBits == 384 }),
-        Case(name: "embedded SCTs are counted", spec: {
+            },
+            check: { $0.leaf?.extendedKeyUsage == ["clientAuth"] && $0.leaf?.allowsServerAuth == false }),
+        Case(
+            name: "validity over 825 days", spec: { .leaf("localhost", validityDays: 900) },
+            check: { ($0.leaf?.lifetimeDays ?? 0) > 825 }),
+        Case(
+            name: "missing intermediate", spec: { .leaf("localhost") }, sendIntermediate: false,
+            check: { $0.trusted == false && $0.verifyErrorCode == 20 && $0.chain.count == 1 }),
+        Case(
+            name: "wildcard SAN", spec: { .leaf("*.atscheck.test") },
+            check: { $0.leaf?.subjectAltNames == ["*.atscheck.test"] }),
+        Case(
+            name: "ECDSA P-384 key", spec: { .leaf("localhost", key: .ec(curve: "P-384")) },
+            check: { $0.leaf?.keyType == "EC" && $0.leaf?.curve == "P-384" && $0.leaf?.keyBits == 384 }),
+        Case(
+            name: "embedded SCTs are counted",
+            spec: {
                 var spec = CertificateSpec.leaf("localhost")
                 spec.embeddedSCTs = 3
                 return spec
-             },
-             check: { $0.leaf?.embeddedSCTs == 3 }),
+            },
+            check: { $0.leaf?.embeddedSCTs == 3 }),
     ]
 
     @Test("weak and broken certificates are read and flagged", arguments: cases)
@@ -94,7 +112,10 @@ struct CertificateFactsTests {
         let profile = try await serve(c.spec(), sendIntermediate: c.sendIntermediate)
         #expect(profile.status == .completed, "\(profile.error ?? "")")
         let cert = try #require(profile.certificate)
-        #expect(c.check(cert), "\(c.name): trusted=\(String(describing: cert.trusted)) err=\(cert.verifyError ?? "-") leaf=\(String(describing: cert.leaf))")
+        #expect(
+            c.check(cert),
+            "\(c.name): trusted=\(String(describing: cert.trusted)) err=\(cert.verifyError ?? "-") leaf=\(String(describing: cert.leaf))"
+        )
     }
 
     @Test("self-signed leaf: not trusted, error named, anchor none")
@@ -154,7 +175,9 @@ enum SHA256Reference {
     ]
 
     static func digest(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var h: [UInt32] = [
+            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+        ]
         var data = message + [0x80]
         while data.count % 64 != 56 { data.append(0) }
         let bits = UInt64(message.count) * 8

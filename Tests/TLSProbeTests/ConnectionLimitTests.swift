@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TLSModel
-@testable import TLSProbe
 import TLSTestSupport
+import Testing
+
+@testable import TLSProbe
 
 /// Servers that serve few connections at once (issue 20): one at a time (`openssl s_server`), a cap of 2 or 4
 /// per client address that closes, resets or ignores the rest, a tiny listen queue. A scan with the default
@@ -51,7 +52,8 @@ struct ConnectionLimitTests {
         return answer(try await scan(server).0)
     }
 
-    static let limited: [ConnectionPolicy] = [.oneAtATime]
+    static let limited: [ConnectionPolicy] =
+        [.oneAtATime]
         + ConnectionPolicy.Excess.allCases.flatMap { [.capped(2, excess: $0), .capped(4, excess: $0)] }
 
     @Test("a full scan gives the concurrent server's answer", arguments: limited)
@@ -97,12 +99,15 @@ struct ConnectionLimitTests {
         // Normally none is taken: the lead stalls behind its own opened ahead, and none is opened again. When the
         // lead's connection gets ahead of them in the server's queue, the first stall comes one round later, so a
         // few may be taken; with connections opened ahead whatever the server showed, most steps take one.
-        #expect(prober.preconnectsTaken.value <= 4, "\(profile.handshakes) handshakes, \(profile.unusedConnections ?? 0) unused")
+        #expect(
+            prober.preconnectsTaken.value <= 4,
+            "\(profile.handshakes) handshakes, \(profile.unusedConnections ?? 0) unused")
         #expect(profile.protocols.allSatisfy { $0.enumerationComplete })
     }
 
-    @Test("a cap that drops the rest: every drop was retried alone, and the report names the cap",
-          arguments: ConnectionPolicy.Excess.allCases)
+    @Test(
+        "a cap that drops the rest: every drop was retried alone, and the report names the cap",
+        arguments: ConnectionPolicy.Excess.allCases)
     func capIsReported(_ excess: ConnectionPolicy.Excess) async throws {
         let server = try TestTLSServer(Self.configuration(.capped(2, excess: excess)))
         defer { server.stop() }
@@ -115,7 +120,9 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test("ats-only gives the concurrent server's verdict inputs", arguments: [ConnectionPolicy.oneAtATime, .capped(2, excess: .reset)])
+    @Test(
+        "ats-only gives the concurrent server's verdict inputs",
+        arguments: [ConnectionPolicy.oneAtATime, .capped(2, excess: .reset)])
     func atsOnly(_ policy: ConnectionPolicy) async throws {
         let reference = try TestTLSServer(Self.configuration(.concurrent))
         defer { reference.stop() }
@@ -125,7 +132,9 @@ struct ConnectionLimitTests {
         let (profile, _) = try await Self.scan(server, ats: true)
         #expect(profile.status == .completed, "\(profile.error ?? "")")
         #expect(profile.protocols.map(\.supported) == expected.protocols.map(\.supported))
-        #expect(profile.protocols.map { Set($0.cipherSuites.map(\.name)) } == expected.protocols.map { Set($0.cipherSuites.map(\.name)) })
+        #expect(
+            profile.protocols.map { Set($0.cipherSuites.map(\.name)) }
+                == expected.protocols.map { Set($0.cipherSuites.map(\.name)) })
         #expect(profile.certificate?.chain.map(\.sha256) == expected.certificate?.chain.map(\.sha256))
     }
 }

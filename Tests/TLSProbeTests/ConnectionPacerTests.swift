@@ -1,10 +1,10 @@
 import Foundation
 import Glibc
 import Synchronization
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// A loopback listener that stamps each accepted connection with the time of its accept, then either
 /// closes it at once (a peer that drops everything, so every step is retried) or relays it to a real
@@ -109,14 +109,19 @@ struct ConnectionPacerTests {
         }
     }
 
-    @Test("retries of dropped connections are spaced too: every accepted connection at least the delay after the previous")
+    @Test(
+        "retries of dropped connections are spaced too: every accepted connection at least the delay after the previous"
+    )
     func pacesRetries() async throws {
         let listener = try StampingListener(upstreamPort: nil)
         defer { listener.stop() }
-        let prober = TLSProber(perHostLimit: 3, concurrency: 1,
-                               retry: RetryPolicy(maxRetries: 2, initialDelay: 0.002), connectionDelay: Self.delay)
-        let profile = await prober.scan(ProbeRequest(
-            target: try Target(parsing: "paced.test:\(listener.port)"), connectAddress: "127.0.0.1", timeout: 3, deadline: 30))
+        let prober = TLSProber(
+            perHostLimit: 3, concurrency: 1,
+            retry: RetryPolicy(maxRetries: 2, initialDelay: 0.002), connectionDelay: Self.delay)
+        let profile = await prober.scan(
+            ProbeRequest(
+                target: try Target(parsing: "paced.test:\(listener.port)"), connectAddress: "127.0.0.1", timeout: 3,
+                deadline: 30))
         let accepts = listener.accepts
         #expect(profile.status == .error)
         #expect(profile.handshakes == accepts.count)
@@ -150,8 +155,10 @@ struct ConnectionPacerTests {
         let listener = try StampingListener(upstreamPort: nil)
         defer { listener.stop() }
         let prober = TLSProber(perHostLimit: 3, concurrency: 1, retry: RetryPolicy(maxRetries: 2, initialDelay: 0.002))
-        _ = await prober.scan(ProbeRequest(
-            target: try Target(parsing: "unpaced.test:\(listener.port)"), connectAddress: "127.0.0.1", timeout: 3, deadline: 30))
+        _ = await prober.scan(
+            ProbeRequest(
+                target: try Target(parsing: "unpaced.test:\(listener.port)"), connectAddress: "127.0.0.1", timeout: 3,
+                deadline: 30))
         #expect(Self.gaps(listener.accepts).contains { $0 < Self.delay - Self.wakeSlack })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TLSProbe
 
 /// ``DHEKeyExchangeGate`` on hand-made server flights: it must hold back exactly a DHE suite's
@@ -49,7 +50,8 @@ struct DHEKeyExchangeGateTests {
         var gate = DHEKeyExchangeGate()
         let split = Self.keyExchange.count / 2
         let head = Self.record(Self.serverHello(Self.dhe) + Self.certificate)
-        let flight = head + Self.record(Array(Self.keyExchange[..<split])) + Self.record(Array(Self.keyExchange[split...]))
+        let flight =
+            head + Self.record(Array(Self.keyExchange[..<split])) + Self.record(Array(Self.keyExchange[split...]))
         var passed: [UInt8] = []
         for (index, byte) in flight.enumerated() {
             #expect(!gate.heldBack, "held back before byte \(index)")
@@ -63,17 +65,21 @@ struct DHEKeyExchangeGateTests {
     @Test("an ECDHE suite's flight passes unchanged")
     func ecdhePasses() {
         var gate = DHEKeyExchangeGate()
-        let flight = Self.record(Self.serverHello(Self.ecdhe)) + Self.record(Self.certificate)
+        let flight =
+            Self.record(Self.serverHello(Self.ecdhe)) + Self.record(Self.certificate)
             + Self.record(Self.keyExchange) + Self.record(Self.done)
         #expect(gate.take(flight) == flight)
         #expect(!gate.heldBack)
     }
 
-    @Test("an alert, bytes that are not TLS, and a header split over records all pass unchanged", arguments: [
-        record([2, 40], type: 21),
-        Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8),
-        record(serverHello(dhe) + Array(certificate.prefix(2))) + record(Array(certificate.dropFirst(2)) + keyExchange),
-    ])
+    @Test(
+        "an alert, bytes that are not TLS, and a header split over records all pass unchanged",
+        arguments: [
+            record([2, 40], type: 21),
+            Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8),
+            record(serverHello(dhe) + Array(certificate.prefix(2)))
+                + record(Array(certificate.dropFirst(2)) + keyExchange),
+        ])
     func unexpectedPasses(_ bytes: [UInt8]) {
         var gate = DHEKeyExchangeGate()
         var passed = gate.take(bytes)
@@ -89,7 +95,9 @@ struct DHEKeyExchangeGateTests {
     }
 }
 extension DHEKeyExchangeGateTests {
-    @Test("a held-back group is named by its prime's size, as OpenSSL names an unnamed group", arguments: [1024, 2048, 3072])
+    @Test(
+        "a held-back group is named by its prime's size, as OpenSSL names an unnamed group",
+        arguments: [1024, 2048, 3072])
     func groupSize(_ bits: Int) {
         var prime = [UInt8](repeating: 0xFF, count: bits / 8)
         prime[prime.count - 1] = 0x61  // odd; named groups are not matched by a made-up prime

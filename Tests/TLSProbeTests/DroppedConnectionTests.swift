@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// Servers behind a relay that drops connections (issue 8): a drop is never a refusal. Each scan
 /// through a ``FaultRelay`` must give no false answer, and where retries can reach the server, the
@@ -24,8 +24,11 @@ struct DroppedConnectionTests {
 
     static let servers: [Server] = [
         Server(description: "modern TLS 1.2+1.3", configuration: .modern()),
-        Server(description: "TLS 1.0 only", configuration: .only(.tls1_0, cipherList: "ECDHE-RSA-AES128-SHA:AES256-SHA")),
-        Server(description: "TLS 1.2 RSA key exchange only", configuration: .only(.tls1_2, cipherList: "AES128-GCM-SHA256:AES256-GCM-SHA384")),
+        Server(
+            description: "TLS 1.0 only", configuration: .only(.tls1_0, cipherList: "ECDHE-RSA-AES128-SHA:AES256-SHA")),
+        Server(
+            description: "TLS 1.2 RSA key exchange only",
+            configuration: .only(.tls1_2, cipherList: "AES128-GCM-SHA256:AES256-GCM-SHA384")),
         Server(
             description: "TLS 1.2 with 22 suites",
             configuration: .only(.tls1_2, cipherList: EnumerationTests.twentyTwoRSA.joined(separator: ":"))),
@@ -115,15 +118,19 @@ struct DroppedConnectionTests {
         let relay = try FaultRelay(in: tls, fault: fault)
         defer { relay.stop() }
         let prober = TLSProber(perHostLimit: 3, retry: RetryPolicy(maxRetries: 4, initialDelay: 0.002))
-        let relayed = await prober.scan(ProbeRequest(
-            target: try Target(parsing: "localhost:\(relay.port)"), connectAddress: relay.host, timeout: 3, deadline: 20,
-            caFiles: [try ProbeFixtures.caFile()]))
+        let relayed = await prober.scan(
+            ProbeRequest(
+                target: try Target(parsing: "localhost:\(relay.port)"), connectAddress: relay.host, timeout: 3,
+                deadline: 20,
+                caFiles: [try ProbeFixtures.caFile()]))
         Self.expectNoFalseAnswer(relayed, truth: truth)
         #expect(relayed.status == .completed)
         // Three permits: connections are opened ahead, and the relay may drop one that is never used.
         #expect(relayed.connections == relay.acceptedConnections)
         let unused = relayed.unusedConnections ?? 0
-        #expect(relayed.drops > 0 && relayed.drops <= relay.droppedConnections && relay.droppedConnections <= relayed.drops + unused)
+        #expect(
+            relayed.drops > 0 && relayed.drops <= relay.droppedConnections
+                && relay.droppedConnections <= relayed.drops + unused)
     }
 
     @Test(

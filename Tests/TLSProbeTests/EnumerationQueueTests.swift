@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TLSModel
-@testable import TLSProbe
 import TLSTestSupport
+import Testing
+
+@testable import TLSProbe
 
 /// The endpoint's work queue (issue 10): every version's handshakes share the per-host cap, chains are
 /// split only within 1.25 × the design floor, and a TLS ≤ 1.2 probe stops after the server's first flight.
@@ -27,10 +28,13 @@ struct EnumerationQueueTests {
         try await ProbeFixtures.scan(server, perHost: perHost)
     }
 
-    @Test("three versions, many suites, eight permits: every suite, server order, the first choice first, ≤ 1.25 × the floor")
+    @Test(
+        "three versions, many suites, eight permits: every suite, server order, the first choice first, ≤ 1.25 × the floor"
+    )
     func manySuitesInParallel() async throws {
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_0, maxVersion: .tls1_2, cipherList: Self.manySuites.joined(separator: ":")))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_0, maxVersion: .tls1_2, cipherList: Self.manySuites.joined(separator: ":")))
         defer { server.stop() }
         let profile = try await Self.scan(server, perHost: 8)
         #expect(profile.status == .completed, "\(profile.error ?? "")")
@@ -61,10 +65,14 @@ struct EnumerationQueueTests {
         #expect(profile.connections == server.acceptedConnections)
     }
 
-    @Test("a few suites in the server's own order, eight permits: a split whose other pieces find nothing keeps the server's whole order")
+    @Test(
+        "a few suites in the server's own order, eight permits: a split whose other pieces find nothing keeps the server's whole order"
+    )
     func fewSuitesKeepServerOrder() async throws {
         // Not OpenSSL's offer order, so an order by the offer would be caught.
-        let order = ["AES128-SHA", "ECDHE-RSA-AES128-GCM-SHA256", "DHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"]
+        let order = [
+            "AES128-SHA", "ECDHE-RSA-AES128-GCM-SHA256", "DHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384",
+        ]
         // Three suites: after the split that follows the second, one suite is left, so one piece finds it and
         // the order is always the server's whole order.
         let three = Array(order.prefix(3))
@@ -92,8 +100,9 @@ struct EnumerationQueueTests {
 
     @Test("one permit: the versions' chains run one step at a time, at the floor, each in the server's whole order")
     func sequentialAcrossVersions() async throws {
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_0, maxVersion: .tls1_2, cipherList: Self.manySuites.joined(separator: ":")))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_0, maxVersion: .tls1_2, cipherList: Self.manySuites.joined(separator: ":")))
         defer { server.stop() }
         let profile = try await Self.scan(server, perHost: 1)
         #expect(profile.handshakes <= ProbeFixtures.budget(profile))
@@ -105,20 +114,28 @@ struct EnumerationQueueTests {
         }
     }
 
-    @Test("a TLS 1.2 probe reads the server's first flight and sends no key exchange: no handshake completes at the server")
+    @Test(
+        "a TLS 1.2 probe reads the server's first flight and sends no key exchange: no handshake completes at the server"
+    )
     func stopsAfterServerFlight() async throws {
-        let server = try TestTLSServer(.only(.tls1_2, cipherList: "ECDHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384:AES128-SHA"))
+        let server = try TestTLSServer(
+            .only(.tls1_2, cipherList: "ECDHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384:AES128-SHA"))
         defer { server.stop() }
         let profile = try await Self.scan(server, perHost: 3)
         let suites = try #require(profile.result(for: .tls1_2)?.cipherSuites)
-        #expect(Set(suites.map(\.openSSLName)) == ["ECDHE-RSA-AES128-GCM-SHA256", "DHE-RSA-AES256-GCM-SHA384", "AES128-SHA"])
+        #expect(
+            Set(suites.map(\.openSSLName)) == [
+                "ECDHE-RSA-AES128-GCM-SHA256", "DHE-RSA-AES256-GCM-SHA384", "AES128-SHA",
+            ])
         #expect(suites.first { $0.openSSLName.hasPrefix("ECDHE") }?.group == "X25519")
         #expect(profile.certificate?.trusted == true)
         #expect(server.acceptedConnections == profile.connections && profile.handshakes > 0)
         #expect(server.completedHandshakes == 0)
     }
 
-    @Test("TLS 1.3 and a default TLS 1.2 list, eight permits: the one-permit scan's suites, first choice and order mode, ≤ 1.25 × the floor")
+    @Test(
+        "TLS 1.3 and a default TLS 1.2 list, eight permits: the one-permit scan's suites, first choice and order mode, ≤ 1.25 × the floor"
+    )
     func defaultListInParallel() async throws {
         // The demo servers' default configuration: three TLS 1.3 suites and about twenty TLS 1.2 suites.
         let server = try TestTLSServer(TLSServerConfiguration(minVersion: .tls1_2, maxVersion: .tls1_3))
@@ -131,7 +148,9 @@ struct EnumerationQueueTests {
             let one = try #require(sequential.result(for: version)), eight = try #require(parallel.result(for: version))
             #expect(eight.supported == one.supported && eight.serverPreference == one.serverPreference, "\(version)")
             #expect(eight.enumerationComplete && one.enumerationComplete, "\(version)")
-            #expect(Set(eight.cipherSuites.map { $0.openSSLName }) == Set(one.cipherSuites.map { $0.openSSLName }), "\(version)")
+            #expect(
+                Set(eight.cipherSuites.map { $0.openSSLName }) == Set(one.cipherSuites.map { $0.openSSLName }),
+                "\(version)")
             #expect(eight.cipherSuites.first == one.cipherSuites.first, "\(version)")
         }
         let floor = ProbeFixtures.budget(parallel)
@@ -139,7 +158,9 @@ struct EnumerationQueueTests {
         #expect(parallel.handshakes * 4 <= floor * 5, "\(parallel.handshakes) handshakes, floor \(floor)")
     }
 
-    @Test("a split: two suites of the version found, the endpoint's longest streak, pieces of eight suites or more, within idle slots and budget")
+    @Test(
+        "a split: two suites of the version found, the endpoint's longest streak, pieces of eight suites or more, within idle slots and budget"
+    )
     func splitRule() {
         let pieces = EnumerationQueue.pieces  // (found, offer, streak, longest, idle, budget)
         #expect(pieces(1, 88, 0, 0, 7, 5) == 1, "one suite found: never split")
@@ -158,7 +179,10 @@ struct EnumerationQueueTests {
     func dealsRoundRobin() throws {
         let offer = (1...10).map { OfferedSuite(suite: CipherSuite(UInt16($0)), openSSLName: "S\($0)") }
         let pieces = SuiteSearch.deal(offer, into: 3)
-        #expect(pieces.map { $0.map(\.openSSLName) } == [["S1", "S4", "S7", "S10"], ["S2", "S5", "S8"], ["S3", "S6", "S9"]])
+        #expect(
+            pieces.map { $0.map(\.openSSLName) } == [
+                ["S1", "S4", "S7", "S10"], ["S2", "S5", "S8"], ["S3", "S6", "S9"],
+            ])
         #expect(SuiteSearch.deal(offer, into: 1) == [offer])
     }
 }

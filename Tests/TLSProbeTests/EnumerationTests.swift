@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// Real handshakes against in-process OpenSSL servers: the scan must find exactly the configured
 /// versions and suites, no more and no fewer, and the right order mode.
@@ -35,26 +35,38 @@ struct EnumerationTests {
     ]
 
     static let configs: [Config] = [
-        Config(name: "modern TLS 1.2+1.3 ECDHE AEAD", min: .tls1_2, max: .tls1_3,
-               ciphers: ["ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"], tls13: defaultTLS13),
-        Config(name: "TLS 1.3 only", min: .tls1_3, max: .tls1_3, tls13: ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384"]),
+        Config(
+            name: "modern TLS 1.2+1.3 ECDHE AEAD", min: .tls1_2, max: .tls1_3,
+            ciphers: ["ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"], tls13: defaultTLS13),
+        Config(
+            name: "TLS 1.3 only", min: .tls1_3, max: .tls1_3,
+            tls13: ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384"]),
         Config(name: "TLS 1.0 only", min: .tls1_0, max: .tls1_0, ciphers: ["ECDHE-RSA-AES128-SHA", "AES256-SHA"]),
-        Config(name: "TLS 1.0-1.2 legacy RSA kx + CBC", min: .tls1_0, max: .tls1_2,
-               ciphers: ["AES128-SHA", "AES256-SHA", "AES128-SHA256"]),
-        Config(name: "TLS 1.2 RSA key exchange only", min: .tls1_2, max: .tls1_2, ciphers: ["AES128-GCM-SHA256", "AES256-GCM-SHA384"]),
-        Config(name: "ECDSA certificate", min: .tls1_2, max: .tls1_2,
-               ciphers: ["ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-RSA-AES128-GCM-SHA256"],
-               key: .ec(curve: "P-256"), unusable: ["ECDHE-RSA-AES128-GCM-SHA256"]),
-        Config(name: "DHE only", min: .tls1_2, max: .tls1_2, ciphers: ["DHE-RSA-AES128-GCM-SHA256", "DHE-RSA-AES256-GCM-SHA384"]),
-        Config(name: "ChaCha20 preferred (server order)", min: .tls1_2, max: .tls1_2,
-               ciphers: ["ECDHE-RSA-CHACHA20-POLY1305", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"],
-               expectedOrder: true, expectedFirst: "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"),
-        Config(name: "server order", min: .tls1_2, max: .tls1_2,
-               ciphers: ["AES128-SHA", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"],
-               expectedOrder: true, expectedFirst: "TLS_RSA_WITH_AES_128_CBC_SHA"),
-        Config(name: "client order", min: .tls1_2, max: .tls1_2,
-               ciphers: ["AES128-SHA", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"],
-               serverPreference: false, expectedOrder: false),
+        Config(
+            name: "TLS 1.0-1.2 legacy RSA kx + CBC", min: .tls1_0, max: .tls1_2,
+            ciphers: ["AES128-SHA", "AES256-SHA", "AES128-SHA256"]),
+        Config(
+            name: "TLS 1.2 RSA key exchange only", min: .tls1_2, max: .tls1_2,
+            ciphers: ["AES128-GCM-SHA256", "AES256-GCM-SHA384"]),
+        Config(
+            name: "ECDSA certificate", min: .tls1_2, max: .tls1_2,
+            ciphers: ["ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-RSA-AES128-GCM-SHA256"],
+            key: .ec(curve: "P-256"), unusable: ["ECDHE-RSA-AES128-GCM-SHA256"]),
+        Config(
+            name: "DHE only", min: .tls1_2, max: .tls1_2,
+            ciphers: ["DHE-RSA-AES128-GCM-SHA256", "DHE-RSA-AES256-GCM-SHA384"]),
+        Config(
+            name: "ChaCha20 preferred (server order)", min: .tls1_2, max: .tls1_2,
+            ciphers: ["ECDHE-RSA-CHACHA20-POLY1305", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"],
+            expectedOrder: true, expectedFirst: "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"),
+        Config(
+            name: "server order", min: .tls1_2, max: .tls1_2,
+            ciphers: ["AES128-SHA", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"],
+            expectedOrder: true, expectedFirst: "TLS_RSA_WITH_AES_128_CBC_SHA"),
+        Config(
+            name: "client order", min: .tls1_2, max: .tls1_2,
+            ciphers: ["AES128-SHA", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-GCM-SHA384"],
+            serverPreference: false, expectedOrder: false),
         Config(name: "TLS 1.2 server accepting 20+ suites", min: .tls1_2, max: .tls1_2, ciphers: twentyTwoRSA),
     ]
 
@@ -83,7 +95,9 @@ struct EnumerationTests {
         defer { server.stop() }
         let profile = try await ProbeFixtures.scan(server)
         // A one-at-a-time server accepts a connection closed unused only when it reaches it in its queue.
-        for _ in 0..<100 where server.acceptedConnections < profile.connections { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<100 where server.acceptedConnections < profile.connections {
+            try await Task.sleep(for: .milliseconds(20))
+        }
 
         #expect(profile.status == .completed, "\(profile.error ?? "")")
         for version in TLSVersion.probed {
@@ -116,9 +130,10 @@ struct EnumerationTests {
 
     @Test("key exchange groups: X25519 for ECDHE, a DH group for DHE, none for RSA key exchange")
     func groups() async throws {
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_2, maxVersion: .tls1_2,
-            cipherList: "ECDHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES128-GCM-SHA256:AES128-GCM-SHA256"))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_2, maxVersion: .tls1_2,
+                cipherList: "ECDHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES128-GCM-SHA256:AES128-GCM-SHA256"))
         defer { server.stop() }
         let profile = try await ProbeFixtures.scan(server)
         let suites = try #require(profile.result(for: .tls1_2)?.cipherSuites)
@@ -134,8 +149,9 @@ struct EnumerationTests {
 
     @Test("a P-384-only server negotiates P-384")
     func p384Group() async throws {
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_2, maxVersion: .tls1_3, cipherList: "ECDHE-RSA-AES128-GCM-SHA256", groups: "P-384"))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_2, maxVersion: .tls1_3, cipherList: "ECDHE-RSA-AES128-GCM-SHA256", groups: "P-384"))
         defer { server.stop() }
         let profile = try await ProbeFixtures.scan(server)
         #expect(profile.result(for: .tls1_2)?.cipherSuites.first?.group == "P-384")
@@ -145,11 +161,13 @@ struct EnumerationTests {
     @Test("IPv6 loopback targets are scanned and SNI is not sent to IP literals")
     func ipv6() async throws {
         let leaf = try TestPKI.shared.leaf(.leaf("localhost", "::1"))
-        let server = try TestTLSServer(TLSServerConfiguration(
-            chain: TestPKI.shared.chain(for: leaf), address: "::1"))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                chain: TestPKI.shared.chain(for: leaf), address: "::1"))
         defer { server.stop() }
-        let request = ProbeRequest(target: try Target(parsing: "[::1]:\(server.port)"), timeout: 3,
-                                   caFiles: [try ProbeFixtures.caFile()])
+        let request = ProbeRequest(
+            target: try Target(parsing: "[::1]:\(server.port)"), timeout: 3,
+            caFiles: [try ProbeFixtures.caFile()])
         let profile = await TLSProber().scan(request)
         #expect(profile.status == .completed)
         #expect(profile.address == "::1")
@@ -186,9 +204,11 @@ struct EnumerationTests {
 @Suite("Parallel enumeration", .serialized)
 struct ParallelEnumerationTests {
     static func server(serverPreference: Bool = true) throws -> TestTLSServer {
-        try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_2, maxVersion: .tls1_2, cipherList: EnumerationTests.twentyTwoRSA.joined(separator: ":"),
-            serverPreference: serverPreference))
+        try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_2, maxVersion: .tls1_2,
+                cipherList: EnumerationTests.twentyTwoRSA.joined(separator: ":"),
+                serverPreference: serverPreference))
     }
 
     static func scan(_ server: TestTLSServer, perHost: Int) async throws -> ServerProfile {
@@ -206,8 +226,9 @@ struct ParallelEnumerationTests {
         #expect(names == EnumerationTests.twentyTwoRSA, "the server's configured order")
     }
 
-    @Test("several permits: the same suites, within 1.25 × the floor, more than the floor spent on chains run side by side",
-          arguments: [true, false])
+    @Test(
+        "several permits: the same suites, within 1.25 × the floor, more than the floor spent on chains run side by side",
+        arguments: [true, false])
     func splitWithinBudget(_ serverPreference: Bool) async throws {
         let server = try Self.server(serverPreference: serverPreference)
         defer { server.stop() }

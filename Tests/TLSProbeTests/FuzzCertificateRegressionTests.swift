@@ -6,13 +6,15 @@ import Testing
 /// Replays the certificate fuzzer's seeds and committed crashes (see Tests/Fixtures/fuzz-regressions/README.md).
 @Suite("Certificate fuzz seeds and regressions replay")
 struct FuzzCertificateRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("PEM seeds load as PEM, DER seeds parse as DER, and no input traps")
     func replay() throws {
         let folders = ["Fuzz/corpus/FuzzCertificate", "Tests/Fixtures/fuzz-regressions/FuzzCertificate"]
         let files = folders.flatMap {
-            (try? FileManager.default.contentsOfDirectory(at: Self.root.appendingPathComponent($0), includingPropertiesForKeys: nil)) ?? []
+            (try? FileManager.default.contentsOfDirectory(
+                at: Self.root.appendingPathComponent($0), includingPropertiesForKeys: nil)) ?? []
         }
         #expect(!files.isEmpty)
         for url in files {

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// Hostile peers of design.md §6: each ends within its deadline with a clear status, and a batch
 /// that mixes them with good servers still reports every good one.
@@ -71,7 +71,8 @@ struct HostilePeerTests {
         let profiles = await withTaskGroup(of: ServerProfile.self) { group in
             for target in targets {
                 group.addTask {
-                    await prober.scan(ProbeRequest(target: try! Target(parsing: target), timeout: 1, deadline: 6, caFiles: [ca]))
+                    await prober.scan(
+                        ProbeRequest(target: try! Target(parsing: target), timeout: 1, deadline: 6, caFiles: [ca]))
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TLSModel
-@testable import TLSProbe
 import TLSTestSupport
+import Testing
+
+@testable import TLSProbe
 
 #if canImport(Glibc)
     import Glibc
@@ -27,8 +28,9 @@ struct OpenSSLServerTests {
         // Normally 1 (the lead stalls behind its connections opened ahead). On a loaded machine, steps queued behind
         // each other may time out instead, and the window narrows to the connections then open: a limit above 1 is
         // reported only with the drops that showed it (each of those steps was tried again alone).
-        #expect(profile.serverConnections == 1 || (profile.serverConnections != nil && profile.drops > 0),
-                "serverConnections \(String(describing: profile.serverConnections)), drops \(profile.drops)")
+        #expect(
+            profile.serverConnections == 1 || (profile.serverConnections != nil && profile.drops > 0),
+            "serverConnections \(String(describing: profile.serverConnections)), drops \(profile.drops)")
     }
 
     @Test("ats-only: every version known, the suites ATS reads found")
@@ -82,15 +84,18 @@ final class OpenSSLServer: @unchecked Sendable {
         let leaf = TestPKI.sharedLocalhostChain[0]
         let directory = NSTemporaryDirectory() + "atscheck-s_server-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try TestCertificate.pemBundle(TestPKI.sharedLocalhostChain).write(toFile: directory + "/chain.pem", atomically: true, encoding: .utf8)
+        try TestCertificate.pemBundle(TestPKI.sharedLocalhostChain).write(
+            toFile: directory + "/chain.pem", atomically: true, encoding: .utf8)
         try leaf.key.pem.write(toFile: directory + "/key.pem", atomically: true, encoding: .utf8)
         let digest = try X509Certificate(der: [UInt8](leaf.der)).facts().sha256
         for _ in 0..<5 {
             let port = try freePort()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary!)
-            process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", directory + "/chain.pem",
-                                 "-key", directory + "/key.pem", "-cert_chain", directory + "/chain.pem", "-quiet"]
+            process.arguments = [
+                "s_server", "-accept", "127.0.0.1:\(port)", "-cert", directory + "/chain.pem",
+                "-key", directory + "/key.pem", "-cert_chain", directory + "/chain.pem", "-quiet",
+            ]
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -115,7 +120,9 @@ final class OpenSSLServer: @unchecked Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound else { throw Failure(reason: "no free loopback port") }
         return Int(UInt16(bigEndian: address.sin_port))
@@ -129,7 +136,9 @@ final class OpenSSLServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// `BUILD(anchors, policy)` of pinning.md §8 with OpenSSL: the path it returns, partial-chain pinned anchors,
 /// the sslserver purpose and the injected time.
@@ -17,14 +17,16 @@ struct PathBuilderTests {
     }
 
     func builder(_ chain: [TestCertificate], ca: Bool = true, now: Date = Date()) throws -> ServedChainPathBuilder {
-        try ServedChainPathBuilder(served: chain.map(\.der), caFiles: ca ? [try caFile()] : [], useSystemStore: false, now: now)
+        try ServedChainPathBuilder(
+            served: chain.map(\.der), caFiles: ca ? [try caFile()] : [], useSystemStore: false, now: now)
     }
 
     @Test("the path ends at the --ca-file root the server did not send, and leaves out unrelated certificates sent")
     func pathIsBuiltNotSent() throws {
         let leaf = try Self.pki.leaf(.leaf("pb.atscheck.test"))
         let other = try TestPKI.make(name: "path builder other")
-        let built = try builder([leaf, Self.pki.intermediate, other.intermediate]).build(anchors: .system, purpose: .sslServer)
+        let built = try builder([leaf, Self.pki.intermediate, other.intermediate]).build(
+            anchors: .system, purpose: .sslServer)
         #expect(built.ok)
         #expect(built.anchor == .custom)
         #expect(built.path.map(\.der) == [leaf.der, Self.pki.intermediate.der, Self.pki.root.der])
@@ -41,7 +43,8 @@ struct PathBuilderTests {
         let toLeaf = b.build(anchors: .only([leaf.der]), purpose: .none)
         #expect(toLeaf.ok)
         #expect(toLeaf.path.count == 1)
-        let unrelated = b.build(anchors: .only([try TestPKI.make(name: "pb unrelated").intermediate.der]), purpose: .none)
+        let unrelated = b.build(
+            anchors: .only([try TestPKI.make(name: "pb unrelated").intermediate.der]), purpose: .none)
         #expect(unrelated.ok == false)
         #expect(unrelated.path.first?.der == leaf.der)
     }

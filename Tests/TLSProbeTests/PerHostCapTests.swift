@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
 import Synchronization
-import Testing
 import TLSModel
 import TLSProbe
+import Testing
 
 /// A loopback listener that holds each connection open for a while, says nothing and closes it,
 /// counting how many connections were open at once.
@@ -65,8 +65,10 @@ struct PerHostCapTests {
         let profiles = await withTaskGroup(of: ServerProfile.self) { group in
             for name in ["one.cap.test", "two.cap.test"] {
                 group.addTask {
-                    await prober.scan(ProbeRequest(target: try! Target(parsing: "\(name):\(listener.port)"),
-                                                   connectAddress: "127.0.0.1", timeout: 3, deadline: 30))
+                    await prober.scan(
+                        ProbeRequest(
+                            target: try! Target(parsing: "\(name):\(listener.port)"),
+                            connectAddress: "127.0.0.1", timeout: 3, deadline: 30))
                 }
             }
             return await group.reduce(into: [ServerProfile]()) { $0.append($1) }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TLSModel
-@testable import TLSProbe
 import TLSTestSupport
+import Testing
+
+@testable import TLSProbe
 
 /// Connections opened ahead of enumeration steps (issue 10, ``PreconnectedSockets``): a step behind a
 /// real round trip goes out on a connection whose TCP handshake is already done. Everything is counted
@@ -12,18 +13,23 @@ import TLSTestSupport
 struct PreconnectTests {
     /// A scan of `server` through `relay` (40 ms round trip) with `perHost` permits.
     static func scan(
-        through relay: FaultRelay, perHost: Int, preconnect: Bool = true, delay: Double = 0, retry: RetryPolicy = .standard
+        through relay: FaultRelay, perHost: Int, preconnect: Bool = true, delay: Double = 0,
+        retry: RetryPolicy = .standard
     ) async throws -> (ServerProfile, TLSProber) {
         let prober = TLSProber(perHostLimit: perHost, retry: retry, connectionDelay: delay, preconnect: preconnect)
-        let profile = await prober.scan(ProbeRequest(
-            target: try Target(parsing: "localhost:\(relay.port)"), connectAddress: relay.host, timeout: 5, deadline: 30,
-            caFiles: [try ProbeFixtures.caFile()]))
+        let profile = await prober.scan(
+            ProbeRequest(
+                target: try Target(parsing: "localhost:\(relay.port)"), connectAddress: relay.host, timeout: 5,
+                deadline: 30,
+                caFiles: [try ProbeFixtures.caFile()]))
         return (profile, prober)
     }
 
     static func manySuiteServer() throws -> TestTLSServer {
-        try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_0, maxVersion: .tls1_2, cipherList: EnumerationQueueTests.manySuites.joined(separator: ":")))
+        try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_0, maxVersion: .tls1_2,
+                cipherList: EnumerationQueueTests.manySuites.joined(separator: ":")))
     }
 
     /// What a scan found, without the counts and timings.
@@ -32,12 +38,15 @@ struct PreconnectTests {
     static func answer(_ protocols: [ProtocolResult]) -> [String] {
         protocols.map { result in
             "\(result.version) \(result.supported.map(String.init) ?? "nil") complete=\(result.enumerationComplete) "
-                + "order=\(result.serverPreference.map(String.init) ?? "nil") first=\(result.cipherSuites.first?.openSSLName ?? "-") "
+                + "order=\(result.serverPreference.map(String.init) ?? "nil") "
+                + "first=\(result.cipherSuites.first?.openSSLName ?? "-") "
                 + result.cipherSuites.map(\.openSSLName).sorted().joined(separator: ",")
         }
     }
 
-    @Test("behind a round trip: steps take connections opened ahead; the answer and the handshakes are those of --no-preconnect; every unused one is counted")
+    @Test(
+        "behind a round trip: steps take connections opened ahead; the answer and the handshakes are those of --no-preconnect; every unused one is counted"
+    )
     func sameAnswerFewerWaits() async throws {
         let server = try Self.manySuiteServer()
         defer { server.stop() }
@@ -48,7 +57,8 @@ struct PreconnectTests {
         defer { relay.stop() }
         let (ahead, prober) = try await Self.scan(through: relay, perHost: 8)
 
-        try #require(plain.status == .completed && ahead.status == .completed, "\(plain.error ?? "") \(ahead.error ?? "")")
+        try #require(
+            plain.status == .completed && ahead.status == .completed, "\(plain.error ?? "") \(ahead.error ?? "")")
         #expect(Self.answer(ahead) == Self.answer(plain))
         // Off: one connection per handshake, none opened ahead.
         #expect(plainProber.preconnectsTaken.value == 0)
@@ -59,7 +69,9 @@ struct PreconnectTests {
         // ahead; each connection the relay saw is a handshake or one closed without a byte, as reported.
         let floor = ProbeFixtures.budget(ahead)
         #expect(ahead.handshakes * 4 <= floor * 5, "\(ahead.handshakes) handshakes, floor \(floor)")
-        #expect(prober.preconnectsTaken.value * 2 > ahead.handshakes, "\(prober.preconnectsTaken.value) of \(ahead.handshakes)")
+        #expect(
+            prober.preconnectsTaken.value * 2 > ahead.handshakes,
+            "\(prober.preconnectsTaken.value) of \(ahead.handshakes)")
         #expect(relay.acceptedConnections == ahead.connections)
         #expect(relay.waitUntilIdle())
         #expect(relay.silentConnections == (ahead.unusedConnections ?? 0))
@@ -67,7 +79,9 @@ struct PreconnectTests {
         #expect((ahead.unusedConnections ?? 0) <= 6, "\(ahead.unusedConnections ?? 0) unused")
     }
 
-    @Test("a connection opened ahead holds a permit of the per-host cap: with one permit none is ever opened, with two some are")
+    @Test(
+        "a connection opened ahead holds a permit of the per-host cap: with one permit none is ever opened, with two some are"
+    )
     func capCoversOpenedAhead() async throws {
         let server = try Self.manySuiteServer()
         defer { server.stop() }
@@ -93,8 +107,10 @@ struct PreconnectTests {
 
     @Test("--delay paces every connection: nothing is opened ahead")
     func delayTurnsItOff() async throws {
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_2, maxVersion: .tls1_2, cipherList: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:AES128-SHA"))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_2, maxVersion: .tls1_2,
+                cipherList: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:AES128-SHA"))
         defer { server.stop() }
         let relay = try FaultRelay.delaying(server, roundTrip: 0.02)
         defer { relay.stop() }
@@ -105,10 +121,13 @@ struct PreconnectTests {
         #expect(relay.acceptedConnections == profile.handshakes && relay.silentConnections == 0)
     }
 
-    @Test("a TLS 1.3-only server with one suite: the lead's connections are all used; the two opened for its chain's follow-ups are closed unused and counted")
+    @Test(
+        "a TLS 1.3-only server with one suite: the lead's connections are all used; the two opened for its chain's follow-ups are closed unused and counted"
+    )
     func singleSuiteWastesTwo() async throws {
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: .tls1_3, maxVersion: .tls1_3, tls13CipherSuites: "TLS_AES_128_GCM_SHA256"))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: .tls1_3, maxVersion: .tls1_3, tls13CipherSuites: "TLS_AES_128_GCM_SHA256"))
         defer { server.stop() }
         let relay = try FaultRelay.delaying(server, roundTrip: 0.02)
         defer { relay.stop() }
@@ -123,23 +142,27 @@ struct PreconnectTests {
         #expect(relay.acceptedConnections == profile.handshakes + 2 && relay.silentConnections == 2)
     }
 
-    @Test("connections opened ahead through a relay that drops some: no false answer, and every connection accounted for")
+    @Test(
+        "connections opened ahead through a relay that drops some: no false answer, and every connection accounted for")
     func dropsStillAccounted() async throws {
         let server = try Self.manySuiteServer()
         defer { server.stop() }
         let truthRelay = try FaultRelay.delaying(server, roundTrip: 0.02)
         defer { truthRelay.stop() }
         let (truth, _) = try await Self.scan(through: truthRelay, perHost: 4, preconnect: false)
-        let relay = try FaultRelay(upstreamHost: server.host, upstreamPort: server.port, fault: .dropShare(0.2, seed: 3),
-                                   latency: 0.01)
+        let relay = try FaultRelay(
+            upstreamHost: server.host, upstreamPort: server.port, fault: .dropShare(0.2, seed: 3),
+            latency: 0.01)
         defer { relay.stop() }
-        let (relayed, _) = try await Self.scan(through: relay, perHost: 4, retry: RetryPolicy(maxRetries: 6, initialDelay: 0.002))
+        let (relayed, _) = try await Self.scan(
+            through: relay, perHost: 4, retry: RetryPolicy(maxRetries: 6, initialDelay: 0.002))
         #expect(relayed.status == .completed)
         for result in relayed.protocols {
             let direct = try #require(truth.result(for: result.version))
             // Never a false answer: unsupported only where the direct scan says so; suites found are real.
             if result.supported == false { #expect(direct.supported == false, "\(result.version)") }
-            #expect(Set(result.cipherSuites.map(\.openSSLName)).isSubset(of: Set(direct.cipherSuites.map(\.openSSLName))))
+            #expect(
+                Set(result.cipherSuites.map(\.openSSLName)).isSubset(of: Set(direct.cipherSuites.map(\.openSSLName))))
             if result.enumerationComplete && result.supported == true {
                 #expect(Self.answer([result]) == Self.answer([direct]))
             }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSProbe
 import TLSTestSupport
+import Testing
 
 /// Helpers shared by the probe tests: start a server, scan it, clean up.
 enum ProbeFixtures {

@@ -28,7 +28,11 @@ struct ProbeThreadPoolTests {
         let results = await withTaskGroup(of: Int.self) { group in
             for index in 0..<40 {
                 group.addTask {
-                    await pool.run { gauge.around { usleep(10_000); return index } }
+                    await pool.run {
+                        gauge.around {
+                            usleep(10_000); return index
+                        }
+                    }
                 }
             }
             return await group.reduce(into: [Int]()) { $0.append($1) }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TLSModel
-@testable import TLSProbe
 import TLSTestSupport
+import Testing
+
+@testable import TLSProbe
 
 /// A probe's handshake stops once the server's first flight is read and checked, before the client's key
 /// exchange (``ServerFlight``, or before a DHE ServerKeyExchange: ``DHEKeyExchangeGate``): every fact the
@@ -22,8 +23,12 @@ struct ServerFlightTests {
 
     static let cases: [Case] = [
         Case(name: "TLS 1.2 DHE", version: .tls1_2, cipher: "DHE-RSA-AES128-GCM-SHA256", group: "DH-2048"),
-        Case(name: "TLS 1.2 DHE, stapled", version: .tls1_2, cipher: "DHE-RSA-AES256-GCM-SHA384", group: "DH-2048", staple: true),
-        Case(name: "TLS 1.2 ECDHE, stapled", version: .tls1_2, cipher: "ECDHE-RSA-AES256-GCM-SHA384", group: "X25519", staple: true),
+        Case(
+            name: "TLS 1.2 DHE, stapled", version: .tls1_2, cipher: "DHE-RSA-AES256-GCM-SHA384", group: "DH-2048",
+            staple: true),
+        Case(
+            name: "TLS 1.2 ECDHE, stapled", version: .tls1_2, cipher: "ECDHE-RSA-AES256-GCM-SHA384", group: "X25519",
+            staple: true),
         Case(name: "TLS 1.2 RSA key exchange", version: .tls1_2, cipher: "AES128-SHA256", group: nil),
         Case(name: "TLS 1.0 DHE", version: .tls1_0, cipher: "DHE-RSA-AES256-SHA", group: "DH-2048"),
         Case(name: "TLS 1.3", version: .tls1_3, cipher: "TLS_CHACHA20_POLY1305_SHA256", group: "X25519", staple: true),
@@ -33,9 +38,10 @@ struct ServerFlightTests {
     func stopsWithEveryFact(_ c: Case) throws {
         let staple = Data([0x30, 0x03, 0x0A, 0x01, 0x00])  // any bytes: the probe only notes that one came
         let isTLS13 = c.version == .tls1_3
-        let server = try TestTLSServer(TLSServerConfiguration(
-            minVersion: c.version, maxVersion: c.version, cipherList: isTLS13 ? nil : c.cipher,
-            tls13CipherSuites: isTLS13 ? c.cipher : nil, ocspStaple: c.staple ? staple : nil))
+        let server = try TestTLSServer(
+            TLSServerConfiguration(
+                minVersion: c.version, maxVersion: c.version, cipherList: isTLS13 ? nil : c.cipher,
+                tls13CipherSuites: isTLS13 ? c.cipher : nil, ocspStaple: c.staple ? staple : nil))
         defer { server.stop() }
         let (context, offer) = try VersionEnumerator.prepareNow(c.version).get()
         let result = Handshaker(sni: "localhost").run(

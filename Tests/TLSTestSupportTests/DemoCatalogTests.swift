@@ -43,7 +43,8 @@ struct DemoCatalogTests {
         #expect(details["rsa1024"]?.keyBits == 1024)
         #expect(details["sha1-leaf"]?.signatureAlgorithm == "sha1WithRSAEncryption")
         #expect(details["wrong-host"]?.dnsNames == ["wrong-host.example.test"])
-        #expect(details["modern"]?.dnsNames == ["modern.demo.atscheck.test", "localhost"])  // the demo scans the .test name
+        // the demo scans the .test name
+        #expect(details["modern"]?.dnsNames == ["modern.demo.atscheck.test", "localhost"])
         #expect(details["modern"]?.ipAddresses == ["127.0.0.1"])
         #expect(try #require(details["expired"]).notAfter < Date())
         let long = try #require(details["long-validity"])

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TLSModel
 import TLSTestSupport
+import Testing
 
 /// The emulated network of issue 10: a delaying relay makes each handshake cost real round trips.
 /// Only lower bounds are asserted (a delay is a guarantee; speed is not).

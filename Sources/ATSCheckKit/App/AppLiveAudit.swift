@@ -1,5 +1,5 @@
-import AppBundle
 import ATSPolicy
+import AppBundle
 import Foundation
 import Judging
 import TLSModel
@@ -28,9 +28,11 @@ public enum AppLiveAudit {
     /// - Returns: The facts, verdicts per era, exception debt, pin checks and one report.
     /// - Throws: ``InputFileError`` (exit 65) when the bundle, the list or a CA file is unreadable or refused.
     public static func run(
-        path: String, endpointsPath: String? = nil, settings: ScanSettings = ScanSettings(), client: ClientKind = .urlSession,
+        path: String, endpointsPath: String? = nil, settings: ScanSettings = ScanSettings(),
+        client: ClientKind = .urlSession,
         pinScope: AppPinScope = AppPinScope(), limits: ArchiveLimits = .default, filter: HarvestFilter = .default,
-        now: Date = Date(), prober: (any EndpointProber)? = nil, progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
+        now: Date = Date(), prober: (any EndpointProber)? = nil,
+        progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AppLiveResult {
         let contents = try AppOfflineAudit.open(path: path, limits: limits)
         let offline = AppOfflineAudit.result(of: contents, filter: filter)
@@ -44,12 +46,16 @@ public enum AppLiveAudit {
         }
         try PEMFile.validate(settings.caFiles + entries.compactMap(\.caFile))
         let evaluationTime = settings.now ?? now
-        let auditPins = try AuditPins.prepare(document: document, entries: entries, settings: settings, now: evaluationTime)
+        let auditPins = try AuditPins.prepare(
+            document: document, entries: entries, settings: settings, now: evaluationTime)
 
-        let endpoints = await ScanPipeline(settings: settings, prober: prober).auditProbe(entries, now: now, progress: progress)
+        let endpoints = await ScanPipeline(settings: settings, prober: prober).auditProbe(
+            entries, now: now, progress: progress)
 
         let eras = offline.eras
-        let perEra = eras.map { os in (os, Auditor(for: ATSClient(os: os, kind: client)).audit(document: document, endpoints: endpoints)) }
+        let perEra = eras.map { os in
+            (os, Auditor(for: ATSClient(os: os, kind: client)).audit(document: document, endpoints: endpoints))
+        }
         let judged = merge(perEra, endpoints: endpoints, eras: eras)
         let (pinFindings, pinChecks) = auditPins.evaluate(endpoints, document: document)
         let appPins = AppLivePins(
@@ -76,7 +82,8 @@ public enum AppLiveAudit {
             if endpoint.kind == .host, endpoint.port == nil, withPorts.contains(endpoint.host) { return nil }
             guard let target = try? Target(parsing: endpoint.target) else { return nil }
             let first = endpoint.sources.first
-            return EndpointEntry(target: target, source: SourceLocation(file: first?.file ?? "(harvested)", line: first?.line))
+            return EndpointEntry(
+                target: target, source: SourceLocation(file: first?.file ?? "(harvested)", line: first?.line))
         }
     }
 
@@ -92,19 +99,25 @@ public enum AppLiveAudit {
             let failing = evaluations.first { $0.1.verdict == .fail || $0.1.verdict == .ambiguous }
             let chosen = failing ?? evaluations.last!
             var result = perEra.first { $0.0 == chosen.0 }!.1.report.endpoints[index]
-            let label = endpoint.entry.isHTTP ? "http://\(endpoint.entry.target.hostPort)" : endpoint.entry.target.hostPort
+            let label =
+                endpoint.entry.isHTTP ? "http://\(endpoint.entry.target.hostPort)" : endpoint.entry.target.hostPort
             let judged = endpoint.entry.isHTTP || endpoint.profile.status == .completed
-            let summary = judged
+            let summary =
+                judged
                 ? AppEras.summary(evaluations.map { ($0.0, $0.1.verdict) }, eras: eras)
                 : "not judged (\(endpoint.profile.error ?? endpoint.profile.status.rawValue))"
-            if judged { result.ats.notes.append("OS eras of this build: \(summary); shown: iOS \(AppEras.label(chosen.0))") }
+            if judged {
+                result.ats.notes.append("OS eras of this build: \(summary); shown: iOS \(AppEras.label(chosen.0))")
+            }
             results.append(result)
-            summaries.append(AppEndpointEras(
-                endpoint: label, source: endpoint.entry.source, status: endpoint.profile.status,
-                eras: evaluations.map { os, ats in
-                    AppEndpointEras.EraVerdict(os: AppEras.label(os), verdict: ats.verdict, reason: ats.violations.first?.message)
-                },
-                summary: summary))
+            summaries.append(
+                AppEndpointEras(
+                    endpoint: label, source: endpoint.entry.source, status: endpoint.profile.status,
+                    eras: evaluations.map { os, ats in
+                        AppEndpointEras.EraVerdict(
+                            os: AppEras.label(os), verdict: ats.verdict, reason: ats.violations.first?.message)
+                    },
+                    summary: summary))
         }
         let findings = AppEras.merge(perEra.map { ($0.0, $0.1.report.findings) }, eras: eras)
         return (results, summaries, findings)

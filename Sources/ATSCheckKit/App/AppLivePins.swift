@@ -50,22 +50,28 @@ struct AppLivePins {
         var material = LoadedPins()
         material.files = [offline.infoPlist]
         material.pinSet = pinSet
-        guard let checker = try? PinChecker(
-            policy: .trustkit(TrustKitOptions()), pins: material, pinsPath: offline.infoPlist, caFiles: caFiles,
-            useSystemStore: useSystemStore, now: now)
+        guard
+            let checker = try? PinChecker(
+                policy: .trustkit(TrustKitOptions()), pins: material, pinsPath: offline.infoPlist, caFiles: caFiles,
+                useSystemStore: useSystemStore, now: now)
         else { return ([], []) }
         var findings: [Finding] = []
         var checks: [AppPinCheck] = []
         for endpoint in endpoints {
-            guard case .pinned(let domain, _, _) = TrustKitPolicyLookup.lookup(host: endpoint.entry.target.host, in: pinSet, now: now),
+            guard
+                case .pinned(let domain, _, _) = TrustKitPolicyLookup.lookup(
+                    host: endpoint.entry.target.host, in: pinSet, now: now),
                 let result = AuditPins.result(endpoint, checker: checker)
             else { continue }
             let check = AppPinCheck(
-                origin: .trustKit, endpoint: endpoint.entry.target.hostPort, library: .trustkit, mode: nil, assumed: false,
+                origin: .trustKit, endpoint: endpoint.entry.target.hostPort, library: .trustkit, mode: nil,
+                assumed: false,
                 pinFiles: [offline.infoPlist], note: "TSKConfiguration entry '\(domain)'", result: result)
             checks.append(check)
-            findings += Self.findings(check, at: SourceLocation(file: offline.infoPlist), keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)",
-                                      subject: "TrustKit (TSKConfiguration '\(domain)')")
+            findings += Self.findings(
+                check, at: SourceLocation(file: offline.infoPlist),
+                keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)",
+                subject: "TrustKit (TSKConfiguration '\(domain)')")
         }
         return (findings, checks)
     }
@@ -81,7 +87,9 @@ struct AppLivePins {
             guard let modes = library.bundledModes else { continue }
             let linked = offline.libraries.first { $0.name == library.id }
             let otherNamed = AppPinScope.loaders.contains { $0.id != library.id && scope.namesMode(of: $0) }
-            guard scope.library == library.id || (scope.library == nil && linked != nil && !otherNamed) else { continue }
+            guard scope.library == library.id || (scope.library == nil && linked != nil && !otherNamed) else {
+                continue
+            }
             let (files, note) = bundledFiles(library.id, linked: linked)
             var values = scope.values
             if library.id == .afnetworking, values["afVersion"] == nil {
@@ -94,9 +102,10 @@ struct AppLivePins {
                 return (mode, PinPolicyOptions(library: library.id, values: options).policy)
             }
             let frameworkAnchor = library.id == .afnetworking ? linked.flatMap(Self.frameworkPath) : nil
-            sets.append(BundledSet(
-                library: library, pins: Self.material(files), policies: policies, note: note,
-                anchor: files.first?.file ?? frameworkAnchor ?? offline.infoPlist))
+            sets.append(
+                BundledSet(
+                    library: library, pins: Self.material(files), policies: policies, note: note,
+                    anchor: files.first?.file ?? frameworkAnchor ?? offline.infoPlist))
         }
         return sets
     }
@@ -112,8 +121,12 @@ struct AppLivePins {
         let files = offline.certificates.filter { $0.lookups.contains(lookup) }
         guard ownBundle, let linked else { return (files, nil) }
         let appLevel = offline.certificates.filter { $0.lookups.contains(.afNetworkingMainBundle) }.count
-        return (files, "AFNetworking \(linked.version ?? "") is a dynamic framework: it loads pins from its own bundle "
-            + "(\(files.count) .cer file(s) there); the \(appLevel) .cer file(s) at the app's top level are never used")
+        return (
+            files,
+            "AFNetworking \(linked.version ?? "") is a dynamic framework: it loads pins from its own bundle "
+                + "(\(files.count) .cer file(s) there); the \(appLevel) .cer file(s) at the app's top level are "
+                + "never used"
+        )
     }
 
     static func frameworkPath(_ library: LinkedLibrary) -> String? {
@@ -127,7 +140,8 @@ struct AppLivePins {
         for file in files {
             pins.files.append(file.file)
             if let facts = file.facts {
-                pins.certificates.append(PinnedCertificateFile(file: file.file, facts: facts, pemInDERFile: file.encoding == .pem))
+                pins.certificates.append(
+                    PinnedCertificateFile(file: file.file, facts: facts, pemInDERFile: file.encoding == .pem))
             }
         }
         return pins
@@ -142,13 +156,17 @@ struct AppLivePins {
         for endpoint in endpoints {
             var hostChecks: [AppPinCheck] = []
             for (mode, policy) in set.policies {
-                guard let checker = try? PinChecker(
-                    policy: policy, pins: set.pins, pinsPath: set.anchor, caFiles: caFiles, useSystemStore: useSystemStore, now: now),
+                guard
+                    let checker = try? PinChecker(
+                        policy: policy, pins: set.pins, pinsPath: set.anchor, caFiles: caFiles,
+                        useSystemStore: useSystemStore, now: now),
                     let result = AuditPins.result(endpoint, checker: checker)
                 else { continue }
-                hostChecks.append(AppPinCheck(
-                    origin: .bundledCertificates, endpoint: endpoint.entry.target.hostPort, library: library, mode: mode,
-                    assumed: !scope.isNamed, pinFiles: set.pins.files, note: set.note, result: result))
+                hostChecks.append(
+                    AppPinCheck(
+                        origin: .bundledCertificates, endpoint: endpoint.entry.target.hostPort, library: library,
+                        mode: mode,
+                        assumed: !scope.isNamed, pinFiles: set.pins.files, note: set.note, result: result))
             }
             checks += hostChecks
             if !empty { findings += hostFindings(hostChecks, library: name, anchor: set.anchor) }
@@ -157,16 +175,22 @@ struct AppLivePins {
         // and the pins may be meant for a host the harvest did not find (a false FAIL would teach teams to
         // ignore the gate). Named with --library/--mode, it is an error.
         let evaluated = checks.filter { $0.result.evaluation != nil }
-        if !evaluated.isEmpty, !scope.isNamed || empty, !evaluated.contains(where: { $0.result.evaluation?.verdict == .accept }) {
+        if !evaluated.isEmpty, !scope.isNamed || empty,
+            !evaluated.contains(where: { $0.result.evaluation?.verdict == .accept })
+        {
             let hosts = Set(evaluated.map(\.endpoint)).count
             let modes = set.policies.map(\.mode).joined(separator: " and ")
-            let what = empty
+            let what =
+                empty
                 ? "\(name) has no certificate to pin\(set.note.map { " (\($0))" } ?? "")"
                 : "no host accepts the bundled pins (\(set.pins.files.map(Self.fileName).joined(separator: ", ")))"
-            findings.append(Finding(
-                rule: RuleID.Pins.rejected, severity: scope.isNamed ? .error : .warning,
-                message: "\(what): \(name) in \(modes) mode rejects all \(hosts) host(s) checked; if the app pins with \(name), every pinned request fails",
-                file: set.anchor))
+            findings.append(
+                Finding(
+                    rule: RuleID.Pins.rejected, severity: scope.isNamed ? .error : .warning,
+                    message:
+                        "\(what): \(name) in \(modes) mode rejects all \(hosts) host(s) checked; if the app pins "
+                        + "with \(name), every pinned request fails",
+                    file: set.anchor))
         }
         return (findings, checks)
     }
@@ -177,7 +201,10 @@ struct AppLivePins {
         guard let first = checks.first else { return [] }
         let at = SourceLocation(file: anchor)
         if scope.isNamed {
-            return checks.flatMap { Self.findings($0, at: at, keyPath: nil, subject: "\(library) in \($0.mode ?? "") mode with the bundled pins") }
+            return checks.flatMap {
+                Self.findings(
+                    $0, at: at, keyPath: nil, subject: "\(library) in \($0.mode ?? "") mode with the bundled pins")
+            }
         }
         let rejecting = checks.filter { $0.result.evaluation?.verdict == .reject }
         guard !rejecting.isEmpty else { return [] }
@@ -187,16 +214,21 @@ struct AppLivePins {
             return "\(check.mode ?? ""): \(evaluation.noMatchReason ?? evaluation.result)"
         }.joined(separator: "; ")
         let but = accepting.isEmpty ? "" : " (\(accepting.joined(separator: " and ")) mode accepts it)"
-        return [Finding(
-            rule: RuleID.Pins.rejected, severity: .warning,
-            message: "\(first.endpoint): if the app pins it with \(library), \(rejecting.compactMap(\.mode).joined(separator: " and ")) mode rejects it\(but): \(why)",
-            file: at.file)]
+        return [
+            Finding(
+                rule: RuleID.Pins.rejected, severity: .warning,
+                message:
+                    "\(first.endpoint): if the app pins it with \(library), "
+                    + "\(rejecting.compactMap(\.mode).joined(separator: " and ")) mode rejects it\(but): \(why)",
+                file: at.file)
+        ]
     }
 
     /// The audit's findings for one evaluation (the rejection an error, the rest at most warnings), at `at`.
     static func findings(_ check: AppPinCheck, at: SourceLocation, keyPath: String?, subject: String) -> [Finding] {
         let audit = AuditPinCheck(
-            origin: .endpointList, endpoint: check.endpoint, library: check.library, pinFiles: check.pinFiles, source: at,
+            origin: .endpointList, endpoint: check.endpoint, library: check.library, pinFiles: check.pinFiles,
+            source: at,
             keyPath: keyPath, result: check.result)
         return AuditPins.findings(of: audit, subject: subject, expectFail: false)
     }

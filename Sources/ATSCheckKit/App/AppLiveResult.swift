@@ -40,7 +40,9 @@ public struct AppPinScope: Sendable, Equatable {
     public var problem: String? {
         if let library, !Self.loaders.contains(where: { $0.id == library }) {
             let names = PinPolicyOptions.either(Self.loaders.map(\.id.rawValue))
-            return "--library for an app names the library that loads the bundled certificates: \(names) (NSPinnedDomains and TSKConfiguration are always checked)"
+            return
+                "--library for an app names the library that loads the bundled certificates: \(names) "
+                + "(NSPinnedDomains and TSKConfiguration are always checked)"
         }
         return PinPolicyOptions(library: owner, values: values).problem(.commandLine)
     }
@@ -68,7 +70,9 @@ public struct AppLiveResult: Sendable {
     public var exitStatus: ExitStatus { audit.exitStatus }
     /// One line for stderr when ``exitStatus`` is not zero.
     public var exitReason: String? {
-        audit.exitReason.map { $0.replacingOccurrences(of: "atscheck: audit failed", with: "atscheck: app audit failed") }
+        audit.exitReason.map {
+            $0.replacingOccurrences(of: "atscheck: audit failed", with: "atscheck: app audit failed")
+        }
     }
 
     var audit: AuditResult { AuditResult(report: report, exceptionDebt: exceptionDebt.map(\.debt)) }

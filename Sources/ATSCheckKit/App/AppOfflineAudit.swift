@@ -1,5 +1,5 @@
-import AppBundle
 import ATSPolicy
+import AppBundle
 import Foundation
 import Judging
 import Pinning
@@ -97,12 +97,14 @@ public enum AppOfflineAudit {
     /// A certificate file's facts, or the `app.pins.unreadable` finding when its DER (or its PEM block) does not
     /// parse. Files that are neither DER nor PEM are already reported by the bundle reader.
     static func parse(_ certificate: BundledCertificate) -> (AppPinFile, Finding?) {
-        var file = AppPinFile(file: certificate.displayPath, encoding: certificate.encoding, lookups: certificate.lookups, facts: nil)
+        var file = AppPinFile(
+            file: certificate.displayPath, encoding: certificate.encoding, lookups: certificate.lookups, facts: nil)
         guard certificate.encoding != .unknown else { return (file, nil) }
         let name = certificate.displayPath.split(separator: "/").last.map(String.init) ?? certificate.displayPath
         func unreadable(_ why: String) -> Finding {
             Finding(
-                rule: RuleID.App.pinsUnreadable, severity: .error, message: "\(name) is not a readable certificate: \(why)",
+                rule: RuleID.App.pinsUnreadable, severity: .error,
+                message: "\(name) is not a readable certificate: \(why)",
                 file: certificate.displayPath)
         }
         guard let der = certificate.der else { return (file, unreadable("no CERTIFICATE block in its PEM text")) }

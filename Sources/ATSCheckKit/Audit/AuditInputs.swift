@@ -16,7 +16,8 @@ struct AuditInputs {
     /// Reads the plist (or the default policy), the endpoint list, the baseline, every CA file and every pin file.
     /// - Throws: ``InputFileError`` (exit 65) when one is unreadable or malformed.
     static func load(
-        plistPath: String?, endpointsPath: String, baselinePath: String?, settings: ScanSettings, os: AppleOSVersion, now: Date
+        plistPath: String?, endpointsPath: String, baselinePath: String?, settings: ScanSettings, os: AppleOSVersion,
+        now: Date
     ) throws -> AuditInputs {
         let document: PlistDocument
         do {
@@ -27,7 +28,8 @@ struct AuditInputs {
         let list = try EndpointList.load(path: endpointsPath)
         let baseline = try baselinePath.map(Baseline.load(path:))
         try PEMFile.validate(settings.caFiles + list.entries.compactMap(\.caFile))
-        let pins = try AuditPins.prepare(document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
+        let pins = try AuditPins.prepare(
+            document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
         let lint = plistPath == nil ? [] : PlistLinter.lint(document, options: PlistLinter.Options(os: os))
         return AuditInputs(document: document, list: list, baseline: baseline, pins: pins, lint: lint)
     }
@@ -35,14 +37,16 @@ struct AuditInputs {
     /// Keeps only the entries at `positions` (a shard), with their pin checks.
     mutating func restrict(to positions: [Int], settings: ScanSettings, now: Date) throws {
         list.entries = positions.map { list.entries[$0] }
-        pins = try AuditPins.prepare(document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
+        pins = try AuditPins.prepare(
+            document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
     }
 
     /// Judges the entries with their profiles (one per entry, in list order): the audit, expiry warnings, pin
     /// checks, then the baseline.
     func finish(profiles: [ServerProfile], settings: ScanSettings, for client: ATSClient, now: Date) -> AuditResult {
         let endpoints = zip(list.entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
-        var result = Auditor(for: client).audit(document: document, endpoints: endpoints, findings: lint + list.findings)
+        var result = Auditor(for: client).audit(
+            document: document, endpoints: endpoints, findings: lint + list.findings)
         result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
         let (pinFindings, pinChecks) = pins.evaluate(endpoints, document: document)
         result.report.findings += pinFindings

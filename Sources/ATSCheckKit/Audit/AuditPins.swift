@@ -26,7 +26,9 @@ import TLSModel
     /// Reads the pin material every entry names and builds its checker; nothing is scanned.
     /// - Throws: ``InputFileError`` (exit 65) for a missing or malformed pin file, or material without the
     ///   configuration the library needs (TrustKit without a pin set).
-    @_spi(Testing) public static func prepare(document: PlistDocument, entries: [EndpointEntry], settings: ScanSettings, now: Date) throws -> AuditPins {
+    @_spi(Testing) public static func prepare(
+        document: PlistDocument, entries: [EndpointEntry], settings: ScanSettings, now: Date
+    ) throws -> AuditPins {
         var pins = AuditPins(
             pinnedDomains: PinMaterialLoader.pinnedDomains(of: document), caFiles: settings.caFiles,
             useSystemStore: settings.useSystemTrustStore, now: now)
@@ -60,16 +62,23 @@ import TLSModel
 
     /// Evaluates every covered endpoint with a served chain.
     /// - Returns: the findings (material first) and the evaluations, in list order.
-    @_spi(Testing) public func evaluate(_ endpoints: [Auditor.Endpoint], document: PlistDocument) -> (findings: [Finding], checks: [AuditPinCheck]) {
+    @_spi(Testing) public func evaluate(_ endpoints: [Auditor.Endpoint], document: PlistDocument) -> (
+        findings: [Finding], checks: [AuditPinCheck]
+    ) {
         var findings = materialFindings
         var checks: [AuditPinCheck] = []
         var covered: Set<String> = []
         for (index, endpoint) in endpoints.enumerated() where !endpoint.entry.isHTTP {
-            if let config = pinnedDomains, let applicable = PinnedDomainsEvaluator.applicable(host: endpoint.entry.target.host, in: config) {
+            if let config = pinnedDomains,
+                let applicable = PinnedDomainsEvaluator.applicable(host: endpoint.entry.target.host, in: config)
+            {
                 covered.formUnion(applicable.domains)
-                if let check = pinnedDomainsCheck(endpoint, applicable: applicable, config: config, document: document) {
+                if let check = pinnedDomainsCheck(endpoint, applicable: applicable, config: config, document: document)
+                {
                     checks.append(check)
-                    findings += Self.findings(of: check, subject: "NSPinnedDomains '\(check.domains.first ?? "")'", expectFail: endpoint.entry.expect == .fail)
+                    findings += Self.findings(
+                        of: check, subject: "NSPinnedDomains '\(check.domains.first ?? "")'",
+                        expectFail: endpoint.entry.expect == .fail)
                 }
             }
             if let checker = entryCheckers[index], let pinCheck = endpoint.entry.pinCheck,
@@ -79,15 +88,20 @@ import TLSModel
                     origin: .endpointList, endpoint: endpoint.entry.target.hostPort, library: checker.policy.library,
                     pins: pinCheck.pins, pinFiles: checker.pins.files, source: endpoint.entry.source, result: result)
                 checks.append(check)
-                findings += Self.findings(of: check, subject: "the \(checker.policy.library.rawValue) policy with pins \(pinCheck.pins)", expectFail: false)
+                findings += Self.findings(
+                    of: check, subject: "the \(checker.policy.library.rawValue) policy with pins \(pinCheck.pins)",
+                    expectFail: false)
             }
         }
         for key in (pinnedDomains?.domains.keys.sorted() ?? []) where !covered.contains(key) {
             let subdomains = pinnedDomains?.domains[key]?.includesSubdomains == true ? " or one label below it" : ""
-            findings.append(Finding(
-                rule: RuleID.Audit.pinnedDomainNoEndpoint, severity: .note,
-                message: "the NSPinnedDomains entry '\(key)' covers no https endpoint of the list (none is \(key)\(subdomains)): its pins were not checked against a live path",
-                file: document.file, line: Self.line(of: key, in: document), keyPath: Self.keyPath(key)))
+            findings.append(
+                Finding(
+                    rule: RuleID.Audit.pinnedDomainNoEndpoint, severity: .note,
+                    message:
+                        "the NSPinnedDomains entry '\(key)' covers no https endpoint of the list (none is "
+                        + "\(key)\(subdomains)): its pins were not checked against a live path",
+                    file: document.file, line: Self.line(of: key, in: document), keyPath: Self.keyPath(key)))
         }
         return (findings, checks)
     }
@@ -100,9 +114,11 @@ import TLSModel
         var material = LoadedPins()
         material.files = [document.file]
         material.pinnedDomains = config
-        guard let checker = try? PinChecker(
-            policy: .nspinneddomains, pins: material, pinsPath: document.file, caFiles: anchors(for: endpoint.entry),
-            useSystemStore: useSystemStore, now: now),
+        guard
+            let checker = try? PinChecker(
+                policy: .nspinneddomains, pins: material, pinsPath: document.file,
+                caFiles: anchors(for: endpoint.entry),
+                useSystemStore: useSystemStore, now: now),
             let result = Self.result(endpoint, checker: checker)
         else { return nil }
         // The exact key locates the findings; an including parent when there is no exact one.
@@ -111,7 +127,8 @@ import TLSModel
         return AuditPinCheck(
             origin: .pinnedDomains, endpoint: endpoint.entry.target.hostPort, library: .nspinneddomains,
             domains: [key] + applicable.domains.filter { $0 != key }, pinFiles: [document.file],
-            source: SourceLocation(file: document.file, line: Self.line(of: key, in: document)), keyPath: Self.keyPath(key),
+            source: SourceLocation(file: document.file, line: Self.line(of: key, in: document)),
+            keyPath: Self.keyPath(key),
             result: result)
     }
 
@@ -120,10 +137,13 @@ import TLSModel
         let profile = endpoint.profile
         guard profile.status == .completed, let served = profile.certificate?.chain, !served.isEmpty else { return nil }
         do {
-            return try checker.result(target: profile.target, host: profile.host, port: profile.port, address: profile.address, served: served)
+            return try checker.result(
+                target: profile.target, host: profile.host, port: profile.port, address: profile.address, served: served
+            )
         } catch {
             return PinCheckResult(
-                target: profile.target, host: profile.host, port: profile.port, address: profile.address, status: .error,
+                target: profile.target, host: profile.host, port: profile.port, address: profile.address,
+                status: .error,
                 error: "\(error)", served: PinChecker.entries(served))
         }
     }
@@ -132,17 +152,28 @@ import TLSModel
     /// - Parameters:
     ///   - subject: what decided, for messages.
     ///   - expectFail: the entry says `expect: fail`: an ATS (NSPinnedDomains) rejection is expected, a note.
-    @_spi(Testing) public static func findings(of check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding] {
+    @_spi(Testing) public static func findings(of check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding]
+    {
         let label = check.endpoint
         func at(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
-            Finding(rule: rule, severity: severity, message: message, file: check.source.file, line: check.source.line, keyPath: check.keyPath)
+            Finding(
+                rule: rule, severity: severity, message: message, file: check.source.file, line: check.source.line,
+                keyPath: check.keyPath)
         }
         guard let evaluation = check.result.evaluation else {
-            return [at(RuleID.Audit.endpointUnscanned, .warning, "\(label): \(subject) could not be evaluated (\(check.result.error ?? check.result.status.rawValue))")]
+            return [
+                at(
+                    RuleID.Audit.endpointUnscanned, .warning,
+                    "\(label): \(subject) could not be evaluated "
+                        + "(\(check.result.error ?? check.result.status.rawValue))"
+                )
+            ]
         }
         var out: [Finding] = []
         if evaluation.verdict == .reject {
-            let why = evaluation.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? evaluation.noMatchReason ?? evaluation.result
+            let why =
+                evaluation.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? evaluation.noMatchReason
+                ?? evaluation.result
             let finding = at(RuleID.Pins.rejected, .error, "\(label): \(subject) rejects it: \(why)")
             out.append(expectFail ? expected(finding) : finding)
         }
@@ -164,11 +195,14 @@ import TLSModel
 
     /// The plist line of a pinned-domain key, else of `NSPinnedDomains`.
     static func line(of key: String, in document: PlistDocument) -> Int? {
-        document.line(forATSKeyPath: [ATSKey.pinnedDomains.name, key]) ?? document.line(forATSKeyPath: [ATSKey.pinnedDomains.name])
+        document.line(forATSKeyPath: [ATSKey.pinnedDomains.name, key])
+            ?? document.line(forATSKeyPath: [ATSKey.pinnedDomains.name])
     }
 }
 
 extension String {
     /// The string without one trailing `suffix`.
-    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
 }

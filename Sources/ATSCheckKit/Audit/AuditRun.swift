@@ -33,7 +33,8 @@ extension ScanPipeline {
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {
         var inputs = try AuditInputs.load(
-            plistPath: plistPath, endpointsPath: endpointsPath, baselinePath: baselinePath, settings: settings, os: client.os, now: now)
+            plistPath: plistPath, endpointsPath: endpointsPath, baselinePath: baselinePath, settings: settings,
+            os: client.os, now: now)
         let unused = settings.unusedResolveRules(targets: [], entries: inputs.list.entries)
         if !unused.isEmpty { throw UnusedResolveRules(unused) }
         let total = inputs.list.entries.count
@@ -67,7 +68,9 @@ extension ScanPipeline {
         let batch = await ScanPlanner.batch(targets: [], entries: entries, settings: settings)
         let bySlot = await probe(batch, progress: progress)
         return zip(entries, bySlot).map { entry, profiles in
-            Auditor.Endpoint(entry: entry, profile: profiles.first ?? Auditor.placeholderProfile(for: entry, now: settings.now ?? now))
+            Auditor.Endpoint(
+                entry: entry,
+                profile: profiles.first ?? Auditor.placeholderProfile(for: entry, now: settings.now ?? now))
         }
     }
 }
@@ -92,7 +95,8 @@ public enum AuditRun {
     /// - Parameter prober: the OpenSSL prober by default; tests may pass another.
     /// - Throws: ``InputFileError`` (exit 65) when an input file is unreadable or malformed.
     public static func run(
-        plistPath: String?, endpointsPath: String, settings: ScanSettings = ScanSettings(), for client: ATSClient = .newest,
+        plistPath: String?, endpointsPath: String, settings: ScanSettings = ScanSettings(),
+        for client: ATSClient = .newest,
         baselinePath: String? = nil, now: Date = Date(), prober: (any EndpointProber)? = nil,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AuditResult {

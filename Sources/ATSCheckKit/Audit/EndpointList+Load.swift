@@ -62,7 +62,9 @@ extension EndpointList {
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{") { return .json }
         if trimmed.hasPrefix("[") && !startsWithBracketedIPv6(trimmed) { return .json }
-        let hasKey = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("endpoints:") }
+        let hasKey = text.split(separator: "\n").contains {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix("endpoints:")
+        }
         return hasKey ? .yaml : .text
     }
 

@@ -10,7 +10,9 @@ extension EndpointList {
     /// streamed, YAML and JSON are read whole (within ``InputLimits/endpointStructuredBytes``).
     static func loadGuessing(path: String) throws -> EndpointList {
         let handle: FileHandle
-        do { handle = try BoundedFileReader.open(path: path) } catch { throw InputFileError(file: path, reason: error.reason) }
+        do { handle = try BoundedFileReader.open(path: path) } catch {
+            throw InputFileError(file: path, reason: error.reason)
+        }
         defer { try? handle.close() }
         var head = Data()
         while head.count < guessPrefixBytes {
@@ -23,7 +25,8 @@ extension EndpointList {
         while let chunk = try readChunk(handle, path: path), !chunk.isEmpty {
             data.append(chunk)
             if data.count > InputLimits.endpointStructuredBytes {
-                throw InputFileError(file: path, reason: InputLimits.tooLargeReason(limit: InputLimits.endpointStructuredBytes))
+                throw InputFileError(
+                    file: path, reason: InputLimits.tooLargeReason(limit: InputLimits.endpointStructuredBytes))
             }
         }
         return try parse(text: StructuredFile.decodeUTF8(data, file: path), file: path, format: format)
@@ -59,7 +62,8 @@ extension EndpointList {
         while let chunk = try readChunk(handle, path: file), !chunk.isEmpty {
             total += chunk.count
             if total > InputLimits.endpointTextBytes {
-                throw InputFileError(file: file, reason: InputLimits.tooLargeReason(limit: InputLimits.endpointTextBytes))
+                throw InputFileError(
+                    file: file, reason: InputLimits.tooLargeReason(limit: InputLimits.endpointTextBytes))
             }
             pending.append(chunk)
             try drainLines()
@@ -69,6 +73,8 @@ extension EndpointList {
     }
 
     private static func readChunk(_ handle: FileHandle, path: String) throws -> Data? {
-        do { return try handle.read(upToCount: 1 << 16) } catch { throw InputFileError(file: path, reason: "cannot read the file") }
+        do { return try handle.read(upToCount: 1 << 16) } catch {
+            throw InputFileError(file: path, reason: "cannot read the file")
+        }
     }
 }

@@ -20,14 +20,18 @@ extension EndpointList {
             items = sequence
         } else if let mapping = root.mapping {
             guard let value = mapping["endpoints"] else {
-                throw InputFileError(file: file, line: root.line, reason: "no 'endpoints' key; expected 'endpoints:' followed by a list")
+                throw InputFileError(
+                    file: file, line: root.line, reason: "no 'endpoints' key; expected 'endpoints:' followed by a list")
             }
             guard let sequence = value.sequence else {
-                throw InputFileError(file: file, line: value.line, reason: "'endpoints' is \(value.kindName), not a list")
+                throw InputFileError(
+                    file: file, line: value.line, reason: "'endpoints' is \(value.kindName), not a list")
             }
             items = sequence
         } else {
-            throw InputFileError(file: file, line: root.line, reason: "the top level is \(root.kindName); expected 'endpoints:' followed by a list")
+            throw InputFileError(
+                file: file, line: root.line,
+                reason: "the top level is \(root.kindName); expected 'endpoints:' followed by a list")
         }
         var entries: [EndpointEntry] = []
         var findings: [Finding] = []
@@ -35,7 +39,8 @@ extension EndpointList {
             let location = SourceLocation(file: file, line: item.line)
             switch item {
             case .scalar(let scalar):
-                do { entries.append(EndpointEntry(target: try Target(parsing: scalar.string), source: location)) } catch {
+                do { entries.append(EndpointEntry(target: try Target(parsing: scalar.string), source: location)) } catch
+                {
                     findings.append(invalid("\(error)", at: location))
                 }
             case .mapping(let mapping):
@@ -43,7 +48,9 @@ extension EndpointList {
                 findings += problems
                 if let entry { entries.append(entry) }
             default:
-                findings.append(invalid("an endpoint is \(item.kindName); write a URL string or a mapping with 'url'", at: location))
+                findings.append(
+                    invalid("an endpoint is \(item.kindName); write a URL string or a mapping with 'url'", at: location)
+                )
             }
         }
         return EndpointList(file: file, entries: entries, findings: findings + duplicates(entries))
@@ -61,7 +68,8 @@ extension EndpointList {
                 findings.append(
                     Finding(
                         rule: RuleID.Endpoints.unknownKey, severity: .warning,
-                        message: "unknown key '\(key)' in an endpoint\(hint); it is ignored", file: at.file, line: at.line))
+                        message: "unknown key '\(key)' in an endpoint\(hint); it is ignored", file: at.file,
+                        line: at.line))
                 continue
             }
             guard let text = valueNode.scalarText else {
@@ -79,7 +87,8 @@ extension EndpointList {
             findings.append(invalid("\(error)", at: location))
             return (nil, findings)
         }
-        var entry = EndpointEntry(target: target, sni: values["sni"], caFile: values["caFile"], name: values["name"], source: location)
+        var entry = EndpointEntry(
+            target: target, sni: values["sni"], caFile: values["caFile"], name: values["name"], source: location)
         if let resolve = values["resolve"] {
             var address = resolve
             if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
@@ -106,7 +115,9 @@ extension EndpointList {
             findings.append(
                 Finding(
                     rule: RuleID.Endpoints.unknownKey, severity: .warning,
-                    message: "pins has no effect on an http:// endpoint (nothing is scanned, there is no certificate to pin)",
+                    message:
+                        "pins has no effect on an http:// endpoint (nothing is scanned, there is no certificate to "
+                        + "pin)",
                     file: location.file, line: location.line))
         }
         if entry.isHTTP && (entry.sni != nil || entry.caFile != nil) {

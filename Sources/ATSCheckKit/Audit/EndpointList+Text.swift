@@ -30,7 +30,9 @@ extension EndpointList {
             guard !item.isEmpty else { return }
             let location = SourceLocation(file: file, line: number)
             if item.contains(where: \.isWhitespace) {
-                findings.append(EndpointList.invalid("'\(item)' has more than one word; write one URL or host[:port] per line", at: location))
+                findings.append(
+                    EndpointList.invalid(
+                        "'\(item)' has more than one word; write one URL or host[:port] per line", at: location))
                 return
             }
             do {
@@ -43,7 +45,9 @@ extension EndpointList {
         }
 
         /// The list so far, with a note for each duplicate.
-        var list: EndpointList { EndpointList(file: file, entries: entries, findings: findings + EndpointList.duplicates(entries)) }
+        var list: EndpointList {
+            EndpointList(file: file, entries: entries, findings: findings + EndpointList.duplicates(entries))
+        }
     }
 
     static func commentStart(in line: Substring) -> Substring.Index? {
@@ -56,7 +60,8 @@ extension EndpointList {
     }
 
     static func invalid(_ reason: String, at location: SourceLocation) -> Finding {
-        Finding(rule: RuleID.Endpoints.invalid, severity: .error, message: reason, file: location.file, line: location.line)
+        Finding(
+            rule: RuleID.Endpoints.invalid, severity: .error, message: reason, file: location.file, line: location.line)
     }
 
     /// A note for each entry that repeats an earlier one (same scheme, host, port and connect address).
@@ -69,7 +74,9 @@ extension EndpointList {
                 findings.append(
                     Finding(
                         rule: RuleID.Endpoints.duplicate, severity: .note,
-                        message: "\(entry.target.scheme)://\(entry.target.hostPort) is already listed on line \(first.line ?? 0)",
+                        message:
+                            "\(entry.target.scheme)://\(entry.target.hostPort) is already listed on line "
+                            + "\(first.line ?? 0)",
                         file: entry.source.file, line: entry.source.line))
             } else {
                 seen[key] = entry.source

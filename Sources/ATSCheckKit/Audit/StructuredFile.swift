@@ -59,7 +59,9 @@ enum StructuredFile {
         }
         if let line = number(after: "around line"), line >= 1 { return line }
         if let offset = number(after: "around character") { return line(ofByteOffset: offset, in: text) }
-        if detail.localizedCaseInsensitiveContains("end of file") || detail.localizedCaseInsensitiveContains("end of data") {
+        if detail.localizedCaseInsensitiveContains("end of file")
+            || detail.localizedCaseInsensitiveContains("end of data")
+        {
             return line(ofByteOffset: text.utf8.count, in: text.hasSuffix("\n") ? String(text.dropLast()) : text)
         }
         return nil
@@ -77,7 +79,8 @@ enum StructuredFile {
                 value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
             } catch {
                 let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-                throw InputFileError(file: file, line: jsonErrorLine(detail, text: text), reason: "malformed JSON: \(detail)")
+                throw InputFileError(
+                    file: file, line: jsonErrorLine(detail, text: text), reason: "malformed JSON: \(detail)")
             }
             // Valid JSON has no raw tabs inside strings, so tabs are whitespace YAML may refuse: make them spaces.
             if let node = try? Yams.compose(yaml: text.replacingOccurrences(of: "\t", with: " ")) { return node }
@@ -108,12 +111,16 @@ enum StructuredFile {
             switch yaml {
             case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
                 .composer(_, let problem, let mark, _):
-                return InputFileError(file: file, line: mark.line >= 1 ? mark.line : nil, reason: "malformed YAML: \(problem)")
+                return InputFileError(
+                    file: file, line: mark.line >= 1 ? mark.line : nil, reason: "malformed YAML: \(problem)")
             case .reader(let problem, let offset, _, _):
-                return InputFileError(file: file, line: offset.map { line(ofByteOffset: $0, in: text) }, reason: "malformed YAML: \(problem)")
+                return InputFileError(
+                    file: file, line: offset.map { line(ofByteOffset: $0, in: text) },
+                    reason: "malformed YAML: \(problem)")
             case .duplicatedKeysInMapping(let duplicates, let context):
                 let line = context.mark.line >= 1 ? context.mark.line : nil
-                return InputFileError(file: file, line: line, reason: "malformed YAML: duplicated key '\(duplicates.first ?? "")'")
+                return InputFileError(
+                    file: file, line: line, reason: "malformed YAML: duplicated key '\(duplicates.first ?? "")'")
             default:
                 break
             }

@@ -28,10 +28,13 @@ public enum PEMFile {
     /// The certificates of PEM text already read; `file` names it in errors.
     /// - Parameter rejectingOtherBlocks: refuse a block that is not a certificate (pins are certificates)
     ///   instead of skipping it as OpenSSL's trust-store loader does.
-    public static func certificates(in bytes: [UInt8], file: String, rejectingOtherBlocks: Bool = false) throws -> [Certificate] {
+    public static func certificates(in bytes: [UInt8], file: String, rejectingOtherBlocks: Bool = false) throws
+        -> [Certificate]
+    {
         if bytes.first == 0x30 {
             throw InputFileError(
-                file: file, reason: "a DER certificate, not PEM (convert it: openssl x509 -inform der -in FILE -out FILE.pem)")
+                file: file,
+                reason: "a DER certificate, not PEM (convert it: openssl x509 -inform der -in FILE -out FILE.pem)")
         }
         let text = try StructuredFile.decodeUTF8(Data(bytes), file: file)
         var found: [Certificate] = []
@@ -42,9 +45,13 @@ public enum PEMFile {
             if let open = block {
                 if line.hasPrefix("-----END ") {
                     guard line == "-----END \(open.label)-----" else {
-                        throw InputFileError(file: file, line: number, reason: "'\(line)' closes the \(open.label) block opened on line \(open.line)")
+                        throw InputFileError(
+                            file: file, line: number,
+                            reason: "'\(line)' closes the \(open.label) block opened on line \(open.line)")
                     }
-                    if isCertificate(open.label) { found.append(try certificate(open.base64, label: open.label, line: open.line, file: file)) }
+                    if isCertificate(open.label) {
+                        found.append(try certificate(open.base64, label: open.label, line: open.line, file: file))
+                    }
                     block = nil
                 } else if line.hasPrefix("-----BEGIN ") {
                     throw InputFileError(file: file, line: open.line, reason: "the \(open.label) block has no END line")
@@ -54,7 +61,9 @@ public enum PEMFile {
             } else if line.hasPrefix("-----BEGIN "), line.hasSuffix("-----") {
                 let label = String(line.dropFirst(11).dropLast(5))
                 if rejectingOtherBlocks && !isCertificate(label) {
-                    throw InputFileError(file: file, line: number, reason: "\(line.prefix(60)) is not a certificate block (pins are certificates)")
+                    throw InputFileError(
+                        file: file, line: number,
+                        reason: "\(line.prefix(60)) is not a certificate block (pins are certificates)")
                 }
                 block = (label, number, "")
             }
@@ -91,7 +100,8 @@ public enum PEMFile {
         do {
             return Certificate(line: line, facts: try CertificateParsing.facts(der: der))
         } catch let failure as ProbeFailure {
-            throw InputFileError(file: file, line: line, reason: "the \(label) block is not a certificate (\(failure.reason))")
+            throw InputFileError(
+                file: file, line: line, reason: "the \(label) block is not a certificate (\(failure.reason))")
         }
     }
 }

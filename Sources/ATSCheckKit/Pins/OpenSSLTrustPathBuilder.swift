@@ -27,7 +27,8 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
     ///   - now: The evaluation time.
     /// - Throws: ``ProbeFailure`` when a certificate or CA file cannot be read.
     public init(served: [CertificateFacts], caFiles: [String], useSystemStore: Bool = true, now: Date = Date()) throws {
-        raw = try ServedChainPathBuilder(served: served.map(\.der), caFiles: caFiles, useSystemStore: useSystemStore, now: now)
+        raw = try ServedChainPathBuilder(
+            served: served.map(\.der), caFiles: caFiles, useSystemStore: useSystemStore, now: now)
     }
 
     /// Builds the path to `anchors` and verifies it under `policy`; results are cached per anchors and policy.
@@ -52,7 +53,8 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
         case .ssl(let host):
             let built = raw.build(anchors: set, purpose: .sslServer)
             guard built.ok else {
-                return TrustPathResult(ok: false, path: built.path, error: built.error, checks: Self.sslChecks(host: host))
+                return TrustPathResult(
+                    ok: false, path: built.path, error: built.error, checks: Self.sslChecks(host: host))
             }
             let anchor: SSLPolicyAnchor = key.anchors != nil ? .app : built.anchor == .custom ? .userInstalled : .system
             let failures = AppleSSLPolicyChecks.failures(path: built.path, host: host, anchor: anchor)
@@ -65,7 +67,8 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
 
     static let basicChecks: [TrustCheckApplication] = TrustCheckKind.allCases.map { kind in
         switch kind {
-        case .chain, .dates: return TrustCheckApplication(kind, .applied, "OpenSSL X509_verify_cert, no purpose (BasicX509)")
+        case .chain, .dates:
+            return TrustCheckApplication(kind, .applied, "OpenSSL X509_verify_cert, no purpose (BasicX509)")
         default: return TrustCheckApplication(kind, .skipped, "BasicX509 does not check it")
         }
     }
@@ -73,9 +76,12 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
     static func sslChecks(host: String?) -> [TrustCheckApplication] {
         TrustCheckKind.allCases.map { kind in
             switch kind {
-            case .chain, .dates: return TrustCheckApplication(kind, .applied, "OpenSSL X509_verify_cert, purpose sslserver")
+            case .chain, .dates:
+                return TrustCheckApplication(kind, .applied, "OpenSSL X509_verify_cert, purpose sslserver")
             case .hostname:
-                return host.map { TrustCheckApplication(kind, .applied, "\($0) against the leaf's subjectAltName only") }
+                return host.map {
+                    TrustCheckApplication(kind, .applied, "\($0) against the leaf's subjectAltName only")
+                }
                     ?? TrustCheckApplication(kind, .skipped, "SSL policy without a host")
             case .serverAuthEKU, .keySizes, .sha1, .lifetimeCaps:
                 return TrustCheckApplication(kind, .applied, "Apple's SSL policy, checked on the built path")

@@ -36,14 +36,21 @@ public struct PinChecker: Sendable {
     }
 
     /// Evaluates one policy for a served chain, with a path builder over that chain.
-    public func evaluate(_ policy: PinPolicy, host: String, served: [CertificateFacts], builder: some TrustPathBuilding) -> PinEvaluation {
-        policy.evaluate(PinConnection(host: host, served: served, now: now, warnDays: warnDays), pins: pins.appPins, builder: builder)
+    public func evaluate(_ policy: PinPolicy, host: String, served: [CertificateFacts], builder: some TrustPathBuilding)
+        -> PinEvaluation
+    {
+        policy.evaluate(
+            PinConnection(host: host, served: served, now: now, warnDays: warnDays), pins: pins.appPins,
+            builder: builder)
     }
 
     /// The result for one served chain: the policy, and with relaxations the release policy and the risks.
     /// - Throws: ``ProbeFailure`` when a served certificate or a CA file cannot be read.
-    public func result(target: String, host: String, port: Int, address: String?, served: [CertificateFacts]) throws -> PinCheckResult {
-        let builder = try OpenSSLTrustPathBuilder(served: served, caFiles: caFiles, useSystemStore: useSystemStore, now: now)
+    public func result(target: String, host: String, port: Int, address: String?, served: [CertificateFacts]) throws
+        -> PinCheckResult
+    {
+        let builder = try OpenSSLTrustPathBuilder(
+            served: served, caFiles: caFiles, useSystemStore: useSystemStore, now: now)
         let evaluation = evaluate(policy, host: host, served: served, builder: builder)
         var release: PinEvaluation?
         var risks: [Finding] = []
@@ -74,14 +81,17 @@ public struct PinChecker: Sendable {
                 return r
             }
             do {
-                return try result(target: profile.target, host: profile.host, port: profile.port, address: profile.address, served: chain)
+                return try result(
+                    target: profile.target, host: profile.host, port: profile.port, address: profile.address,
+                    served: chain)
             } catch {
                 var r = failed
                 r.error = "\(error)"
                 return r
             }
         }
-        var report = PinCheckReport(library: policy.library, pinFiles: pins.files, results: results, findings: pins.findings)
+        var report = PinCheckReport(
+            library: policy.library, pinFiles: pins.files, results: results, findings: pins.findings)
         if pipeline.settings.scope == .atsOnly { report.scope = ProbeScope.atsOnly.rawValue }
         return report
     }
@@ -109,10 +119,14 @@ extension ExitStatus {
         switch of(report) {
         case .policyFailure:
             let rejected = report.results.filter { $0.evaluation?.verdict == .reject }.map(\.target)
-            return "atscheck: the \(report.library.rawValue) policy rejects \(rejected.count) target(s): \(rejected.prefix(5).joined(separator: ", "))"
+            return
+                "atscheck: the \(report.library.rawValue) policy rejects \(rejected.count) target(s): "
+                + "\(rejected.prefix(5).joined(separator: ", "))"
         case .incomplete:
             let bad = report.results.filter { $0.evaluation == nil }
-            return "atscheck: \(bad.count) target(s) could not be checked (first: \(bad.first.map { "\($0.target): \($0.error ?? $0.status.rawValue)" } ?? ""))"
+            return
+                "atscheck: \(bad.count) target(s) could not be checked (first: "
+                + "\(bad.first.map { "\($0.target): \($0.error ?? $0.status.rawValue)" } ?? ""))"
         default: return nil
         }
     }

@@ -19,7 +19,8 @@ public enum PinExtractor {
         target: String, host: String, served: [CertificateFacts], format: PinMaterialFormat, caFiles: [String] = [],
         useSystemStore: Bool = true, now: Date = Date()
     ) throws -> PinExtractReport {
-        let builder = try OpenSSLTrustPathBuilder(served: served, caFiles: caFiles, useSystemStore: useSystemStore, now: now)
+        let builder = try OpenSSLTrustPathBuilder(
+            served: served, caFiles: caFiles, useSystemStore: useSystemStore, now: now)
         let live = builder.build(anchors: .system, policy: .ssl(host: host))
         let path = live.path.isEmpty ? Array(served.prefix(1)) : live.path
         guard let recommendation = PinExtraction.recommend(host: host, path: path) else {
@@ -30,7 +31,8 @@ public enum PinExtractor {
         material.files = material.files.map(loadablePlist)
         let entries = path.enumerated().map { i, c in
             PinPathEntry(
-                position: i, role: path.count == 1 ? "leaf" : i == 0 ? "leaf" : i == path.count - 1 ? "anchor" : "intermediate",
+                position: i,
+                role: path.count == 1 ? "leaf" : i == 0 ? "leaf" : i == path.count - 1 ? "anchor" : "intermediate",
                 subject: c.subject, issuer: c.issuer, spkiSHA256: c.spkiSHA256, sha256: c.sha256, notAfter: c.notAfter,
                 sentByServer: served.contains { $0.der == c.der })
         }
@@ -45,11 +47,16 @@ public enum PinExtractor {
         let pins = [recommendation.primary.spkiSHA256] + (recommendation.backup.map { [$0.spkiSHA256] } ?? [])
         let dictionary: [String: Any] = [
             "TSKPinnedDomains": [
-                recommendation.host: ["TSKPublicKeyHashes": pins, "TSKEnforcePinning": true, "TSKIncludeSubdomains": false]
+                recommendation.host: [
+                    "TSKPublicKeyHashes": pins, "TSKEnforcePinning": true, "TSKIncludeSubdomains": false,
+                ]
             ]
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: dictionary, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return PinMaterialFile(name: "\(recommendation.host)-trustkit.json", text: String(decoding: data, as: UTF8.self) + "\n")
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: dictionary, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return PinMaterialFile(
+            name: "\(recommendation.host)-trustkit.json", text: String(decoding: data, as: UTF8.self) + "\n")
     }
 
     /// A plist fragment wrapped into a whole plist document (the fragment is kept verbatim inside), so that the
@@ -57,9 +64,13 @@ public enum PinExtractor {
     /// `NSPinnedDomains` under `NSAppTransportSecurity`.
     static func loadablePlist(_ file: PinMaterialFile) -> PinMaterialFile {
         guard file.name.hasSuffix(".plist"), let text = file.text else { return file }
-        let indented = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-        let body = text.contains("<key>NSPinnedDomains</key>")
-            ? "    <key>NSAppTransportSecurity</key>\n    <dict>\n" + indented.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n    </dict>\n"
+        let indented = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : "    " + $0
+        }.joined(separator: "\n")
+        let body =
+            text.contains("<key>NSPinnedDomains</key>")
+            ? "    <key>NSAppTransportSecurity</key>\n    <dict>\n"
+                + indented.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n    </dict>\n"
             : indented
         var copy = file
         copy.text = """
@@ -80,7 +91,8 @@ public enum PinExtractor {
     /// - Throws: ``OutputFileError`` (exit 73) when a file cannot be written.
     public static func write(_ material: PinMaterial, to directory: String) throws -> [String] {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw OutputFileError(file: directory, description: "atscheck: cannot create \(directory): \(error.localizedDescription)")
+            throw OutputFileError(
+                file: directory, description: "atscheck: cannot create \(directory): \(error.localizedDescription)")
         }
         var written: [String] = []
         for file in material.files {
@@ -89,7 +101,8 @@ public enum PinExtractor {
             let path = (directory as NSString).appendingPathComponent(name.hasPrefix(".") ? "_" + name : name)
             let data = file.der ?? Data((file.text ?? "").utf8)
             do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                throw OutputFileError(file: path, description: "atscheck: cannot write \(path): \(error.localizedDescription)")
+                throw OutputFileError(
+                    file: path, description: "atscheck: cannot write \(path): \(error.localizedDescription)")
             }
             written.append(path)
         }

@@ -50,9 +50,10 @@ public struct LoadedPins: Sendable {
     public var pinnedDomainsConfiguration: PinnedDomainsConfiguration? {
         if let pinnedDomains { return pinnedDomains }
         guard let pinSet else { return nil }
-        return PinnedDomainsConfiguration(domains: pinSet.domains.mapValues {
-            PinnedDomainEntry(includesSubdomains: $0.includeSubdomains, caIdentities: $0.pins)
-        })
+        return PinnedDomainsConfiguration(
+            domains: pinSet.domains.mapValues {
+                PinnedDomainEntry(includesSubdomains: $0.includeSubdomains, caIdentities: $0.pins)
+            })
     }
 }
 
@@ -75,19 +76,26 @@ public enum PinMaterialLoader {
         var pins = LoadedPins()
         if isDirectory.boolValue {
             let base = URL(fileURLWithPath: path)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            else {
                 throw InputFileError(file: path, reason: "cannot read the directory")
             }
             var files: [String] = []
             for case let url as URL in walker where extensions.contains(url.pathExtension.lowercased()) {
                 if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-                    files.append((path as NSString).appendingPathComponent(String(url.path.dropFirst(base.path.count + 1))))
+                    files.append(
+                        (path as NSString).appendingPathComponent(String(url.path.dropFirst(base.path.count + 1))))
                 }
             }
             for file in files.sorted() { try loadFile(file, into: &pins) }
         } else {
             guard extensions.contains((path as NSString).pathExtension.lowercased()) else {
-                throw InputFileError(file: path, reason: "not a pin file: expected .cer, .der, .crt, .pem, .json, .yaml, .yml or an Info.plist (.plist)")
+                throw InputFileError(
+                    file: path,
+                    reason:
+                        "not a pin file: expected .cer, .der, .crt, .pem, .json, .yaml, .yml or an Info.plist (.plist)")
             }
             try loadFile(path, into: &pins)
         }
@@ -113,20 +121,30 @@ public enum PinMaterialLoader {
         }
         let ext = (file as NSString).pathExtension.lowercased()
         if PEMFile.looksLikePEM(data) {
-            let certificates = try PEMFile.certificates(in: [UInt8](data), file: file, rejectingOtherBlocks: true).map(\.facts)
+            let certificates = try PEMFile.certificates(in: [UInt8](data), file: file, rejectingOtherBlocks: true).map(
+                \.facts)
             let inDERFile = ext == "cer" || ext == "der"
             if inDERFile {
-                pins.findings.append(Finding(
-                    rule: RuleID.Pins.pemInCer, severity: .error,
-                    message: "\(file) holds PEM text, not DER: AFNetworking's Certificate mode crashes on it and its PublicKey mode and Alamofire skip it silently; convert it with openssl x509 -outform DER",
-                    file: file, line: 1))
+                pins.findings.append(
+                    Finding(
+                        rule: RuleID.Pins.pemInCer, severity: .error,
+                        message:
+                            "\(file) holds PEM text, not DER: AFNetworking's Certificate mode crashes on it and its "
+                            + "PublicKey mode and Alamofire skip it silently; convert it with openssl x509 "
+                            + "-outform DER",
+                        file: file, line: 1))
             }
-            pins.certificates += certificates.map { PinnedCertificateFile(file: file, facts: $0, pemInDERFile: inDERFile) }
+            pins.certificates += certificates.map {
+                PinnedCertificateFile(file: file, facts: $0, pemInDERFile: inDERFile)
+            }
         } else if ext == "pem" {
-            throw InputFileError(file: file, line: 1, reason: "no PEM certificate (-----BEGIN CERTIFICATE-----) in a .pem file")
+            throw InputFileError(
+                file: file, line: 1, reason: "no PEM certificate (-----BEGIN CERTIFICATE-----) in a .pem file")
         } else {
             do {
-                pins.certificates.append(PinnedCertificateFile(file: file, facts: try CertificateParsing.facts(der: data), pemInDERFile: false))
+                pins.certificates.append(
+                    PinnedCertificateFile(
+                        file: file, facts: try CertificateParsing.facts(der: data), pemInDERFile: false))
             } catch let error as ProbeFailure {
                 throw InputFileError(file: file, reason: "not a DER certificate (\(error.reason))")
             }
@@ -141,12 +159,16 @@ public enum PinMaterialLoader {
         let root = document.rootDictionary
         if let value = root["TSKConfiguration"] {
             guard case .dictionary(let tsk) = PlistNode(value) else {
-                throw InputFileError(file: file, line: document.line(forKeyPath: ["TSKConfiguration"]), reason: "TSKConfiguration is not a dictionary")
+                throw InputFileError(
+                    file: file, line: document.line(forKeyPath: ["TSKConfiguration"]),
+                    reason: "TSKConfiguration is not a dictionary")
             }
             let (set, findings) = PinConfigurationParser.trustKit(tsk, file: file)
             let line = document.line(forKeyPath: ["TSKConfiguration"])
             pins.pinSet = merge(pins.pinSet, set)
-            pins.findings += findings.map { var f = $0; f.line = f.line ?? line; return f }
+            pins.findings += findings.map {
+                var f = $0; f.line = f.line ?? line; return f
+            }
         }
         if let parsed = pinnedDomains(of: document) {
             var merged = pins.pinnedDomains?.domains ?? [:]
@@ -160,7 +182,9 @@ public enum PinMaterialLoader {
     /// - Parameter document: An Info.plist or a bare ATS dictionary.
     /// - Returns: The configuration.
     public static func pinnedDomains(of document: PlistDocument) -> PinnedDomainsConfiguration? {
-        guard let value = document.atsDictionary?[ATSKey.pinnedDomains.name], case .dictionary(let dict) = PlistNode(value) else {
+        guard let value = document.atsDictionary?[ATSKey.pinnedDomains.name],
+            case .dictionary(let dict) = PlistNode(value)
+        else {
             return nil
         }
         return PinConfigurationParser.pinnedDomains(dict)

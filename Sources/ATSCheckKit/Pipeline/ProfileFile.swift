@@ -11,7 +11,8 @@ public enum ProfileFile {
     public static func save(_ profiles: [ServerProfile], to path: String) throws {
         let data = try JSONRendering.encoder().encode(profiles)
         do { try data.write(to: URL(fileURLWithPath: path)) } catch {
-            throw OutputFileError(file: path, description: "cannot write profile \(path): \(error.localizedDescription)")
+            throw OutputFileError(
+                file: path, description: "cannot write profile \(path): \(error.localizedDescription)")
         }
     }
 
@@ -47,7 +48,7 @@ public enum ProfileFile {
     static func describe(_ error: Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
-             DecodingError.valueNotFound(_, let context):
+            DecodingError.valueNotFound(_, let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
         case DecodingError.keyNotFound(let key, let context):

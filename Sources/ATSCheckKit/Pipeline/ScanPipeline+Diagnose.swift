@@ -72,7 +72,8 @@ extension ScanPipeline {
         warnDays: Int? = nil
     ) throws -> Diagnosis {
         let profiles = try ProfileFile.load(path)
-        guard let match = profiles.first(where: { $0.host == target.host && $0.port == target.port }) ?? profiles.first else {
+        guard let match = profiles.first(where: { $0.host == target.host && $0.port == target.port }) ?? profiles.first
+        else {
             throw InputFileError(file: path, line: nil, message: "\(path) holds no profile")
         }
         return diagnose(match, target: target, url: url, for: client, warnDays: warnDays, now: Date())

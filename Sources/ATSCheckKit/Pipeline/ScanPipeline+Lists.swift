@@ -53,8 +53,10 @@ extension ScanPipeline {
             slots += Array(repeating: index, count: profiles.count)
         }
         for (index, entry) in entries.enumerated() {
-            let profiles = entry.isHTTP
-                ? [Self.cleartextProfile(for: entry.target, address: entry.resolve, now: now)] : bySlot[targets.count + index]
+            let profiles =
+                entry.isHTTP
+                ? [Self.cleartextProfile(for: entry.target, address: entry.resolve, now: now)]
+                : bySlot[targets.count + index]
             results += profiles.map { EndpointResult(profile: $0, ats: judge.judge($0), source: entry.source) }
             slots += Array(repeating: targets.count + index, count: profiles.count)
         }
@@ -76,11 +78,14 @@ extension EndpointList {
         var data = Data()
         while true {
             let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 16) } catch { throw InputFileError(file: name, reason: "cannot read standard input") }
+            do { chunk = try handle.read(upToCount: 1 << 16) } catch {
+                throw InputFileError(file: name, reason: "cannot read standard input")
+            }
             guard let chunk, !chunk.isEmpty else { break }
             data.append(chunk)
             if data.count > InputLimits.endpointTextBytes {
-                throw InputFileError(file: name, reason: InputLimits.tooLargeReason(limit: InputLimits.endpointTextBytes))
+                throw InputFileError(
+                    file: name, reason: InputLimits.tooLargeReason(limit: InputLimits.endpointTextBytes))
             }
         }
         let text = try StructuredFile.decodeUTF8(data, file: name)

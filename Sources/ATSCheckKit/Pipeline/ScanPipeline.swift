@@ -21,7 +21,8 @@ public struct ScanPipeline: Sendable {
     ///   - resolver: the prober when it can resolve, else the OpenSSL prober's resolver (system DNS on its
     ///     probe threads).
     public init(
-        settings: ScanSettings = ScanSettings(), prober: (any EndpointProber)? = nil, resolver: (any AddressResolver)? = nil
+        settings: ScanSettings = ScanSettings(), prober: (any EndpointProber)? = nil,
+        resolver: (any AddressResolver)? = nil
     ) {
         self.settings = settings
         let system = settings.makeProber()
@@ -82,7 +83,8 @@ public struct ScanPipeline: Sendable {
     }
 
     /// The profile of an `http://` endpoint: nothing is scanned, ATS judges the scheme.
-    public static func cleartextProfile(for target: Target, address: String? = nil, now: Date = Date()) -> ServerProfile {
+    public static func cleartextProfile(for target: Target, address: String? = nil, now: Date = Date()) -> ServerProfile
+    {
         ServerProfile.cleartext(for: target, address: address, now: now)
     }
 }

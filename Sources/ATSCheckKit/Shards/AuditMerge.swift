@@ -29,15 +29,19 @@ public enum AuditMerge {
         if audits.isEmpty { return .scan(try ReportMerge.merge(files.map(\.report))) }
         if audits.count != files.count {
             let scan = zip(paths, files).first { !$0.1.isAudit }!.0
-            throw MergeError("\(audits[0]) is an audit report but \(scan) is a scan report: merge the shards of one command")
+            throw MergeError(
+                "\(audits[0]) is an audit report but \(scan) is a scan report: merge the shards of one command")
         }
         return try merge(files.map { ($0.report, $0.inputs) }, paths: paths)
     }
 
     /// Rebuilds the audit from shard reports and their inputs.
-    static func merge(_ shards: [(report: ScanReport, inputs: AuditShardInputs?)], paths: [String]) throws -> MergedReport {
+    static func merge(_ shards: [(report: ScanReport, inputs: AuditShardInputs?)], paths: [String]) throws
+        -> MergedReport
+    {
         for (path, shard) in zip(paths, shards) where shard.inputs == nil || shard.report.shard == nil {
-            throw MergeError("\(path) is a whole audit, not a shard: merge the outputs of audit --shard I/N --format json")
+            throw MergeError(
+                "\(path) is a whole audit, not a shard: merge the outputs of audit --shard I/N --format json")
         }
         try ReportMerge.checkShards(shards.map(\.report))
         let inputs = shards[0].inputs!
@@ -55,7 +59,8 @@ public enum AuditMerge {
             os: inputs.os, now: now)
         let total = shards[0].report.shard!.total
         guard loaded.list.entries.count == total else {
-            throw MergeError("\(inputs.endpoints) has \(loaded.list.entries.count) endpoints but the shards split \(total)")
+            throw MergeError(
+                "\(inputs.endpoints) has \(loaded.list.entries.count) endpoints but the shards split \(total)")
         }
         var profiles = [ServerProfile?](repeating: nil, count: total)
         for shard in shards {
@@ -70,7 +75,8 @@ public enum AuditMerge {
             throw MergeError("no shard reports endpoint \(missing + 1) of \(inputs.endpoints)")
         }
         let result = loaded.finish(
-            profiles: profiles.map { $0! }, settings: settings, for: ATSClient(os: inputs.os, kind: inputs.client), now: now)
+            profiles: profiles.map { $0! }, settings: settings, for: ATSClient(os: inputs.os, kind: inputs.client),
+            now: now)
         return .audit(result, inputs: inputs)
     }
 

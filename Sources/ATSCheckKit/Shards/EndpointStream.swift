@@ -21,7 +21,8 @@ final class EndpointStream: Sendable {
     let tally: StreamTally?
 
     init(
-        plan: [PlannedEndpoint], owner: [Int], targets: [Target], entries: [EndpointEntry], judge: PolicyJudge, now: Date,
+        plan: [PlannedEndpoint], owner: [Int], targets: [Target], entries: [EndpointEntry], judge: PolicyJudge,
+        now: Date,
         tally: StreamTally? = nil
     ) {
         var byKey: [ProbeRequest: [StreamTally.Place]] = [:]
@@ -44,8 +45,9 @@ final class EndpointStream: Sendable {
         }
         for (index, entry) in entries.enumerated() where entry.isHTTP {
             let profile = ScanPipeline.cleartextProfile(for: entry.target, address: entry.resolve, now: now)
-            hand(EndpointResult(profile: profile, ats: judge.judge(profile), source: entry.source),
-                 at: (targets.count + index, 0), onEndpoint)
+            hand(
+                EndpointResult(profile: profile, ats: judge.judge(profile), source: entry.source),
+                at: (targets.count + index, 0), onEndpoint)
         }
     }
 

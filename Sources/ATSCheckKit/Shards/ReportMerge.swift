@@ -50,10 +50,16 @@ public enum ReportMerge {
             if Set(indices).count != indices.count { throw MergeError("a shard is given twice") }
             let missing = (1...count).filter { !indices.contains($0) }
             if !missing.isEmpty {
-                throw MergeError("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing")
+                throw MergeError(
+                    "shard\(missing.count == 1 ? "" : "s") "
+                        + "\(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing"
+                )
             }
             for (report, shard) in zip(reports, shards) where shard.positions.count != report.endpoints.count {
-                throw MergeError("shard \(shard.index)/\(shard.count) has \(report.endpoints.count) endpoints but \(shard.positions.count) positions")
+                throw MergeError(
+                    "shard \(shard.index)/\(shard.count) has \(report.endpoints.count) endpoints but "
+                        + "\(shard.positions.count) positions"
+                )
             }
         }
     }

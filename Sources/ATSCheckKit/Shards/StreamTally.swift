@@ -100,8 +100,9 @@ final class StreamTally: Sendable {
 
     /// What the batch keeps of a streamed profile until the end of the run: what progress lines show.
     static func skeleton(of profile: ServerProfile) -> ServerProfile {
-        ServerProfile(target: profile.target, host: profile.host, port: profile.port, address: profile.address,
-                      sni: profile.sni, status: profile.status, error: profile.error, handshakes: profile.handshakes,
-                      scannedAt: profile.scannedAt)
+        ServerProfile(
+            target: profile.target, host: profile.host, port: profile.port, address: profile.address,
+            sni: profile.sni, status: profile.status, error: profile.error, handshakes: profile.handshakes,
+            scannedAt: profile.scannedAt)
     }
 }

@@ -7,7 +7,8 @@ extension ATSConfiguration {
     /// Follows the current Security sources (§3.4): a global boolean that is not a boolean or a number
     /// (e.g. the string `"YES"`) is absent; a number other than 0 or 1 is present but not YES; a non-dictionary
     /// `NSExceptionDomains` is ignored; entries that are not dictionaries are skipped; per-domain booleans
-    /// count by a number's truth value and take their defaults when of another wrong type; an invalid minimum TLS version leaves the minimum at TLS 1.2.
+    /// count by a number's truth value and take their defaults when of another wrong type; an invalid minimum TLS
+    /// version leaves the minimum at TLS 1.2.
     /// - Parameter dictionary: the `NSAppTransportSecurity` dictionary.
     public init(dictionary: [String: Any]) {
         self.init(isPresent: true)
@@ -69,7 +70,9 @@ extension ExceptionDomain {
             }
         }
         func version(_ name: String) -> TLSVersion? {
-            (dictionary[name] as? String).flatMap { ATSKey.validMinimumTLSVersions.contains($0) ? TLSVersion(name: $0) : nil }
+            (dictionary[name] as? String).flatMap {
+                ATSKey.validMinimumTLSVersions.contains($0) ? TLSVersion(name: $0) : nil
+            }
         }
         var legacy = LegacyExceptionValues()
         for key in ATSKey.deprecated.map(\.name).sorted() where dictionary[key] != nil {

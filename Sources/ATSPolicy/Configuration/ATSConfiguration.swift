@@ -83,7 +83,8 @@ public struct ExceptionDomain: Sendable, Equatable {
     public init(
         includesSubdomains: Bool = false, allowsInsecureHTTPLoads: Bool = false, minimumTLSVersion: TLSVersion? = nil,
         requiresForwardSecrecy: Bool = true, requiresCertificateTransparency: Bool = false,
-        niapPackage: NIAPPackage? = nil, numericBooleanKeys: Set<String> = [], legacyValues: LegacyExceptionValues? = nil,
+        niapPackage: NIAPPackage? = nil, numericBooleanKeys: Set<String> = [],
+        legacyValues: LegacyExceptionValues? = nil,
         stringBooleanValues: [String: Bool] = [:]
     ) {
         self.includesSubdomains = includesSubdomains
@@ -105,7 +106,8 @@ extension ATSConfiguration {
     /// Whether any of the iOS 10 keys (`NSAllowsLocalNetworking`, `…InWebContent`, `…ForMedia`) is
     /// present, whatever its value: on iOS 10+ that alone makes `NSAllowsArbitraryLoads` ignored (§4.1).
     public var hasFineGrainedGlobalKey: Bool {
-        [allowsLocalNetworking, allowsArbitraryLoadsInWebContent, allowsArbitraryLoadsForMedia].contains(where: \.isPresent)
+        [allowsLocalNetworking, allowsArbitraryLoadsInWebContent, allowsArbitraryLoadsForMedia].contains(
+            where: \.isPresent)
     }
 
     /// Whether `NSAllowsArbitraryLoads = YES` is ignored on `os` because an iOS 10 key is present (§4.1).

@@ -9,14 +9,18 @@ public struct LegacyExceptionValues: Sendable, Equatable {
     public var minimumTLSVersion: TLSVersion?
     public var requiresForwardSecrecy: Bool?
 
-    public init(allowsInsecureHTTPLoads: Bool? = nil, minimumTLSVersion: TLSVersion? = nil, requiresForwardSecrecy: Bool? = nil) {
+    public init(
+        allowsInsecureHTTPLoads: Bool? = nil, minimumTLSVersion: TLSVersion? = nil, requiresForwardSecrecy: Bool? = nil
+    ) {
         self.allowsInsecureHTTPLoads = allowsInsecureHTTPLoads
         self.minimumTLSVersion = minimumTLSVersion
         self.requiresForwardSecrecy = requiresForwardSecrecy
     }
 
     /// Whether no legacy key contributes a value.
-    public var isEmpty: Bool { allowsInsecureHTTPLoads == nil && minimumTLSVersion == nil && requiresForwardSecrecy == nil }
+    public var isEmpty: Bool {
+        allowsInsecureHTTPLoads == nil && minimumTLSVersion == nil && requiresForwardSecrecy == nil
+    }
 }
 
 extension ExceptionDomain {

@@ -33,7 +33,9 @@ extension ATSConfiguration {
         if let ip = IPAddress(literal: host) {
             guard os.ipLiteralsRequireATS else { return nil }  // IP keys were not honoured before iOS 17
             for (key, entry) in exceptionDomains where !key.contains("/") {
-                if let keyIP = IPAddress(literal: key), keyIP == ip { return ExceptionMatch(key: key, entry: entry, builtIn: false, depth: 0) }
+                if let keyIP = IPAddress(literal: key), keyIP == ip {
+                    return ExceptionMatch(key: key, entry: entry, builtIn: false, depth: 0)
+                }
             }
             var best: (String, ExceptionDomain, Int)?
             for (key, entry) in exceptionDomains where key.contains("/") {
@@ -42,7 +44,9 @@ extension ATSConfiguration {
             }
             return best.map { ExceptionMatch(key: $0.0, entry: $0.1, builtIn: false, depth: 0) }
         }
-        if let entry = exceptionDomains[host] { return ExceptionMatch(key: host, entry: entry, builtIn: false, depth: 0) }
+        if let entry = exceptionDomains[host] {
+            return ExceptionMatch(key: host, entry: entry, builtIn: false, depth: 0)
+        }
         var labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var level = 0
         while labels.count > 1 {

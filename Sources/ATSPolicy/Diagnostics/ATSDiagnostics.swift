@@ -10,7 +10,8 @@ public enum ATSDiagnostics {
     ///   - target: the URL (its scheme and host drive the tests).
     ///   - client: the OS whose rules apply and the client class (nscurl uses URLSession).
     /// - Returns: the tests in nscurl's order and the minimal exception.
-    public static func run(profile: ServerProfile, target: Target, for client: ATSClient = .newest) -> DiagnosticsReport {
+    public static func run(profile: ServerProfile, target: Target, for client: ATSClient = .newest) -> DiagnosticsReport
+    {
         let evaluator = ATSPolicyEvaluator(for: client)
         let os = client.os
         let host = target.host
@@ -29,7 +30,8 @@ public enum ATSDiagnostics {
         }
         let minimal = minimalException(profile: profile, target: target, evaluator: evaluator, baseline: defaultTest)
         var notes = [
-            "predicted for iOS \(os) rules from one scan; nscurl runs macOS's implementation, whose results do not always match iOS",
+            "predicted for iOS \(os) rules from one scan; nscurl runs macOS's implementation, whose results do not "
+                + "always match iOS",
             "HTTP redirects are not followed: each redirect hop needs its own check (an http:// hop fails with -1022)",
         ]
         if profile.host != host { notes.append("the scan connected to \(profile.host); the URL's host is \(host)") }
@@ -54,7 +56,11 @@ public enum ATSDiagnostics {
         case .fail:
             return (.fail, errorLine(evaluation.violations))
         case .unknown:
-            return (.unknown, "could not be predicted: " + (unknowns.isEmpty ? "the scan was incomplete" : unknowns.joined(separator: "; ")))
+            return (
+                .unknown,
+                "could not be predicted: "
+                    + (unknowns.isEmpty ? "the scan was incomplete" : unknowns.joined(separator: "; "))
+            )
         case .ambiguous:
             let parts = evaluation.readings.map { reading in
                 reading.verdict == .pass

@@ -30,7 +30,9 @@ extension ATSDiagnostics {
         ]
         for v in versions {
             cases.append(
-                .init(section: "Configuring TLS exceptions for \(host)", title: v, dictionary: domain([minimum: .string(v)])))
+                .init(
+                    section: "Configuring TLS exceptions for \(host)", title: v,
+                    dictionary: domain([minimum: .string(v)])))
         }
         cases.append(
             .init(
@@ -44,7 +46,8 @@ extension ATSDiagnostics {
         for v in versions {
             cases.append(
                 .init(
-                    section: "Configuring TLS exceptions with PFS disabled for \(host)", title: "\(v) with PFS disabled",
+                    section: "Configuring TLS exceptions with PFS disabled for \(host)",
+                    title: "\(v) with PFS disabled",
                     dictionary: domain([minimum: .string(v), pfs: .bool(false)])))
         }
         for v in versions {

@@ -37,8 +37,10 @@ extension ATSDiagnostics {
         baseline known: (evaluation: ATSEvaluation, unknowns: [String])? = nil
     ) -> MinimalException {
         let host = target.host
-        let (baseline, unknowns) = known ?? evaluator.detailedEvaluation(
-            profile, host: host, configuration: .default, scheme: target.scheme)
+        let (baseline, unknowns) =
+            known
+            ?? evaluator.detailedEvaluation(
+                profile, host: host, configuration: .default, scheme: target.scheme)
         switch baseline.verdict {
         case .pass:
             return MinimalException(
@@ -46,7 +48,8 @@ extension ATSDiagnostics {
         case .unknown:
             return MinimalException(
                 status: .unknown, domain: host,
-                reason: "could not be predicted: " + (unknowns.isEmpty ? "the scan was incomplete" : unknowns.joined(separator: "; ")))
+                reason: "could not be predicted: "
+                    + (unknowns.isEmpty ? "the scan was incomplete" : unknowns.joined(separator: "; ")))
         case .fail, .ambiguous:
             break
         }
@@ -60,7 +63,10 @@ extension ATSDiagnostics {
         if let passing = evaluated.first(where: { $0.result.verdict == .pass }) {
             var reasons = passing.entry.keys.sorted().compactMap { explain($0, passing.entry[$0]!, host: host) }
             if baseline.verdict == .ambiguous {
-                reasons.insert("the default configuration is ambiguous (Apple's sources disagree); this entry passes under every reading", at: 0)
+                reasons.insert(
+                    "the default configuration is ambiguous (Apple's sources disagree); this entry passes under "
+                        + "every reading",
+                    at: 0)
             }
             return MinimalException(
                 status: .exception, domain: host, dictionary: .dict(passing.entry),
@@ -74,11 +80,15 @@ extension ATSDiagnostics {
         let baselinePassing = Set(baseline.readings.filter { $0.verdict == .pass }.map(\.name))
         if let uncertain = evaluated.first(where: {
             $0.result.verdict == .ambiguous
-                && !Set($0.result.readings.filter { $0.verdict == .pass }.map(\.name)).subtracting(baselinePassing).isEmpty
+                && !Set($0.result.readings.filter { $0.verdict == .pass }.map(\.name)).subtracting(baselinePassing)
+                    .isEmpty
         }) {
             let passing = uncertain.result.readings.filter { $0.verdict == .pass }.map(\.name).joined(separator: ", ")
             let failing = uncertain.result.readings.filter { $0.verdict != .pass }.map(\.name).joined(separator: ", ")
-            var reasons = ["UNCERTAIN: this entry passes under the reading(s) \(passing) but not under \(failing); Apple's sources disagree, so test on a device"]
+            var reasons = [
+                "UNCERTAIN: this entry passes under the reading(s) \(passing) but not under \(failing); Apple's "
+                    + "sources disagree, so test on a device"
+            ]
             reasons += uncertain.entry.keys.sorted().compactMap { explain($0, uncertain.entry[$0]!, host: host) }
             return MinimalException(
                 status: .exception, domain: host, dictionary: .dict(uncertain.entry),
@@ -88,8 +98,10 @@ extension ATSDiagnostics {
         let why = (blocking.isEmpty ? baseline.violations : blocking).map(\.message)
         var reason = "no NSExceptionDomains entry can make this pass: " + why.joined(separator: "; ")
         if baseline.verdict == .ambiguous {
-            let readings = baseline.readings.map { "\($0.name): \($0.verdict.rawValue.uppercased())" }.joined(separator: "; ")
-            reason = "Apple's sources disagree whether the default configuration passes (\(readings)), and "
+            let readings = baseline.readings.map { "\($0.name): \($0.verdict.rawValue.uppercased())" }.joined(
+                separator: "; ")
+            reason =
+                "Apple's sources disagree whether the default configuration passes (\(readings)), and "
                 + reason + "; fix the server rather than the Info.plist, or test on a device"
         }
         return MinimalException(status: .impossible, domain: host, reason: reason)
@@ -98,11 +110,17 @@ extension ATSDiagnostics {
     static func explain(_ key: String, _ value: PlistValue, host: String) -> String? {
         switch (key, value) {
         case (ATSKey.exceptionMinimumTLSVersion.name, .string(let v)):
-            return "NSExceptionMinimumTLSVersion \(v) lets the client offer \(v) (App Review asks for a justification below TLS 1.2)"
+            return
+                "NSExceptionMinimumTLSVersion \(v) lets the client offer \(v) (App Review asks for a justification "
+                + "below TLS 1.2)"
         case (ATSKey.exceptionRequiresForwardSecrecy.name, .bool(false)):
-            return "NSExceptionRequiresForwardSecrecy NO adds the RSA key-exchange suites (no forward secrecy) and drops the ATS key-size check"
+            return
+                "NSExceptionRequiresForwardSecrecy NO adds the RSA key-exchange suites (no forward secrecy) and "
+                + "drops the ATS key-size check"
         case (ATSKey.exceptionAllowsInsecureHTTPLoads.name, .bool(true)):
-            return "NSExceptionAllowsInsecureHTTPLoads YES disables ATS for \(host): it also allows cleartext http:// loads, and App Review asks for a justification"
+            return
+                "NSExceptionAllowsInsecureHTTPLoads YES disables ATS for \(host): it also allows cleartext http:// "
+                + "loads, and App Review asks for a justification"
         default:
             return nil
         }

@@ -71,7 +71,10 @@ public struct ATSPolicyEvaluator: Sendable {
         }
         notes.insert(primary.policy.explanation, at: 0)
         if case .ipLiteral(_, local: true) = HostKind(host: host), os.ipLiteralsRequireATS {
-            notes.append("whether iOS 17+ treats loopback and link-local IP literals as local is unconfirmed; use localhost or an explicit IP exception")
+            notes.append(
+                "whether iOS 17+ treats loopback and link-local IP literals as local is unconfirmed; use localhost "
+                    + "or an explicit IP exception"
+            )
         }
         let verdict = Self.verdict(primary)
         guard !alternatives.isEmpty else {
@@ -111,9 +114,14 @@ public struct ATSPolicyEvaluator: Sendable {
             profile: profile, host: host, scheme: scheme, client: client,
             now: now ?? profile.certificate?.verifiedAt ?? profile.scannedAt, policy: policy, readings: readings)
         context.consulted = consulted
-        if let match = policy.exception, !match.builtIn, match.entry.legacyValues != nil, !os.mayHonourLegacyExceptionKeys {
+        if let match = policy.exception, !match.builtIn, match.entry.legacyValues != nil,
+            !os.mayHonourLegacyExceptionKeys
+        {
             context.notes.append(
-                "the NSExceptionDomains entry '\(match.key)' uses iOS 9-era NSThirdPartyException…/NSTemporaryException… keys: iOS \(os) probably ignores them (§3.2); use the NSException… keys")
+                "the NSExceptionDomains entry '\(match.key)' uses iOS 9-era "
+                    + "NSThirdPartyException…/NSTemporaryException… keys: iOS \(os) probably ignores them (§3.2); "
+                    + "use the NSException… keys"
+            )
         }
         if scheme.lowercased() == "http" {
             CleartextRule().apply(to: &context)

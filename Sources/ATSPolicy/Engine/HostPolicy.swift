@@ -44,12 +44,14 @@ public struct HostPolicy: Sendable, Equatable {
         if let match {
             let e = match.entry
             let niapValue = os.supportsNIAPPackage ? (e.niapPackage ?? c.niapPackage) : nil
-            let source = match.builtIn ? "built-in Apple exception '\(match.key)'" : "NSExceptionDomains entry '\(match.key)'"
+            let source =
+                match.builtIn ? "built-in Apple exception '\(match.key)'" : "NSExceptionDomains entry '\(match.key)'"
             return HostPolicy(
                 atsRequired: !e.allowsInsecureHTTPLoads, httpAllowed: e.allowsInsecureHTTPLoads,
                 minimumTLS: e.effectiveMinimumTLSVersion,
                 suites: e.requiresForwardSecrecy
-                    ? .ats(forwardSecrecy: true) : e.allowsInsecureHTTPLoads ? .systemDefault : .ats(forwardSecrecy: false),
+                    ? .ats(forwardSecrecy: true)
+                    : e.allowsInsecureHTTPLoads ? .systemDefault : .ats(forwardSecrecy: false),
                 atsKeySizeCheck: e.requiresForwardSecrecy && !e.allowsInsecureHTTPLoads,
                 atsHashCheck: !e.allowsInsecureHTTPLoads, niap: niapValue?.isStrict ?? false, exception: match,
                 explanation: "\(source) governs \(host); global keys are ignored for it")
@@ -78,7 +80,8 @@ public struct HostPolicy: Sendable, Equatable {
                 }
                 if c.allowsLocalNetworking == .yes {
                     if local {
-                        return off("NSAllowsLocalNetworking = YES allows loopback and link-local IP literals on iOS 17+")
+                        return off(
+                            "NSAllowsLocalNetworking = YES allows loopback and link-local IP literals on iOS 17+")
                     }
                     // §4.5 CONFLICT: the docs re-allow every IP; the Security source only local addresses.
                     consulted.insert(.localNetworkingIP)

@@ -33,7 +33,9 @@ extension ATSConfiguration {
             let applies = conflict == .legacyKeys ? os.mayHonourLegacyExceptionKeys : !os.readsPerDomainNumbers
             guard applies else { continue }
             let other = readings.flipped(conflict)
-            if read(with: other, os: os).exception(for: host, os: os, depth: other.depth) != mine { found.insert(conflict) }
+            if read(with: other, os: os).exception(for: host, os: os, depth: other.depth) != mine {
+                found.insert(conflict)
+            }
         }
         return found
     }

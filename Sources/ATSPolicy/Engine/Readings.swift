@@ -43,22 +43,40 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
     var summary: String {
         switch self {
         case .subdomainDepth: return "NSIncludesSubdomains depth (docs: one level; Security source: any depth)"
-        case .suiteList: return "ATS suite list (docs: AES only, CBC-SHA256 listed; Security source of this OS: ChaCha20, no CBC-SHA256 from 15.4)"
+        case .suiteList:
+            return
+                "ATS suite list (docs: AES only, CBC-SHA256 listed; Security source of this OS: ChaCha20, no "
+                + "CBC-SHA256 from 15.4)"
         case .tls13On12x: return "TLS 1.3 default on iOS 12.2–12.4 (Apple: on; 2019 test: off until 13)"
-        case .uiWebView: return "NSAllowsArbitraryLoadsInWebContent and UIWebView (old docs: exempt; source and tests: not)"
-        case .systemDefaultSuites: return "system default suite list when ATS is off for the host (not public; DHE uncertain)"
+        case .uiWebView:
+            return "NSAllowsArbitraryLoadsInWebContent and UIWebView (old docs: exempt; source and tests: not)"
+        case .systemDefaultSuites:
+            return "system default suite list when ATS is off for the host (not public; DHE uncertain)"
         case .lifetimeBoundary:
-            return "certificate lifetime caps (docs: notBefore through notAfter inclusive, leaves issued after 2019-07-01; trustd: notAfter − notBefore over 398 days, or 825 days + 1 hour for every system-anchored leaf issued before 2020-09-01)"
+            return
+                "certificate lifetime caps (docs: notBefore through notAfter inclusive, leaves issued after "
+                + "2019-07-01; trustd: notAfter − notBefore over 398 days, or 825 days + 1 hour for every "
+                + "system-anchored leaf issued before 2020-09-01)"
         case .ekuScope:
-            return "serverAuth EKU (docs: every leaf issued after 2019-07-01; Security source: every system-anchored leaf, and for user- or MDM-installed roots only an EKU that allows server use)"
+            return
+                "serverAuth EKU (docs: every leaf issued after 2019-07-01; Security source: every system-anchored "
+                + "leaf, and for user- or MDM-installed roots only an EKU that allows server use)"
         case .localNetworkingIP:
-            return "NSAllowsLocalNetworking and a public IP literal on iOS 17+ (docs: allowed; Security source: only loopback and link-local addresses are local)"
+            return
+                "NSAllowsLocalNetworking and a public IP literal on iOS 17+ (docs: allowed; Security source: only "
+                + "loopback and link-local addresses are local)"
         case .legacyKeys:
-            return "iOS 9-era NSThirdPartyException…/NSTemporaryException… keys on iOS 9 (2016 write-up: honoured like NSException…; Security source: ignored)"
+            return
+                "iOS 9-era NSThirdPartyException…/NSTemporaryException… keys on iOS 9 (2016 write-up: honoured like "
+                + "NSException…; Security source: ignored)"
         case .perDomainNumbers:
-            return "per-domain booleans written as numbers before iOS 18.4 / macOS 15.4 (current Security source: read by truth value; older, closed CFNetwork: possibly ignored)"
+            return
+                "per-domain booleans written as numbers before iOS 18.4 / macOS 15.4 (current Security source: read "
+                + "by truth value; older, closed CFNetwork: possibly ignored)"
         case .perDomainStrings:
-            return "per-domain booleans written as strings before iOS 18.4 / macOS 15.4 (current Security source: the default is used; older Security source: read with boolValue, so \"NO\" is NO)"
+            return
+                "per-domain booleans written as strings before iOS 18.4 / macOS 15.4 (current Security source: the "
+                + "default is used; older Security source: read with boolValue, so \"NO\" is NO)"
         }
     }
 }
@@ -116,11 +134,13 @@ struct Readings: Hashable, Sendable {
         case .suiteList: return documentedSuites ? "doc-suite-list" : "source-suite-list"
         case .tls13On12x: return tls13On12x ? "tls13-on-from-12.2" : "tls13-from-13"
         case .uiWebView: return uiWebViewExempt ? "doc-uiwebview-exempt" : "source-uiwebview-not-exempt"
-        case .systemDefaultSuites: return systemSuitesIncludeDHE ? "system-suites-with-dhe" : "system-suites-without-dhe"
+        case .systemDefaultSuites:
+            return systemSuitesIncludeDHE ? "system-suites-with-dhe" : "system-suites-without-dhe"
         case .lifetimeBoundary: return documentedLifetime ? "doc-lifetime-inclusive" : "source-lifetime-trustd"
         case .ekuScope: return documentedEKU ? "doc-eku-after-2019-07-01" : "source-eku-by-anchor"
         case .localNetworkingIP:
-            return localNetworkingAllowsAnyIP ? "doc-local-networking-any-ip" : "source-local-networking-loopback-link-local"
+            return localNetworkingAllowsAnyIP
+                ? "doc-local-networking-any-ip" : "source-local-networking-loopback-link-local"
         case .legacyKeys: return legacyKeysHonoured ? "ios9-legacy-keys-honoured" : "source-legacy-keys-ignored"
         case .perDomainNumbers: return perDomainNumbersIgnored ? "old-number-ignored" : "source-number-truth-value"
         case .perDomainStrings: return perDomainStringsHonoured ? "old-string-bool-value" : "source-string-default"

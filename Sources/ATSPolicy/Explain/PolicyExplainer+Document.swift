@@ -18,7 +18,9 @@ extension PolicyExplainer {
     public static func lowestOS(of document: PlistDocument) -> AppleOSVersion? {
         guard document.kind == .infoPlist else { return nil }
         let root = document.rootDictionary
-        if let text = root["MinimumOSVersion"] as? String, let version = AppleOSVersion(anyRelease: text) { return version }
+        if let text = root["MinimumOSVersion"] as? String, let version = AppleOSVersion(anyRelease: text) {
+            return version
+        }
         if let text = root["LSMinimumSystemVersion"] as? String, let macOS = AppleOSVersion(anyRelease: text) {
             return AppleOSVersion(macOS: macOS)
         }
@@ -37,7 +39,8 @@ extension PolicyExplainer {
     ) -> PolicyExplanation {
         let configuration = ATSConfiguration(dictionary: document.atsDictionary ?? [:])
         var never: [String: String] = [:]
-        for finding in PlistLinter.lint(document, options: PlistLinter.Options(os: os)) where neverMatchingRules.contains(finding.rule) {
+        for finding in PlistLinter.lint(document, options: PlistLinter.Options(os: os))
+        where neverMatchingRules.contains(finding.rule) {
             for key in configuration.exceptionDomains.keys where finding.keyPath == ATSKeyPath.exceptionDomain(key) {
                 never[key] = never[key] ?? finding.message
             }
@@ -53,7 +56,9 @@ extension PolicyExplainer {
     ///   - lowest: the oldest release the app runs on; nil: no lower cut.
     ///   - newest: the newest release; below ``AppleOSVersion/newest`` the last era ends there.
     /// - Returns: the eras, oldest first (never empty: at least the era of `newest`).
-    public static func eras(for configuration: ATSConfiguration, from lowest: AppleOSVersion?, through newest: AppleOSVersion) -> [Era] {
+    public static func eras(
+        for configuration: ATSConfiguration, from lowest: AppleOSVersion?, through newest: AppleOSVersion
+    ) -> [Era] {
         let all = eras(for: configuration)
         var kept: [Era] = []
         for (index, era) in all.enumerated() {

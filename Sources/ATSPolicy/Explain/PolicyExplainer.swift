@@ -29,7 +29,8 @@ public enum PolicyExplainer {
     /// - Parameter configuration: the app's configuration.
     /// - Returns: the eras, oldest first.
     public static func eras(for configuration: ATSConfiguration) -> [Era] {
-        let usesNIAP = configuration.niapPackage != nil
+        let usesNIAP =
+            configuration.niapPackage != nil
             || configuration.exceptionDomains.values.contains { $0.niapPackage != nil }
         let changes = hostPolicyChanges + (usesNIAP ? [.niapPackage] : [])
         let starts = ([AppleOSEra.judgedEras[0].version] + changes.map { AppleOSEra.introducing($0).version }).sorted()
@@ -61,7 +62,8 @@ public enum PolicyExplainer {
         let hosts = patterns.map { pattern in
             if let why = neverMatching[pattern.pattern], pattern.kind == .exceptionDomain {
                 return HostPatternPolicy(
-                    pattern: pattern.pattern, kind: .neverMatches, exampleHost: pattern.host, eras: [], neverMatches: why)
+                    pattern: pattern.pattern, kind: .neverMatches, exampleHost: pattern.host, eras: [],
+                    neverMatches: why)
             }
             return HostPatternPolicy(
                 pattern: pattern.pattern, kind: pattern.kind, exampleHost: pattern.host,
@@ -69,7 +71,8 @@ public enum PolicyExplainer {
                     EraPolicy(
                         era: era.label, osVersion: era.os.description,
                         clients: ClientKind.allCases.map {
-                            explain(host: pattern.host, for: ATSClient(os: era.os, kind: $0), configuration: configuration)
+                            explain(
+                                host: pattern.host, for: ATSClient(os: era.os, kind: $0), configuration: configuration)
                         })
                 })
         }
@@ -109,7 +112,9 @@ public enum PolicyExplainer {
         }
         var reason = policy.explanation
         if !conflicts.isEmpty {
-            reason += " (reading \(conflicts.map { readings.name(of: ATSConflict(rawValue: $0.conflict)!) }.joined(separator: ", ")))"
+            reason +=
+                " (reading "
+                + "\(conflicts.map { readings.name(of: ATSConflict(rawValue: $0.conflict)!) }.joined(separator: ", ")))"
         }
         return ClientPolicy(
             client: kind, atsApplies: policy.atsRequired, httpAllowed: policy.httpAllowed,
@@ -162,7 +167,9 @@ public enum PolicyExplainer {
                 variants.append((ATSKeyPath.exceptionDomain(match.key, key.name), v))
             }
             if entry.includesSubdomains { field(.includesSubdomains, \.includesSubdomains, false) }
-            if entry.allowsInsecureHTTPLoads { field(.exceptionAllowsInsecureHTTPLoads, \.allowsInsecureHTTPLoads, false) }
+            if entry.allowsInsecureHTTPLoads {
+                field(.exceptionAllowsInsecureHTTPLoads, \.allowsInsecureHTTPLoads, false)
+            }
             if entry.minimumTLSVersion != nil { field(.exceptionMinimumTLSVersion, \.minimumTLSVersion, nil) }
             if !entry.requiresForwardSecrecy { field(.exceptionRequiresForwardSecrecy, \.requiresForwardSecrecy, true) }
             if entry.niapPackage != nil { field(.exceptionRequiresNIAPTLSPackageVersion, \.niapPackage, nil) }
@@ -205,7 +212,8 @@ public enum PolicyExplainer {
         func unlisted(_ host: String) -> Bool {
             SubdomainDepth.allCases.allSatisfy { c.exception(for: host, os: .newest, depth: $0) == nil }
         }
-        let other = ["other-host.example", "other-host.atscheck-example", "x9.other-host.atscheck-example"]
+        let other =
+            ["other-host.example", "other-host.atscheck-example", "x9.other-host.atscheck-example"]
             .first(where: unlisted) ?? "other-host.example"
         patterns.append(Pattern(pattern: "any other public host", kind: .otherPublicHost, host: other))
         if c.exceptionDomains["localhost"] == nil {
@@ -218,18 +226,25 @@ public enum PolicyExplainer {
 
     static func notes(_ c: ATSConfiguration) -> [String] {
         var notes = [
-            "built-in Apple exceptions (apple.com, setup.icloud.com, ls/gs/geo.apple.com, is.autonavi.com, apple-mapkit.com) govern those hosts unless the app lists the same key (§4.3)",
-            "with ATS off the minimum TLS version is the system default: historically TLS 1.0 (reportedly 1.2 for apps linked on iOS 26, unverified)",
-            "the iOS 17 IP-literal rule may apply only to apps linked against the iOS 17 SDK (unconfirmed); whether loopback and link-local IPs count as local on iOS 17+ is unconfirmed",
+            "built-in Apple exceptions (apple.com, setup.icloud.com, ls/gs/geo.apple.com, is.autonavi.com, "
+                + "apple-mapkit.com) govern those hosts unless the app lists the same key (§4.3)",
+            "with ATS off the minimum TLS version is the system default: historically TLS 1.0 (reportedly 1.2 for "
+                + "apps linked on iOS 26, unverified)",
+            "the iOS 17 IP-literal rule may apply only to apps linked against the iOS 17 SDK (unconfirmed); whether "
+                + "loopback and link-local IPs count as local on iOS 17+ is unconfirmed",
             "ATS does not cover Network.framework, sockets or TLS stacks inside the app (§0 A2)",
         ]
         if c.allowsArbitraryLoadsInWebContent.isYes {
             notes.append(
-                "HTML <video> in a WKWebView is loaded by the media stack: NSAllowsArbitraryLoadsInWebContent may not cover it (radar 28678048)")
+                "HTML <video> in a WKWebView is loaded by the media stack: NSAllowsArbitraryLoadsInWebContent may "
+                    + "not cover it (radar 28678048)"
+            )
         }
         if c.allowsLocalNetworking.isPresent && c.allowsArbitraryLoads.isYes {
             notes.append(
-                "NSAllowsLocalNetworking turns off NSAllowsArbitraryLoads on iOS 10+: loads that relied on it fail (radar 29553627)")
+                "NSAllowsLocalNetworking turns off NSAllowsArbitraryLoads on iOS 10+: loads that relied on it fail "
+                    + "(radar 29553627)"
+            )
         }
         return notes
     }

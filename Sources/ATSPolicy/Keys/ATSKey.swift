@@ -61,7 +61,8 @@ extension ATSKey {
         "NSAllowsArbitraryLoadsForMedia", [.global], .boolean, review: true, introduced: .fineGrainedGlobalKeys)
     public static let allowsArbitraryLoadsInWebContent = ATSKey(
         "NSAllowsArbitraryLoadsInWebContent", [.global], .boolean, review: true, introduced: .fineGrainedGlobalKeys)
-    public static let allowsLocalNetworking = ATSKey("NSAllowsLocalNetworking", [.global], .boolean, introduced: .fineGrainedGlobalKeys)
+    public static let allowsLocalNetworking = ATSKey(
+        "NSAllowsLocalNetworking", [.global], .boolean, introduced: .fineGrainedGlobalKeys)
     public static let exceptionDomains = ATSKey("NSExceptionDomains", [.global], .dictionary)
     public static let pinnedDomains = ATSKey("NSPinnedDomains", [.global], .dictionary, introduced: .pinnedDomains)
     public static let requiresNIAPTLSPackageVersion = ATSKey(
@@ -81,9 +82,12 @@ extension ATSKey {
         "NSExceptionRequiresNIAPTLSPackageVersion", [.exceptionDomain], .string, introduced: .niapPackage)
 
     // Pinned-domain keys.
-    public static let pinnedCAIdentities = ATSKey("NSPinnedCAIdentities", [.pinnedDomain], .array, introduced: .pinnedDomains)
-    public static let pinnedLeafIdentities = ATSKey("NSPinnedLeafIdentities", [.pinnedDomain], .array, introduced: .pinnedDomains)
-    public static let spkiSHA256Base64 = ATSKey("SPKI-SHA256-BASE64", [.pinnedIdentity], .string, introduced: .pinnedDomains)
+    public static let pinnedCAIdentities = ATSKey(
+        "NSPinnedCAIdentities", [.pinnedDomain], .array, introduced: .pinnedDomains)
+    public static let pinnedLeafIdentities = ATSKey(
+        "NSPinnedLeafIdentities", [.pinnedDomain], .array, introduced: .pinnedDomains)
+    public static let spkiSHA256Base64 = ATSKey(
+        "SPKI-SHA256-BASE64", [.pinnedIdentity], .string, introduced: .pinnedDomains)
 
     // iOS 9-era spellings (§3.2): not read by current Security sources.
     public static let deprecated: [ATSKey] = [
@@ -99,13 +103,14 @@ extension ATSKey {
     }
 
     /// Every key atscheck knows, current, obsolete and deprecated.
-    public static let all: [ATSKey] = [
-        allowsArbitraryLoads, allowsArbitraryLoadsForMedia, allowsArbitraryLoadsInWebContent, allowsLocalNetworking,
-        exceptionDomains, pinnedDomains, requiresNIAPTLSPackageVersion, includesSubdomains,
-        exceptionAllowsInsecureHTTPLoads, exceptionMinimumTLSVersion, exceptionRequiresForwardSecrecy,
-        requiresCertificateTransparency, exceptionRequiresNIAPTLSPackageVersion, pinnedCAIdentities,
-        pinnedLeafIdentities, spkiSHA256Base64,
-    ] + deprecated
+    public static let all: [ATSKey] =
+        [
+            allowsArbitraryLoads, allowsArbitraryLoadsForMedia, allowsArbitraryLoadsInWebContent, allowsLocalNetworking,
+            exceptionDomains, pinnedDomains, requiresNIAPTLSPackageVersion, includesSubdomains,
+            exceptionAllowsInsecureHTTPLoads, exceptionMinimumTLSVersion, exceptionRequiresForwardSecrecy,
+            requiresCertificateTransparency, exceptionRequiresNIAPTLSPackageVersion, pinnedCAIdentities,
+            pinnedLeafIdentities, spkiSHA256Base64,
+        ] + deprecated
 
     /// Looks a key up by its exact name.
     public static func named(_ name: String) -> ATSKey? { all.first { $0.name == name } }

@@ -36,8 +36,9 @@ public struct PlistDocument {
         do {
             data = try BoundedFileReader.read(path: path, limit: InputLimits.plistBytes)
         } catch {
-            throw PlistError(code: error == .tooLarge(limit: InputLimits.plistBytes) ? .tooLarge : .unreadable,
-                             file: path, reason: error.reason)
+            throw PlistError(
+                code: error == .tooLarge(limit: InputLimits.plistBytes) ? .tooLarge : .unreadable,
+                file: path, reason: error.reason)
         }
         return try parse(data: data, file: path)
     }
@@ -50,7 +51,8 @@ public struct PlistDocument {
     /// - Throws: ``PlistError`` when the bytes are not a plist or the root is not a dictionary.
     public static func parse(data: Data, file: String) throws -> PlistDocument {
         guard data.count <= InputLimits.plistBytes else {
-            throw PlistError(code: .tooLarge, file: file, reason: InputLimits.tooLargeReason(limit: InputLimits.plistBytes))
+            throw PlistError(
+                code: .tooLarge, file: file, reason: InputLimits.tooLargeReason(limit: InputLimits.plistBytes))
         }
         guard !data.isEmpty else {
             throw PlistError(code: .malformed, file: file, reason: "malformed plist: the file is empty")

@@ -83,7 +83,8 @@ final class LintContext {
         // A macOS app states its oldest release as LSMinimumSystemVersion: judged by the iOS release with the
         // same ATS rules, and named as written.
         if target == nil, options.deploymentTarget == nil, let text = root["LSMinimumSystemVersion"] as? String,
-           let macOS = AppleOSVersion(anyRelease: text) {
+            let macOS = AppleOSVersion(anyRelease: text)
+        {
             target = (version: AppleOSVersion(macOS: macOS), text: "macOS " + Self.releaseText(text))
         }
         lowestOS = target?.version ?? options.os

@@ -18,9 +18,11 @@ enum PlistXMLText {
         let text: String
         switch encoding(of: data) {
         case .utf8: text = String(decoding: data, as: UTF8.self)  // repairs ill-formed sequences as U+FFFD
-        case .utf16LittleEndian: guard let t = String(data: data, encoding: .utf16LittleEndian) else { return nil }; text = t
+        case .utf16LittleEndian:
+            guard let t = String(data: data, encoding: .utf16LittleEndian) else { return nil }; text = t
         case .utf16BigEndian: guard let t = String(data: data, encoding: .utf16BigEndian) else { return nil }; text = t
-        case .utf32LittleEndian: guard let t = String(data: data, encoding: .utf32LittleEndian) else { return nil }; text = t
+        case .utf32LittleEndian:
+            guard let t = String(data: data, encoding: .utf32LittleEndian) else { return nil }; text = t
         case .utf32BigEndian: guard let t = String(data: data, encoding: .utf32BigEndian) else { return nil }; text = t
         case .declared(let encoding): guard let t = String(data: data, encoding: encoding) else { return nil }; text = t
         case .unknown: return nil
@@ -55,9 +57,13 @@ enum PlistXMLText {
     static func declaredEncodingName(_ data: Data) -> String? {
         var bytes = [UInt8](data.prefix(256))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        guard bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) else {
+            return nil
+        }
         let declaration = String(decoding: bytes[..<end], as: UTF8.self)
-        guard let range = declaration.range(of: #"encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']"#, options: .regularExpression)
+        guard
+            let range = declaration.range(
+                of: #"encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']"#, options: .regularExpression)
         else { return nil }
         let match = declaration[range]
         guard let open = match.firstIndex(where: { $0 == "\"" || $0 == "'" }) else { return nil }

@@ -15,7 +15,9 @@ enum AppFindings {
             out.append(
                 Finding(
                     rule: RuleID.App.fileSkipped, severity: .warning,
-                    message: "\(BundlePath.name(file.path)) is \(ReadBudget.size(file.size)), over the \(ReadBudget.size(file.limit)) limit: not read",
+                    message:
+                        "\(BundlePath.name(file.path)) is \(ReadBudget.size(file.size)), over the "
+                        + "\(ReadBudget.size(file.limit)) limit: not read",
                     file: bundle.displayPath(file.path)))
         }
         return out
@@ -28,7 +30,8 @@ enum AppFindings {
             out.append(
                 Finding(
                     rule: RuleID.App.noATSDictionary, severity: .note,
-                    message: "no NSAppTransportSecurity dictionary: the ATS defaults apply to every connection", file: plist.file))
+                    message: "no NSAppTransportSecurity dictionary: the ATS defaults apply to every connection",
+                    file: plist.file))
         }
         let minimum = bundle.info.minimumOS
         let line = plist.line(forKeyPath: [minimum.key])
@@ -37,13 +40,16 @@ enum AppFindings {
             out.append(
                 Finding(
                     rule: RuleID.App.minimumOS, severity: .warning,
-                    message: "\(minimum.key) \(what): verdicts cover only the newest rules (iOS \(AppleOSVersion.newest))",
+                    message:
+                        "\(minimum.key) \(what): verdicts cover only the newest rules (iOS \(AppleOSVersion.newest))",
                     file: plist.file, line: line, keyPath: minimum.key))
         } else if let lowest = minimum.iOSEquivalent, !lowest.has(.ats) {
             out.append(
                 Finding(
                     rule: RuleID.App.minimumOS, severity: .note,
-                    message: "\(minimum.key) \(minimum.written ?? "") is older than ATS (iOS 9 / macOS 10.11): verdicts start at iOS 9",
+                    message:
+                        "\(minimum.key) \(minimum.written ?? "") is older than ATS (iOS 9 / macOS 10.11): verdicts "
+                        + "start at iOS 9",
                     file: plist.file, line: line, keyPath: minimum.key))
         }
         return out
@@ -66,17 +72,23 @@ enum AppFindings {
             }
             out.append(
                 Finding(
-                    rule: RuleID.App.libraryLinked, severity: .note, message: "\(label) \(how): \(loading(library, bundle))",
+                    rule: RuleID.App.libraryLinked, severity: .note,
+                    message: "\(label) \(how): \(loading(library, bundle))",
                     file: file))
             if library.loadsPinsFromOwnBundle, !mainCer.isEmpty {
                 let own = bundle.certificates.filter { $0.lookups.contains(.afNetworkingFrameworkBundle) }.count
-                let instead = own == 0
-                    ? "its own bundle has none, so policyWithPinningMode: pins nothing and rejects every connection in a pinned mode"
+                let instead =
+                    own == 0
+                    ? "its own bundle has none, so policyWithPinningMode: pins nothing and rejects every connection "
+                        + "in a pinned mode"
                     : "it pins the \(count(own, ".cer file")) in its own bundle instead"
                 out.append(
                     Finding(
                         rule: RuleID.Pins.frameworkBundle, severity: .error,
-                        message: "\(label) as a dynamic framework loads pins from its own bundle: the \(count(mainCer.count, ".cer file")) in the app bundle \(mainCer.count == 1 ? "is" : "are") never used; \(instead)",
+                        message:
+                            "\(label) as a dynamic framework loads pins from its own bundle: the "
+                            + "\(count(mainCer.count, ".cer file")) in the app bundle "
+                            + "\(mainCer.count == 1 ? "is" : "are") never used; \(instead)",
                         file: file))
             }
         }
@@ -86,7 +98,9 @@ enum AppFindings {
             out.append(
                 Finding(
                     rule: RuleID.App.trustKitNotLinked, severity: .warning,
-                    message: "TSKConfiguration is in the Info.plist, but TrustKit is not linked (no TrustKit.framework, no TrustKit class in the executable): nothing reads it",
+                    message:
+                        "TSKConfiguration is in the Info.plist, but TrustKit is not linked (no TrustKit.framework, "
+                        + "no TrustKit class in the executable): nothing reads it",
                     file: bundle.infoPlist.file, line: bundle.infoPlist.line(forKeyPath: ["TSKConfiguration"]),
                     keyPath: "TSKConfiguration"))
         }
@@ -95,18 +109,30 @@ enum AppFindings {
 
     /// Where a library loads pins from by default, and how many files that is.
     private static func loading(_ library: LinkedLibrary, _ bundle: AppBundleContents) -> String {
-        func files(_ lookup: BundledCertificate.Lookup) -> Int { bundle.certificates.filter { $0.lookups.contains(lookup) }.count }
+        func files(_ lookup: BundledCertificate.Lookup) -> Int {
+            bundle.certificates.filter { $0.lookups.contains(lookup) }.count
+        }
         switch library.name {
         case .afnetworking:
             if library.loadsPinsFromOwnBundle {
-                return "before 4.0 policyWithPinningMode: loads *.cer from AFNetworking.framework (\(count(files(.afNetworkingFrameworkBundle), "file")) there), not from the app bundle (pinning.md §1.1)"
+                return
+                    "before 4.0 policyWithPinningMode: loads *.cer from AFNetworking.framework "
+                    + "(\(count(files(.afNetworkingFrameworkBundle), "file")) there), not from the app bundle "
+                    + "(pinning.md §1.1)"
             }
             if case .framework = library.linkage, library.majorVersion == nil {
-                return "version unknown: 4.x loads *.cer from the app bundle (\(count(files(.afNetworkingMainBundle), "file"))), 2.x/3.x from AFNetworking.framework (\(count(files(.afNetworkingFrameworkBundle), "file")))"
+                return
+                    "version unknown: 4.x loads *.cer from the app bundle "
+                    + "(\(count(files(.afNetworkingMainBundle), "file"))), 2.x/3.x from AFNetworking.framework "
+                    + "(\(count(files(.afNetworkingFrameworkBundle), "file")))"
             }
-            return "policyWithPinningMode: loads the \(count(files(.afNetworkingMainBundle), "*.cer file")) at the top level of the app bundle"
+            return
+                "policyWithPinningMode: loads the \(count(files(.afNetworkingMainBundle), "*.cer file")) at the top "
+                + "level of the app bundle"
         case .alamofire:
-            return "Bundle.main.af.certificates loads the \(count(files(.alamofire), ".cer/.crt/.der file")) at the top level of the app bundle (PEM files are dropped silently)"
+            return
+                "Bundle.main.af.certificates loads the \(count(files(.alamofire), ".cer/.crt/.der file")) at the top "
+                + "level of the app bundle (PEM files are dropped silently)"
         case .trustkit:
             guard let configuration = bundle.trustKitConfiguration else {
                 return "no TSKConfiguration in the Info.plist: it is configured in code, which the bundle does not show"
@@ -124,7 +150,8 @@ enum AppFindings {
         var readers: Set<BundledCertificate.Lookup> = []
         for library in pinLoaders {
             switch library.name {
-            case .afnetworking: readers.insert(library.loadsPinsFromOwnBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle)
+            case .afnetworking:
+                readers.insert(library.loadsPinsFromOwnBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle)
             case .alamofire: readers.insert(.alamofire)
             default: break
             }
@@ -135,13 +162,16 @@ enum AppFindings {
                 out.append(
                     Finding(
                         rule: RuleID.Pins.pemInCer, severity: .error,
-                        message: "\(BundlePath.name(certificate.path)) holds PEM text, not DER: AFNetworking's Certificate mode crashes on it, its PublicKey mode and Alamofire drop it",
+                        message:
+                            "\(BundlePath.name(certificate.path)) holds PEM text, not DER: AFNetworking's "
+                            + "Certificate mode crashes on it, its PublicKey mode and Alamofire drop it",
                         file: certificate.displayPath))
             case .unknown:
                 out.append(
                     Finding(
                         rule: RuleID.App.pinsUnreadable, severity: .error,
-                        message: "\(BundlePath.name(certificate.path)) is neither a DER nor a PEM certificate", file: certificate.displayPath))
+                        message: "\(BundlePath.name(certificate.path)) is neither a DER nor a PEM certificate",
+                        file: certificate.displayPath))
             case .der: break
             }
         }
@@ -150,14 +180,20 @@ enum AppFindings {
             out.append(
                 Finding(
                     rule: RuleID.App.pinsNoLibrary, severity: .note,
-                    message: "\(count(certificates.count, "certificate file")) bundled, but neither AFNetworking nor Alamofire is linked: only custom code would load \(certificates.count == 1 ? "it" : "them")",
+                    message:
+                        "\(count(certificates.count, "certificate file")) bundled, but neither AFNetworking nor "
+                        + "Alamofire is linked: only custom code would load "
+                        + "\(certificates.count == 1 ? "it" : "them")",
                     file: bundle.displayPath(bundle.layout.appRoot)))
         } else if !pinLoaders.isEmpty {
             for certificate in certificates where readers.isDisjoint(with: certificate.lookups) {
                 out.append(
                     Finding(
                         rule: RuleID.App.pinsNotLoaded, severity: .warning,
-                        message: "\(BundlePath.name(certificate.path)) is read by no default lookup of \(pinLoaders.map(\.displayName).joined(separator: " or ")) (wrong folder or extension): it is pinned only if code loads it",
+                        message:
+                            "\(BundlePath.name(certificate.path)) is read by no default lookup of "
+                            + "\(pinLoaders.map(\.displayName).joined(separator: " or ")) (wrong folder or "
+                            + "extension): it is pinned only if code loads it",
                         file: certificate.displayPath))
             }
         }

@@ -29,7 +29,8 @@ public struct AppInfo: Sendable, Equatable {
         executable = string("CFBundleExecutable")
         name = string("CFBundleDisplayName") ?? string("CFBundleName")
         let macOS = style == .contents || (root["MinimumOSVersion"] == nil && root["LSMinimumSystemVersion"] != nil)
-        minimumOS = macOS
+        minimumOS =
+            macOS
             ? MinimumOS(platform: .macOS, written: string("LSMinimumSystemVersion"))
             : MinimumOS(platform: .iOS, written: string("MinimumOSVersion"))
     }

@@ -19,7 +19,8 @@ public struct BundledCertificate: Sendable, Equatable {
         case afNetworkingMainBundle = "AFNetworking (main bundle)"
         /// `*.cer` at the top level of AFNetworking.framework: AFNetworking 2.x/3.x as a dynamic framework.
         case afNetworkingFrameworkBundle = "AFNetworking (its framework bundle)"
-        /// `.cer/.CER/.crt/.CRT/.der/.DER` at the top level of the main bundle: Alamofire's `Bundle.main.af.certificates`.
+        /// `.cer/.CER/.crt/.CRT/.der/.DER` at the top level of the main bundle: Alamofire's
+        /// `Bundle.main.af.certificates`.
         case alamofire = "Alamofire"
     }
 

@@ -54,7 +54,9 @@ enum LibraryDetector {
 
 /// Collects every certificate file in the app and the default lookups that read it (pinning.md §1.1, §4).
 enum CertificateCollector {
-    static func collect(files: BundleFiles, layout: BundleLayout, frameworks: [EmbeddedFramework], input: String) -> [BundledCertificate] {
+    static func collect(files: BundleFiles, layout: BundleLayout, frameworks: [EmbeddedFramework], input: String)
+        -> [BundledCertificate]
+    {
         let mainResources = files.resolve(layout.resources) ?? layout.resources
         let afName = PinningLibraries.named(.afnetworking)?.bundleSignature?.framework
         let afFramework = frameworks.first { $0.name == afName }
@@ -62,13 +64,17 @@ enum CertificateCollector {
         var out: [BundledCertificate] = []
         for path in files.files(under: layout.appRoot) {
             let ext = BundlePath.pathExtension(path)
-            guard BundleReader.certificateExtensions.contains(ext.lowercased()), let bytes = files.contents[path] else { continue }
+            guard BundleReader.certificateExtensions.contains(ext.lowercased()), let bytes = files.contents[path] else {
+                continue
+            }
             let folder = path.split(separator: "/").dropLast().joined(separator: "/")
             var lookups: [BundledCertificate.Lookup] = []
             // NSBundle's pathsForResourcesOfType:@"cer" matches the extension as written: `.CER` is not read.
             if folder == mainResources, ext == "cer" { lookups.append(.afNetworkingMainBundle) }
             if let afResources, folder == afResources, ext == "cer" { lookups.append(.afNetworkingFrameworkBundle) }
-            if folder == mainResources, ["cer", "CER", "crt", "CRT", "der", "DER"].contains(ext) { lookups.append(.alamofire) }
+            if folder == mainResources, ["cer", "CER", "crt", "CRT", "der", "DER"].contains(ext) {
+                lookups.append(.alamofire)
+            }
             out.append(
                 BundledCertificate(
                     path: path, displayPath: AppBundleContents.displayPath(input: input, entry: path), bytes: bytes,

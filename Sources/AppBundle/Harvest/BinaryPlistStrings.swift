@@ -13,8 +13,11 @@ enum BinaryPlistStrings {
         func scan(_ text: String, _ path: [String]) {
             for match in EndpointExtractor.matches(in: text, filter: filter) {
                 let kind: HarvestedEndpoint.Kind = match.kind == .https ? .https : match.kind == .http ? .http : .host
-                let source = HarvestedEndpoint.Source(file: file, keyPath: path.isEmpty ? nil : path.joined(separator: "."))
-                out.append(HarvestedEndpoint(kind: kind, host: match.host, port: match.port, example: match.text, sources: [source]))
+                let source = HarvestedEndpoint.Source(
+                    file: file, keyPath: path.isEmpty ? nil : path.joined(separator: "."))
+                out.append(
+                    HarvestedEndpoint(
+                        kind: kind, host: match.host, port: match.port, example: match.text, sources: [source]))
             }
         }
         // Depth and count are bounded: the plist was size-capped when read, but nesting could still be deep.

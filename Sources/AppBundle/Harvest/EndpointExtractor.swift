@@ -20,8 +20,10 @@ enum EndpointExtractor {
     /// `py`, `cc`, `pl`, `ai`, `ps`, `am`, `car`).
     static let topLevels: Set<String> = [
         "com", "net", "org", "edu", "gov", "mil", "int", "io", "co", "dev", "cloud", "info", "biz", "me", "us", "uk",
-        "de", "fr", "jp", "cn", "ru", "br", "in", "au", "ca", "nl", "es", "it", "se", "ch", "kr", "eu", "tv", "fm", "no",
-        "dk", "fi", "at", "be", "nz", "sg", "hk", "tw", "ie", "il", "mx", "ar", "za", "ph", "id", "vn", "tr", "pt", "gr",
+        "de", "fr", "jp", "cn", "ru", "br", "in", "au", "ca", "nl", "es", "it", "se", "ch", "kr", "eu", "tv", "fm",
+        "no",
+        "dk", "fi", "at", "be", "nz", "sg", "hk", "tw", "ie", "il", "mx", "ar", "za", "ph", "id", "vn", "tr", "pt",
+        "gr",
         "cz", "hu", "ro", "ua", "online", "site", "tech", "xyz", "store", "shop", "network", "services", "test",
     ]
     /// Top-level labels that may stand after a single label (`acme.com`).
@@ -102,7 +104,8 @@ enum EndpointExtractor {
         let host = auth.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { return (host, port) }
         if isIPv4(host) { return (host, port) }
-        guard validName(host), let top = host.split(separator: ".").last, top.allSatisfy(\.isLetter), top.count >= 2 else {
+        guard validName(host), let top = host.split(separator: ".").last, top.allSatisfy(\.isLetter), top.count >= 2
+        else {
             return nil
         }
         return (host, port)
@@ -152,8 +155,12 @@ enum EndpointExtractor {
             }
             // Not a path component, an e-mail domain, a key path or a scheme-less `//host` of another scheme.
             let contextOK = before.map { !"/@\\:$%".utf8.contains($0) } ?? true
-            if contextOK, isPlausibleHost(token), !filter.excludes(host: token), port.map({ (1...65535).contains($0) }) ?? true {
-                found.append(Match(kind: .host, host: token, port: port, text: port.map { "\(token):\($0)" } ?? token, offset: i))
+            if contextOK, isPlausibleHost(token), !filter.excludes(host: token),
+                port.map({ (1...65535).contains($0) }) ?? true
+            {
+                found.append(
+                    Match(kind: .host, host: token, port: port, text: port.map { "\(token):\($0)" } ?? token, offset: i)
+                )
             }
             i = end
         }

@@ -83,7 +83,9 @@ public enum EndpointHarvester {
         var inputs: [(path: String, data: Data, isExecutable: Bool)] = []
         let executables = Set(contents.executables)
         for path in contents.files.contents.keys.sorted() {
-            guard let data = contents.files.contents[path], BundlePath.isInside(path, contents.layout.appRoot) else { continue }
+            guard let data = contents.files.contents[path], BundlePath.isInside(path, contents.layout.appRoot) else {
+                continue
+            }
             let ext = BundlePath.pathExtension(path).lowercased()
             if executables.contains(path) {
                 inputs.append((path, data, true))
@@ -93,7 +95,9 @@ public enum EndpointHarvester {
         }
         var all: [HarvestedEndpoint] = []
         for input in inputs {
-            all += harvest(bytes: [UInt8](input.data), file: contents.displayPath(input.path), isExecutable: input.isExecutable, filter: filter)
+            all += harvest(
+                bytes: [UInt8](input.data), file: contents.displayPath(input.path), isExecutable: input.isExecutable,
+                filter: filter)
         }
         return merge(all)
     }
@@ -105,7 +109,9 @@ public enum EndpointHarvester {
     ///   - isExecutable: Scan Mach-O string sections when the file is a thin 64-bit Mach-O.
     ///   - filter: What to leave out.
     /// - Returns: One endpoint per match (not merged).
-    public static func harvest(bytes: [UInt8], file: String, isExecutable: Bool, filter: HarvestFilter = .default) -> [HarvestedEndpoint] {
+    public static func harvest(bytes: [UInt8], file: String, isExecutable: Bool, filter: HarvestFilter = .default)
+        -> [HarvestedEndpoint]
+    {
         if !isExecutable, bytes.starts(with: Array("bplist".utf8)) {
             return BinaryPlistStrings.harvest(bytes: bytes, file: file, filter: filter)
         }
@@ -121,10 +127,13 @@ public enum EndpointHarvester {
         for range in ranges {
             PrintableRuns.runs(in: bytes, range: range) { run in
                 for match in EndpointExtractor.matches(in: run.text, filter: filter) {
-                    let kind: HarvestedEndpoint.Kind = match.kind == .https ? .https : match.kind == .http ? .http : .host
+                    let kind: HarvestedEndpoint.Kind =
+                        match.kind == .https ? .https : match.kind == .http ? .http : .host
                     let source = HarvestedEndpoint.Source(
                         file: file, offset: isText ? nil : run.offset + match.offset, line: isText ? run.line : nil)
-                    out.append(HarvestedEndpoint(kind: kind, host: match.host, port: match.port, example: match.text, sources: [source]))
+                    out.append(
+                        HarvestedEndpoint(
+                            kind: kind, host: match.host, port: match.port, example: match.text, sources: [source]))
                 }
             }
         }
@@ -152,7 +161,8 @@ public enum EndpointHarvester {
         }
         for key in order where key.kind == .host {
             let candidates = [HarvestedEndpoint.Kind.https, .http].map { Key(kind: $0, host: key.host, port: key.port) }
-            guard let into = candidates.first(where: { byKey[$0] != nil }), let bare = byKey.removeValue(forKey: key) else { continue }
+            guard let into = candidates.first(where: { byKey[$0] != nil }), let bare = byKey.removeValue(forKey: key)
+            else { continue }
             byKey[into]!.sources += bare.sources
         }
         return byKey.values.sorted { a, b in

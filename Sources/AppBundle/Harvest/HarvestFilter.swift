@@ -12,7 +12,9 @@ public struct HarvestFilter: Sendable, Equatable {
     public var excludedURLPrefixes: [String]
 
     /// XML namespaces and schemas: never contacted, only named.
-    public static let namespaceDomains = ["w3.org", "purl.org", "ns.adobe.com", "xml.org", "json-schema.org", "openxmlformats.org"]
+    public static let namespaceDomains = [
+        "w3.org", "purl.org", "ns.adobe.com", "xml.org", "json-schema.org", "openxmlformats.org",
+    ]
     /// Apple's own documentation and system hosts (also the CA and OCSP URLs of every code signature).
     public static let appleDomains = [
         "apple.com", "icloud.com", "mzstatic.com", "apple-cloudkit.com", "cdn-apple.com", "swift.org", "webkit.org",
@@ -25,7 +27,9 @@ public struct HarvestFilter: Sendable, Equatable {
         "apache.org", "opensource.org", "gnu.org", "creativecommons.org", "reactjs.org", "react.dev", "reactnative.dev",
         "fb.me", "developer.mozilla.org", "mozilla.org", "jquery.org", "cordova.apache.org",
     ]
-    public static let libraryDocumentationURLs = ["github.com/facebook/", "github.com/alamofire/", "github.com/afnetworking/"]
+    public static let libraryDocumentationURLs = [
+        "github.com/facebook/", "github.com/alamofire/", "github.com/afnetworking/",
+    ]
 
     /// The default: `.test` names are kept (a shipped binary naming a `.test` host names real test
     /// infrastructure worth auditing, and the demo uses them).
@@ -42,7 +46,10 @@ public struct HarvestFilter: Sendable, Equatable {
     }()
 
     /// - Parameters: see the properties.
-    public init(excludedDomains: [String], excludedTopLevels: [String], excludedHostPrefixes: [String], excludedURLPrefixes: [String]) {
+    public init(
+        excludedDomains: [String], excludedTopLevels: [String], excludedHostPrefixes: [String],
+        excludedURLPrefixes: [String]
+    ) {
         self.excludedDomains = excludedDomains
         self.excludedTopLevels = excludedTopLevels
         self.excludedHostPrefixes = excludedHostPrefixes

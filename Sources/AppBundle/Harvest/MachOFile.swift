@@ -58,7 +58,8 @@ struct MachOFile {
 
     /// The sections the harvester scans.
     var stringSectionRanges: [Range<Int>] {
-        sections.filter { Self.stringSegments.contains($0.segment) && Self.stringSections.contains($0.name) }.map(\.range)
+        sections.filter { Self.stringSegments.contains($0.segment) && Self.stringSections.contains($0.name) }.map(
+            \.range)
     }
 
     static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {

@@ -29,11 +29,18 @@ public struct BundleLayout: Sendable, Equatable {
 
     /// A nested bundle (`X.framework`, `Y.appex`): where its Info.plist, resources and executable are.
     /// macOS frameworks keep them under `Resources/` (through the `Versions/Current` links); iOS ones at the top.
-    static func nested(_ bundle: String, in files: BundleFiles) -> (infoPlist: String, resources: String, executableFolder: String) {
-        for candidate in ["Resources/Info.plist", "Contents/Info.plist"] where files.isFile(BundlePath.join(bundle, candidate)) {
+    static func nested(_ bundle: String, in files: BundleFiles) -> (
+        infoPlist: String, resources: String, executableFolder: String
+    ) {
+        for candidate in ["Resources/Info.plist", "Contents/Info.plist"]
+        where files.isFile(BundlePath.join(bundle, candidate)) {
             let base = candidate.hasPrefix("Contents") ? "Contents" : ""
-            let resources = BundlePath.join(bundle, candidate.hasPrefix("Contents") ? "Contents/Resources" : "Resources")
-            return (BundlePath.join(bundle, candidate), resources, BundlePath.join(bundle, base.isEmpty ? "" : "Contents/MacOS"))
+            let resources = BundlePath.join(
+                bundle, candidate.hasPrefix("Contents") ? "Contents/Resources" : "Resources")
+            return (
+                BundlePath.join(bundle, candidate), resources,
+                BundlePath.join(bundle, base.isEmpty ? "" : "Contents/MacOS")
+            )
         }
         return (BundlePath.join(bundle, "Info.plist"), bundle, bundle)
     }

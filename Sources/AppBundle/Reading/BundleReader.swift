@@ -22,12 +22,15 @@ struct BundleReader {
         let layout = BundleLayout(appRoot: appRoot, style: style)
         let document = try infoPlist(layout, &files)
         let info = AppInfo(document: document, style: style)
-        let lint = PlistLinter.lint(document, options: PlistLinter.Options(deploymentTarget: info.minimumOS.deploymentTarget))
+        let lint = PlistLinter.lint(
+            document, options: PlistLinter.Options(deploymentTarget: info.minimumOS.deploymentTarget))
 
         var skipped: [SkippedFile] = []
         let frameworks = try readFrameworks(layout, &files, &skipped)
         var executables: [String] = []
-        if let name = info.executable, try load(layout.executable(named: name), limit: limits.maxExecutableBytes, &files, &skipped) {
+        if let name = info.executable,
+            try load(layout.executable(named: name), limit: limits.maxExecutableBytes, &files, &skipped)
+        {
             executables.append(files.resolve(layout.executable(named: name)) ?? layout.executable(named: name))
         }
         executables += frameworks.compactMap(\.executable).filter { files.data(at: $0) != nil }
@@ -40,7 +43,8 @@ struct BundleReader {
                 _ = try load(path, limit: limits.maxCertificateBytes, &files, &skipped)
             }
         }
-        let libraries = LibraryDetector.detect(frameworks: frameworks, mainExecutable: executables.first.flatMap(files.data(at:)))
+        let libraries = LibraryDetector.detect(
+            frameworks: frameworks, mainExecutable: executables.first.flatMap(files.data(at:)))
         let certificates = CertificateCollector.collect(
             files: files, layout: layout, frameworks: frameworks, input: input)
         var contents = AppBundleContents(
@@ -55,27 +59,35 @@ struct BundleReader {
         let path = layout.infoPlist
         let shown = AppBundleContents.displayPath(input: input, entry: path)
         guard let real = files.resolve(path), case .file(let size) = files.entries[real] else {
-            throw AppBundleError(.infoPlist, file: input, reason: "the app has no Info.plist (\(path.isEmpty ? "Info.plist" : path))")
+            throw AppBundleError(
+                .infoPlist, file: input, reason: "the app has no Info.plist (\(path.isEmpty ? "Info.plist" : path))")
         }
         guard size <= Int64(InputLimits.plistBytes) else {
-            throw AppBundleError(.infoPlist, file: input, reason: "\(path): \(InputLimits.tooLargeReason(limit: InputLimits.plistBytes))")
+            throw AppBundleError(
+                .infoPlist, file: input, reason: "\(path): \(InputLimits.tooLargeReason(limit: InputLimits.plistBytes))"
+            )
         }
         let data = try storage.read(real)
         files.store(data, at: real)
         do {
             return try PlistDocument.parse(data: data, file: shown)
         } catch let error as PlistError {
-            throw AppBundleError(.infoPlist, file: input, reason: "\(path)\(error.line.map { ":\($0)" } ?? ""): \(error.reason)")
+            throw AppBundleError(
+                .infoPlist, file: input, reason: "\(path)\(error.line.map { ":\($0)" } ?? ""): \(error.reason)")
         }
     }
 
     /// Loads a file unless it is too large (then it is listed in `skipped`).
     /// - Returns: Whether the file is loaded (false when absent or skipped).
-    private func load(_ path: String, limit: Int64, _ files: inout BundleFiles, _ skipped: inout [SkippedFile]) throws -> Bool {
+    private func load(_ path: String, limit: Int64, _ files: inout BundleFiles, _ skipped: inout [SkippedFile]) throws
+        -> Bool
+    {
         guard let real = files.resolve(path), case .file(let size) = files.entries[real] else { return false }
         if files.contents[real] != nil { return true }
         guard size <= limit else {
-            if !skipped.contains(where: { $0.path == real }) { skipped.append(SkippedFile(path: real, size: size, limit: limit)) }
+            if !skipped.contains(where: { $0.path == real }) {
+                skipped.append(SkippedFile(path: real, size: size, limit: limit))
+            }
             return false
         }
         files.store(try storage.read(real), at: real)
@@ -83,10 +95,14 @@ struct BundleReader {
     }
 
     private func nestedBundles(in folder: String, suffix: String, _ files: BundleFiles) -> [String] {
-        files.children(of: folder).filter { $0.hasSuffix(suffix) }.map { BundlePath.join(files.resolve(folder) ?? folder, $0) }
+        files.children(of: folder).filter { $0.hasSuffix(suffix) }.map {
+            BundlePath.join(files.resolve(folder) ?? folder, $0)
+        }
     }
 
-    private func readFrameworks(_ layout: BundleLayout, _ files: inout BundleFiles, _ skipped: inout [SkippedFile]) throws -> [EmbeddedFramework] {
+    private func readFrameworks(_ layout: BundleLayout, _ files: inout BundleFiles, _ skipped: inout [SkippedFile])
+        throws -> [EmbeddedFramework]
+    {
         var out: [EmbeddedFramework] = []
         for bundle in nestedBundles(in: layout.frameworks, suffix: ".framework", files) {
             let where_ = BundleLayout.nested(bundle, in: files)
@@ -100,8 +116,12 @@ struct BundleReader {
             let name = String(BundlePath.name(bundle).dropLast(".framework".count))
             let executableName = plist["CFBundleExecutable"] as? String ?? name
             var executable: String? = BundlePath.join(where_.executableFolder, executableName)
-            if where_.resources != bundle, !files.isFile(executable!) { executable = BundlePath.join(bundle, executableName) }
-            if let path = executable, try !load(path, limit: limits.maxExecutableBytes, &files, &skipped) { executable = nil }
+            if where_.resources != bundle, !files.isFile(executable!) {
+                executable = BundlePath.join(bundle, executableName)
+            }
+            if let path = executable, try !load(path, limit: limits.maxExecutableBytes, &files, &skipped) {
+                executable = nil
+            }
             out.append(
                 EmbeddedFramework(
                     path: bundle, name: name, bundleIdentifier: plist["CFBundleIdentifier"] as? String,
@@ -111,7 +131,9 @@ struct BundleReader {
         return out
     }
 
-    private func readPlugIns(_ layout: BundleLayout, _ files: inout BundleFiles, _ skipped: inout [SkippedFile]) throws -> [String] {
+    private func readPlugIns(_ layout: BundleLayout, _ files: inout BundleFiles, _ skipped: inout [SkippedFile]) throws
+        -> [String]
+    {
         var out: [String] = []
         for bundle in nestedBundles(in: layout.plugIns, suffix: ".appex", files) {
             let where_ = BundleLayout.nested(bundle, in: files)
@@ -121,7 +143,9 @@ struct BundleReader {
                 let name = document.rootDictionary["CFBundleExecutable"] as? String
             else { continue }
             let path = BundlePath.join(where_.executableFolder, name)
-            if try load(path, limit: limits.maxExecutableBytes, &files, &skipped) { out.append(files.resolve(path) ?? path) }
+            if try load(path, limit: limits.maxExecutableBytes, &files, &skipped) {
+                out.append(files.resolve(path) ?? path)
+            }
         }
         return out
     }

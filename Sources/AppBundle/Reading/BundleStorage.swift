@@ -29,7 +29,10 @@ final class ReadBudget {
         guard used <= limits.maxTotalBytes else {
             throw AppBundleError(
                 .totalTooLarge, file: file,
-                reason: "reading \(entry) takes the bundle past \(Self.size(limits.maxTotalBytes)) of inflated data (a zip bomb?)")
+                reason:
+                    "reading \(entry) takes the bundle past \(Self.size(limits.maxTotalBytes)) of inflated data (a "
+                    + "zip bomb?)"
+            )
         }
     }
 
@@ -72,7 +75,8 @@ func checkLinks(_ links: [(path: String, target: String)], file: String) throws 
     for link in links {
         guard let target = BundlePath.resolve(target: link.target, from: link.path) else {
             throw AppBundleError(
-                .symlinkEscape, file: file, reason: "symbolic link \(link.path) points outside the bundle (\(link.target))")
+                .symlinkEscape, file: file,
+                reason: "symbolic link \(link.path) points outside the bundle (\(link.target))")
         }
         if let app = enclosingApp(of: link.path), !BundlePath.isInside(target, app) {
             throw AppBundleError(

@@ -17,7 +17,8 @@ final class FolderStorage: BundleStorage {
         self.file = file
         self.budget = budget
         let keys: [URLResourceKey] = [.isSymbolicLinkKey, .isDirectoryKey, .isRegularFileKey, .fileSizeKey]
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys, options: []) else {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys, options: [])
+        else {
             throw AppBundleError(.unreadable, file: file, reason: "cannot list the folder")
         }
         let rootPath = root.standardizedFileURL.path

@@ -56,7 +56,8 @@ final class ZipStorage: BundleStorage {
         guard count == declared else {
             throw AppBundleError(
                 .corruptArchive, file: file,
-                reason: "truncated or corrupt archive: the directory declares \(declared) entries, \(count) could be read")
+                reason:
+                    "truncated or corrupt archive: the directory declares \(declared) entries, \(count) could be read")
         }
         for (path, target) in try checkLinks(links, file: file) { entries[path] = .symlink(target: target) }
         try addImpliedFolders(&entries, file: file)
@@ -82,7 +83,8 @@ final class ZipStorage: BundleStorage {
             throw AppBundleError(.corruptArchive, file: file, reason: "cannot read symbolic link \(path) (\(error))")
         }
         guard let target = String(data: data, encoding: .utf8) else {
-            throw AppBundleError(.corruptArchive, file: file, reason: "symbolic link \(path) has a target that is not UTF-8")
+            throw AppBundleError(
+                .corruptArchive, file: file, reason: "symbolic link \(path) has a target that is not UTF-8")
         }
         return target
     }
@@ -134,7 +136,10 @@ final class ZipStorage: BundleStorage {
         let verb = declaredOnly ? "declares" : "inflates to"
         return AppBundleError(
             .compressionRatio, file: file,
-            reason: "entry \(path) \(verb) \(size) bytes from \(compressed) (more than \(budget.limits.maxCompressionRatio):1, a zip bomb?)")
+            reason:
+                "entry \(path) \(verb) \(size) bytes from \(compressed) (more than "
+                + "\(budget.limits.maxCompressionRatio):1, a zip bomb?)"
+        )
     }
 }
 

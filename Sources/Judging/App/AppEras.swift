@@ -34,10 +34,15 @@ package enum AppEras {
     }
 
     /// One endpoint's verdicts in words, in era order: `passes on iOS 15+`, `fails on iOS 12–12.2, passes on 13+`.
-    package static func summary(_ verdicts: [(AppleOSVersion, ATSEvaluation.Verdict)], eras: [AppleOSVersion]) -> String {
+    package static func summary(_ verdicts: [(AppleOSVersion, ATSEvaluation.Verdict)], eras: [AppleOSVersion]) -> String
+    {
         var groups: [(ATSEvaluation.Verdict, [AppleOSVersion])] = []
         for (os, verdict) in verdicts {
-            if let at = groups.firstIndex(where: { $0.0 == verdict }) { groups[at].1.append(os) } else { groups.append((verdict, [os])) }
+            if let at = groups.firstIndex(where: { $0.0 == verdict }) {
+                groups[at].1.append(os)
+            } else {
+                groups.append((verdict, [os]))
+            }
         }
         func word(_ verdict: ATSEvaluation.Verdict) -> String {
             switch verdict {

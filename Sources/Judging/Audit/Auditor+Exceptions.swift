@@ -21,7 +21,8 @@ extension Auditor {
     func entryFindings(_ key: String, _ covered: [Analysis], context: PlistContext) -> ([Finding], [ExceptionDebt]) {
         let entry = context.configuration.exceptionDomains[key]!
         let entryPath = [ATSKey.exceptionDomains.name, key]
-        func finding(_ rule: RuleID, _ severity: Finding.Severity, _ message: String, subkey: String? = nil) -> Finding {
+        func finding(_ rule: RuleID, _ severity: Finding.Severity, _ message: String, subkey: String? = nil) -> Finding
+        {
             Finding(
                 rule: rule, severity: severity, message: message, file: context.document.file,
                 line: context.line(entryPath + (subkey.map { [$0] } ?? [])), keyPath: keyPath(key, subkey))
@@ -32,7 +33,9 @@ extension Auditor {
                 [
                     finding(
                         RuleID.Audit.exceptionNoEndpoint, .warning,
-                        "no endpoint in the list uses the NSExceptionDomains entry '\(key)': remove it if the app no longer connects to \(key), or add its endpoints to the list")
+                        "no endpoint in the list uses the NSExceptionDomains entry '\(key)': remove it if the app no "
+                            + "longer connects to \(key), or add its endpoints to the list"
+                    )
                 ],
                 [
                     ExceptionDebt(
@@ -52,7 +55,9 @@ extension Auditor {
         needed.includesSubdomains = !subdomainEndpoints.isEmpty
 
         if !needed.relaxesAnything {
-            let message = "every endpoint the NSExceptionDomains entry '\(key)' covers (\(labels.joined(separator: ", "))) passes under the default ATS policy: remove the entry"
+            let message =
+                "every endpoint the NSExceptionDomains entry '\(key)' covers (\(labels.joined(separator: ", "))) "
+                + "passes under the default ATS policy: remove the entry"
             return (
                 [finding(RuleID.Audit.exceptionUnneeded, .warning, message)],
                 [
@@ -68,35 +73,51 @@ extension Auditor {
         let tlsKey = ATSKey.exceptionMinimumTLSVersion.name
         if granted.minimumTLS < needed.minimumTLS {
             let fix = needed.minimumTLS == .tls1_2 ? "remove the key" : "\(needed.minimumTLS.name) suffices"
-            let why = "NSExceptionMinimumTLSVersion \(granted.minimumTLS.name) is lower than the endpoints need (\(fix))"
+            let why =
+                "NSExceptionMinimumTLSVersion \(granted.minimumTLS.name) is lower than the endpoints need (\(fix))"
             reasons.append(why)
             findings.append(finding(RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)", subkey: tlsKey))
         }
         if granted.forwardSecrecyOff && !needed.forwardSecrecyOff {
-            let why = "NSExceptionRequiresForwardSecrecy = NO is not needed: the endpoints negotiate forward-secret suites (remove the key)"
+            let why =
+                "NSExceptionRequiresForwardSecrecy = NO is not needed: the endpoints negotiate forward-secret suites "
+                + "(remove the key)"
             reasons.append(why)
             findings.append(
-                finding(RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)", subkey: ATSKey.exceptionRequiresForwardSecrecy.name))
+                finding(
+                    RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)",
+                    subkey: ATSKey.exceptionRequiresForwardSecrecy.name))
         }
         if granted.insecureHTTP && !needed.insecureHTTP {
-            let why = "NSExceptionAllowsInsecureHTTPLoads = YES is not needed: no endpoint uses http:// and the TLS endpoints pass without turning ATS off"
+            let why =
+                "NSExceptionAllowsInsecureHTTPLoads = YES is not needed: no endpoint uses http:// and the TLS "
+                + "endpoints pass without turning ATS off"
             reasons.append(why)
             findings.append(
-                finding(RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)", subkey: ATSKey.exceptionAllowsInsecureHTTPLoads.name))
+                finding(
+                    RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)",
+                    subkey: ATSKey.exceptionAllowsInsecureHTTPLoads.name))
         }
         if granted.includesSubdomains && !needed.includesSubdomains {
-            let why = "NSIncludesSubdomains = YES extends the exception to every subdomain of \(key), but no listed endpoint is a subdomain"
+            let why =
+                "NSIncludesSubdomains = YES extends the exception to every subdomain of \(key), but no listed "
+                + "endpoint is a subdomain"
             reasons.append(why)
-            findings.append(finding(RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)", subkey: ATSKey.includesSubdomains.name))
+            findings.append(
+                finding(
+                    RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)", subkey: ATSKey.includesSubdomains.name)
+            )
         }
         guard !reasons.isEmpty else { return ([], []) }
         return (
             findings,
             [
                 ExceptionDebt(
-                    kind: .broader, rule: RuleID.Audit.exceptionBroader, domain: key, keyPath: keyPath(key), endpoints: labels,
+                    kind: .broader, rule: RuleID.Audit.exceptionBroader, domain: key, keyPath: keyPath(key),
+                    endpoints: labels,
                     current: entry.plistValue, suggested: .dict(needed.entry),
-                    plist: ATSDiagnostics.plistFragment(host: key, entry: needed.entry), message: reasons.joined(separator: "; "))
+                    plist: ATSDiagnostics.plistFragment(host: key, entry: needed.entry),
+                    message: reasons.joined(separator: "; "))
             ]
         )
     }
@@ -115,22 +136,44 @@ extension Auditor {
         let needing = zip(uncovered, perEndpoint).filter { $0.1!.relaxesAnything }
         let labels = uncovered.map(\.label)
         if needing.isEmpty {
-            let message = "NSAllowsArbitraryLoads = YES turns ATS off for every host, but every endpoint it governs (\(labels.joined(separator: ", "))) passes with ATS on: remove it (App Review asks for a justification)"
+            let message =
+                "NSAllowsArbitraryLoads = YES turns ATS off for every host, but every endpoint it governs "
+                + "(\(labels.joined(separator: ", "))) passes with ATS on: remove it (App Review asks for a "
+                + "justification)"
             return (
-                [Finding(rule: RuleID.Audit.exceptionUnneeded, severity: .warning, message: message, file: context.document.file, line: line, keyPath: path)],
-                [ExceptionDebt(kind: .unneeded, rule: RuleID.Audit.exceptionUnneeded, domain: aal, keyPath: path, endpoints: labels, current: .bool(true), message: message)]
+                [
+                    Finding(
+                        rule: RuleID.Audit.exceptionUnneeded, severity: .warning, message: message,
+                        file: context.document.file, line: line, keyPath: path)
+                ],
+                [
+                    ExceptionDebt(
+                        kind: .unneeded, rule: RuleID.Audit.exceptionUnneeded, domain: aal, keyPath: path,
+                        endpoints: labels, current: .bool(true), message: message)
+                ]
             )
         }
         // Group the needs per host: one entry per host is what would replace the global switch.
         var perHost: [String: ExceptionNeeds] = [:]
-        for (analysis, needs) in needing { perHost[analysis.host, default: ExceptionNeeds()] = perHost[analysis.host, default: ExceptionNeeds()].merged(needs!) }
+        for (analysis, needs) in needing {
+            perHost[analysis.host, default: ExceptionNeeds()] = perHost[analysis.host, default: ExceptionNeeds()]
+                .merged(needs!)
+        }
         let fragments = perHost.keys.sorted().map { ATSDiagnostics.plistFragment(host: $0, entry: perHost[$0]!.entry) }
-        let message = "NSAllowsArbitraryLoads = YES turns ATS off for every host, but only \(perHost.keys.sorted().joined(separator: ", ")) need an exception: replace it with NSExceptionDomains entries for them"
+        let message =
+            "NSAllowsArbitraryLoads = YES turns ATS off for every host, but only "
+            + "\(perHost.keys.sorted().joined(separator: ", ")) need an exception: replace it with "
+            + "NSExceptionDomains entries for them"
         return (
-            [Finding(rule: RuleID.Audit.exceptionBroader, severity: .warning, message: message, file: context.document.file, line: line, keyPath: path)],
+            [
+                Finding(
+                    rule: RuleID.Audit.exceptionBroader, severity: .warning, message: message,
+                    file: context.document.file, line: line, keyPath: path)
+            ],
             [
                 ExceptionDebt(
-                    kind: .broader, rule: RuleID.Audit.exceptionBroader, domain: aal, keyPath: path, endpoints: needing.map(\.0.label),
+                    kind: .broader, rule: RuleID.Audit.exceptionBroader, domain: aal, keyPath: path,
+                    endpoints: needing.map(\.0.label),
                     current: .bool(true), suggested: .dict(perHost.mapValues { .dict($0.entry) }),
                     plist: fragments.joined(separator: "\n"), message: message)
             ]

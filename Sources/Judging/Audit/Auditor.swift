@@ -57,8 +57,11 @@ public struct Auditor: Sendable {
         let (entryFindings, entryDebt) = exceptionFindings(analyses, context: context)
         auditFindings += entryFindings
         debt += entryDebt
-        let results = analyses.map { EndpointResult(profile: $0.endpoint.profile, ats: $0.ats, source: $0.endpoint.entry.source) }
-        return AuditResult(report: ScanReport(endpoints: results, findings: findings + auditFindings), exceptionDebt: debt)
+        let results = analyses.map {
+            EndpointResult(profile: $0.endpoint.profile, ats: $0.ats, source: $0.endpoint.entry.source)
+        }
+        return AuditResult(
+            report: ScanReport(endpoints: results, findings: findings + auditFindings), exceptionDebt: debt)
     }
 
     /// The configuration Apple reads from a document (the default when it has no ATS dictionary).
@@ -106,7 +109,9 @@ public struct Auditor: Sendable {
         let target = endpoint.entry.target
         let judge = PolicyJudge(policy: AppPolicySource(configuration: configuration, file: nil), for: client)
         var ats = judge.judge(endpoint.profile, scheme: target.scheme)
-        if endpoint.entry.isHTTP { ats.notes.append("http:// endpoint: judged from the plist alone, nothing was scanned") }
+        if endpoint.entry.isHTTP {
+            ats.notes.append("http:// endpoint: judged from the plist alone, nothing was scanned")
+        }
         var minimal: MinimalException?
         if endpoint.profile.status == .completed {
             // The diagnostics' minimal exception is relative to the default policy: the entry the host needs.
@@ -136,24 +141,30 @@ public struct Auditor: Sendable {
             if a.fails {
                 let fragment = ATSDiagnostics.plistFragment(
                     host: governing ?? a.host, entry: [ATSKey.exceptionAllowsInsecureHTTPLoads.name: .bool(true)])
-                let via = governing.map { "set NSExceptionAllowsInsecureHTTPLoads = YES in the entry '\($0)'" }
+                let via =
+                    governing.map { "set NSExceptionAllowsInsecureHTTPLoads = YES in the entry '\($0)'" }
                     ?? "add an NSExceptionDomains entry for \(a.host) with NSExceptionAllowsInsecureHTTPLoads = YES"
                 findings.append(
                     finding(
                         RuleID.Audit.endpointHTTP, .error,
-                        "\(a.label) is cleartext and ATS blocks it: use https://, or \(via) (App Review asks why): \(oneLine(fragment))"))
+                        "\(a.label) is cleartext and ATS blocks it: use https://, or \(via) (App Review asks why): "
+                            + "\(oneLine(fragment))"
+                    ))
                 debt.append(
                     ExceptionDebt(
                         kind: .http, rule: RuleID.Audit.endpointHTTP, domain: governing ?? a.host,
                         keyPath: keyPath(governing ?? a.host, ATSKey.exceptionAllowsInsecureHTTPLoads.name),
-                        endpoints: [a.label], suggested: .dict([ATSKey.exceptionAllowsInsecureHTTPLoads.name: .bool(true)]),
+                        endpoints: [a.label],
+                        suggested: .dict([ATSKey.exceptionAllowsInsecureHTTPLoads.name: .bool(true)]),
                         plist: fragment, message: "cleartext endpoint blocked by ATS"))
             } else if a.ats.verdict == .pass {
                 let why = a.ats.notes.first ?? "the plist allows it"
                 findings.append(
                     finding(
                         RuleID.Audit.endpointHTTP, .warning,
-                        "\(a.label) is cleartext; ATS allows it (\(why)); prefer https:// — App Review asks why cleartext is needed"))
+                        "\(a.label) is cleartext; ATS allows it (\(why)); prefer https:// — App Review asks why "
+                            + "cleartext is needed"
+                    ))
             }
         } else if !a.judged {
             let why = a.endpoint.profile.error ?? a.ats.notes.last ?? a.endpoint.profile.status.rawValue
@@ -176,12 +187,15 @@ public struct Auditor: Sendable {
                     suggested = .dict(merged)
                     fragment = ATSDiagnostics.plistFragment(host: governing, entry: merged)
                 }
-                let prefix = governing.map { "the NSExceptionDomains entry '\($0)' does not allow it" }
+                let prefix =
+                    governing.map { "the NSExceptionDomains entry '\($0)' does not allow it" }
                     ?? "no NSExceptionDomains entry covers \(a.host)"
                 findings.append(
                     finding(
                         RuleID.Audit.exceptionMissing, .error,
-                        "\(a.label) fails ATS (\(summary)); \(prefix); the least exception that fixes it: \(needs.phrases.joined(separator: ", ")) — \(oneLine(fragment))"))
+                        "\(a.label) fails ATS (\(summary)); \(prefix); the least exception that fixes it: "
+                            + "\(needs.phrases.joined(separator: ", ")) — \(oneLine(fragment))"
+                    ))
                 debt.append(
                     ExceptionDebt(
                         kind: .missing, rule: RuleID.Audit.exceptionMissing, domain: key, keyPath: keyPath(key),
@@ -191,10 +205,14 @@ public struct Auditor: Sendable {
                 findings.append(
                     finding(
                         RuleID.Audit.endpointFails, .error,
-                        "\(a.label) fails ATS (\(summary)) only because the plist is stricter for it than the default\(governing.map { " (entry '\($0)')" } ?? ""); the default policy would pass"))
+                        "\(a.label) fails ATS (\(summary)) only because the plist is stricter for it than the "
+                            + "default\(governing.map { " (entry '\($0)')" } ?? ""); the default policy would pass"
+                    ))
             case .impossible, .unknown:
                 findings.append(
-                    finding(RuleID.Audit.endpointFails, .error, "\(a.label) fails ATS and no exception can fix it: \(minimal.reason)"))
+                    finding(
+                        RuleID.Audit.endpointFails, .error,
+                        "\(a.label) fails ATS and no exception can fix it: \(minimal.reason)"))
                 debt.append(
                     ExceptionDebt(
                         kind: .impossible, rule: RuleID.Audit.endpointFails, domain: a.host, endpoints: [a.label],
@@ -226,7 +244,9 @@ public struct Auditor: Sendable {
             ]
         case (.pass, true):
             return findings + [
-                finding(RuleID.Audit.endpointUnexpected, .error, "\(a.label) fails ATS but the endpoint list expects it to pass")
+                finding(
+                    RuleID.Audit.endpointUnexpected, .error,
+                    "\(a.label) fails ATS but the endpoint list expects it to pass")
             ]
         case (.pass, false):
             return findings

@@ -22,7 +22,8 @@ extension Baseline {
                 own.append(
                     finding(
                         RuleID.Baseline.expired, .error,
-                        "the waiver of \(waiver.rule!) for \(waiver.target ?? waiver.keyPath!) expired on \(waiver.expires!) (\(waiver.reason!)): fix the finding or renew the waiver",
+                        "the waiver of \(waiver.rule!) for \(waiver.target ?? waiver.keyPath!) expired on "
+                            + "\(waiver.expires!) (\(waiver.reason!)): fix the finding or renew the waiver",
                         waiver))
             } else {
                 active.append((index, waiver))
@@ -35,7 +36,11 @@ extension Baseline {
         for (e, endpoint) in report.endpoints.enumerated() where !endpoint.ats.violations.isEmpty {
             var by: Waiver?
             let allWaived = endpoint.ats.violations.allSatisfy { violation in
-                guard let hit = active.first(where: { Self.matches($0.waiver.rule!, violation.rule) && Self.matches(target: $0.waiver, endpoint: endpoint) })
+                guard
+                    let hit = active.first(where: {
+                        Self.matches($0.waiver.rule!, violation.rule)
+                            && Self.matches(target: $0.waiver, endpoint: endpoint)
+                    })
                 else { return false }
                 used.insert(hit.index)
                 by = by ?? hit.waiver
@@ -62,7 +67,8 @@ extension Baseline {
             own.append(
                 finding(
                     RuleID.Baseline.unused, .note,
-                    "the waiver of \(waiver.rule!) for \(waiver.target ?? waiver.keyPath!) matched nothing: remove it", waiver))
+                    "the waiver of \(waiver.rule!) for \(waiver.target ?? waiver.keyPath!) matched nothing: remove it",
+                    waiver))
         }
         result.findings += own
         return (result, own)

@@ -29,7 +29,11 @@ extension EndpointList {
         let given = pinKeys.filter { values[$0] != nil }
         guard !given.isEmpty else { return .success(nil) }
         guard let pins = values["pins"], !pins.isEmpty else {
-            return .failure(PinCheckKeyError("\(given.sorted().map { "'\($0)'" }.joined(separator: ", ")) without 'pins:' (the pin file or folder to check against)"))
+            return .failure(
+                PinCheckKeyError(
+                    "\(given.sorted().map { "'\($0)'" }.joined(separator: ", ")) without 'pins:' (the pin file or "
+                        + "folder to check against)"
+                ))
         }
         switch PinPolicyOptions.parse(values.filter { given.contains($0.key) }) {
         case .success(let options): return .success(EndpointPinCheck(pins: pins, options: options))

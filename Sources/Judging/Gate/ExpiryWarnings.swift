@@ -22,16 +22,21 @@ public enum ExpiryWarnings {
         let horizon = now.addingTimeInterval(Double(days) * 86_400)
         var findings: [Finding] = []
         for endpoint in endpoints {
-            guard endpoint.profile.status == .completed, let certificate = endpoint.profile.certificate else { continue }
+            guard endpoint.profile.status == .completed, let certificate = endpoint.profile.certificate else {
+                continue
+            }
             let path = certificate.verifiedChain.isEmpty ? certificate.chain : certificate.verifiedChain
             for (position, cert) in path.enumerated() where cert.notAfter >= now && cert.notAfter < horizon {
                 let left = Int(cert.notAfter.timeIntervalSince(now) / 86_400)
                 let when = left == 0 ? "within a day" : "in \(left) day\(left == 1 ? "" : "s")"
                 let who = position == 0 ? "the certificate" : "chain certificate '\(cert.subject)'"
-                findings.append(Finding(
-                    rule: RuleID.Trust.expirySoon, severity: .warning,
-                    message: "\(endpoint.profile.target): \(who) expires on \(CalendarDay.string(from: cert.notAfter)) (\(when)); renew it before then",
-                    file: endpoint.source?.file, line: endpoint.source?.line))
+                findings.append(
+                    Finding(
+                        rule: RuleID.Trust.expirySoon, severity: .warning,
+                        message:
+                            "\(endpoint.profile.target): \(who) expires on "
+                            + "\(CalendarDay.string(from: cert.notAfter)) (\(when)); renew it before then",
+                        file: endpoint.source?.file, line: endpoint.source?.line))
             }
         }
         return findings

@@ -33,6 +33,8 @@ public enum FailThreshold: String, CaseIterable, Sendable {
         guard self == .warning, let first = findings.first(where: { $0.severity == .warning }) else { return nil }
         let count = findings.filter { $0.severity == .warning }.count
         let place = first.file.map { "\($0)\(first.line.map { ":\($0)" } ?? ""): " } ?? ""
-        return "atscheck: \(count) warning(s) fail the run (--fail-on warning); first: \(place)\(first.message) [\(first.rule)]"
+        return
+            "atscheck: \(count) warning(s) fail the run (--fail-on warning); first: \(place)\(first.message) "
+            + "[\(first.rule)]"
     }
 }

@@ -125,7 +125,8 @@ public struct PinPolicyOptions: Sendable, Equatable {
             switch spec.kind {
             case .choice(let words):
                 guard words.contains(text.lowercased()) else {
-                    return .failure(PinOptionProblem("\(spec.key) '\(text)' is not one of \(words.joined(separator: "|"))"))
+                    return .failure(
+                        PinOptionProblem("\(spec.key) '\(text)' is not one of \(words.joined(separator: "|"))"))
                 }
                 options.values[spec.key] = text.lowercased()
             case .boolean:

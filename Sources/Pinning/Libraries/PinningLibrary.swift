@@ -8,7 +8,8 @@ import TLSModel
 /// The commands never switch over libraries: `pins check`, the audit's endpoint lists and `app` read the options a
 /// library takes from ``options``, build its configured decision procedure with ``policy(_:spelling:)``, evaluate
 /// it (``PinPolicyConfiguration/evaluate(_:pins:builder:)``), compare a debug build with its release counterpart
-/// (``PinPolicyConfiguration/releaseBuild``), find it in an app bundle (``bundleSignature``) and attribute findings to it
+/// (``PinPolicyConfiguration/releaseBuild``), find it in an app bundle (``bundleSignature``) and attribute findings to
+/// it
 /// (``rules``).
 public protocol PinningLibrary: Sendable {
     /// The id: `--library`, an endpoint list's `library:`, the reports' `library`.
@@ -81,7 +82,9 @@ public struct AppPins: Sendable {
     /// `NSPinnedDomains`.
     public var pinnedDomains: PinnedDomainsConfiguration?
 
-    public init(certificates: [CertificateFacts] = [], pinSet: PinSet? = nil, pinnedDomains: PinnedDomainsConfiguration? = nil) {
+    public init(
+        certificates: [CertificateFacts] = [], pinSet: PinSet? = nil, pinnedDomains: PinnedDomainsConfiguration? = nil
+    ) {
         self.certificates = certificates
         self.pinSet = pinSet
         self.pinnedDomains = pinnedDomains

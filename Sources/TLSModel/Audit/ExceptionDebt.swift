@@ -29,7 +29,8 @@ public struct ExceptionDebt: Codable, Sendable, Equatable {
     public var message: String
 
     public init(
-        kind: Kind, rule: RuleID, domain: String, keyPath: String? = nil, endpoints: [String], current: PlistValue? = nil,
+        kind: Kind, rule: RuleID, domain: String, keyPath: String? = nil, endpoints: [String],
+        current: PlistValue? = nil,
         suggested: PlistValue? = nil, plist: String? = nil, message: String
     ) {
         self.kind = kind

@@ -26,7 +26,8 @@ public struct PinCheckResult: Codable, Sendable, Equatable {
     /// A result.
     public init(
         target: String, host: String, port: Int, address: String?, status: ScanStatus, error: String?,
-        served: [PinPathEntry] = [], evaluation: PinEvaluation? = nil, release: PinEvaluation? = nil, risks: [Finding] = []
+        served: [PinPathEntry] = [], evaluation: PinEvaluation? = nil, release: PinEvaluation? = nil,
+        risks: [Finding] = []
     ) {
         self.target = target
         self.host = host
@@ -79,7 +80,10 @@ public struct PinCheckReport: Codable, Sendable, Equatable {
     public var scope: String?
 
     /// A report; the summary is computed from the results.
-    public init(library: PinLibrary, pinFiles: [String], results: [PinCheckResult], findings: [Finding], tool: ToolInfo = ToolInfo()) {
+    public init(
+        library: PinLibrary, pinFiles: [String], results: [PinCheckResult], findings: [Finding],
+        tool: ToolInfo = ToolInfo()
+    ) {
         self.schemaVersion = 1
         self.tool = tool
         self.library = library

@@ -82,12 +82,15 @@ public enum SPKIPinText {
     /// - Returns: A short reason a person can act on, or nil.
     public static func problem(_ pin: String) -> String? {
         if pin.count == 64, pin.allSatisfy(\.isHexDigit) {
-            return "a hex digest, not Base64: pins are the Base64 of the 32-byte SHA-256 of the DER SubjectPublicKeyInfo"
+            return
+                "a hex digest, not Base64: pins are the Base64 of the 32-byte SHA-256 of the DER SubjectPublicKeyInfo"
         }
         if pin.contains(where: \.isWhitespace) { return "contains whitespace" }
         if pin.contains("-") || pin.contains("_") { return "base64url characters (- or _): use standard Base64" }
         guard let bytes = Data(base64Encoded: pin) else { return "not valid Base64" }
-        if bytes.count == 64 { return "Base64 of a hex digest (88 characters): hash the SPKI and Base64 the raw 32 bytes" }
+        if bytes.count == 64 {
+            return "Base64 of a hex digest (88 characters): hash the SPKI and Base64 the raw 32 bytes"
+        }
         if bytes.count != 32 { return "decodes to \(bytes.count) bytes, not the 32 of a SHA-256 digest" }
         return nil
     }

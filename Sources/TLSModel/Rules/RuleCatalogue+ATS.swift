@@ -63,7 +63,7 @@ extension RuleCatalogue {
                 judged again. Serve the host over HTTPS; if that is impossible, an `NSExceptionDomains` entry with \
                 `NSExceptionAllowsInsecureHTTPLoads = YES` allows it (App Review asks why).
                 """,
-            appleKey: "NSExceptionAllowsInsecureHTTPLoads"),
+            appleKey: "NSExceptionAllowsInsecureHTTPLoads")
     ]
 
     static let tlsRules: [RuleDescriptor] = [

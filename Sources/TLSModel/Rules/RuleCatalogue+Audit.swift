@@ -95,7 +95,8 @@ extension RuleCatalogue {
                 """,
             appleKey: "NSExceptionAllowsInsecureHTTPLoads"),
         RuleDescriptor(
-            RuleID.Audit.endpointFails, .audit, .error, title: "An endpoint fails ATS and no exception can make it pass.",
+            RuleID.Audit.endpointFails, .audit, .error,
+            title: "An endpoint fails ATS and no exception can make it pass.",
             help: """
                 The failure is one no Info.plist key relaxes (an untrusted or expired certificate, a hostname \
                 mismatch, no TLS handshake), or the plist is stricter for the host than the default. Fix the \

@@ -51,7 +51,8 @@ extension RuleID {
 }
 
 extension RuleCatalogue {
-    static let pinRules: [RuleDescriptor] = pinVerdictRules + pinOutageRules + pinLibraryRules + pinDebugRules
+    static let pinRules: [RuleDescriptor] =
+        pinVerdictRules + pinOutageRules + pinLibraryRules + pinDebugRules
         + pinMaterialRules
 
     private static let pinVerdictRules: [RuleDescriptor] = [
@@ -114,7 +115,8 @@ extension RuleCatalogue {
                 leaf expires within the warning window (`--warn-days`, 30 by default) pin a CA key as well.
                 """),
         RuleDescriptor(
-            RuleID.Pins.rootOnly, .pins, .note, title: "The only matching pin is the root, which the server did not send.",
+            RuleID.Pins.rootOnly, .pins, .note,
+            title: "The only matching pin is the root, which the server did not send.",
             help: """
                 The path reaches the pinned root through the trust store. Cross-signing lets iOS, other iOS \
                 versions and OpenSSL build paths to different roots, and atscheck's root store is not Apple's, so \
@@ -133,7 +135,8 @@ extension RuleCatalogue {
 
     private static let pinLibraryRules: [RuleDescriptor] = [
         RuleDescriptor(
-            RuleID.Pins.trustKitExpired, .pins, .warning, title: "A TrustKit expirationDate has passed: pinning is off.",
+            RuleID.Pins.trustKitExpired, .pins, .warning,
+            title: "A TrustKit expirationDate has passed: pinning is off.",
             help: """
                 From `TSKExpirationDate` (UTC midnight) TrustKit treats the domain as not pinned: the connection \
                 gets the system's default handling and no report is sent (TrustKit #73, #275). It does not fail, \
@@ -164,7 +167,8 @@ extension RuleCatalogue {
                 validations on and use `acceptSelfSignedCertificates` for a staging CA.
                 """),
         RuleDescriptor(
-            RuleID.Pins.alamofireDisabled, .pins, .error, title: "Alamofire's DisabledTrustEvaluator accepts every certificate.",
+            RuleID.Pins.alamofireDisabled, .pins, .error,
+            title: "Alamofire's DisabledTrustEvaluator accepts every certificate.",
             help: """
                 `DisabledTrustEvaluator` (`DisabledEvaluator` before 5.2) performs no evaluation, so any \
                 interception proxy can read the traffic. Alamofire says never to use it in production. Use \
@@ -198,7 +202,8 @@ extension RuleCatalogue {
                 keep the hostname check (§1.3 row 13).
                 """),
         RuleDescriptor(
-            RuleID.Pins.debugHygieneSkipped, .pins, .warning, title: "The relaxed build skips Apple's SSL certificate checks.",
+            RuleID.Pins.debugHygieneSkipped, .pins, .warning,
+            title: "The relaxed build skips Apple's SSL certificate checks.",
             help: """
                 Under BasicX509 the serverAuth EKU, the 825/398-day lifetime caps, the key-size minimums, the SHA-1 \
                 ban and Certificate Transparency are not checked, so a staging certificate that passes here fails \

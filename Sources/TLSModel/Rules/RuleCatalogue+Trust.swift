@@ -83,7 +83,8 @@ extension RuleCatalogue {
                 leftmost label. No Info.plist key relaxes it. Reissue the certificate with the host in its SAN.
                 """),
         RuleDescriptor(
-            RuleID.Trust.keySize, .trust, .error, title: "A certificate key is too small (RSA < 2048 or EC < 256 bits).",
+            RuleID.Trust.keySize, .trust, .error,
+            title: "A certificate key is too small (RSA < 2048 or EC < 256 bits).",
             help: """
                 Apple's trust rules refuse RSA keys below 2048 bits (from iOS 11) and require RSA ≥ 2048 or \
                 EC ≥ 256 bits for every certificate of the chain (from iOS 13 / macOS 10.15). On older OSes ATS \
@@ -101,7 +102,8 @@ extension RuleCatalogue {
                 """,
             appleKey: "NSExceptionAllowsInsecureHTTPLoads"),
         RuleDescriptor(
-            RuleID.Trust.eku, .trust, .error, title: "The certificate's extended key usage does not allow TLS server use.",
+            RuleID.Trust.eku, .trust, .error,
+            title: "The certificate's extended key usage does not allow TLS server use.",
             help: """
                 From iOS 13 / macOS 10.15 the leaf's extended key usage must contain serverAuth \
                 (1.3.6.1.5.5.7.3.1), and in chains to a preinstalled root any intermediate that has an EKU must \

@@ -53,7 +53,8 @@ public enum RuleCatalogue {
     public static let documentationURL = informationURL + "/blob/main/docs/rules.md"
 
     /// Every entry, by family in ``RuleFamily`` order, then as listed in the family.
-    public static let all: [RuleDescriptor] = verdictRules + httpRules + tlsRules + trustRules + scanRules
+    public static let all: [RuleDescriptor] =
+        verdictRules + httpRules + tlsRules + trustRules + scanRules
         + plistRules + auditRules + endpointListRules + baselineRules + pinRules + appRules
 
     private static let index: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }) { first, _ in first }

@@ -1,6 +1,6 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 import Foundation
+internal import OpenSSLSupport
 
 /// Builds and signs an `X509` from a ``CertificateSpec`` with OpenSSL's API.
 enum CertificateBuilder {

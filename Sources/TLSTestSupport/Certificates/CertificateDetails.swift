@@ -1,6 +1,6 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 import Foundation
+internal import OpenSSLSupport
 
 /// What OpenSSL reads back from a certificate: lets tests check the factory made what was asked.
 public struct CertificateDetails: Sendable, Equatable {

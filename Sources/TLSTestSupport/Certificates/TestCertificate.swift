@@ -1,6 +1,6 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 import Foundation
+internal import OpenSSLSupport
 
 /// A certificate minted in-process with OpenSSL, with the key it certifies.
 ///

@@ -1,6 +1,6 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 import Foundation
+internal import OpenSSLSupport
 
 /// The kind of key a test certificate carries.
 public enum TestKeyType: Sendable, Hashable, CustomStringConvertible {

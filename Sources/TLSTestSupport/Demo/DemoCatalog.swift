@@ -65,7 +65,8 @@ public struct DemoServerSpec: Codable, Sendable {
     ///   - address: Loopback address to bind; also put in the leaf's IP SAN by default.
     /// - Throws: ``DemoCatalogError`` for unknown values, ``TestSupportError`` when minting fails.
     public func configuration(pki: TestPKI, address: String) throws -> TLSServerConfiguration {
-        let leaf = try certificate.mint(pki: pki, defaultNames: ["\(name).demo.atscheck.test", "localhost", address], server: name)
+        let leaf = try certificate.mint(
+            pki: pki, defaultNames: ["\(name).demo.atscheck.test", "localhost", address], server: name)
         let chain: [TestCertificate]
         switch (certificate.kind ?? "pki-leaf", self.chain ?? "full") {
         case ("self-signed", _), (_, "leaf-only"): chain = [leaf]

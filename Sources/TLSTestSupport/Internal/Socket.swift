@@ -1,6 +1,6 @@
 import Foundation
-internal import TLSModel
 internal import OpenSSLSupport
+internal import TLSModel
 
 /// The fixtures' socket: the shared descriptor owner (closed once, in `close()` or `deinit`).
 typealias OwnedSocket = OwnedFileDescriptor

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 internal import OpenSSLSupport
+import Synchronization
 
 /// A TCP relay on a loopback port in front of a real server (a ``TestTLSServer``), that mistreats
 /// connections the way rate limiters, WAFs and overloaded load balancers do (``RelayFault``), and can
@@ -52,8 +52,9 @@ public final class FaultRelay: Sendable {
     /// A relay in front of `server`.
     /// - Throws: ``TestSupportError`` `.socket` when the port cannot be bound.
     public convenience init(in front: TestTLSServer, fault: RelayFault, latency: Double = 0) throws {
-        try self.init(upstreamHost: front.host, upstreamPort: front.port, fault: fault, latency: latency,
-                      address: front.host)
+        try self.init(
+            upstreamHost: front.host, upstreamPort: front.port, fault: fault, latency: latency,
+            address: front.host)
     }
 
     /// A relay that only delays, emulating a network with round-trip time `roundTrip` seconds (this
@@ -62,8 +63,9 @@ public final class FaultRelay: Sendable {
     /// network.
     /// - Throws: ``TestSupportError`` `.socket` when the port cannot be bound.
     public static func delaying(_ server: TestTLSServer, roundTrip: Double) throws -> FaultRelay {
-        try FaultRelay(upstreamHost: server.host, upstreamPort: server.port, fault: .none, latency: roundTrip / 2,
-                       address: server.host, acceptDelay: roundTrip)
+        try FaultRelay(
+            upstreamHost: server.host, upstreamPort: server.port, fault: .none, latency: roundTrip / 2,
+            address: server.host, acceptDelay: roundTrip)
     }
 
     deinit { stop() }
@@ -119,7 +121,8 @@ final class RelayCore: Sendable {
     let counts = Mutex(Counts())
 
     init(
-        upstream: LoopbackAddress, fault: RelayFault, latency: Double, acceptDelay: Double, listening: OwnedFileDescriptor,
+        upstream: LoopbackAddress, fault: RelayFault, latency: Double, acceptDelay: Double,
+        listening: OwnedFileDescriptor,
         stop: StopSignal
     ) {
         self.upstream = upstream
@@ -182,12 +185,14 @@ final class RelayCore: Sendable {
             if case .truncate(let bytes) = action { limit = bytes }
             relayed = true  // the pump says when the client's side ends
             let pump = RelayPump(client: client, server: server, latency: latency, truncateAfter: limit, stop: stop)
-            pump.run(onTruncate: { self.counts.withLock { $0.dropped += 1 } }, onClientEnd: { sent in
-                self.counts.withLock {
-                    if sent == 0 { $0.silent += 1 }
-                    $0.open -= 1
-                }
-            })
+            pump.run(
+                onTruncate: { self.counts.withLock { $0.dropped += 1 } },
+                onClientEnd: { sent in
+                    self.counts.withLock {
+                        if sent == 0 { $0.silent += 1 }
+                        $0.open -= 1
+                    }
+                })
             return
         }
     }

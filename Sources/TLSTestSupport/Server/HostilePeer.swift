@@ -49,7 +49,8 @@ public final class HostilePeer: @unchecked Sendable {  // immutable after init
 
     /// The 400 answer of ``HostileBehavior/plainHTTP``.
     static let badRequest = Array(
-        "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 12\r\nConnection: close\r\n\r\nBad Request\n"
+        ("HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 12\r\nConnection: close\r\n\r\nBad "
+            + "Request\n")
             .utf8)
 
     /// Linux `POLLRDHUP` (not exported to Swift): the peer closed its side.

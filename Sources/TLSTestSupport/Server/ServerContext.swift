@@ -1,6 +1,6 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 import Foundation
+internal import OpenSSLSupport
 
 /// A server `SSL_CTX` (owned through ``OwnedSSLContext``) configured from a ``TLSServerConfiguration``.
 ///

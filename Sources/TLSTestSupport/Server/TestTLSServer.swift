@@ -1,6 +1,6 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 import Foundation
+internal import OpenSSLSupport
 
 /// An OpenSSL TLS server on a loopback port chosen by the kernel, for tests and the demo.
 ///

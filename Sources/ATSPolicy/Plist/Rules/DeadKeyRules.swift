@@ -32,20 +32,26 @@ enum DeadKeyRules {
         if c.lowestOS.major < 10 {
             c.emit(
                 RuleID.Plist.deadArbitraryLoadsIgnored, .note,
-                "NSAllowsArbitraryLoads = YES applies only on iOS 9: iOS 10+ ignores it because \(present.joined(separator: ", ")) is present (Apple's recommended pairing for apps that still support iOS 9)",
+                "NSAllowsArbitraryLoads = YES applies only on iOS 9: iOS 10+ ignores it because "
+                    + "\(present.joined(separator: ", ")) is present (Apple's recommended pairing for apps that "
+                    + "still support iOS 9)",
                 at: path)
         } else {
             c.emit(
                 RuleID.Plist.deadArbitraryLoadsIgnored, .error,
-                "NSAllowsArbitraryLoads = YES is ignored on iOS 10+ because \(present.joined(separator: ", ")) is present (any value counts): URLSession keeps ATS for every host",
+                "NSAllowsArbitraryLoads = YES is ignored on iOS 10+ because \(present.joined(separator: ", ")) is "
+                    + "present (any value counts): URLSession keeps ATS for every host",
                 at: path)
         }
     }
 
     private static func checkShadowedGlobals(_ c: LintContext) {
         var relaxing: [ATSKey] = []
-        if c.globalBool(.allowsArbitraryLoads) == true, !arbitraryLoadsOverridden(c) { relaxing.append(.allowsArbitraryLoads) }
-        for key in [ATSKey.allowsArbitraryLoadsInWebContent, .allowsArbitraryLoadsForMedia] where c.globalBool(key) == true {
+        if c.globalBool(.allowsArbitraryLoads) == true, !arbitraryLoadsOverridden(c) {
+            relaxing.append(.allowsArbitraryLoads)
+        }
+        for key in [ATSKey.allowsArbitraryLoadsInWebContent, .allowsArbitraryLoadsForMedia]
+        where c.globalBool(key) == true {
             relaxing.append(key)
         }
         let localNetworking = c.globalBool(.allowsLocalNetworking) == true
@@ -63,12 +69,15 @@ enum DeadKeyRules {
             if relaxesItself {
                 c.emit(
                     RuleID.Plist.deadGlobalKeysShadowed, .warning,
-                    "\(names) does not reach \(name): a host with its own NSExceptionDomains entry is governed only by that entry, so ATS stays on for it apart from what the entry relaxes (add NSExceptionAllowsInsecureHTTPLoads to the entry if ATS should be off)",
+                    "\(names) does not reach \(name): a host with its own NSExceptionDomains entry is governed only "
+                        + "by that entry, so ATS stays on for it apart from what the entry relaxes (add "
+                        + "NSExceptionAllowsInsecureHTTPLoads to the entry if ATS should be off)",
                     at: [ATSKey.exceptionDomains.name, name])
             } else {
                 c.emit(
                     RuleID.Plist.deadGlobalKeysShadowed, .note,
-                    "\(names) does not reach \(name): its NSExceptionDomains entry keeps full ATS for it (the \"inverted\" pattern; fine if intended)",
+                    "\(names) does not reach \(name): its NSExceptionDomains entry keeps full ATS for it (the "
+                        + "\"inverted\" pattern; fine if intended)",
                     at: [ATSKey.exceptionDomains.name, name])
             }
         }

@@ -48,7 +48,8 @@ enum DomainKeyRules {
         if ATSKey.named(name) != nil {
             c.emit(
                 RuleID.Plist.keyWrongLevel, .error,
-                "\(name) is directly inside \(container.name), where Apple reads it as a host name; put it inside a domain entry such as <key>example.com</key><dict>…</dict>",
+                "\(name) is directly inside \(container.name), where Apple reads it as a host name; put it inside a "
+                    + "domain entry such as <key>example.com</key><dict>…</dict>",
                 at: path)
             return
         }
@@ -63,7 +64,8 @@ enum DomainKeyRules {
         if let scheme = host.range(of: "://") {
             c.emit(
                 RuleID.Plist.domainScheme, .error,
-                "\(what) key \(name) has a URL scheme: keys are bare host names, so it never matches; use \(bareHost(name))",
+                "\(what) key \(name) has a URL scheme: keys are bare host names, so it never matches; use "
+                    + "\(bareHost(name))",
                 at: path)
             host = host[scheme.upperBound...]
         }
@@ -71,14 +73,16 @@ enum DomainKeyRules {
         if kind == .name, let slash = host.firstIndex(of: "/") {
             c.emit(
                 RuleID.Plist.domainPath, .error,
-                "\(what) key \(name) has a path: keys are bare host names (a '/' is read as a CIDR range), so it never matches; use \(bareHost(name))",
+                "\(what) key \(name) has a path: keys are bare host names (a '/' is read as a CIDR range), so it "
+                    + "never matches; use \(bareHost(name))",
                 at: path)
             host = host[..<slash]
         }
         if kind == .name, let colon = host.lastIndex(of: ":"), Int(host[host.index(after: colon)...]) != nil {
             c.emit(
                 RuleID.Plist.domainPort, .error,
-                "\(what) key \(name) has a port: ports are not allowed, so it never matches; use \(bareHost(name)) (it covers every port)",
+                "\(what) key \(name) has a port: ports are not allowed, so it never matches; use \(bareHost(name)) "
+                    + "(it covers every port)",
                 at: path)
             host = host[..<colon]
         }
@@ -89,7 +93,8 @@ enum DomainKeyRules {
         case .cidr(valid: false):
             c.emit(
                 RuleID.Plist.domainInvalidCIDR, .error,
-                "\(what) key \(name) is not a valid CIDR range (address/prefix length): Apple logs it and it never matches",
+                "\(what) key \(name) is not a valid CIDR range (address/prefix length): Apple logs it and it never "
+                    + "matches",
                 at: path)
             return
         case .name:
@@ -98,35 +103,40 @@ enum DomainKeyRules {
         if host.contains("*") {
             c.emit(
                 RuleID.Plist.domainWildcard, .error,
-                "\(what) key \(name) has a wildcard, which never matches; use \(host.replacingOccurrences(of: "*.", with: "")) with NSIncludesSubdomains = <true/>",
+                "\(what) key \(name) has a wildcard, which never matches; use "
+                    + "\(host.replacingOccurrences(of: "*.", with: "")) with NSIncludesSubdomains = <true/>",
                 at: path)
             host = Substring(host.replacingOccurrences(of: "*.", with: "").replacingOccurrences(of: "*", with: ""))
         }
         if host.hasPrefix(".") {
             c.emit(
                 RuleID.Plist.domainLeadingDot, .error,
-                "\(what) key \(name) starts with a dot, which never matches; use \(host.drop(while: { $0 == "." })) with NSIncludesSubdomains = <true/>",
+                "\(what) key \(name) starts with a dot, which never matches; use \(host.drop(while: { $0 == "." })) "
+                    + "with NSIncludesSubdomains = <true/>",
                 at: path)
             host = host.drop(while: { $0 == "." })
         }
         if host.hasSuffix(".") {
             c.emit(
                 RuleID.Plist.domainTrailingDot, .warning,
-                "\(what) key \(name) ends with a dot: it matches only requests to \(host) written with the dot, not \(host.dropLast())",
+                "\(what) key \(name) ends with a dot: it matches only requests to \(host) written with the dot, not "
+                    + "\(host.dropLast())",
                 at: path)
             host = host.dropLast()
         }
         if !pinned, host != host.lowercased() {
             c.emit(
                 RuleID.Plist.domainUppercase, .error,
-                "exception domain key \(name) has upper-case letters: the lookup is exact and hosts are lower case, so it never matches; use \(host.lowercased())",
+                "exception domain key \(name) has upper-case letters: the lookup is exact and hosts are lower case, "
+                    + "so it never matches; use \(host.lowercased())",
                 at: path)
         }
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
         if host.isEmpty || host.unicodeScalars.contains(where: { !allowed.contains($0) }) || host.contains("..") {
             c.emit(
                 RuleID.Plist.domainInvalid, .error,
-                "\(what) key \(name) is not a valid host name: it never matches (internationalised names must be written in punycode, xn--…)",
+                "\(what) key \(name) is not a valid host name: it never matches (internationalised names must be "
+                    + "written in punycode, xn--…)",
                 at: path)
         }
     }
@@ -140,12 +150,15 @@ enum DomainKeyRules {
             if c.lowestOS.major < 17 {
                 c.emit(
                     isCIDR ? RuleID.Plist.domainCIDR : RuleID.Plist.domainIPAddress, .warning,
-                    "exception domain key \(name) is \(what): honoured only from iOS 17 / macOS 14, and this app supports \(c.lowestOSText); before iOS 17 an IP address cannot be excepted by key (iOS 10–16 exempt IP literals by default, iOS 9 needs NSAllowsArbitraryLoads)",
+                    "exception domain key \(name) is \(what): honoured only from iOS 17 / macOS 14, and this app "
+                        + "supports \(c.lowestOSText); before iOS 17 an IP address cannot be excepted by key (iOS "
+                        + "10–16 exempt IP literals by default, iOS 9 needs NSAllowsArbitraryLoads)",
                     at: path)
             } else {
                 c.emit(
                     isCIDR ? RuleID.Plist.domainCIDR : RuleID.Plist.domainIPAddress, .note,
-                    "exception domain key \(name) is \(what): honoured from iOS 17 / macOS 14; it does not cover host names that resolve to it",
+                    "exception domain key \(name) is \(what): honoured from iOS 17 / macOS 14; it does not cover "
+                        + "host names that resolve to it",
                     at: path)
             }
         }

@@ -10,9 +10,12 @@ enum DuplicateKeyRules {
         var findings: [Finding] = []
         for (path, lines) in document.duplicateKeys {
             guard let key = path.last else { continue }
-            let keyPath = (document.kind == .atsDictionary ? [ATSKey.appTransportSecurity] + path : path).joined(separator: ".")
+            let keyPath = (document.kind == .atsDictionary ? [ATSKey.appTransportSecurity] + path : path).joined(
+                separator: ".")
             let all = lines.map(String.init)
-            let listed = all.count == 2 ? "\(all[0]) and \(all[1])" : all.dropLast().joined(separator: ", ") + " and " + all.last!
+            let listed =
+                all.count == 2
+                ? "\(all[0]) and \(all[1])" : all.dropLast().joined(separator: ", ") + " and " + all.last!
             let count = lines.count == 2 ? "twice" : "\(lines.count) times"
             let which = lines.count == 2 ? "second" : "last"
             for (index, line) in lines.enumerated() {
@@ -20,7 +23,9 @@ enum DuplicateKeyRules {
                 findings.append(
                     Finding(
                         rule: RuleID.Plist.keyDuplicate, severity: .error,
-                        message: "\(key) is written \(count) in the same dictionary (lines \(listed)); only the \(which) value takes effect (\(role))",
+                        message:
+                            "\(key) is written \(count) in the same dictionary (lines \(listed)); only the \(which) "
+                            + "value takes effect (\(role))",
                         file: document.file, line: line, keyPath: keyPath))
             }
         }

@@ -42,14 +42,16 @@ enum KeyNameRules {
             if let known = ATSKey.named(key) {
                 c.emit(
                     RuleID.Plist.keyWrongLevel, .error,
-                    "\(known.name) is at the top level of the Info.plist, where Apple does not read it; move it inside NSAppTransportSecurity",
+                    "\(known.name) is at the top level of the Info.plist, where Apple does not read it; move it "
+                        + "inside NSAppTransportSecurity",
                     filePath: [key], keyPath: key)
             } else if root[ATSKey.appTransportSecurity] == nil, key != ATSKey.appTransportSecurity,
                 KeySuggestion.suggest(for: key, among: [ATSKey.appTransportSecurity]) != nil
             {
                 c.emit(
                     RuleID.Plist.keyMisspelled, .error,
-                    "unknown key \(key): did you mean NSAppTransportSecurity? As written, Apple ignores the whole dictionary and default ATS applies",
+                    "unknown key \(key): did you mean NSAppTransportSecurity? As written, Apple ignores the whole "
+                        + "dictionary and default ATS applies",
                     filePath: [key], keyPath: key)
                 return
             }
@@ -58,7 +60,8 @@ enum KeyNameRules {
             if PlistNode.dictionary(value) == nil {
                 c.emit(
                     RuleID.Plist.valueWrongType, .error,
-                    "NSAppTransportSecurity is \(PlistNode(value).typeName), not <dict>: Apple ignores it and default ATS applies",
+                    "NSAppTransportSecurity is \(PlistNode(value).typeName), not <dict>: Apple ignores it and "
+                        + "default ATS applies",
                     filePath: [ATSKey.appTransportSecurity], keyPath: ATSKey.appTransportSecurity)
             }
         } else if !root.keys.contains(where: { ATSKey.named($0) != nil }) {
@@ -80,7 +83,9 @@ enum KeyNameRules {
                 if !known.levels.contains(level) {
                     c.emit(
                         RuleID.Plist.keyWrongLevel, .error,
-                        "\(key) does not belong \(describe(level)); Apple reads it only \(known.levels.map(describe).sorted().joined(separator: " or ")), so here it is ignored",
+                        "\(key) does not belong \(describe(level)); Apple reads it only "
+                            + "\(known.levels.map(describe).sorted().joined(separator: " or ")), so here it is "
+                            + "ignored",
                         at: keyPath)
                 }
                 continue
@@ -89,13 +94,17 @@ enum KeyNameRules {
             if let suggestion, let meant = ATSKey.named(suggestion) {
                 var message = "unknown key \(key): did you mean \(suggestion)? Apple ignores unknown keys"
                 if !meant.levels.contains(level) {
-                    message += " (and \(suggestion) belongs \(meant.levels.map(describe).sorted().joined(separator: " or ")), not \(describe(level)))"
+                    message +=
+                        " (and \(suggestion) belongs "
+                        + "\(meant.levels.map(describe).sorted().joined(separator: " or ")), not "
+                        + "\(describe(level)))"
                 }
                 c.emit(RuleID.Plist.keyMisspelled, .error, message, at: keyPath)
             } else {
                 c.emit(
                     RuleID.Plist.keyUnknown, .warning,
-                    "unknown key \(key) \(describe(level)): not an ATS key atscheck knows, and Apple ignores unknown keys",
+                    "unknown key \(key) \(describe(level)): not an ATS key atscheck knows, and Apple ignores unknown "
+                        + "keys",
                     at: keyPath)
             }
         }
@@ -111,7 +120,8 @@ enum KeyNameRules {
             for key in sorted where key != canonical {
                 c.emit(
                     RuleID.Plist.keyCaseDuplicate, .error,
-                    "\(key) and \(canonical) differ only in case; Apple's lookups are case-sensitive, so \(key) is read separately (or not at all)",
+                    "\(key) and \(canonical) differ only in case; Apple's lookups are case-sensitive, so \(key) is "
+                        + "read separately (or not at all)",
                     at: path + [key])
             }
         }

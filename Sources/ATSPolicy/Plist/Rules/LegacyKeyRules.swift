@@ -18,12 +18,15 @@ enum LegacyKeyRules {
                     let already = entry[current] != nil ? " (\(current) is also set; remove \(key))" : ""
                     c.emit(
                         RuleID.Plist.keyDeprecated, .warning,
-                        "\(key) is an iOS 9-era key that Apple removed in 2016: iOS 9 may have honoured it like \(current) (atscheck reports iOS 9 both ways), iOS 10 and later probably ignore it; use \(current)\(already)",
+                        "\(key) is an iOS 9-era key that Apple removed in 2016: iOS 9 may have honoured it like "
+                            + "\(current) (atscheck reports iOS 9 both ways), iOS 10 and later probably ignore it; "
+                            + "use \(current)\(already)",
                         at: path + [key])
                 case .obsolete:
                     c.emit(
                         RuleID.Plist.keyObsolete, .warning,
-                        "\(key) is obsolete (Certificate Transparency is always enforced) and Apple advises against it: devices with an out-of-date CT log list may reject new certificates; remove it",
+                        "\(key) is obsolete (Certificate Transparency is always enforced) and Apple advises against "
+                            + "it: devices with an out-of-date CT log list may reject new certificates; remove it",
                         at: path + [key])
                 }
             }

@@ -14,7 +14,8 @@ enum PinnedDomainRules {
             if present.isEmpty {
                 c.emit(
                     RuleID.Plist.pinningNoIdentities, .error,
-                    "pinned domain \(name) has neither NSPinnedCAIdentities nor NSPinnedLeafIdentities: it pins nothing",
+                    "pinned domain \(name) has neither NSPinnedCAIdentities nor NSPinnedLeafIdentities: it pins "
+                        + "nothing",
                     at: path)
                 continue
             }
@@ -34,7 +35,8 @@ enum PinnedDomainRules {
             if validPins == 1 {
                 c.emit(
                     RuleID.Plist.pinningNoBackup, .warning,
-                    "pinned domain \(name) has a single pin and no backup: a key rotation or new CA would break every connection until an app update",
+                    "pinned domain \(name) has a single pin and no backup: a key rotation or new CA would break "
+                        + "every connection until an app update",
                     at: path)
             }
         }
@@ -46,7 +48,8 @@ enum PinnedDomainRules {
         guard let dict = PlistNode.dictionary(identity) else {
             c.emit(
                 RuleID.Plist.valueWrongType, .error,
-                "pinned identity \(path.last!) of \(domain) is \(PlistNode(identity).typeName), not a <dict> with \(spkiKey): Apple skips it",
+                "pinned identity \(path.last!) of \(domain) is \(PlistNode(identity).typeName), not a <dict> with "
+                    + "\(spkiKey): Apple skips it",
                 at: path)
             return false
         }
@@ -78,7 +81,8 @@ enum PinnedDomainRules {
                 : digest.count == 20 ? " (a SHA-1 digest?)" : ""
             c.emit(
                 RuleID.Plist.pinningWrongDigestLength, .error,
-                "\(spkiKey) of \(domain) decodes to \(digest.count) bytes\(hint), not the 32 of a SHA-256 digest: no certificate can match it",
+                "\(spkiKey) of \(domain) decodes to \(digest.count) bytes\(hint), not the 32 of a SHA-256 digest: no "
+                    + "certificate can match it",
                 at: path + [spkiKey])
             return false
         }

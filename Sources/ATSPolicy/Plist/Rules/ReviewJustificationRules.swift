@@ -24,7 +24,8 @@ enum ReviewJustificationRules {
             if let minimum = c.entryMinimumTLS(entry), minimum == "TLSv1.0" || minimum == "TLSv1.1" {
                 c.emit(
                     RuleID.Plist.reviewJustification, .note,
-                    "App Review asks for a justification of NSExceptionMinimumTLSVersion = \(minimum) (below TLSv1.2) for \(name)",
+                    "App Review asks for a justification of NSExceptionMinimumTLSVersion = \(minimum) (below "
+                        + "TLSv1.2) for \(name)",
                     at: path + [ATSKey.exceptionMinimumTLSVersion.name])
             }
         }

@@ -18,7 +18,8 @@ enum ValueTypeRules {
             } else if ATSKey.named(name) == nil {  // a key in place of a domain is reported by DomainKeyRules
                 c.emit(
                     RuleID.Plist.valueWrongType, .error,
-                    "the NSExceptionDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips it, so \(name) gets default ATS",
+                    "the NSExceptionDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips "
+                        + "it, so \(name) gets default ATS",
                     at: path)
             }
         }
@@ -29,7 +30,8 @@ enum ValueTypeRules {
             } else if ATSKey.named(name) == nil {
                 c.emit(
                     RuleID.Plist.valueWrongType, .error,
-                    "the NSPinnedDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips it, so \(name) is not pinned",
+                    "the NSPinnedDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips it, "
+                        + "so \(name) is not pinned",
                     at: path)
             }
         }
@@ -57,7 +59,8 @@ enum ValueTypeRules {
                 if case .array = value { break }
                 c.emit(
                     RuleID.Plist.valueWrongType, .error,
-                    "\(name) is \(value.typeName), not an <array> of <dict>: Apple ignores it, so this entry adds no such pin",
+                    "\(name) is \(value.typeName), not an <array> of <dict>: Apple ignores it, so this entry adds no "
+                        + "such pin",
                     at: keyPath)
             }
         }
@@ -76,17 +79,25 @@ enum ValueTypeRules {
             return
         case .integer, .real:
             let number: Double
-            if case .integer(let i) = value { number = Double(i) } else if case .real(let d) = value { number = d } else { return }
+            if case .integer(let i) = value {
+                number = Double(i)
+            } else if case .real(let d) = value {
+                number = d
+            } else {
+                return
+            }
             if level == .global {
                 if number == 1 || number == 0 {
                     c.emit(
                         RuleID.Plist.valueNumericBoolean, .warning,
-                        "\(name) is \(value.shortDescription): Apple reads it as \(number == 1 ? "YES" : "NO"), but write \(number == 1 ? "<true/>" : "<false/>")",
+                        "\(name) is \(value.shortDescription): Apple reads it as \(number == 1 ? "YES" : "NO"), but "
+                            + "write \(number == 1 ? "<true/>" : "<false/>")",
                         at: path)
                 } else {
                     c.emit(
                         RuleID.Plist.valueWrongType, .error,
-                        "\(name) is \(value.shortDescription): Apple treats it as present but not YES, so it relaxes nothing; write <true/> or <false/>",
+                        "\(name) is \(value.shortDescription): Apple treats it as present but not YES, so it relaxes "
+                            + "nothing; write <true/> or <false/>",
                         at: path)
                 }
             } else {
@@ -95,7 +106,9 @@ enum ValueTypeRules {
                 let reads = number != 0
                 c.emit(
                     RuleID.Plist.valueNumericBoolean, .warning,
-                    "\(name) is \(value.shortDescription): current Apple source reads a number by its truth value (\(yesNo(reads)) here), but releases before iOS 18.4 / macOS 15.4 may ignore it and use the default (\(yesNo(defaultValue(key)))); write \(reads ? "<true/>" : "<false/>")",
+                    "\(name) is \(value.shortDescription): current Apple source reads a number by its truth value "
+                        + "(\(yesNo(reads)) here), but releases before iOS 18.4 / macOS 15.4 may ignore it and use "
+                        + "the default (\(yesNo(defaultValue(key)))); write \(reads ? "<true/>" : "<false/>")",
                     at: path)
             }
         default:
@@ -106,7 +119,9 @@ enum ValueTypeRules {
             if level != .global, case .string(let text) = value {
                 // §3.4: older Security source read per-domain strings with boolValue (a CONFLICT before 18.4).
                 let old = ExceptionDomain.stringBoolValue(text)
-                effect = "current Apple source ignores it and uses the default (\(yesNo(defaultValue(key)))); releases before iOS 18.4 / macOS 15.4 may read it as \(yesNo(old))"
+                effect =
+                    "current Apple source ignores it and uses the default (\(yesNo(defaultValue(key)))); releases "
+                    + "before iOS 18.4 / macOS 15.4 may read it as \(yesNo(old))"
             }
             c.emit(
                 RuleID.Plist.valueWrongType, .error,
@@ -119,19 +134,24 @@ enum ValueTypeRules {
         let isTLS = name.hasSuffix("MinimumTLSVersion")
         guard case .string(let text) = value else {
             let effect = isTLS ? "Apple ignores it and the minimum stays TLSv1.2" : "Apple ignores it"
-            c.emit(RuleID.Plist.valueWrongType, .error, "\(name) is \(value.shortDescription), not a <string>: \(effect)", at: path)
+            c.emit(
+                RuleID.Plist.valueWrongType, .error, "\(name) is \(value.shortDescription), not a <string>: \(effect)",
+                at: path)
             return
         }
         if isTLS {
             guard !ATSKey.validMinimumTLSVersions.contains(text) else { return }
-            var message = "\(name) = \"\(text)\" is not one of \(ATSKey.validMinimumTLSVersions.joined(separator: ", ")) (exact case): Apple ignores it and the minimum stays TLSv1.2"
+            var message =
+                "\(name) = \"\(text)\" is not one of \(ATSKey.validMinimumTLSVersions.joined(separator: ", ")) "
+                + "(exact case): Apple ignores it and the minimum stays TLSv1.2"
             if let meant = suggestTLSVersion(text) { message += "; did you mean \(meant)?" }
             // Deprecated spellings are probably ignored anyway; the value is still wrong.
             c.emit(RuleID.Plist.valueInvalidTLSVersion, .error, message, at: path)
         } else if name.hasSuffix("NIAPTLSPackageVersion"), !ATSKey.validNIAPValues.contains(text) {
             c.emit(
                 RuleID.Plist.valueInvalidNIAP, .error,
-                "\(name) = \"\(text)\" is not one of \(ATSKey.validNIAPValues.joined(separator: ", ")): Apple does not recognise it",
+                "\(name) = \"\(text)\" is not one of \(ATSKey.validNIAPValues.joined(separator: ", ")): Apple does "
+                    + "not recognise it",
                 at: path)
         }
     }
@@ -141,7 +161,8 @@ enum ValueTypeRules {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()
         for valid in ATSKey.validMinimumTLSVersions {
             let v = valid.lowercased()
-            if t == v || t == v.replacingOccurrences(of: "tlsv", with: "") || t == v.replacingOccurrences(of: "v", with: "")
+            if t == v || t == v.replacingOccurrences(of: "tlsv", with: "")
+                || t == v.replacingOccurrences(of: "v", with: "")
                 || t == v.replacingOccurrences(of: "tlsv", with: "tls ")
             {
                 return valid

@@ -82,7 +82,8 @@ struct NegotiationRule: ATSRule {
         }
         let found = result.suites.map(\.ianaName).listed()
         return .unknown(
-            "\(result.version) accepts \(found), but its suite list is incomplete (\(result.reason ?? "enumeration stopped early")): "
+            "\(result.version) accepts \(found), but its suite list is incomplete "
+                + "(\(result.reason ?? "enumeration stopped early")): "
                 + "a suite not found could be one the client accepts")
     }
 
@@ -108,14 +109,16 @@ struct NegotiationRule: ATSRule {
                 return .unknown("no TLS version was confirmed supported")
             }
             return .fail(
-                ATSViolation(rule: RuleID.ATS.handshake, message: "the server completed no TLS handshake (TLSv1.0–TLSv1.3)"))
+                ATSViolation(
+                    rule: RuleID.ATS.handshake, message: "the server completed no TLS handshake (TLSv1.0–TLSv1.3)"))
         }
         let relax = context.policy.atsRequired || context.policy.suites != .systemDefault
         return .fail(
             ATSViolation(
                 rule: RuleID.ATS.minimumVersion,
                 message:
-                    "the server's highest TLS version is \(highest); \(relax ? "ATS requires" : "the client offers") \(context.policy.minimumTLS) or later",
+                    "the server's highest TLS version is \(highest); \(relax ? "ATS requires" : "the client offers") "
+                    + "\(context.policy.minimumTLS) or later",
                 keyPath: highest >= .tls1_0 ? context.keyPath(.exceptionMinimumTLSVersion) : nil))
     }
 
@@ -123,7 +126,8 @@ struct NegotiationRule: ATSRule {
     static func offeredSuites(
         policy: HostPolicy, os: AppleOSVersion, documented: Bool, withDHE: Bool
     ) -> [CipherSuite] {
-        let era: ATSSuiteGroups.Era = documented ? .documented : (os.sourceSuiteEra == .documented ? .sourceUpTo2022 : os.sourceSuiteEra)
+        let era: ATSSuiteGroups.Era =
+            documented ? .documented : (os.sourceSuiteEra == .documented ? .sourceUpTo2022 : os.sourceSuiteEra)
         switch policy.suites {
         case .ats(let fs):
             if policy.niap { return ATSSuiteGroups.niapTLS12 }
@@ -153,7 +157,8 @@ struct NegotiationRule: ATSRule {
                 ATSViolation(
                     rule: RuleID.ATS.noATSSuite,
                     message:
-                        "TLSv1.3 accepts only \(serverSuites.map(\.ianaName).listed()): Apple's documentation allows AES only",
+                        "TLSv1.3 accepts only \(serverSuites.map(\.ianaName).listed()): Apple's documentation allows "
+                        + "AES only",
                     keyPath: nil))
         }
         if result?.enumerationComplete == false && serverSuites.isEmpty {
@@ -165,7 +170,8 @@ struct NegotiationRule: ATSRule {
         var common = serverSuites.filter(offered.contains)
         // Conflicts consulted: does the other reading change whether any suite is common?
         if case .ats = policy.suites, !policy.niap {
-            let other = Self.offeredSuites(policy: policy, os: os, documented: !readings.documentedSuites, withDHE: false)
+            let other = Self.offeredSuites(
+                policy: policy, os: os, documented: !readings.documentedSuites, withDHE: false)
             if serverSuites.contains(where: other.contains) != !common.isEmpty { context.consulted.insert(.suiteList) }
         }
         if policy.suites == .systemDefault {
@@ -198,7 +204,8 @@ struct NegotiationRule: ATSRule {
                     ATSViolation(
                         rule: RuleID.ATS.certificateType,
                         message:
-                            "\(version) accepts only \(common.map(\.ianaName).listed()) but the certificate key is \(keyType): the suite must match the certificate type",
+                            "\(version) accepts only \(common.map(\.ianaName).listed()) but the certificate key is "
+                            + "\(keyType): the suite must match the certificate type",
                         keyPath: nil))
             }
             common = matching
@@ -232,21 +239,26 @@ struct NegotiationRule: ATSRule {
             return ATSViolation(
                 rule: RuleID.ATS.niap,
                 message:
-                    "\(version) accepts only \(names): NIAP FCP_v2.1 allows only ECDHE with AES-GCM on TLS 1.2\(fallback)",
+                    "\(version) accepts only \(names): NIAP FCP_v2.1 allows only ECDHE with AES-GCM on TLS "
+                    + "1.2\(fallback)",
                 keyPath: context.keyPath(.exceptionRequiresNIAPTLSPackageVersion))
         }
         if !infos.isEmpty && infos.allSatisfy({ $0.keyExchange == .dhe }) {
             return ATSViolation(
                 rule: RuleID.ATS.noATSSuite,
                 message:
-                    "\(version) accepts only \(names): finite-field DHE is in no ATS suite list; only turning ATS off for the host could help\(fallback)",
+                    "\(version) accepts only \(names): finite-field DHE is in no ATS suite list; only turning ATS "
+                    + "off for the host could help\(fallback)",
                 keyPath: nil)
         }
         let systemHelps = serverSuites.contains(where: ATSSuiteGroups.systemDefaultCertain.contains)
-        let list = policy.suites == .systemDefault ? "the system's default suite list" : "the ATS suite list of \(context.osName)"
+        let list =
+            policy.suites == .systemDefault
+            ? "the system's default suite list" : "the ATS suite list of \(context.osName)"
         return ATSViolation(
             rule: RuleID.ATS.noATSSuite,
             message: "\(version) accepts only \(names): none is in \(list)\(fallback)",
-            keyPath: systemHelps && policy.suites != .systemDefault ? context.keyPath(.exceptionAllowsInsecureHTTPLoads) : nil)
+            keyPath: systemHelps && policy.suites != .systemDefault
+                ? context.keyPath(.exceptionAllowsInsecureHTTPLoads) : nil)
     }
 }

@@ -39,7 +39,8 @@ public enum AppleSSLPolicyChecks {
     ///   - host: The host bound to the policy; nil for an SSL policy without a host (no hostname check).
     ///   - anchor: What ended the path.
     /// - Returns: Failures in check order; empty when the path passes.
-    public static func failures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+    public static func failures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure]
+    {
         guard let leaf = path.first else { return [SSLPolicyFailure(.chain, "no certificate")] }
         var out: [SSLPolicyFailure] = []
         if let host, !host.isEmpty,
@@ -47,7 +48,10 @@ public enum AppleSSLPolicyChecks {
         {
             let names = leaf.subjectAltNames + leaf.ipAddresses
             let has = names.isEmpty ? "no subjectAltName" : "subjectAltName \(names.listed())"
-            out.append(SSLPolicyFailure(.hostname, "hostname mismatch: the certificate has \(has), not \(host) (Apple matches the SAN only)"))
+            out.append(
+                SSLPolicyFailure(
+                    .hostname, "hostname mismatch: the certificate has \(has), not \(host) (Apple matches the SAN only)"
+                ))
         }
         let ekuOK: Bool
         switch anchor {
@@ -56,24 +60,35 @@ public enum AppleSSLPolicyChecks {
         case .app: ekuOK = ExtendedKeyUsageRule.documentedAccepts(leaf)
         }
         if !ekuOK {
-            let has = leaf.extendedKeyUsage.map { "extended key usage \($0.map(\.rawValue).listed())" } ?? "no extended key usage"
+            let has =
+                leaf.extendedKeyUsage.map { "extended key usage \($0.map(\.rawValue).listed())" }
+                ?? "no extended key usage"
             out.append(SSLPolicyFailure(.serverAuthEKU, "the leaf has \(has); the SSL policy requires serverAuth"))
         }
         // The key-size minimums are skipped for a leaf the user anchored itself (pinning.md §0).
         let anchoredLeaf = path.count == 1 && anchor != .system
         for (i, cert) in path.enumerated() where KeySizeRule.isWeak(cert) && !(i == 0 && anchoredLeaf) {
-            out.append(SSLPolicyFailure(.keySizes, "\(name(cert, i)) has a \(cert.keyBits)-bit \(cert.keyType) key (RSA ≥ 2048, EC ≥ 256 required)"))
+            out.append(
+                SSLPolicyFailure(
+                    .keySizes,
+                    "\(name(cert, i)) has a \(cert.keyBits)-bit \(cert.keyType) key (RSA ≥ 2048, EC ≥ 256 required)"))
         }
         for (i, cert) in path.enumerated() where !cert.selfSigned {
             if let hash = cert.signatureHash, SignatureHashRule.weak.contains(hash) {
-                out.append(SSLPolicyFailure(.sha1, "\(name(cert, i)) is signed with \(cert.signatureAlgorithm) (SHA-256 or stronger required)"))
+                out.append(
+                    SSLPolicyFailure(
+                        .sha1,
+                        "\(name(cert, i)) is signed with \(cert.signatureAlgorithm) (SHA-256 or stronger required)"))
             }
         }
         if !(leaf.selfSigned && anchor != .system),
             let cap = LifetimeRule.sourceCap(leaf, anchor: anchor == .system ? .system : .custom), cap.exceeded
         {
             let limit = cap.rule == .Trust.lifetime398 ? "398 days" : "825 days"
-            out.append(SSLPolicyFailure(.lifetimeCaps, "the leaf is valid for \(leaf.lifetimeDays) days; Apple allows at most \(limit) here"))
+            out.append(
+                SSLPolicyFailure(
+                    .lifetimeCaps, "the leaf is valid for \(leaf.lifetimeDays) days; Apple allows at most \(limit) here"
+                ))
         }
         return out
     }

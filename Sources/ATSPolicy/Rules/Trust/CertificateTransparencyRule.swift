@@ -24,11 +24,16 @@ struct CertificateTransparencyRule: ATSRule {
         else { return }
         let needed = Self.requiredSCTs(for: leaf)
         context.notes.append(
-            "Certificate Transparency: \(leaf.embeddedSCTs) embedded SCT(s), \(needed) needed; whether their logs are Apple-approved, and SCTs sent in the TLS extension or OCSP, cannot be seen by this scan")
+            "Certificate Transparency: \(leaf.embeddedSCTs) embedded SCT(s), \(needed) needed; whether their logs "
+                + "are Apple-approved, and SCTs sent in the TLS extension or OCSP, cannot be seen by this scan"
+        )
         if leaf.embeddedSCTs < needed {
             context.fail(
                 .Trust.certificateTransparency,
-                "the certificate embeds \(leaf.embeddedSCTs) SCT(s); Apple requires \(needed) for a \(leaf.lifetimeDays)-day certificate from a preinstalled root (SCTs in the TLS extension or a stapled OCSP response are not seen)")
+                "the certificate embeds \(leaf.embeddedSCTs) SCT(s); Apple requires \(needed) for a "
+                    + "\(leaf.lifetimeDays)-day certificate from a preinstalled root (SCTs in the TLS extension or a "
+                    + "stapled OCSP response are not seen)"
+            )
         }
     }
 }

@@ -10,7 +10,8 @@ struct ChainTrustRule: ATSRule {
             context.unknowns.append("no certificate was captured")
             return
         }
-        let fix = context.policy.atsRequired
+        let fix =
+            context.policy.atsRequired
             ? "ATS allows no exception for an untrusted chain"
             : "only the app's own trust-evaluation code could accept it"
         switch certificate.trusted {

@@ -20,7 +20,8 @@ struct ExtendedKeyUsageRule: ATSRule {
 
     /// Whether the leaf passes the documented reading.
     static func documentedAccepts(_ leaf: CertificateFacts) -> Bool {
-        leaf.notBefore > AppleDates.ios13Rules ? (leaf.extendedKeyUsage ?? []).contains(.serverAuth) : leaf.allowsServerAuth
+        leaf.notBefore > AppleDates.ios13Rules
+            ? (leaf.extendedKeyUsage ?? []).contains(.serverAuth) : leaf.allowsServerAuth
     }
 
     func apply(to context: inout RuleContext) {
@@ -31,7 +32,9 @@ struct ExtendedKeyUsageRule: ATSRule {
         if context.anchor != .none && source != documented { context.consulted.insert(.ekuScope) }
         let accepted = context.readings.documentedEKU || context.anchor == .none ? documented : source
         if !accepted {
-            let has = leaf.extendedKeyUsage.map { "extended key usage \($0.map(\.rawValue).listed())" } ?? "no extended key usage"
+            let has =
+                leaf.extendedKeyUsage.map { "extended key usage \($0.map(\.rawValue).listed())" }
+                ?? "no extended key usage"
             context.fail(
                 .Trust.eku, "the server certificate has \(has); Apple requires serverAuth for TLS server certificates")
         }
@@ -39,7 +42,10 @@ struct ExtendedKeyUsageRule: ATSRule {
         for cert in context.chain.dropFirst() where !cert.selfSigned && !cert.allowsServerAuth {
             context.fail(
                 .Trust.eku,
-                "CA certificate '\(cert.subject)' restricts extended key usage to \((cert.extendedKeyUsage ?? []).map(\.rawValue).listed()); Apple requires serverAuth or anyExtendedKeyUsage")
+                "CA certificate '\(cert.subject)' restricts extended key usage to "
+                    + "\((cert.extendedKeyUsage ?? []).map(\.rawValue).listed()); Apple requires serverAuth or "
+                    + "anyExtendedKeyUsage"
+            )
         }
     }
 }

@@ -25,8 +25,10 @@ struct HostnameRule: ATSRule {
         guard !matches else { return }
         let names = (leaf.subjectAltNames + leaf.ipAddresses)
         let sans = names.isEmpty ? "no subjectAltName" : "subjectAltName \(names.listed())"
-        let message = cnOnly
-            ? "\(context.host) is only in the certificate's CommonName (\(sans)); Apple matches SAN entries only since iOS 13"
+        let message =
+            cnOnly
+            ? "\(context.host) is only in the certificate's CommonName (\(sans)); Apple matches SAN entries only "
+                + "since iOS 13"
             : "certificate has \(sans) but not \(context.host); Apple matches SAN entries only (CN ignored)"
         context.fail(.Trust.hostname, message)
     }

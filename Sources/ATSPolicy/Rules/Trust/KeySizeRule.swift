@@ -17,16 +17,20 @@ struct KeySizeRule: ATSRule {
         for (index, cert) in context.chain.enumerated() {
             if cert.keyType != .rsa && cert.keyType != .ec {
                 context.notes.append(
-                    "certificate '\(cert.subject)' has a \(cert.keyType) key, which no Apple source covers (unconfirmed)")
+                    "certificate '\(cert.subject)' has a \(cert.keyType) key, which no Apple source covers "
+                        + "(unconfirmed)"
+                )
                 continue
             }
             guard Self.isWeak(cert) else { continue }
             let what = index == 0 ? "the server certificate" : "chain certificate '\(cert.subject)'"
             let fact = "\(what) has a \(cert.keyBits)-bit \(cert.keyType) key"
             let minimum = cert.keyType == .rsa ? "RSA ≥ 2048 bits" : "EC ≥ 256 bits"
-            let systemRule = os.enforcesIOS13CertificateRules || (os.systemTrustRefusesWeakCertificates && cert.keyType == .rsa)
+            let systemRule =
+                os.enforcesIOS13CertificateRules || (os.systemTrustRefusesWeakCertificates && cert.keyType == .rsa)
             if systemRule {
-                context.fail(.Trust.keySize, "\(fact); Apple trust requires \(minimum) for every certificate in the chain")
+                context.fail(
+                    .Trust.keySize, "\(fact); Apple trust requires \(minimum) for every certificate in the chain")
             } else if index == 0 && context.policy.atsKeySizeCheck {
                 context.fail(
                     .Trust.keySize, "\(fact); ATS requires \(minimum)",

@@ -21,7 +21,9 @@ struct LifetimeRule: ATSRule {
     static func sourceCap(_ leaf: CertificateFacts, anchor: AnchorKind) -> Cap? {
         let seconds = leaf.lifetimeSeconds
         if anchor == .system {
-            if leaf.notBefore >= AppleDates.cap398 { return Cap(rule: .Trust.lifetime398, exceeded: seconds > 398 * 86_400) }
+            if leaf.notBefore >= AppleDates.cap398 {
+                return Cap(rule: .Trust.lifetime398, exceeded: seconds > 398 * 86_400)
+            }
             return Cap(rule: .Trust.lifetime825, exceeded: seconds > 825 * 86_400 + 3_600)
         }
         guard leaf.notBefore > AppleDates.ios13Rules else { return nil }
@@ -38,7 +40,8 @@ struct LifetimeRule: ATSRule {
     }
 
     func apply(to context: inout RuleContext) {
-        guard context.os.enforcesIOS13CertificateRules, let leaf = context.leaf, !leaf.selfSigned || context.anchor != .custom
+        guard context.os.enforcesIOS13CertificateRules, let leaf = context.leaf,
+            !leaf.selfSigned || context.anchor != .custom
         else { return }
         let anchor = context.anchor
         let source = Self.sourceCap(leaf, anchor: anchor).flatMap { $0.exceeded ? $0.rule : nil }
@@ -47,19 +50,26 @@ struct LifetimeRule: ATSRule {
         guard let rule = context.readings.documentedLifetime ? documented : source else { return }
         let days = leaf.lifetimeDays
         let issued = ChainTrustRule.day(leaf.notBefore)
-        let how = context.readings.documentedLifetime
+        let how =
+            context.readings.documentedLifetime
             ? "counting notBefore through notAfter inclusive (support 102028)"
             : "notAfter − notBefore is \(Int(leaf.lifetimeSeconds)) s"
         if rule == .Trust.lifetime398 {
             context.fail(
                 rule,
-                "the certificate is valid for \(days) days (issued \(issued); \(how)) under a preinstalled root; Apple allows at most 398 days for certificates issued from 2020-09-01")
+                "the certificate is valid for \(days) days (issued \(issued); \(how)) under a preinstalled root; "
+                    + "Apple allows at most 398 days for certificates issued from 2020-09-01"
+            )
         } else {
-            let root = anchor == .custom ? "a user- or MDM-installed root" : anchor == .system ? "a preinstalled root" : "an unverified chain"
+            let root =
+                anchor == .custom
+                ? "a user- or MDM-installed root" : anchor == .system ? "a preinstalled root" : "an unverified chain"
             let limit = context.readings.documentedLifetime ? "825 days" : "825 days + 1 hour"
             context.fail(
                 rule,
-                "the certificate is valid for \(days) days (issued \(issued); \(how)) under \(root); Apple allows at most \(limit)")
+                "the certificate is valid for \(days) days (issued \(issued); \(how)) under \(root); Apple allows at "
+                    + "most \(limit)"
+            )
         }
     }
 }

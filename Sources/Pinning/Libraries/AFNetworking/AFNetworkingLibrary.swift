@@ -58,7 +58,8 @@ extension AFSecurityPolicyOptions: PinPolicyConfiguration {
     }
 
     public func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation {
-        AFSecurityPolicyEvaluator.evaluate(connection, pinnedCertificates: pins.certificates, options: self, builder: builder)
+        AFSecurityPolicyEvaluator.evaluate(
+            connection, pinnedCertificates: pins.certificates, options: self, builder: builder)
     }
 
     public var releaseBuild: PinPolicy? { isRelaxed ? .afnetworking(release) : nil }

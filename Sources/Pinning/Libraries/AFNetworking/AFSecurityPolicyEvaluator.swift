@@ -28,7 +28,9 @@ public struct AFSecurityPolicyOptions: Sendable, Hashable {
     ///   - allowInvalidCertificates: Skip the system trust gate.
     ///   - validatesDomainName: SSL policy bound to the host (YES) or BasicX509 (NO).
     ///   - afVersion: 2, 3 or 4.
-    public init(mode: Mode, allowInvalidCertificates: Bool = false, validatesDomainName: Bool = true, afVersion: Int = 4) {
+    public init(
+        mode: Mode, allowInvalidCertificates: Bool = false, validatesDomainName: Bool = true, afVersion: Int = 4
+    ) {
         self.mode = mode
         self.allowInvalidCertificates = allowInvalidCertificates
         self.validatesDomainName = validatesDomainName
@@ -37,7 +39,8 @@ public struct AFSecurityPolicyOptions: Sendable, Hashable {
 
     /// The same mode without relaxations: the release build of pinning.md §2.
     public var release: AFSecurityPolicyOptions {
-        AFSecurityPolicyOptions(mode: mode, allowInvalidCertificates: false, validatesDomainName: true, afVersion: afVersion)
+        AFSecurityPolicyOptions(
+            mode: mode, allowInvalidCertificates: false, validatesDomainName: true, afVersion: afVersion)
     }
 
     /// Whether the configuration relaxes anything the release build enforces.
@@ -45,8 +48,10 @@ public struct AFSecurityPolicyOptions: Sendable, Hashable {
 
     var pinOptions: [PinOption] {
         [
-            PinOption("SSLPinningMode", mode.rawValue), PinOption("allowInvalidCertificates", Describe.yesNo(allowInvalidCertificates)),
-            PinOption("validatesDomainName", Describe.yesNo(validatesDomainName)), PinOption("afVersion", String(afVersion)),
+            PinOption("SSLPinningMode", mode.rawValue),
+            PinOption("allowInvalidCertificates", Describe.yesNo(allowInvalidCertificates)),
+            PinOption("validatesDomainName", Describe.yesNo(validatesDomainName)),
+            PinOption("afVersion", String(afVersion)),
         ]
     }
 }
@@ -69,20 +74,27 @@ public enum AFSecurityPolicyEvaluator {
         let verdict = run.decide(builder)
         var trace = run.trace
         if verdict.verdict == .reject {
-            trace.finding(RuleID.Pins.rejected, "AFSecurityPolicy (\(options.mode.rawValue)) rejects \(connection.host): \(verdict.reason)")
+            trace.finding(
+                RuleID.Pins.rejected,
+                "AFSecurityPolicy (\(options.mode.rawValue)) rejects \(connection.host): \(verdict.reason)")
         }
         if options.mode != .none {
             let identities = pinnedCertificates.map {
                 options.mode == .certificate ? PinIdentity.certificate($0) : PinIdentity.publicKey(of: $0)
             }
-            let livePath = run.matchPath.isEmpty ? builder.build(anchors: .system, policy: .ssl(host: connection.host)).path : run.matchPath
+            let livePath =
+                run.matchPath.isEmpty
+                ? builder.build(anchors: .system, policy: .ssl(host: connection.host)).path : run.matchPath
             // Certificate mode anchors on the pins themselves, so a pinned root is not a store choice.
-            trace.findings += OutageWarnings.check(pins: identities, path: livePath.isEmpty ? connection.served : livePath, connection: connection)
-                .filter { options.mode != .certificate || $0.rule != RuleID.Pins.rootOnly }
+            trace.findings += OutageWarnings.check(
+                pins: identities, path: livePath.isEmpty ? connection.served : livePath, connection: connection
+            )
+            .filter { options.mode != .certificate || $0.rule != RuleID.Pins.rootOnly }
         }
         return PinEvaluation(
             library: .afnetworking, host: connection.host, options: options.pinOptions, verdict: verdict.verdict,
-            result: verdict.result, steps: trace.steps, path: Identity.entries(run.matchPath, served: connection.served),
+            result: verdict.result, steps: trace.steps,
+            path: Identity.entries(run.matchPath, served: connection.served),
             matches: run.matches, pinMatched: run.pinCompared ? !run.matches.isEmpty : nil,
             noMatchReason: run.matches.isEmpty ? run.noMatchReason : nil, trustChecks: trace.trustChecks(),
             findings: trace.findings, limitations: EvaluationTrace.limitations)
@@ -113,10 +125,20 @@ private struct AFRun {
         // Step 1: the self-signed guard (2.6.0+).
         if options.allowInvalidCertificates && options.validatesDomainName && (options.mode == .none || pins.isEmpty) {
             let why = options.mode == .none ? "mode None" : "no pinned certificates"
-            trace.step("self-signed guard", .failed, "allowInvalidCertificates = YES, validatesDomainName = YES and \(why): rejected before any evaluation (\"you MUST use pinning\")")
-            return (.reject, "self-signed-guard", "the self-signed guard fires (\(why) with allowInvalidCertificates = YES and validatesDomainName = YES)")
+            trace.step(
+                "self-signed guard", .failed,
+                "allowInvalidCertificates = YES, validatesDomainName = YES and \(why): rejected before any "
+                    + "evaluation (\"you MUST use pinning\")"
+            )
+            return (
+                .reject, "self-signed-guard",
+                "the self-signed guard fires (\(why) with allowInvalidCertificates = YES and validatesDomainName = YES)"
+            )
         }
-        trace.step("self-signed guard", .passed, "not triggered: it needs allowInvalidCertificates = YES, validatesDomainName = YES and mode None or no pins")
+        trace.step(
+            "self-signed guard", .passed,
+            "not triggered: it needs allowInvalidCertificates = YES, validatesDomainName = YES and mode None or no pins"
+        )
         // Step 2: one policy replaces the trust's policies.
         let policy: TrustPolicyChoice = options.validatesDomainName ? .ssl(host: host) : .basic
         trace.step(
@@ -128,7 +150,9 @@ private struct AFRun {
         case .none: return decideNone(builder, policy)
         case .certificate, .publicKey:
             guard let systemPath = systemGate(builder, policy) else {
-                return (.reject, "system-trust-failed", "the system trust evaluation (\(Describe.policy(policy))) fails")
+                return (
+                    .reject, "system-trust-failed", "the system trust evaluation (\(Describe.policy(policy))) fails"
+                )
             }
             return options.mode == .certificate
                 ? decideCertificate(builder, policy, systemPath: systemPath)
@@ -139,14 +163,21 @@ private struct AFRun {
     /// Step 3: mode None.
     mutating func decideNone(_ builder: some TrustPathBuilding, _ policy: TrustPolicyChoice) -> Decision {
         if options.allowInvalidCertificates {
-            trace.step("system trust", .skipped, "\(Describe.policy(policy)): skipped — allowInvalidCertificates = YES accepts without evaluation")
+            trace.step(
+                "system trust", .skipped,
+                "\(Describe.policy(policy)): skipped — allowInvalidCertificates = YES accepts without evaluation")
             return (.accept, "accepted-without-validation", "mode None with allowInvalidCertificates = YES")
         }
         let r = trace.consult(builder, anchors: .system, policy: policy)
-        trace.step("system trust", r.ok ? .passed : .failed, "\(Describe.policy(policy)) with system and --ca-file anchors: \(Describe.outcome(r))")
+        trace.step(
+            "system trust", r.ok ? .passed : .failed,
+            "\(Describe.policy(policy)) with system and --ca-file anchors: \(Describe.outcome(r))")
         return r.ok
             ? (.accept, "accepted", "system trust passes")
-            : (.reject, "system-trust-failed", "the system trust evaluation (\(Describe.policy(policy))) fails: \(r.error ?? "does not verify")")
+            : (
+                .reject, "system-trust-failed",
+                "the system trust evaluation (\(Describe.policy(policy))) fails: \(r.error ?? "does not verify")"
+            )
     }
 
     /// Step 4: the system gate of the pinned modes; nil when it rejects, else the path it built (empty when
@@ -154,15 +185,23 @@ private struct AFRun {
     mutating func systemGate(_ builder: some TrustPathBuilding, _ policy: TrustPolicyChoice) -> [CertificateFacts]? {
         if !options.allowInvalidCertificates {
             let r = trace.consult(builder, anchors: .system, policy: policy)
-            trace.step("system trust", r.ok ? .passed : .failed, "\(Describe.policy(policy)) with system and --ca-file anchors: \(Describe.outcome(r))")
+            trace.step(
+                "system trust", r.ok ? .passed : .failed,
+                "\(Describe.policy(policy)) with system and --ca-file anchors: \(Describe.outcome(r))")
             return r.ok ? r.path : nil
         }
         if options.afVersion >= 4 {
-            trace.step("system trust", .skipped, "\(Describe.policy(policy)): skipped — allowInvalidCertificates = YES (AFNetworking 4 does not run it)")
+            trace.step(
+                "system trust", .skipped,
+                "\(Describe.policy(policy)): skipped — allowInvalidCertificates = YES (AFNetworking 4 does not run it)")
             return []
         }
         let r = builder.build(anchors: .system, policy: policy)
-        trace.step("system trust", .ignored, "\(Describe.policy(policy)): \(Describe.outcome(r)), result ignored — allowInvalidCertificates = YES (AFNetworking \(options.afVersion).x)")
+        trace.step(
+            "system trust", .ignored,
+            "\(Describe.policy(policy)): \(Describe.outcome(r)), result ignored — allowInvalidCertificates = YES "
+                + "(AFNetworking \(options.afVersion).x)"
+        )
         return r.path
     }
 
@@ -171,16 +210,23 @@ private struct AFRun {
         _ builder: some TrustPathBuilding, _ policy: TrustPolicyChoice, systemPath: [CertificateFacts]
     ) -> Decision {
         guard !pins.isEmpty else {
-            trace.step("pinned-anchor evaluation", .failed, "no pinned certificates: the anchor set is empty, nothing can verify")
+            trace.step(
+                "pinned-anchor evaluation", .failed,
+                "no pinned certificates: the anchor set is empty, nothing can verify")
             noMatchReason = "no pinned certificates"
             return (.reject, "no-anchors", "there are no pinned certificates to anchor the evaluation")
         }
         let anchors = AnchorChoice.pinned(pins)
         let r = trace.consult(builder, anchors: anchors, policy: policy)
-        trace.step("pinned-anchor evaluation", r.ok ? .passed : .failed, "\(Describe.policy(policy)) with \(Describe.anchors(anchors)): \(Describe.outcome(r))")
+        trace.step(
+            "pinned-anchor evaluation", r.ok ? .passed : .failed,
+            "\(Describe.policy(policy)) with \(Describe.anchors(anchors)): \(Describe.outcome(r))")
         guard r.ok else {
             noMatchReason = "the path does not reach a pinned certificate under \(Describe.policy(policy))"
-            return (.reject, "pinned-anchor-evaluation-failed", "the evaluation anchored on the pinned certificates fails: \(r.error ?? "does not verify")")
+            return (
+                .reject, "pinned-anchor-evaluation-failed",
+                "the evaluation anchored on the pinned certificates fails: \(r.error ?? "does not verify")"
+            )
         }
         // 2.6.x read the chain before the anchored evaluation (§1.4): the system path, not the pinned one.
         let legacy = options.afVersion <= 2
@@ -189,13 +235,25 @@ private struct AFRun {
         pinCompared = true
         for i in path.indices.reversed() {
             if let pin = pins.first(where: { Identity.sameCertificate($0, path[i]) }) {
-                matches = [PinMatch(pin: PinIdentity.certificate(pin).label, kind: .certificate, position: i, role: Describe.role(i, count: path.count), subject: path[i].subject)]
-                trace.step("pin match", .passed, "walking \(legacy ? "the chain read before the anchored evaluation (2.6.x)" : "the anchored path") from the anchor: \(Describe.certificate(path[i])) at position \(i) is byte-identical to a pinned certificate")
+                matches = [
+                    PinMatch(
+                        pin: PinIdentity.certificate(pin).label, kind: .certificate, position: i,
+                        role: Describe.role(i, count: path.count), subject: path[i].subject)
+                ]
+                trace.step(
+                    "pin match", .passed,
+                    "walking "
+                        + "\(legacy ? "the chain read before the anchored evaluation (2.6.x)" : "the anchored path") "
+                        + "from the anchor: \(Describe.certificate(path[i])) at position \(i) is byte-identical to a "
+                        + "pinned certificate"
+                )
                 return (.accept, "accepted", "a pinned certificate is on the path")
             }
         }
-        noMatchReason = legacy
-            ? "AFNetworking 2.6.x compares the chain read before the anchored evaluation, which lacks a pinned root the server did not send"
+        noMatchReason =
+            legacy
+            ? "AFNetworking 2.6.x compares the chain read before the anchored evaluation, which lacks a pinned root "
+                + "the server did not send"
             : "no certificate of the anchored path is byte-identical to a pinned certificate"
         trace.step("pin match", .failed, noMatchReason)
         return (.reject, "no-pin-in-path", noMatchReason)
@@ -208,7 +266,11 @@ private struct AFRun {
         var path = systemPath
         if path.isEmpty {
             path = builder.build(anchors: .system, policy: policy).path
-            trace.step("path for key comparison", .ignored, "the trust is evaluated lazily when its chain is read (\(Describe.policy(policy)), system anchors); its verdict is not consulted")
+            trace.step(
+                "path for key comparison", .ignored,
+                "the trust is evaluated lazily when its chain is read (\(Describe.policy(policy)), system anchors); "
+                    + "its verdict is not consulted"
+            )
         }
         if path.isEmpty { path = connection.served }
         guard !pins.isEmpty else {
@@ -220,17 +282,23 @@ private struct AFRun {
         pinCompared = true
         for (i, cert) in path.enumerated() {
             for pin in pins where Identity.sameKey(pin, cert) {
-                matches.append(PinMatch(pin: PinIdentity.publicKey(of: pin).label, kind: .publicKey, position: i, role: Describe.role(i, count: path.count), subject: cert.subject))
+                matches.append(
+                    PinMatch(
+                        pin: PinIdentity.publicKey(of: pin).label, kind: .publicKey, position: i,
+                        role: Describe.role(i, count: path.count), subject: cert.subject))
             }
         }
-        let how = "keys compared by SPKI equality (iOS compares SecKey type and raw key; for RSA and EC keys that is the same test)"
+        let how =
+            "keys compared by SPKI equality (iOS compares SecKey type and raw key; for RSA and EC keys that is the "
+            + "same test)"
         if matches.isEmpty {
             noMatchReason = "no key of the \(path.count)-certificate path equals a pinned key"
             trace.step("public-key match", .failed, "\(noMatchReason); \(how)")
             return (.reject, "no-pinned-key-in-path", noMatchReason)
         }
         let positions = matches.map { String($0.position) }.joined(separator: ", ")
-        trace.step("public-key match", .passed, "\(matches.count) pinned key match(es) at position \(positions); \(how)")
+        trace.step(
+            "public-key match", .passed, "\(matches.count) pinned key match(es) at position \(positions); \(how)")
         return (.accept, "accepted", "a pinned public key is in the path")
     }
 }

@@ -9,7 +9,8 @@ public indirect enum AlamofireEvaluator: Sendable, Hashable {
     /// (`.any`, `.ocsp`, …), for the report only.
     case revocation(performDefaultValidation: Bool = true, validateHost: Bool = true, options: String = ".any")
     /// `PinnedCertificatesTrustEvaluator(certificates:acceptSelfSignedCertificates:performDefaultValidation:validateHost:)`.
-    case pinnedCertificates(acceptSelfSignedCertificates: Bool = false, performDefaultValidation: Bool = true, validateHost: Bool = true)
+    case pinnedCertificates(
+        acceptSelfSignedCertificates: Bool = false, performDefaultValidation: Bool = true, validateHost: Bool = true)
     /// `PublicKeysTrustEvaluator(keys:performDefaultValidation:validateHost:)`.
     case publicKeys(performDefaultValidation: Bool = true, validateHost: Bool = true)
     /// `DisabledTrustEvaluator()`.
@@ -25,10 +26,14 @@ public indirect enum AlamofireEvaluator: Sendable, Hashable {
         case .revocation(let d, let h, let o):
             return "RevocationTrustEvaluator(performDefaultValidation: \(b(d)), validateHost: \(b(h)), options: \(o))"
         case .pinnedCertificates(let s, let d, let h):
-            return "PinnedCertificatesTrustEvaluator(acceptSelfSignedCertificates: \(b(s)), performDefaultValidation: \(b(d)), validateHost: \(b(h)))"
-        case .publicKeys(let d, let h): return "PublicKeysTrustEvaluator(performDefaultValidation: \(b(d)), validateHost: \(b(h)))"
+            return
+                "PinnedCertificatesTrustEvaluator(acceptSelfSignedCertificates: \(b(s)), performDefaultValidation: "
+                + "\(b(d)), validateHost: \(b(h)))"
+        case .publicKeys(let d, let h):
+            return "PublicKeysTrustEvaluator(performDefaultValidation: \(b(d)), validateHost: \(b(h)))"
         case .disabled: return "DisabledTrustEvaluator()"
-        case .composite(let list): return "CompositeTrustEvaluator(evaluators: [\(list.map(\.description).joined(separator: ", "))])"
+        case .composite(let list):
+            return "CompositeTrustEvaluator(evaluators: [\(list.map(\.description).joined(separator: ", "))])"
         }
     }
 }
@@ -49,12 +54,14 @@ public enum AlamofireTrustEvaluation {
         var run = AlamofireRun(connection: connection, pins: pinnedCertificates)
         let failure = run.run(evaluator, builder)
         if let failure {
-            run.trace.finding(RuleID.Pins.rejected, "Alamofire cancels \(connection.host): .\(failure.reason) — \(failure.detail)")
+            run.trace.finding(
+                RuleID.Pins.rejected, "Alamofire cancels \(connection.host): .\(failure.reason) — \(failure.detail)")
         }
         return PinEvaluation(
             library: .alamofire, host: connection.host, options: [PinOption("evaluator", evaluator.description)],
             verdict: failure == nil ? .accept : .reject, result: failure.map { ".\($0.reason)" } ?? "useCredential",
-            steps: run.trace.steps, path: Identity.entries(run.matchPath, served: connection.served), matches: run.matches,
+            steps: run.trace.steps, path: Identity.entries(run.matchPath, served: connection.served),
+            matches: run.matches,
             pinMatched: run.compared ? !run.matches.isEmpty : nil,
             noMatchReason: run.matches.isEmpty ? run.noMatchReason : nil, trustChecks: run.trace.trustChecks(),
             findings: run.trace.findings, limitations: EvaluationTrace.limitations)
@@ -88,7 +95,9 @@ private struct AlamofireRun {
         }
         let r = trace.consult(builder, anchors: anchors, policy: policy)
         lastPath = r.path
-        trace.step(name, r.ok ? .passed : .failed, "\(Describe.policy(policy)) with \(Describe.anchors(anchors)): \(Describe.outcome(r))")
+        trace.step(
+            name, r.ok ? .passed : .failed,
+            "\(Describe.policy(policy)) with \(Describe.anchors(anchors)): \(Describe.outcome(r))")
         return r.ok ? nil : (host ? "hostValidationFailed" : "defaultEvaluationFailed", r.error ?? "does not verify")
     }
 
@@ -96,7 +105,12 @@ private struct AlamofireRun {
     mutating func chainForPins(_ builder: some TrustPathBuilding) -> [CertificateFacts] {
         if let lastPath, !lastPath.isEmpty { return lastPath }
         let r = builder.build(anchors: anchors, policy: .ssl(host: connection.host))
-        trace.step("chain for pin check", .ignored, "no validation ran: the chain comes from a lazy evaluation (\(Describe.policy(.ssl(host: connection.host))), \(Describe.anchors(anchors))) whose verdict is not consulted")
+        trace.step(
+            "chain for pin check", .ignored,
+            "no validation ran: the chain comes from a lazy evaluation "
+                + "(\(Describe.policy(.ssl(host: connection.host))), \(Describe.anchors(anchors))) whose verdict is "
+                + "not consulted"
+        )
         return r.path.isEmpty ? connection.served : r.path
     }
 
@@ -104,7 +118,9 @@ private struct AlamofireRun {
         switch evaluator {
         case .disabled:
             trace.step("DisabledTrustEvaluator", .skipped, "no evaluation: every certificate is accepted")
-            trace.finding(RuleID.Pins.alamofireDisabled, "DisabledTrustEvaluator for \(connection.host): any certificate, from any proxy, is accepted")
+            trace.finding(
+                RuleID.Pins.alamofireDisabled,
+                "DisabledTrustEvaluator for \(connection.host): any certificate, from any proxy, is accepted")
             return nil
         case .composite(let list):
             for item in list {
@@ -121,8 +137,14 @@ private struct AlamofireRun {
                 return failure
             }
             trace.revocationRequested = true
-            trace.step("revocation", .skipped, "SecPolicyCreateRevocation(\(options)): not checked — atscheck cannot fetch OCSP or CRL answers as the device would")
-            trace.finding(RuleID.Pins.revocationUnchecked, "\(connection.host): the revocation check (\(options)) of RevocationTrustEvaluator was not made")
+            trace.step(
+                "revocation", .skipped,
+                "SecPolicyCreateRevocation(\(options)): not checked — atscheck cannot fetch OCSP or CRL answers as "
+                    + "the device would"
+            )
+            trace.finding(
+                RuleID.Pins.revocationUnchecked,
+                "\(connection.host): the revocation check (\(options)) of RevocationTrustEvaluator was not made")
             return nil
         case .pinnedCertificates(let acceptSelfSigned, let performDefault, let validateHost):
             guard !pins.isEmpty else {
@@ -132,7 +154,9 @@ private struct AlamofireRun {
             }
             if acceptSelfSigned {
                 anchors = .pinned(pins)
-                trace.step("anchors", .passed, "acceptSelfSignedCertificates = true: \(Describe.anchors(anchors)); system roots no longer count")
+                trace.step(
+                    "anchors", .passed,
+                    "acceptSelfSignedCertificates = true: \(Describe.anchors(anchors)); system roots no longer count")
             } else {
                 trace.step("anchors", .skipped, "acceptSelfSignedCertificates = false: system and --ca-file anchors")
             }
@@ -155,13 +179,18 @@ private struct AlamofireRun {
                 return failure
             }
             warnIfUnvalidated(performDefault, validateHost)
-            return matchPins(builder, identities: pins.map(PinIdentity.publicKey(of:)), reason: "publicKeyPinningFailed")
+            return matchPins(
+                builder, identities: pins.map(PinIdentity.publicKey(of:)), reason: "publicKeyPinningFailed")
         }
     }
 
     mutating func warnIfUnvalidated(_ performDefault: Bool, _ validateHost: Bool) {
         guard !performDefault && !validateHost else { return }
-        trace.finding(RuleID.Pins.alamofireValidationOff, "\(connection.host): performDefaultValidation and validateHost are both false: only the pin match counts — expiry, hostname and chain are not checked")
+        trace.finding(
+            RuleID.Pins.alamofireValidationOff,
+            "\(connection.host): performDefaultValidation and validateHost are both false: only the pin match counts "
+                + "— expiry, hostname and chain are not checked"
+        )
     }
 
     mutating func matchPins(_ builder: some TrustPathBuilding, identities: [PinIdentity], reason: String) -> Failure? {
@@ -170,20 +199,29 @@ private struct AlamofireRun {
         compared = true
         for (i, cert) in path.enumerated() {
             for pin in identities where pin.matches(cert) {
-                matches.append(PinMatch(pin: pin.label, kind: pin.kind, position: i, role: Describe.role(i, count: path.count), subject: cert.subject))
+                matches.append(
+                    PinMatch(
+                        pin: pin.label, kind: pin.kind, position: i, role: Describe.role(i, count: path.count),
+                        subject: cert.subject))
             }
         }
         // With the pins as the only anchors (acceptSelfSignedCertificates) a pinned root is not a store choice.
         let anchoredOnPins = if case .pinned = anchors { true } else { false }
         trace.findings += OutageWarnings.check(pins: identities, path: path, connection: connection)
             .filter { !anchoredOnPins || $0.rule != RuleID.Pins.rootOnly }
-        let what = identities.first?.kind == .certificate ? "DER bytes (set intersection)" : "public keys (SPKI equality; iOS compares SecKey)"
+        let what =
+            identities.first?.kind == .certificate
+            ? "DER bytes (set intersection)" : "public keys (SPKI equality; iOS compares SecKey)"
         if matches.isEmpty {
             noMatchReason = "no certificate of the \(path.count)-certificate chain matches a pin by \(what)"
             trace.step("pin match", .failed, noMatchReason)
             return (reason, noMatchReason)
         }
-        trace.step("pin match", .passed, "\(matches.count) match(es) by \(what) at position \(matches.map { String($0.position) }.joined(separator: ", "))")
+        trace.step(
+            "pin match", .passed,
+            "\(matches.count) match(es) by \(what) at position "
+                + "\(matches.map { String($0.position) }.joined(separator: ", "))"
+        )
         return nil
     }
 }

@@ -22,7 +22,8 @@ public struct PinnedDomainsLibrary: PinningLibrary {
 
     public func missingMaterial(_ pins: AppPins) -> String? {
         pins.pinnedDomains == nil
-            ? "no NSPinnedDomains: give an Info.plist with NSAppTransportSecurity.NSPinnedDomains or a pin-set file" : nil
+            ? "no NSPinnedDomains: give an Info.plist with NSAppTransportSecurity.NSPinnedDomains or a pin-set file"
+            : nil
     }
 }
 

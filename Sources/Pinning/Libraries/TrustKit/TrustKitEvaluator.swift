@@ -22,7 +22,10 @@ public struct TrustKitOptions: Sendable, Hashable {
             let sizes = rsa3072Supported ? [2048, 3072, 4096] : [2048, 4096]
             return sizes.contains(certificate.keyBits) ? nil : "RSA \(certificate.keyBits)"
         case .ec:
-            let curve = certificate.curve.map(Self.curveName) ?? (certificate.keyBits == 256 ? "P-256" : certificate.keyBits == 384 ? "P-384" : "EC \(certificate.keyBits)")
+            let curve =
+                certificate.curve.map(Self.curveName)
+                ?? (certificate.keyBits == 256
+                    ? "P-256" : certificate.keyBits == 384 ? "P-384" : "EC \(certificate.keyBits)")
             return ["P-256", "P-384"].contains(curve) ? nil : curve
         default:
             return certificate.keyType.rawValue
@@ -67,7 +70,8 @@ public enum TrustKitEvaluator {
                 trace.finding(RuleID.Pins.rejected, "TrustKit blocks \(host): \(result)")
             }
             return PinEvaluation(
-                library: .trustkit, host: host, options: optionList, verdict: verdict, result: result, steps: trace.steps,
+                library: .trustkit, host: host, options: optionList, verdict: verdict, result: result,
+                steps: trace.steps,
                 path: Identity.entries(path, served: connection.served), matches: matches,
                 pinMatched: compared ? !matches.isEmpty : nil, noMatchReason: matches.isEmpty ? noMatch : nil,
                 trustChecks: trace.trustChecks(), findings: trace.findings, limitations: EvaluationTrace.limitations)
@@ -81,24 +85,40 @@ public enum TrustKitEvaluator {
         case .notPinned(let reason, let expiredDomain):
             trace.step("policy lookup", .skipped, "DomainNotPinned — \(reason); the system's default handling decides")
             if let expiredDomain {
-                trace.finding(RuleID.Pins.trustKitExpired, "\(expiredDomain): TSKExpirationDate \(pinSet.domains[expiredDomain]?.expirationDate ?? "") has passed: TrustKit no longer pins \(host)")
+                trace.finding(
+                    RuleID.Pins.trustKitExpired,
+                    "\(expiredDomain): TSKExpirationDate \(pinSet.domains[expiredDomain]?.expirationDate ?? "") has "
+                        + "passed: TrustKit no longer pins \(host)"
+                )
             }
             trace.finding(RuleID.Pins.domainNotPinned, "TrustKit does not pin \(host): \(reason)")
             let r = trace.consult(builder, anchors: .system, policy: .ssl(host: host))
-            trace.step("default trust", r.ok ? .passed : .failed, "\(Describe.policy(.ssl(host: host))) with system and --ca-file anchors: \(Describe.outcome(r))")
+            trace.step(
+                "default trust", r.ok ? .passed : .failed,
+                "\(Describe.policy(.ssl(host: host))) with system and --ca-file anchors: \(Describe.outcome(r))")
             return finish(r.ok ? .accept : .reject, "DomainNotPinned")
         case .pinned(let domain, let entry, let viaParent):
             enforce = entry.enforce
-            optionList = [
-                PinOption("domain", domain), PinOption("includeSubdomains", Describe.yesNo(entry.includeSubdomains)),
-                PinOption("enforcePinning", Describe.yesNo(entry.enforce)),
-                PinOption("expirationDate", entry.expirationDate ?? "none"), PinOption("pins", String(Set(entry.pins).count)),
-            ] + optionList
-            trace.step("policy lookup", .passed, viaParent ? "\(host) inherits the policy of \(domain) (includeSubdomains)" : "exact entry \(domain)")
-            trace.step("expiration", .passed, entry.expirationDate.map { "policy valid until \($0)" } ?? "no expiration date")
+            optionList =
+                [
+                    PinOption("domain", domain),
+                    PinOption("includeSubdomains", Describe.yesNo(entry.includeSubdomains)),
+                    PinOption("enforcePinning", Describe.yesNo(entry.enforce)),
+                    PinOption("expirationDate", entry.expirationDate ?? "none"),
+                    PinOption("pins", String(Set(entry.pins).count)),
+                ] + optionList
+            trace.step(
+                "policy lookup", .passed,
+                viaParent ? "\(host) inherits the policy of \(domain) (includeSubdomains)" : "exact entry \(domain)")
+            trace.step(
+                "expiration", .passed, entry.expirationDate.map { "policy valid until \($0)" } ?? "no expiration date")
             let pins = Set(entry.pins)
             let r = trace.consult(builder, anchors: .system, policy: .ssl(host: host))
-            trace.step("default trust", r.ok ? .passed : .failed, "\(Describe.policy(.ssl(host: host))) with system and --ca-file anchors (forced by TrustKit): \(Describe.outcome(r))")
+            trace.step(
+                "default trust", r.ok ? .passed : .failed,
+                "\(Describe.policy(.ssl(host: host))) with system and --ca-file anchors (forced by TrustKit): "
+                    + "\(Describe.outcome(r))"
+            )
             guard r.ok else {
                 noMatch = "the chain does not verify, so no pin was compared"
                 path = r.path
@@ -106,18 +126,31 @@ public enum TrustKitEvaluator {
             }
             path = r.path
             compared = true
-            trace.findings += OutageWarnings.check(pins: pins.sorted().map(PinIdentity.spki), path: path, connection: connection)
+            trace.findings += OutageWarnings.check(
+                pins: pins.sorted().map(PinIdentity.spki), path: path, connection: connection)
             for i in path.indices.reversed() {
                 let cert = path[i]
                 if let unsupported = options.unsupportedKey(cert) {
-                    noMatch = "TrustKit cannot hash the \(unsupported) key of \(Describe.certificate(cert)) at position \(i), reached before any match"
+                    noMatch =
+                        "TrustKit cannot hash the \(unsupported) key of \(Describe.certificate(cert)) at position "
+                        + "\(i), reached before any match"
                     trace.step("pin walk", .failed, "root → leaf: \(noMatch!) — ErrorCouldNotGenerateSpkiHash")
-                    trace.finding(RuleID.Pins.trustKitUnsupportedKey, "\(host): \(Describe.certificate(cert)) at position \(i) has a \(unsupported) key, which TrustKit cannot hash: it blocks even with enforcement off")
+                    trace.finding(
+                        RuleID.Pins.trustKitUnsupportedKey,
+                        "\(host): \(Describe.certificate(cert)) at position \(i) has a \(unsupported) key, which "
+                            + "TrustKit cannot hash: it blocks even with enforcement off"
+                    )
                     return finish(.reject, "ErrorCouldNotGenerateSpkiHash")
                 }
                 if pins.contains(cert.spkiSHA256) {
-                    matches = [PinMatch(pin: cert.spkiSHA256, kind: .spkiSHA256, position: i, role: Describe.role(i, count: path.count), subject: cert.subject)]
-                    trace.step("pin walk", .passed, "root → leaf: the SPKI SHA-256 of \(Describe.certificate(cert)) at position \(i) is pinned")
+                    matches = [
+                        PinMatch(
+                            pin: cert.spkiSHA256, kind: .spkiSHA256, position: i,
+                            role: Describe.role(i, count: path.count), subject: cert.subject)
+                    ]
+                    trace.step(
+                        "pin walk", .passed,
+                        "root → leaf: the SPKI SHA-256 of \(Describe.certificate(cert)) at position \(i) is pinned")
                     trace.step("decision", .passed, "Success → allow")
                     return finish(.accept, "Success")
                 }
@@ -128,8 +161,10 @@ public enum TrustKitEvaluator {
                 trace.step("decision", .failed, "FailedNoMatchingPin with enforcePinning = YES → block")
                 return finish(.reject, "FailedNoMatchingPin")
             }
-            trace.step("decision", .passed, "FailedNoMatchingPin with enforcePinning = NO → allow, and report the failure")
-            trace.finding(RuleID.Pins.notEnforced, "TrustKit allows \(host) only because enforcePinning = NO: \(noMatch!)")
+            trace.step(
+                "decision", .passed, "FailedNoMatchingPin with enforcePinning = NO → allow, and report the failure")
+            trace.finding(
+                RuleID.Pins.notEnforced, "TrustKit allows \(host) only because enforcePinning = NO: \(noMatch!)")
             return finish(.accept, "FailedNoMatchingPin")
         }
     }

@@ -43,7 +43,8 @@ extension TrustKitOptions: PinPolicyConfiguration {
     public var description: String { "TrustKit(rsa3072Supported: \(rsa3072Supported))" }
 
     public func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation {
-        TrustKitEvaluator.evaluate(connection, pinSet: pins.pinSet ?? PinSet(domains: [:]), options: self, builder: builder)
+        TrustKitEvaluator.evaluate(
+            connection, pinSet: pins.pinSet ?? PinSet(domains: [:]), options: self, builder: builder)
     }
 }
 
