@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
 APT_PACKAGES = libssl-dev pkg-config openssl python3
 
-.PHONY: all build release test demo bench install deps format clean fuzz sanitize
+.PHONY: all build release test demo bench install deps format lint clean fuzz sanitize
 
 all: build
 
@@ -77,8 +77,16 @@ install: release
 	install -d $(PREFIX)/bin
 	install -m 0755 $(RELEASE_BIN) $(PREFIX)/bin/atscheck
 
+## format: rewrite Sources, Tests and Package.swift with the checked-in .swift-format.
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+## lint: the checks CI runs besides the tests: `swift format lint --strict` with the checked-in .swift-format
+## (line length 120; a warning fails), and the module rules (scripts/check-layers.py: no OpenSSL under the pure
+## modules, no @_exported).
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	python3 scripts/check-layers.py
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan
