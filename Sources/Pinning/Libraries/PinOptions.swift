@@ -154,7 +154,8 @@ public struct PinPolicyOptions: Sendable, Equatable {
             let given = other.options.contains { spec in values[spec.key].map(spec.isGiven) ?? false }
             if given {
                 let names = Self.and(other.options.map(spelling.name))
-                return "\(names) are \(other.name) options: add \(spelling.library(other.id))"
+                let what = other.options.count == 1 ? "is an option of \(other.name)" : "are \(other.name) options"
+                return "\(names) \(what): add \(spelling.library(other.id))"
             }
         }
         guard let chosen = PinningLibraries.named(library) else { return "unknown library \(library.rawValue)" }
