@@ -98,8 +98,8 @@ struct AuditPinsFindingsTests {
         #expect(pins.materialFindings.first?.severity == .error)
         #expect(pins.materialFindings.first?.file == dir + "/one.json")
         #expect(pins.entryCheckers.keys.sorted() == [0, 1, 2])
-        #expect(AuditPins.concerns(RuleID.Pins.pemInCer, .afnetworking))
-        #expect(!AuditPins.concerns(RuleID.Pins.pemInCer, .trustkit))
-        #expect(!AuditPins.concerns(RuleID.Pins.trustKitConfigRejected, .afnetworking))
+        #expect(PinningLibraries.concerns(RuleID.Pins.pemInCer, .afnetworking))
+        #expect(!PinningLibraries.concerns(RuleID.Pins.pemInCer, .trustkit))
+        #expect(!PinningLibraries.concerns(RuleID.Pins.trustKitConfigRejected, .afnetworking))
     }
 }

@@ -40,21 +40,13 @@ import TLSModel
             loaded[check.pins] = material
             let library = check.options.library
             if reported.insert("\(library.rawValue) \(check.pins)").inserted {
-                pins.materialFindings += material.findings.filter { concerns($0.rule, library) }
+                pins.materialFindings += material.findings.filter { PinningLibraries.concerns($0.rule, library) }
             }
             pins.entryCheckers[index] = try PinChecker(
                 policy: check.options.policy, pins: material, pinsPath: check.pins, caFiles: pins.anchors(for: entry),
                 useSystemStore: settings.useSystemTrustStore, now: now)
         }
         return pins
-    }
-
-    /// Whether a finding about pin material concerns a library: certificate files concern AFNetworking and
-    /// Alamofire, which bundle them; pin-set checks concern TrustKit (whose start-up checks they are) and, for
-    /// malformed pins, NSPinnedDomains, which drops them. A TrustKit objection is noise for AFNetworking.
-    /// Each library says which in ``PinningLibrary/materialRules``.
-    @_spi(Testing) public static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
-        PinningLibraries.concerns(rule, library)
     }
 
     /// `--ca-file` plus the entry's own `caFile`: the anchors its scan used.

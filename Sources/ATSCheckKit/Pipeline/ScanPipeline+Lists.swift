@@ -48,14 +48,14 @@ extension ScanPipeline {
         var results: [EndpointResult] = []
         var slots: [Int] = []
         for (index, target) in targets.enumerated() {
-            let profiles = target.scheme == "http" ? [Self.cleartextProfile(for: target, now: now)] : bySlot[index]
+            let profiles = target.scheme == "http" ? [ServerProfile.cleartext(for: target, now: now)] : bySlot[index]
             results += profiles.map { EndpointResult(profile: $0, ats: judge.judge($0)) }
             slots += Array(repeating: index, count: profiles.count)
         }
         for (index, entry) in entries.enumerated() {
             let profiles =
                 entry.isHTTP
-                ? [Self.cleartextProfile(for: entry.target, address: entry.resolve, now: now)]
+                ? [ServerProfile.cleartext(for: entry.target, address: entry.resolve, now: now)]
                 : bySlot[targets.count + index]
             results += profiles.map { EndpointResult(profile: $0, ats: judge.judge($0), source: entry.source) }
             slots += Array(repeating: targets.count + index, count: profiles.count)

@@ -46,7 +46,7 @@ public struct ScanPipeline: Sendable {
         let batch = await ScanPlanner.batch(targets: targets, settings: settings, resolver: resolver)
         let byTarget = await probe(batch, progress: progress)
         return targets.enumerated().flatMap { index, target in
-            target.scheme == "http" ? [Self.cleartextProfile(for: target)] : byTarget[index]
+            target.scheme == "http" ? [ServerProfile.cleartext(for: target)] : byTarget[index]
         }
     }
 
@@ -82,11 +82,6 @@ public struct ScanPipeline: Sendable {
         ScanReport(endpoints: profiles.map { EndpointResult(profile: $0, ats: judge($0)) }, findings: findings)
     }
 
-    /// The profile of an `http://` endpoint: nothing is scanned, ATS judges the scheme.
-    public static func cleartextProfile(for target: Target, address: String? = nil, now: Date = Date()) -> ServerProfile
-    {
-        ServerProfile.cleartext(for: target, address: address, now: now)
-    }
 }
 
 extension ScanReport {

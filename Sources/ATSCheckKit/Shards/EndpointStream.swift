@@ -40,11 +40,11 @@ final class EndpointStream: Sendable {
     /// Hands on the `http://` targets and entries, judged without a connection.
     func openCleartext(_ onEndpoint: (EndpointResult) -> Void) {
         for (slot, target) in targets.enumerated() where target.scheme == "http" {
-            let profile = ScanPipeline.cleartextProfile(for: target, now: now)
+            let profile = ServerProfile.cleartext(for: target, now: now)
             hand(EndpointResult(profile: profile, ats: judge.judge(profile)), at: (slot, 0), onEndpoint)
         }
         for (index, entry) in entries.enumerated() where entry.isHTTP {
-            let profile = ScanPipeline.cleartextProfile(for: entry.target, address: entry.resolve, now: now)
+            let profile = ServerProfile.cleartext(for: entry.target, address: entry.resolve, now: now)
             hand(
                 EndpointResult(profile: profile, ats: judge.judge(profile), source: entry.source),
                 at: (targets.count + index, 0), onEndpoint)

@@ -115,20 +115,17 @@ public struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
 
     /// The first era in which `change` applies.
     public static func introducing(_ change: Change) -> AppleOSEra {
-        guard let era = all.first(where: { $0.changes.contains(change) }) else {
-            preconditionFailure("no era introduces \(change)")
-        }
+        guard let era = introductions[change] else { preconditionFailure("no era introduces \(change)") }
         return era
     }
+
+    /// Change → the first era that has it, read once (the rules ask on every evaluation).
+    private static let introductions: [Change: AppleOSEra] = Dictionary(
+        all.flatMap { era in era.changes.map { ($0, era) } }, uniquingKeysWith: { first, _ in first })
 
     /// The judged era `version` falls in (the last one starting at or before it); nil before iOS 9.
     public static func judgedEra(containing version: AppleOSVersion) -> AppleOSEra? {
         judgedEras.last(where: { $0.version <= version })
-    }
-
-    /// The judged era before `era`, nil for the first.
-    public static func judgedEra(before era: AppleOSEra) -> AppleOSEra? {
-        judgedEras.last(where: { $0.version < era.version })
     }
 
     /// The release just before `version` in Apple's numbering: 16 before 17, 26.3 before 26.4, 18 before 26 (the

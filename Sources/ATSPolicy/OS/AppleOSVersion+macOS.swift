@@ -4,9 +4,8 @@
 /// app was judged under different suite eras by `plist` and by `app`.
 extension AppleOSVersion {
     /// Each macOS release where the iOS-family release it pairs with changes, oldest first.
-    static var macOSPairs: [(macOS: AppleOSVersion, iOS: AppleOSVersion)] {
+    static let macOSPairs: [(macOS: AppleOSVersion, iOS: AppleOSVersion)] =
         AppleOSEra.all.compactMap { era in era.macOS.map { (macOS: $0, iOS: era.version) } }
-    }
 
     /// The iOS-family release that shipped with macOS release `macOS`, by ``AppleOSEra/all``. Before macOS 10.11
     /// (no ATS): 8.0. Where the numbers became shared (macOS 26 = iOS 26) a release keeps its own numbers; the

@@ -70,43 +70,31 @@ extension Auditor {
 
         var findings: [Finding] = []
         var reasons: [String] = []
-        let tlsKey = ATSKey.exceptionMinimumTLSVersion.name
+        /// One key broader than needed: a reason in the debt item and a warning at the key.
+        func broader(_ why: String, _ subkey: ATSKey) {
+            reasons.append(why)
+            findings.append(finding(RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)", subkey: subkey.name))
+        }
         if granted.minimumTLS < needed.minimumTLS {
             let fix = needed.minimumTLS == .tls1_2 ? "remove the key" : "\(needed.minimumTLS.name) suffices"
-            let why =
-                "NSExceptionMinimumTLSVersion \(granted.minimumTLS.name) is lower than the endpoints need (\(fix))"
-            reasons.append(why)
-            findings.append(finding(RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)", subkey: tlsKey))
+            broader(
+                "NSExceptionMinimumTLSVersion \(granted.minimumTLS.name) is lower than the endpoints need (\(fix))",
+                .exceptionMinimumTLSVersion)
         }
         if granted.forwardSecrecyOff && !needed.forwardSecrecyOff {
-            let why =
+            broader(
                 "NSExceptionRequiresForwardSecrecy = NO is not needed: the endpoints negotiate forward-secret suites "
-                + "(remove the key)"
-            reasons.append(why)
-            findings.append(
-                finding(
-                    RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)",
-                    subkey: ATSKey.exceptionRequiresForwardSecrecy.name))
+                    + "(remove the key)", .exceptionRequiresForwardSecrecy)
         }
         if granted.insecureHTTP && !needed.insecureHTTP {
-            let why =
+            broader(
                 "NSExceptionAllowsInsecureHTTPLoads = YES is not needed: no endpoint uses http:// and the TLS "
-                + "endpoints pass without turning ATS off"
-            reasons.append(why)
-            findings.append(
-                finding(
-                    RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)",
-                    subkey: ATSKey.exceptionAllowsInsecureHTTPLoads.name))
+                    + "endpoints pass without turning ATS off", .exceptionAllowsInsecureHTTPLoads)
         }
         if granted.includesSubdomains && !needed.includesSubdomains {
-            let why =
+            broader(
                 "NSIncludesSubdomains = YES extends the exception to every subdomain of \(key), but no listed "
-                + "endpoint is a subdomain"
-            reasons.append(why)
-            findings.append(
-                finding(
-                    RuleID.Audit.exceptionBroader, .warning, "'\(key)': \(why)", subkey: ATSKey.includesSubdomains.name)
-            )
+                    + "endpoint is a subdomain", .includesSubdomains)
         }
         guard !reasons.isEmpty else { return ([], []) }
         return (

@@ -40,9 +40,6 @@ extension EndpointList {
         case .failure(let problem): return .failure(PinCheckKeyError(problem.message))
         }
     }
-
-    /// A YAML/JSON boolean (`true`/`false`, and YAML 1.1's `yes`/`no`).
-    static func boolean(_ text: String) -> Bool? { PinOptionValues.boolean(text) }
 }
 
 /// Why an entry's pin keys are unusable.
