@@ -125,11 +125,16 @@ public struct CertificateReport: Codable, Sendable, Equatable {
     @ExplicitNull public var ocspStapled: Bool?
     /// The time the chain was verified against.
     public var verifiedAt: Date
+    /// The chain against each store of the trust source (Apple's per OS release); nil in reports from before it.
+    public var trust: TrustEvaluation?
+    /// The SCTs seen (embedded, TLS extension, stapled OCSP), checked against the log list; nil when not read.
+    public var transparency: CertificateTransparencyReport?
 
     public init(
         chain: [CertificateFacts], trusted: Bool?, hostnameMatches: Bool?, verifyError: String?,
         verifyErrorCode: Int? = nil, verifiedChain: [CertificateFacts] = [], anchor: AnchorKind = .none,
-        ocspStapled: Bool? = nil, verifiedAt: Date = Date()
+        ocspStapled: Bool? = nil, verifiedAt: Date = Date(), trust: TrustEvaluation? = nil,
+        transparency: CertificateTransparencyReport? = nil
     ) {
         self.chain = chain
         self.trusted = trusted
@@ -140,6 +145,8 @@ public struct CertificateReport: Codable, Sendable, Equatable {
         self.anchor = anchor
         self.ocspStapled = ocspStapled
         self.verifiedAt = verifiedAt
+        self.trust = trust
+        self.transparency = transparency
     }
 
     public var leaf: CertificateFacts? { chain.first }

@@ -18,8 +18,12 @@ public struct ProbeRequest: Sendable, Hashable {
     public var now: Date?
     /// Versions to probe.
     public var versions: [TLSVersion]
-    /// Whether to load the system trust store.
+    /// Whether to load the system trust store (false: only `caFiles` anchors, whatever ``trustSource`` says).
     public var useSystemTrustStore: Bool
+    /// Which roots stand in for the OS's preinstalled ones: Apple's stores per OS release, this machine's, a PEM file.
+    public var trustSource: TrustStoreSource = .host
+    /// The CT log list that SCTs are checked against; nil: SCTs are read but no log is known.
+    public var ctLogList: CTLogList?
     /// How much to probe: every suite of every version, or only what the ATS verdict reads.
     public var scope: ProbeScope = .full
 

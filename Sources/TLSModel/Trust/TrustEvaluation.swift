@@ -1,0 +1,179 @@
+import Foundation
+
+/// Which roots stand in for the OS's preinstalled ones.
+public enum TrustStoreSource: Sendable, Hashable {
+    /// Apple's published stores, one per OS release (the default).
+    case apple(AppleTrustData)
+    /// This machine's store (OpenSSL's default paths), labelled as such.
+    case host
+    /// A PEM bundle that stands in for Apple's system roots, with system-root semantics.
+    case pemBundle(String)
+    /// No system roots: only `--ca-file` anchors (tests).
+    case none
+
+    public static func == (a: TrustStoreSource, b: TrustStoreSource) -> Bool {
+        switch (a, b) {
+        case (.apple(let x), .apple(let y)): x.identity == y.identity
+        case (.host, .host), (.none, .none): true
+        case (.pemBundle(let x), .pemBundle(let y)): x == y
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .apple(let data): hasher.combine("apple" + data.identity)
+        case .host: hasher.combine("host")
+        case .pemBundle(let path): hasher.combine("pem:" + path)
+        case .none: hasher.combine("none")
+        }
+    }
+}
+
+extension AppleTrustData {
+    /// Tells bundles apart cheaply: the snapshot tags and the log list's version.
+    public var identity: String {
+        snapshots.map { "\($0.tag)/\($0.roots.count)" }.joined(separator: ",") + "|\(roots.count)|"
+            + (logList.map { "\($0.source)/\($0.logs.count)" } ?? "") + "|\(restrictions.groups.count)"
+    }
+}
+
+/// The chain judged against each store of the trust source: Apple's per OS release, or one store (host, PEM bundle).
+public struct TrustEvaluation: Codable, Sendable, Equatable {
+    /// `apple`, `host`, `pem`, `none`.
+    public var source: String
+    /// `Apple iOS 14.0–26.0 (security_certificates, 12 stores)`, `host (this machine's OpenSSL store)`, a path.
+    public var label: String
+    /// One outcome per store, oldest release first (one for host, PEM and none).
+    public var stores: [StoreOutcome]
+
+    public init(source: String, label: String, stores: [StoreOutcome]) {
+        self.source = source
+        self.label = label
+        self.stores = stores
+    }
+
+    /// The store outcome for an iOS-family release (`[major, minor]`): the newest store shipped at or before it, or
+    /// the oldest; the only one for a single-store source.
+    public func outcome(forIOS version: [Int]) -> StoreOutcome? {
+        guard stores.count > 1 else { return stores.first }
+        return stores.last { $0.iOSNumbers.lexicographicallyPrecedes(version) || $0.iOSNumbers == version }
+            ?? stores.first
+    }
+}
+
+/// The chain against one store.
+public struct StoreOutcome: Codable, Sendable, Equatable {
+    /// `Apple iOS 17.4 (trust store 2024013100, security_certificates-55297.100.4)`, or the single store's label.
+    public var store: String
+    /// The first iOS release that ships this store; nil for a single-store source.
+    public var iOS: String?
+    /// Whether devices on this release also receive store updates over the air.
+    public var overTheAir: Bool
+    public var trusted: Bool
+    public var verifyError: String?
+    public var verifyErrorCode: Int?
+    public var anchor: AnchorKind
+    /// The verified path as SHA-256s (leaf first); the certificates are in the report's chain or verified chain.
+    public var path: [String]
+    /// When the chain does not verify: the root it would end at in some other store (Apple's other releases, the
+    /// roots Apple removed, this machine's store), and what that says.
+    public var untrustedRoot: UntrustedRoot?
+    /// Restrictions of Apple's revocation database that the path breaks.
+    public var distrust: [DistrustFinding]
+
+    public init(
+        store: String, iOS: String?, overTheAir: Bool = false, trusted: Bool, verifyError: String? = nil,
+        verifyErrorCode: Int? = nil, anchor: AnchorKind, path: [String], untrustedRoot: UntrustedRoot? = nil,
+        distrust: [DistrustFinding] = []
+    ) {
+        self.store = store
+        self.iOS = iOS
+        self.overTheAir = overTheAir
+        self.trusted = trusted
+        self.verifyError = verifyError
+        self.verifyErrorCode = verifyErrorCode
+        self.anchor = anchor
+        self.path = path
+        self.untrustedRoot = untrustedRoot
+        self.distrust = distrust
+    }
+
+    public var iOSNumbers: [Int] { (iOS ?? "").split(separator: ".").compactMap { Int($0) } }
+}
+
+/// The root an untrusted chain ends at elsewhere.
+public struct UntrustedRoot: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable {
+        /// In Apple's `certificates/removed/`.
+        case removedByApple = "removed-by-apple"
+        /// In a later Apple store only.
+        case addedLater = "added-later"
+        /// In an earlier Apple store only (removed since).
+        case droppedEarlier = "dropped-earlier"
+        /// Trusted by this machine's store, in no Apple store.
+        case hostOnly = "host-only"
+    }
+
+    public var status: Status
+    public var name: String
+    public var sha256: String
+    /// For `addedLater`: the first iOS release whose store has it; for `droppedEarlier`: the last that had it.
+    public var iOS: String?
+
+    public init(status: Status, name: String, sha256: String, iOS: String? = nil) {
+        self.status = status
+        self.name = name
+        self.sha256 = sha256
+        self.iOS = iOS
+    }
+}
+
+/// The SCTs the probe saw, each checked against the log list.
+public struct CertificateTransparencyReport: Codable, Sendable, Equatable {
+    /// The log list used (`Apple's log list (version 375), security_certificates-55349.0.11`, or a path).
+    public var logList: String
+    public var scts: [SCTFacts]
+    /// Whether the probe asked for SCTs in the TLS extension and a stapled OCSP response.
+    public var requestedDelivered: Bool
+
+    public init(logList: String, scts: [SCTFacts], requestedDelivered: Bool) {
+        self.logList = logList
+        self.scts = scts
+        self.requestedDelivered = requestedDelivered
+    }
+}
+
+/// One Signed Certificate Timestamp.
+public struct SCTFacts: Codable, Sendable, Equatable {
+    public enum Source: String, Codable, Sendable {
+        /// In the certificate (precertificate SCT list).
+        case embedded
+        /// In the TLS `signed_certificate_timestamp` extension.
+        case tlsExtension = "tls-extension"
+        /// In a stapled OCSP response.
+        case ocsp
+    }
+
+    public enum Signature: String, Codable, Sendable {
+        case valid, invalid
+        /// The log is not in the list, or the SCT could not be checked (no issuer, unknown version).
+        case unverified
+    }
+
+    public var source: Source
+    /// Base64 of the log ID.
+    public var logID: String
+    public var timestamp: Date
+    public var signature: Signature
+    /// The log as the list describes it; nil when the list does not have it.
+    public var log: CTLog?
+
+    public init(source: Source, logID: String, timestamp: Date, signature: Signature, log: CTLog? = nil) {
+        self.source = source
+        self.logID = logID
+        self.timestamp = timestamp
+        self.signature = signature
+        self.log = log
+    }
+}
