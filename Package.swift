@@ -22,6 +22,9 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .target(name: "TLSModel"),
+        // Apple's trust data (scripts/apple-trust/generate.py), embedded in the binary; and its reader.
+        .target(name: "AppleTrustData", exclude: ["apple-trust.json", "log_list.json"]),
+        .target(name: "AppleTrust", dependencies: ["TLSModel", "AppleTrustData"]),
         // The owners of OpenSSL objects and file descriptors, shared by TLSProbe and TLSTestSupport (package API).
         .target(name: "OpenSSLSupport", dependencies: ["COpenSSL"]),
         .target(name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport"]),
@@ -41,7 +44,7 @@ let package = Package(
         .target(
             name: "ATSCheckKit",
             dependencies: [
-                "TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting", "AppBundle", "Judging",
+                "TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting", "AppBundle", "Judging", "AppleTrust",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -1,3 +1,4 @@
+import AppleTrust
 import Foundation
 import Judging
 import Synchronization
@@ -50,6 +51,10 @@ public struct ScanSettings: Sendable {
     public var perHost = 16
     public var now: Date?
     public var useSystemTrustStore = true
+    /// `--trust-store`: the roots that stand in for the OS's preinstalled ones (Apple's stores per release by default).
+    public var trustSource: TrustStoreSource = .apple(AppleTrustBundle.bundled)
+    /// `--ct-log-list`: the CT log list SCTs are checked against (Apple's bundled list by default).
+    public var ctLogList: CTLogList? = AppleTrustBundle.bundled.logList
     /// `--warn-days`: warn about certificates expiring within this many days (``ExpiryWarnings``); nil: no warning.
     public var expiryWarningDays: Int?
     /// `--ats-only`: probe only what the ATS verdict reads (at most 6 handshakes per endpoint).
@@ -89,6 +94,8 @@ public struct ScanSettings: Sendable {
             deadline: endpointDeadline ?? max(30, timeout * 12), caFiles: caFiles + extraCAFiles, now: now,
             useSystemTrustStore: useSystemTrustStore)
         request.scope = scope
+        request.trustSource = trustSource
+        request.ctLogList = ctLogList
         return request
     }
 }

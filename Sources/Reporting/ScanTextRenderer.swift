@@ -168,6 +168,15 @@ public struct ScanTextRenderer {
         case false?: trust = style.red("not trusted") + ": \(safe(cert.verifyError ?? "unknown error"))"
         case nil: trust = "not evaluated"
         }
+        if let evaluation = cert.trust {
+            out += "    Trust store: \(safe(evaluation.label))\n"
+            let trusting = evaluation.stores.filter(\.trusted).count
+            if evaluation.stores.count > 1, trusting > 0, trusting < evaluation.stores.count {
+                let ranges = evaluation.releaseRanges
+                out += "    Apple stores: " + style.green("trusted by \(ranges.trusted)") + ", "
+                out += style.red("not by \(ranges.untrusted)") + "\n"
+            }
+        }
         out += "    Trust: \(trust)\n"
         if let matches = cert.hostnameMatches {
             out +=

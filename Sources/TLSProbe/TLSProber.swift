@@ -77,7 +77,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
 
         // The trust store is loaded (once per run, shared) while the lead handshake is in flight: it is first
         // needed for the certificate report, and loading the system store is ~25 ms of CPU.
-        async let loadedTrust = trustStores.store(caFiles: request.caFiles, useSystemStore: request.useSystemTrustStore)
+        async let loadedTrust = trustStores.store(
+            caFiles: request.caFiles, source: request.trustSource, useSystemStore: request.useSystemTrustStore)
         let addresses: [SocketAddress]
         do {
             // Name resolution has no timeout of its own: bound it by the per-connection timeout.
@@ -128,7 +129,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
             return (result, Self.seconds(since: started))
         }
 
-        let trust: TrustStore
+        let trust: TrustStoreSet
         switch await loadedTrust {
         case .success(let store): trust = store
         case .failure(let failure):
@@ -266,30 +267,42 @@ public struct TLSProber: EndpointProber, AddressResolver {
     }
 
     static func certificateReport(
-        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, trust: TrustStore
+        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, trust: TrustStoreSet
     ) -> CertificateReport {
         let now = request.now ?? Date()
         let chain = accepted.chainDER.compactMap { try? X509Certificate(der: $0) }
-        let verifier = ChainVerifier(trust: trust, now: now)
-        let verification = verifier.verify(chain)
+        var (evaluation, results) = trust.evaluate(chain, now: now)
+        let verification = results[results.count - 1]  // a set has at least one store
         // Facts are read once per certificate: most of the verified path is the chain as sent.
         var known: [[UInt8]: CertificateFacts] = [:]
-        func facts(of certificate: X509Certificate) -> CertificateFacts {
+        func read(_ certificate: X509Certificate) -> CertificateFacts {
             if let cached = known[certificate.der] { return cached }
             let read = certificate.facts()
             known[certificate.der] = read
             return read
         }
-        let facts = chain.map(facts(of:))
+        let facts = chain.map(read)
         let hostMatches = facts.first.map {
             HostnameMatching.matches(
                 host: request.target.host, dnsNames: $0.subjectAltNames, ipAddresses: $0.ipAddresses)
         }
+        let verifiedChain = verification.path.map(read)
+        // Certificates of other stores' paths (a cross-signed root that one release trusts) go with the evaluation;
+        // Apple's revocation database is read against each store's path.
+        var listed = Set((facts + verifiedChain).map(\.sha256))
+        for (index, result) in results.enumerated() where result.trusted {
+            let path = result.path.map(read)
+            for certificate in path where !listed.contains(certificate.sha256) {
+                listed.insert(certificate.sha256)
+                evaluation.certificates.append(certificate)
+            }
+            if let apple = trust.apple { evaluation.stores[index].distrust = apple.restrictions.findings(path: path) }
+        }
         return CertificateReport(
             chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,
             verifyError: verification.errorText, verifyErrorCode: verification.errorCode,
-            verifiedChain: verification.path.map(facts(of:)), anchor: verification.anchor,
-            ocspStapled: accepted.ocspStapled, verifiedAt: now)
+            verifiedChain: verifiedChain, anchor: verification.anchor,
+            ocspStapled: accepted.ocspStapled, verifiedAt: now, trust: chain.isEmpty ? nil : evaluation)
     }
 
     /// The numeric addresses of `host` (``AddressResolver``), looked up on a probe thread within `timeout` seconds.

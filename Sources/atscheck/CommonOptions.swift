@@ -21,6 +21,20 @@ struct ScanOptions: ParsableArguments {
         help: "PEM file of extra trust anchors (counted as user/MDM-installed roots). Repeatable.")
     var caFiles: [String] = []
 
+    @Option(
+        name: .customLong("trust-store"),
+        help: ArgumentHelp(
+            "Roots that stand in for the device's preinstalled ones: apple (Apple's published store of each iOS release, bundled; the default), host (this machine's OpenSSL store, not Apple's), or a PEM file (counted as Apple system roots: CT and the 398-day cap apply). See `atscheck roots`.",
+            valueName: "apple|host|path"))
+    var trustStore: String = "apple"
+
+    @Option(
+        name: .customLong("ct-log-list"),
+        help: ArgumentHelp(
+            "A Certificate Transparency log list in Apple's JSON format (log_list.json) to check SCTs against, instead of the bundled copy of Apple's.",
+            valueName: "path"))
+    var ctLogList: String?
+
     /// The default `--concurrency`: a batch is I/O bound (round trips, not CPU), so many endpoints wait at once.
     /// Measured with `Examples/scale.sh sweep` (300 endpoints behind a 50 ms RTT, 2 cores): 8 → 21.8 s,
     /// 32 → 6.1 s, 64 → 4.4 s, 128 → 4.3 s; 64 takes nearly all of the gain at a third less memory than 128 and
@@ -108,6 +122,8 @@ struct ScanOptions: ParsableArguments {
         settings.timeout = timeout
         settings.endpointDeadline = deadline
         settings.caFiles = caFiles
+        settings.trustSource = try TrustInputs.trustSource(trustStore)
+        if let ctLogList { settings.ctLogList = try TrustInputs.logList(path: ctLogList) }
         settings.concurrency = concurrency
         settings.perHost = perHost
         settings.connectionDelay = Double(delay) / 1000

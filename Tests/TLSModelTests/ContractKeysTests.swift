@@ -69,7 +69,16 @@ struct ContractKeysTests {
         CertificateReport(
             chain: [facts(full: full)], trusted: full ? true : nil, hostnameMatches: full ? true : nil,
             verifyError: full ? "self-signed certificate" : nil, verifyErrorCode: full ? 18 : nil,
-            verifiedChain: [facts(full: full)], anchor: .custom, ocspStapled: full ? false : nil, verifiedAt: date)
+            verifiedChain: [facts(full: full)], anchor: .custom, ocspStapled: full ? false : nil, verifiedAt: date,
+            trust: full
+                ? TrustEvaluation(
+                    source: "apple", label: "Apple iOS 26.0",
+                    stores: [
+                        StoreOutcome(store: "Apple iOS 26.0", iOS: "26.0", trusted: true, anchor: .system, path: ["00"])
+                    ])
+                : nil,
+            transparency: full
+                ? CertificateTransparencyReport(logList: "test", scts: [], requestedDelivered: true) : nil)
     }
 
     static func protocolResult(full: Bool) -> ProtocolResult {
@@ -167,7 +176,7 @@ struct ContractKeysTests {
             omittable: ["group", "groupBits"]),
         Case(
             "CertificateReport", full: certificate(full: true), minimal: certificate(full: false),
-            omittable: ["verifyErrorCode"]),
+            omittable: ["verifyErrorCode", "trust", "transparency"]),
         Case(
             "CertificateFacts", full: facts(full: true), minimal: facts(full: false),
             omittable: ["commonName", "curve", "signatureHash", "keyUsage", "extendedKeyUsage", "isCA", "pathLength"]),

@@ -26,15 +26,26 @@ struct RuleContext {
         return ATSKeyPath.exceptionDomain(domain, key.name)
     }
 
-    /// The certificate chain to judge: the verified path when there is one, else the chain as sent.
+    /// The chain against the trust store of the OS being judged (Apple's store of that release), when the probe
+    /// recorded one; nil in reports saved before stores were per release.
+    var storeOutcome: StoreOutcome? { profile.certificate?.trust?.outcome(forIOS: [os.major, os.minor]) }
+
+    /// The certificate chain to judge: the path verified against the judged OS's store when there is one, else the
+    /// chain as sent.
     var chain: [CertificateFacts] {
         guard let c = profile.certificate else { return [] }
+        if let outcome = storeOutcome {
+            guard outcome.trusted, !outcome.path.isEmpty else { return c.chain }
+            let pool = c.chain + c.verifiedChain + (c.trust?.certificates ?? [])
+            let path = outcome.path.compactMap { sha in pool.first { $0.sha256 == sha } }
+            if path.count == outcome.path.count { return path }
+        }
         return c.verifiedChain.isEmpty ? c.chain : c.verifiedChain
     }
 
     var leaf: CertificateFacts? { profile.certificate?.leaf ?? chain.first }
 
-    var anchor: AnchorKind { profile.certificate?.anchor ?? .none }
+    var anchor: AnchorKind { storeOutcome?.anchor ?? profile.certificate?.anchor ?? .none }
 
     /// "iOS 26.4", for messages.
     var osName: String { "iOS \(os)" }

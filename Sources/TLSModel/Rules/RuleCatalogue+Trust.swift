@@ -5,6 +5,9 @@ extension RuleID {
         public static let family = RuleFamily.trust
         /// The chain does not verify to a trusted root.
         public static let untrusted: RuleID = "trust.untrusted"
+        /// Apple's revocation database restricts a certificate of the chain (a date cut-off, a use restriction,
+        /// an allow-list, known intermediates only).
+        public static let distrusted: RuleID = "trust.distrusted"
         /// A certificate of the chain has expired.
         public static let expired: RuleID = "trust.expired"
         /// A certificate of the chain is not valid yet.
@@ -60,6 +63,17 @@ extension RuleCatalogue {
                 MDM profile; anything else fails with NSURLError −1202. No Info.plist key relaxes this: with ATS \
                 on for the host the app may not loosen trust. Serve the full chain (leaf and intermediates) from \
                 a public CA; for a private CA, install its root on the devices (`--ca-file` tells atscheck about it).
+                """),
+        RuleDescriptor(
+            RuleID.Trust.distrusted, .trust, .error,
+            title: "Apple's revocation database does not accept a certificate of the chain.",
+            help: """
+                Besides removing roots, Apple restricts CAs through its revocation database (valid.apple.com, \
+                which every device downloads): certificates a CA issued after a cut-off date (TrustCor: from \
+                2022-12-01), CAs allowed only for uses other than TLS, CAs whose certificates are accepted only \
+                from an allow-list, and CAs under which only intermediates Apple lists are accepted (the Symantec \
+                family). atscheck carries these restrictions from Apple's published database snapshot. Move to a \
+                certificate from a CA without the restriction.
                 """),
         RuleDescriptor(
             RuleID.Trust.expired, .trust, .error, title: "A certificate of the chain has expired.",

@@ -46,11 +46,14 @@ public struct TrustEvaluation: Codable, Sendable, Equatable {
     public var label: String
     /// One outcome per store, oldest release first (one for host, PEM and none).
     public var stores: [StoreOutcome]
+    /// Certificates of the stores' paths that are neither in the chain as sent nor in the newest store's path.
+    public var certificates: [CertificateFacts]
 
-    public init(source: String, label: String, stores: [StoreOutcome]) {
+    public init(source: String, label: String, stores: [StoreOutcome], certificates: [CertificateFacts] = []) {
         self.source = source
         self.label = label
         self.stores = stores
+        self.certificates = certificates
     }
 
     /// The store outcome for an iOS-family release (`[major, minor]`): the newest store shipped at or before it, or
@@ -59,6 +62,30 @@ public struct TrustEvaluation: Codable, Sendable, Equatable {
         guard stores.count > 1 else { return stores.first }
         return stores.last { $0.iOSNumbers.lexicographicallyPrecedes(version) || $0.iOSNumbers == version }
             ?? stores.first
+    }
+}
+
+extension TrustEvaluation {
+    /// The releases whose stores trust the chain and those whose stores do not, as ranges (`iOS 15.0–16.5`,
+    /// `iOS 17.0+`).
+    public var releaseRanges: (trusted: String, untrusted: String) {
+        var runs: [(trusted: Bool, first: String, last: String)] = []
+        for store in stores {
+            let release = store.iOS ?? "?"
+            if let last = runs.last, last.trusted == store.trusted {
+                runs[runs.count - 1].last = release
+            } else {
+                runs.append((store.trusted, release, release))
+            }
+        }
+        let newest = stores.last?.iOS
+        func text(_ trusted: Bool) -> String {
+            runs.filter { $0.trusted == trusted }.map { run -> String in
+                if run.last == newest { return "iOS \(run.first)+" }
+                return run.first == run.last ? "iOS \(run.first)" : "iOS \(run.first)–\(run.last)"
+            }.joined(separator: ", ")
+        }
+        return (text(true), text(false))
     }
 }
 

@@ -23,6 +23,14 @@ public final class TestCertificate: @unchecked Sendable {
         self.der = Data(der)
     }
 
+    /// SHA-256 of the DER, lower-case hex (the report's `sha256`; Apple's trust data uses it upper-case).
+    public var sha256: String {
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        _ = der.withUnsafeBytes { EVP_Digest($0.baseAddress, $0.count, &out, &length, EVP_sha256(), nil) }
+        return out.map { String(format: "%02x", $0) }.joined()
+    }
+
     /// The certificate as PEM (`-----BEGIN CERTIFICATE-----`).
     public var pem: String { x509.pem() ?? "" }
 

@@ -2,8 +2,10 @@ import Foundation
 import TLSModel
 
 /// System trust: the chain must verify to a root in the OS store or one installed by the user or an MDM
-/// administrator, and be inside its validity period (reference §1.1 "Trust"). No Info.plist key relaxes it;
-/// with ATS off for the host the app could accept the chain in its own trust-evaluation code (§6).
+/// administrator, and be inside its validity period (reference §1.1 "Trust"). The OS store is Apple's store of the
+/// release being judged when the probe verified against Apple's stores (the default); it may be this machine's
+/// store or a PEM bundle when the user chose one. No Info.plist key relaxes it; with ATS off for the host the app
+/// could accept the chain in its own trust-evaluation code (§6).
 struct ChainTrustRule: ATSRule {
     func apply(to context: inout RuleContext) {
         guard let certificate = context.profile.certificate else {
@@ -14,17 +16,28 @@ struct ChainTrustRule: ATSRule {
             context.policy.atsRequired
             ? "ATS allows no exception for an untrusted chain"
             : "only the app's own trust-evaluation code could accept it"
-        switch certificate.trusted {
+        let outcome = context.storeOutcome
+        switch outcome?.trusted ?? certificate.trusted {
         case false?:
-            let why = certificate.verifyError ?? "verification failed"
-            context.fail(.Trust.untrusted, "the chain does not verify to a trusted root (\(why)); \(fix)")
+            let why = outcome?.verifyError ?? certificate.verifyError ?? "verification failed"
+            context.fail(.Trust.untrusted, "\(Self.untrustedReason(outcome, context: context, why: why)); \(fix)")
         case nil:
             context.unknowns.append("the certificate chain was not verified")
         case true?:
             break
         }
+        if let outcome, let evaluation = certificate.trust {
+            context.notes.append("trust store: \(outcome.store)")
+            Self.noteOtherReleases(outcome, evaluation, context: &context)
+            for finding in outcome.trusted ? outcome.distrust : [] {
+                context.fail(
+                    .Trust.distrusted,
+                    "'\(finding.certificate)': \(finding.detail) (\(finding.source))"
+                        + (finding.overridable ? "; the user may override it" : ""))
+            }
+        }
         // Re-judging a saved profile at another time: check the dates against `now`.
-        guard let leaf = context.leaf, certificate.trusted != false else { return }
+        guard let leaf = context.leaf, outcome?.trusted ?? certificate.trusted != false else { return }
         for cert in context.chain {
             if cert.notAfter < context.now {
                 let who = cert == leaf ? "the certificate" : "chain certificate '\(cert.subject)'"
@@ -33,6 +46,49 @@ struct ChainTrustRule: ATSRule {
                 let who = cert == leaf ? "the certificate" : "chain certificate '\(cert.subject)'"
                 context.fail(.Trust.notYetValid, "\(who) is not valid before \(Self.day(cert.notBefore)); \(fix)")
             }
+        }
+    }
+
+    /// Why the chain fails the judged release's store, naming the store and, when the probe found it elsewhere,
+    /// the root and what Apple's data says of it.
+    static func untrustedReason(_ outcome: StoreOutcome?, context: RuleContext, why: String) -> String {
+        guard let outcome else { return "the chain does not verify to a trusted root (\(why))" }
+        let store = outcome.store
+        guard let root = outcome.untrustedRoot else {
+            return "the chain does not verify to a trusted root (\(why)); judged with \(store)"
+        }
+        switch root.status {
+        case .removedByApple:
+            return "the chain ends at '\(root.name)', a root Apple removed from its store (certificates/removed/ in "
+                + "security_certificates); no current Apple release trusts it"
+        case .addedLater:
+            return "the chain ends at '\(root.name)', which is not in Apple's store until iOS \(root.iOS ?? "?") "
+                + "(judged with \(store))"
+        case .droppedEarlier:
+            return "the chain ends at '\(root.name)', which Apple's store no longer has after iOS \(root.iOS ?? "?") "
+                + "(judged with \(store))"
+        case .hostOnly:
+            return "the chain ends at '\(root.name)', a root this machine trusts that is in no Apple store "
+                + "(judged with \(store))"
+        }
+    }
+
+    /// Where Apple's stores disagree about the chain, say which releases trust it; for releases whose store is also
+    /// updated over the air (iOS 18+), say that a device's store may be newer than its release's.
+    static func noteOtherReleases(_ outcome: StoreOutcome, _ evaluation: TrustEvaluation, context: inout RuleContext) {
+        guard evaluation.stores.count > 1 else { return }
+        let trusting = evaluation.stores.filter(\.trusted)
+        guard !trusting.isEmpty, trusting.count < evaluation.stores.count else { return }
+        let ranges = evaluation.releaseRanges
+        context.notes.append(
+            "Apple's stores disagree on this chain: trusted by the stores of \(ranges.trusted), not by those of "
+                + "\(ranges.untrusted) (\(evaluation.label))")
+        let major = outcome.iOSNumbers.first
+        let sameMajor = evaluation.stores.filter { $0.iOSNumbers.first == major && $0.overTheAir }
+        if outcome.overTheAir, Set(sameMajor.map(\.trusted)).count > 1 {
+            context.notes.append(
+                "iOS \(major.map(String.init) ?? "?") devices also receive trust-store updates over the air, and the "
+                    + "stores of its point releases disagree: a device's store may be newer than its release's")
         }
     }
 

@@ -1,0 +1,34 @@
+import ATSPolicy
+import AppleTrust
+import Foundation
+import TLSModel
+
+/// `--trust-store` and `--ct-log-list`: whose roots and which CT logs stand in for the device's.
+public enum TrustInputs {
+    /// `apple` (Apple's published store of each iOS release, bundled), `host` (this machine's OpenSSL store) or the
+    /// path of a PEM bundle that stands in for Apple's system roots.
+    /// - Throws: ``InputFileError`` for a PEM bundle that is missing or holds no certificate.
+    public static func trustSource(_ text: String) throws -> TrustStoreSource {
+        switch text {
+        case "apple": return .apple(AppleTrustBundle.bundled)
+        case "host": return .host
+        default:
+            try PEMFile.validate([text])
+            return .pemBundle(text)
+        }
+    }
+
+    /// A CT log list in Apple's JSON format.
+    /// - Throws: ``InputFileError`` naming the file and the first problem.
+    public static func logList(path: String) throws -> CTLogList {
+        guard (try? BoundedFileReader.read(path: path, limit: InputLimits.pemBytes)) != nil else {
+            throw InputFileError(file: path, reason: "cannot read the CT log list (missing, unreadable or too large)")
+        }
+        do { return try AppleTrustBundle.logList(contentsOf: path) } catch let error as CTLogListError {
+            throw InputFileError(file: path, reason: error.description.replacingOccurrences(of: "\(path): ", with: ""))
+        }
+    }
+
+    /// The bundled data (`atscheck roots`).
+    public static var bundled: AppleTrustData { AppleTrustBundle.bundled }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TLSModel
+
+/// `atscheck roots`: the bundled Apple trust stores with their provenance, or one release's store in full.
+public enum TrustStoreListing {
+    /// The summary of every store, or (with `release`) that release's store: its roots and what changed from the
+    /// store before it.
+    public static func text(_ data: AppleTrustData, release: [Int]?) -> String {
+        var out = "Apple trust data bundled with atscheck, from \(data.provenance.repository)\n"
+        out += "generated \(data.provenance.generated) by scripts/apple-trust/generate.py\n\n"
+        guard let release, let snapshot = data.snapshot(forIOS: release) else {
+            for snapshot in data.snapshots.reversed() {
+                out +=
+                    "iOS \(snapshot.iOS.padding(toLength: 5, withPad: " ", startingAt: 0)) macOS "
+                    + "\(snapshot.macOS.padding(toLength: 5, withPad: " ", startingAt: 0)) store \(snapshot.version)  "
+                    + "\(String(snapshot.roots.count).leftPad(3)) roots  \(snapshot.tag) (\(snapshot.date))"
+                    + (snapshot.overTheAir ? "  + over-the-air updates" : "") + "\n"
+            }
+            out += "\n\(data.removedRoots.count) removed roots (certificates/removed/); "
+            out += "\(data.restrictions.groups.count) CA restrictions from \(data.restrictions.source)\n"
+            if let logs = data.logList {
+                let approved = logs.logs.filter { [.usable, .qualified].contains($0.state) }.count
+                out += "CT: \(logs.source): \(logs.logs.count) logs, \(approved) usable or qualified, "
+                out += "\(Set(logs.logs.map(\.operator)).count) operators\n"
+            }
+            out += "\nHow releases were matched to stores: \(data.provenance.mapping)\n"
+            for note in data.provenance.notes { out += "- \(note)\n" }
+            out += "\n`atscheck roots --os-version N` lists one release's roots.\n"
+            return out
+        }
+        out += "\(snapshot.label): \(snapshot.roots.count) roots\n"
+        out += "macOS \(snapshot.macOS); \(snapshot.mapping)\n"
+        if snapshot.overTheAir { out += "Devices on this release also receive trust-store updates over the air.\n" }
+        if let index = data.snapshots.firstIndex(of: snapshot), index > 0 {
+            let before = data.snapshots[index - 1]
+            let added = Set(snapshot.roots).subtracting(before.roots)
+            let dropped = Set(before.roots).subtracting(snapshot.roots)
+            out += "Since iOS \(before.iOS) (store \(before.version)): +\(added.count) −\(dropped.count)\n"
+            for sha in added.sorted() { out += "  + \(name(data, sha))  \(sha)\n" }
+            for sha in dropped.sorted() { out += "  − \(name(data, sha))  \(sha)\n" }
+        }
+        out += "\n"
+        let rows = snapshot.roots.map { (name(data, $0), $0) }.sorted { $0.0.lowercased() < $1.0.lowercased() }
+        for (name, sha) in rows { out += "\(sha)  \(name)\n" }
+        return out
+    }
+
+    /// The same as JSON: provenance and stores (each with its roots' names), or one release's store.
+    public static func json(_ data: AppleTrustData, release: [Int]?) throws -> String {
+        struct Root: Encodable {
+            var sha256: String
+            var name: String
+        }
+        struct Store: Encodable {
+            var version, tag, date, iOS, macOS, mapping: String
+            var overTheAir: Bool
+            var roots: [Root]
+        }
+        struct Listing: Encodable {
+            var provenance: AppleTrustData.Provenance
+            var stores: [Store]
+            var removedRoots: [Root]
+            var restrictions: String
+            var restrictionGroups: Int
+            var ctLogList: String?
+            var ctLogs: Int?
+        }
+        let chosen = release.flatMap { data.snapshot(forIOS: $0) }.map { [$0] } ?? data.snapshots
+        let listing = Listing(
+            provenance: data.provenance,
+            stores: chosen.map { snapshot in
+                Store(
+                    version: snapshot.version, tag: snapshot.tag, date: snapshot.date, iOS: snapshot.iOS,
+                    macOS: snapshot.macOS, mapping: snapshot.mapping, overTheAir: snapshot.overTheAir,
+                    roots: snapshot.roots.map { Root(sha256: $0, name: name(data, $0)) })
+            },
+            removedRoots: data.removedRoots.map { Root(sha256: $0.sha256, name: $0.name) },
+            restrictions: data.restrictions.source, restrictionGroups: data.restrictions.groups.count,
+            ctLogList: data.logList?.source, ctLogs: data.logList?.logs.count)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(listing), as: UTF8.self) + "\n"
+    }
+
+    private static func name(_ data: AppleTrustData, _ sha: String) -> String { data.root(sha256: sha)?.name ?? "?" }
+}
+
+extension String {
+    fileprivate func leftPad(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

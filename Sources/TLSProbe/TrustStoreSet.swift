@@ -1,0 +1,135 @@
+import Foundation
+import TLSModel
+
+/// The stores a chain is judged against for one trust source: Apple's store of each OS release (the default), or one
+/// store (this machine's, a PEM bundle, none), each with the `--ca-file` anchors; and, for Apple's source, a wider
+/// store that only names the root of a chain no release trusts (every Apple root, the removed ones, this machine's).
+final class TrustStoreSet: @unchecked Sendable {  // immutable after init
+    struct Member {
+        var store: TrustStore
+        var label: String
+        var iOS: String?
+        var overTheAir: Bool
+        /// SHA-256s (upper-case hex) of the member's system roots; nil for this machine's store.
+        var roots: Set<String>?
+    }
+
+    let source: String
+    let label: String
+    let members: [Member]
+    let apple: AppleTrustData?
+    let diagnostic: TrustStore?
+    let customAnchors: [X509Certificate]
+
+    init(source: TrustStoreSource, caFiles: [String], useSystemStore: Bool) throws {
+        let anchors = try caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
+        customAnchors = anchors
+        switch useSystemStore ? source : .none {
+        case .none:
+            self.source = "none"
+            label = "no system roots (only --ca-file anchors)"
+            members = [
+                Member(
+                    store: try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: false), label: label,
+                    iOS: nil, overTheAir: false, roots: [])
+            ]
+            apple = nil
+            diagnostic = nil
+        case .host:
+            self.source = "host"
+            label = "host (this machine's OpenSSL trust store, not Apple's)"
+            members = [
+                Member(
+                    store: try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: true), label: label,
+                    iOS: nil, overTheAir: false, roots: nil)
+            ]
+            apple = nil
+            diagnostic = nil
+        case .pemBundle(let path):
+            let roots = try X509Certificate.loadPEMFile(path)
+            self.source = "pem"
+            label = "\(path) (standing in for Apple's system roots)"
+            members = [
+                Member(
+                    store: try TrustStore(systemRoots: roots, customAnchors: anchors, hostDefaults: false),
+                    label: label, iOS: nil, overTheAir: false, roots: Set(roots.map(\.sha256Hex)))
+            ]
+            apple = nil
+            diagnostic = nil
+        case .apple(let data):
+            self.source = "apple"
+            var parsed: [String: X509Certificate] = [:]
+            for root in data.roots + data.removedRoots {
+                parsed[root.sha256] = try X509Certificate(der: [UInt8](root.der))
+            }
+            members = try data.snapshots.map { snapshot in
+                Member(
+                    store: try TrustStore(
+                        systemRoots: snapshot.roots.compactMap { parsed[$0] }, customAnchors: anchors,
+                        hostDefaults: false),
+                    label: snapshot.label, iOS: snapshot.iOS, overTheAir: snapshot.overTheAir,
+                    roots: Set(snapshot.roots))
+            }
+            let first = data.snapshots.first?.iOS ?? "?"
+            let last = data.snapshots.last
+            label =
+                "Apple iOS \(first)–\(last?.iOS ?? "?") (\(data.snapshots.count) stores; newest \(last?.version ?? "?"), "
+                + "\(last?.tag ?? "?"))"
+            apple = data
+            diagnostic = try TrustStore(
+                systemRoots: Array(parsed.values), customAnchors: anchors, hostDefaults: true)
+        }
+    }
+
+    /// The chain against each member (the results in member order; the newest member's is the report's
+    /// `verifiedChain`).
+    func evaluate(_ chain: [X509Certificate], now: Date) -> (TrustEvaluation, results: [ChainVerifier.Result]) {
+        var results: [ChainVerifier.Result] = []
+        for member in members {
+            results.append(ChainVerifier(trust: member.store, now: now).verify(chain))
+        }
+        // The root an untrusted chain would end at, found once in the wider store.
+        var elsewhere: ChainVerifier.Result?
+        if let diagnostic, results.contains(where: { !$0.trusted }) {
+            let found = ChainVerifier(trust: diagnostic, now: now).verify(chain)
+            if found.trusted { elsewhere = found }
+        }
+        var outcomes: [StoreOutcome] = []
+        for (index, (member, result)) in zip(members, results).enumerated() {
+            var outcome = StoreOutcome(
+                store: member.label, iOS: member.iOS, overTheAir: member.overTheAir, trusted: result.trusted,
+                verifyError: result.errorText, verifyErrorCode: result.trusted ? 0 : result.errorCode,
+                anchor: result.anchor, path: result.path.map { $0.sha256Hex.lowercased() })
+            if !result.trusted, let elsewhere, let root = elsewhere.path.last {
+                outcome.untrustedRoot = diagnose(root: root, memberIndex: index)
+            }
+            outcomes.append(outcome)
+        }
+        let evaluation = TrustEvaluation(source: source, label: label, stores: outcomes)
+        return (evaluation, results)
+    }
+
+    /// Why the root `sha256` does not anchor the chain in member `index`'s store.
+    private func diagnose(root: X509Certificate, memberIndex index: Int) -> UntrustedRoot? {
+        guard let apple else { return nil }
+        let sha256 = root.sha256Hex
+        let name = apple.root(sha256: sha256)?.name ?? root.facts().commonName ?? root.facts().subject
+        if apple.removedRoots.contains(where: { $0.sha256 == sha256 }) {
+            return UntrustedRoot(status: .removedByApple, name: name, sha256: sha256)
+        }
+        if let later = members[(index + 1)...].first(where: { $0.roots?.contains(sha256) == true }) {
+            return UntrustedRoot(status: .addedLater, name: name, sha256: sha256, iOS: later.iOS)
+        }
+        if let earlier = members[..<index].last(where: { $0.roots?.contains(sha256) == true }) {
+            return UntrustedRoot(status: .droppedEarlier, name: name, sha256: sha256, iOS: earlier.iOS)
+        }
+        if customAnchors.contains(where: { $0.sha256Hex == sha256 }) { return nil }
+        if members[index].roots?.contains(sha256) == true { return nil }  // a chain error, not the root
+        return UntrustedRoot(status: .hostOnly, name: name, sha256: sha256)
+    }
+}
+
+extension X509Certificate {
+    /// SHA-256 of the DER, upper-case hex (Apple's naming of roots).
+    var sha256Hex: String { Digest.sha256(der).map { String(format: "%02X", $0) }.joined() }
+}

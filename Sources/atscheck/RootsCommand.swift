@@ -1,0 +1,42 @@
+import ATSCheckKit
+import ATSPolicy
+import ArgumentParser
+import Foundation
+import Reporting
+import TLSModel
+
+/// `atscheck roots`: the Apple trust stores atscheck judges with, and where they come from.
+struct RootsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roots",
+        abstract: "List the bundled Apple trust stores (one per iOS release) with their provenance.",
+        discussion: """
+            Trust is judged with Apple's published root store of the release being judged \
+            (apple-oss-distributions/security_certificates; scripts/apple-trust/generate.py made the data), its \
+            removed roots, the TLS restrictions of its revocation database and its CT log list. Without \
+            --os-version: every store; with it: that release's store, its roots and what changed since the store \
+            before it.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(
+        name: .customLong("os-version"),
+        help: ArgumentHelp("List the store of this iOS-family release (e.g. 17.4).", valueName: "version"))
+    var osVersion: AppleOSVersion?
+
+    @Option(name: .long, help: "Output format.")
+    var format: Format = .text
+
+    func run() throws {
+        let data = TrustInputs.bundled
+        let release = osVersion.map { [$0.major, $0.minor] }
+        switch format {
+        case .text: print(TrustStoreListing.text(data, release: release), terminator: "")
+        case .json: print(try TrustStoreListing.json(data, release: release), terminator: "")
+        }
+    }
+}
