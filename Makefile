@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
 APT_PACKAGES = libssl-dev pkg-config openssl python3
 
-.PHONY: all build release test demo bench install deps format lint clean fuzz sanitize
+.PHONY: all build release test demo bench install deps format lint clean fuzz sanitize apple-trust
 
 all: build
 
@@ -87,6 +87,15 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	python3 scripts/check-layers.py
+
+## apple-trust: regenerate the bundled Apple trust data (Sources/AppleTrustData) from a local copy of
+## https://github.com/apple-oss-distributions/security_certificates (a clone or bare mirror):
+##   make apple-trust SECURITY_CERTIFICATES=/path/to/security_certificates
+## The tags, and which OS release each stands for, are listed in scripts/apple-trust/generate.py. Needs
+## python3-cryptography (root names). The output is data: commit it with the script's provenance.
+apple-trust:
+	@test -n "$(SECURITY_CERTIFICATES)" || { echo "make apple-trust SECURITY_CERTIFICATES=PATH (a copy of apple-oss-distributions/security_certificates)"; exit 2; }
+	python3 scripts/apple-trust/generate.py --repo "$(SECURITY_CERTIFICATES)" --out Sources/AppleTrustData
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan

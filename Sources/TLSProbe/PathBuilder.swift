@@ -62,17 +62,24 @@ public final class ServedChainPathBuilder {
     /// - Parameters:
     ///   - served: The chain the server sent, leaf first, DER.
     ///   - caFiles: PEM files of extra anchors (user- or MDM-installed roots in Apple's terms).
-    ///   - useSystemStore: Whether this machine's default trust store counts (tests turn it off).
+    ///   - useSystemStore: Whether system roots count at all (tests turn it off).
+    ///   - source: Whose system roots: the newest of Apple's stores, this machine's, a PEM bundle.
     ///   - now: The time to verify at.
     /// - Throws: ``ProbeFailure`` (`.local`) when a served certificate or a CA file cannot be read.
-    public init(served: [Data], caFiles: [String], useSystemStore: Bool = true, now: Date = Date()) throws {
+    public init(
+        served: [Data], caFiles: [String], useSystemStore: Bool = true, source: TrustStoreSource = .host,
+        now: Date = Date()
+    ) throws {
         OpenSSLRuntime.prepare()
         do {
             self.served = try served.map { try X509Certificate(der: [UInt8]($0)) }
         } catch {
             throw ProbeFailure(.local, "a served certificate does not parse: \(error)")
         }
-        do { self.system = try TrustStore(caFiles: caFiles, useSystemStore: useSystemStore) } catch let error
+        do {
+            self.system = try TrustStoreSet.newestStore(
+                source: source, caFiles: caFiles, useSystemStore: useSystemStore)
+        } catch let error
             as ProbeFailure
         {
             throw error

@@ -81,6 +81,25 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
         }
     }
 
+    /// The store of the newest release only (or the one store of another source), with the CA files: what pin
+    /// path building matches pins against.
+    static func newestStore(source: TrustStoreSource, caFiles: [String], useSystemStore: Bool) throws -> TrustStore {
+        let anchors = try caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
+        switch useSystemStore ? source : .none {
+        case .none: return try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: false)
+        case .host: return try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: true)
+        case .pemBundle(let path):
+            return try TrustStore(
+                systemRoots: try X509Certificate.loadPEMFile(path), customAnchors: anchors, hostDefaults: false)
+        case .apple(let data):
+            let newest = Set(data.snapshots.last?.roots ?? [])
+            let roots = try data.roots.filter { newest.contains($0.sha256) }.map {
+                try X509Certificate(der: [UInt8]($0.der))
+            }
+            return try TrustStore(systemRoots: roots, customAnchors: anchors, hostDefaults: false)
+        }
+    }
+
     /// The chain against each member (the results in member order; the newest member's is the report's
     /// `verifiedChain`).
     func evaluate(_ chain: [X509Certificate], now: Date) -> (TrustEvaluation, results: [ChainVerifier.Result]) {

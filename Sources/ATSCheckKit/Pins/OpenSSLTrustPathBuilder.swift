@@ -1,4 +1,5 @@
 import ATSPolicy
+import AppleTrust
 import Foundation
 import Pinning
 import TLSModel
@@ -23,12 +24,16 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
     /// - Parameters:
     ///   - served: The chain the server sent, leaf first (DER in each entry).
     ///   - caFiles: `--ca-file` roots (user- or MDM-installed in Apple's terms).
-    ///   - useSystemStore: Whether this machine's trust store counts (tests turn it off).
+    ///   - useSystemStore: Whether system roots count (tests turn it off).
+    ///   - source: Whose system roots (the newest of Apple's stores by default, as iOS would build the path).
     ///   - now: The evaluation time.
     /// - Throws: ``ProbeFailure`` when a certificate or CA file cannot be read.
-    public init(served: [CertificateFacts], caFiles: [String], useSystemStore: Bool = true, now: Date = Date()) throws {
+    public init(
+        served: [CertificateFacts], caFiles: [String], useSystemStore: Bool = true,
+        source: TrustStoreSource = .apple(AppleTrustBundle.bundled), now: Date = Date()
+    ) throws {
         raw = try ServedChainPathBuilder(
-            served: served.map(\.der), caFiles: caFiles, useSystemStore: useSystemStore, now: now)
+            served: served.map(\.der), caFiles: caFiles, useSystemStore: useSystemStore, source: source, now: now)
     }
 
     /// Builds the path to `anchors` and verifies it under `policy`; results are cached per anchors and policy.
