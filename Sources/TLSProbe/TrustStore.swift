@@ -1,6 +1,7 @@
 internal import COpenSSL
 import Foundation
 internal import OpenSSLSupport
+import TLSModel
 
 /// An owned `X509_STORE`: the system trust store (optionally) plus the `--ca-file` anchors.
 ///
@@ -11,13 +12,20 @@ final class TrustStore: @unchecked Sendable {  // immutable after init; OpenSSL 
     /// Certificates from `--ca-file`: user- or MDM-installed roots in Apple's terms.
     let customAnchors: [X509Certificate]
 
-    init(caFiles: [String], useSystemStore: Bool) throws {
+    /// - Parameter systemBundle: a PEM file whose roots stand in for the system store (``TrustStoreSource/pemBundle(_:)``):
+    ///   loaded instead of OpenSSL's default paths when `useSystemStore`, and its roots are system anchors.
+    init(caFiles: [String], useSystemStore: Bool, systemBundle: String? = nil) throws {
         let anchors = try caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
+        let systemRoots = try useSystemStore ? systemBundle.map { try X509Certificate.loadPEMFile($0) } : nil
         OpenSSLErrorQueue.clear()
         guard let store = X509_STORE_new() else { throw OpenSSLError("X509_STORE_new") }
         self.store = store
         self.customAnchors = anchors
-        if useSystemStore { X509_STORE_set_default_paths(store) }
+        if let systemRoots {
+            for root in systemRoots { X509_STORE_add_cert(store, root.pointer) }
+        } else if useSystemStore {
+            X509_STORE_set_default_paths(store)
+        }
         for anchor in anchors { X509_STORE_add_cert(store, anchor.pointer) }
         OpenSSLErrorQueue.clear()
     }
@@ -34,4 +42,12 @@ final class TrustStore: @unchecked Sendable {  // immutable after init; OpenSSL 
     }
 
     deinit { X509_STORE_free(store) }
+}
+
+extension ProbeRequest {
+    /// The PEM file that stands in for the system roots, when the trust source is one (`.pemBundle`).
+    var systemPEMBundle: String? {
+        if case .pemBundle(let path) = trustSource { return path }
+        return nil
+    }
 }

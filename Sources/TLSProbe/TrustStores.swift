@@ -7,6 +7,7 @@ final class TrustStores: Sendable {
     private struct Key: Hashable {
         var caFiles: [String]
         var useSystemStore: Bool
+        var systemBundle: String?
     }
 
     private let pool: ProbeThreadPool
@@ -20,14 +21,20 @@ final class TrustStores: Sendable {
 
     /// The store for these CA files, built on first use; a CA file that cannot be read fails every
     /// endpoint that names it with the same reason.
-    func store(caFiles: [String], useSystemStore: Bool) async -> Result<TrustStore, ProbeFailure> {
-        let key = Key(caFiles: caFiles, useSystemStore: useSystemStore)
+    func store(caFiles: [String], useSystemStore: Bool, systemBundle: String? = nil) async
+        -> Result<TrustStore, ProbeFailure>
+    {
+        let key = Key(caFiles: caFiles, useSystemStore: useSystemStore, systemBundle: systemBundle)
         let pool = self.pool
         let build = builds.withLock { builds in
             if let known = builds[key] { return known }
             let task = Task(executorPreference: orchestrator) {
                 await pool.run { () -> Result<TrustStore, ProbeFailure> in
-                    do { return .success(try TrustStore(caFiles: caFiles, useSystemStore: useSystemStore)) } catch {
+                    do {
+                        return .success(
+                            try TrustStore(
+                                caFiles: caFiles, useSystemStore: useSystemStore, systemBundle: systemBundle))
+                    } catch {
                         return .failure(error as? ProbeFailure ?? ProbeFailure(.local, "\(error)"))
                     }
                 }
