@@ -65,7 +65,9 @@ public struct AppleTrustData: Codable, Sendable {
         return rootIndex[key] ?? removedRoots.first { $0.sha256 == key }
     }
 
-    private var rootIndex: [String: TrustRoot] { Dictionary(roots.map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a }) }
+    private var rootIndex: [String: TrustRoot] {
+        Dictionary(roots.map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a })
+    }
 }
 
 /// One Apple trust store as shipped with an OS release.

@@ -74,7 +74,9 @@ public struct ValidRestrictions: Codable, Sendable, Equatable {
                         issuer: issuer.subject, detail: detail, overridable: group.overridable, source: source))
             }
             if let policies = group.policies, !policies.contains(0), !policies.contains(1) {
-                finding(.useRestricted, "Apple allows certificates from '\(issuer.subject)' only for " + Self.uses(policies))
+                finding(
+                    .useRestricted, "Apple allows certificates from '\(issuer.subject)' only for " + Self.uses(policies)
+                )
             }
             if let notAfter = group.notAfter, certificate.notBefore > notAfter {
                 finding(
@@ -86,18 +88,21 @@ public struct ValidRestrictions: Codable, Sendable, Equatable {
                 finding(
                     .issuedBeforeCutOff,
                     "issued \(CalendarDay.string(from: certificate.notBefore)), before the "
-                        + "\(CalendarDay.string(from: notBefore)) from which Apple accepts certificates from '\(issuer.subject)'")
+                        + "\(CalendarDay.string(from: notBefore)) from which Apple accepts certificates from '\(issuer.subject)'"
+                )
             }
             if let allowed = group.allowed, !allowed.contains(certificate.sha256.uppercased()) {
                 finding(
                     .notAllowListed,
-                    "not on Apple's allow-list for certificates issued by '\(issuer.subject)' (\(allowed.count) allowed)")
+                    "not on Apple's allow-list for certificates issued by '\(issuer.subject)' (\(allowed.count) allowed)"
+                )
             }
             let isCA = index > 0 || certificate.isCA == true
             if group.knownOnly, isCA, !known.contains(certificate.sha256.uppercased()) {
                 finding(
                     .unknownIntermediate,
-                    "an intermediate that Apple does not list under '\(issuer.subject)', which accepts known intermediates only")
+                    "an intermediate that Apple does not list under '\(issuer.subject)', which accepts known intermediates only"
+                )
             }
         }
         return findings
