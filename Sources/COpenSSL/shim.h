@@ -139,6 +139,7 @@ static inline void atsc_EXTENDED_KEY_USAGE_free(EXTENDED_KEY_USAGE *eku) { EXTEN
 
 static inline int atsc_sk_SCT_num(const STACK_OF(SCT) *sk) { return sk_SCT_num(sk); }
 static inline void atsc_SCT_LIST_free(STACK_OF(SCT) *sk) { SCT_LIST_free(sk); }
+static inline SCT *atsc_sk_SCT_value(const STACK_OF(SCT) *sk, int i) { return sk_SCT_value(sk, i); }
 
 static inline int atsc_sk_SSL_CIPHER_num(const STACK_OF(SSL_CIPHER) *sk) { return sk_SSL_CIPHER_num(sk); }
 static inline const SSL_CIPHER *atsc_sk_SSL_CIPHER_value(const STACK_OF(SSL_CIPHER) *sk, int i) { return sk_SSL_CIPHER_value(sk, i); }

@@ -22,7 +22,10 @@ final class ClientContext {
         CipherSuite(0x1304), CipherSuite(0x1305),
     ]
 
-    init(minVersion: TLSVersion, maxVersion: TLSVersion) throws {
+    /// - Parameter requestSCTs: also ask for SCTs in the TLS extension (and a stapled OCSP response, which every
+    ///   probe asks for), and keep every SCT seen (``Handshaker``): only the lead handshake, whose chain is the one
+    ///   reported, asks; enumeration offers stay as they were.
+    init(minVersion: TLSVersion, maxVersion: TLSVersion, requestSCTs: Bool = false) throws {
         guard let context = OwnedSSLContext.client() else { throw OpenSSLError("SSL_CTX_new") }
         self.context = context  // owned from here on: freed even if a step below throws
         let ctx = context.pointer
@@ -50,6 +53,11 @@ final class ClientContext {
             ctx, "X25519:P-256:X448:P-521:P-384:ffdhe2048:ffdhe3072:ffdhe4096:ffdhe6144:ffdhe8192")
         // Stop each handshake once the server's first flight is read and checked (``ServerFlight``).
         _ = atsc_SSL_CTX_set_tlsext_status_cb(ctx, ServerFlight.stopCallback)
+        // Permissive: OpenSSL only collects the SCTs; they are checked after the chain is verified (``SCTVerifier``).
+        // (Its own check would run after ``ServerFlight`` stops the handshake anyway.)
+        if requestSCTs, SSL_CTX_enable_ct(ctx, Int32(SSL_CT_VALIDATION_PERMISSIVE)) != 1 {
+            throw OpenSSLError("SSL_CTX_enable_ct")
+        }
         OpenSSLErrorQueue.clear()
     }
 

@@ -26,6 +26,8 @@ struct HandshakeResult {
         /// The certificate chain as sent, DER, leaf first.
         var chainDER: [[UInt8]]
         var ocspStapled: Bool
+        /// Every SCT seen (embedded, TLS extension, stapled OCSP) when the handshake asked for them; nil otherwise.
+        var scts: [CollectedSCT]? = nil
     }
 
     var outcome: Outcome
@@ -262,7 +264,7 @@ struct Handshaker {
         let stapled = atsc_SSL_get_tlsext_status_ocsp_resp_len(ssl) > 0
         return .init(
             version: version, suite: CipherSuite(code), openSSLName: name, group: group, groupBits: groupBits,
-            chainDER: chain, ocspStapled: stapled)
+            chainDER: chain, ocspStapled: stapled, scts: SSL_ct_is_enabled(ssl) == 1 ? CollectedSCT.peer(of: ssl) : nil)
     }
 }
 

@@ -114,7 +114,9 @@ public struct TLSProber: EndpointProber, AddressResolver {
             // serves one at a time takes one of them and waits, so the lead's guard closes them (issue 20).
             if addresses.count == 1 { session.keepPreconnected(min(session.window - 1, versions.count - 1)) }
             let prepared = await pool.run { () -> (ClientContext, [OfferedSuite])? in
-                guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest) else { return nil }
+                // The lead's chain is the one reported (when it is accepted): it alone asks for SCTs.
+                guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest, requestSCTs: true)
+                else { return nil }
                 return (context, context.offerableLegacySuites())
             }
             guard let (context, legacy) = prepared else {
@@ -302,7 +304,9 @@ public struct TLSProber: EndpointProber, AddressResolver {
             chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,
             verifyError: verification.errorText, verifyErrorCode: verification.errorCode,
             verifiedChain: verifiedChain, anchor: verification.anchor,
-            ocspStapled: accepted.ocspStapled, verifiedAt: now, trust: chain.isEmpty ? nil : evaluation)
+            ocspStapled: accepted.ocspStapled, verifiedAt: now, trust: chain.isEmpty ? nil : evaluation,
+            transparency: SCTVerifier.report(
+                accepted, chain: chain, path: verification.path, logList: request.ctLogList, at: now))
     }
 
     /// The numeric addresses of `host` (``AddressResolver``), looked up on a probe thread within `timeout` seconds.

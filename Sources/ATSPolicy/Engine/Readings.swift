@@ -34,6 +34,16 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
     /// Per-domain booleans written as strings (`<string>NO</string>`) before the CIDR-era Security source
     /// (§3.4): current SRC uses the default; older SRC (Security-61439.1.1) read them with `boolValue`.
     case perDomainStrings = "per-domain-strings"
+    /// Embedded SCTs needed by lifetime (§2.2): trustd's v2 thresholds (≤ 180 days → 2, ≤ 825 days → 3, else 4, on
+    /// `notAfter − notBefore`) or support 103214's table (by issue date: 2 or 3 from 2021-04-21, counted inclusively;
+    /// 2–5 by months before).
+    case ctSCTCount = "ct-sct-count"
+    /// The per-operator cap of support 103214's table (§2.2: from 2021-04-21, at most 1 embedded SCT counted per
+    /// log operator up to 180 days, 2 up to 398), which the Security source does not show.
+    case ctOperatorCap = "ct-operator-cap"
+    /// One version of support 103214 requires at least one SCT from an RFC 6962 log (§2.2): whether SCTs that all
+    /// come from tiled (static-ct-api) logs are enough.
+    case ctRFC6962Log = "ct-rfc6962-log"
 
     public static func < (lhs: ATSConflict, rhs: ATSConflict) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -77,6 +87,18 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
             return
                 "per-domain booleans written as strings before iOS 18.4 / macOS 15.4 (current Security source: the "
                 + "default is used; older Security source: read with boolValue, so \"NO\" is NO)"
+        case .ctSCTCount:
+            return
+                "embedded SCTs needed by certificate lifetime (trustd: ≤ 180 days 2, ≤ 825 days 3, else 4; support "
+                + "103214: 2 up to 180 days and 3 up to 398 from 2021-04-21, 2–5 by months before)"
+        case .ctOperatorCap:
+            return
+                "embedded SCTs counted per log operator (support 103214 from 2021-04-21: at most 1 up to 180 days, 2 "
+                + "up to 398; not visible in the Security source)"
+        case .ctRFC6962Log:
+            return
+                "an SCT from an RFC 6962 log (one version of support 103214 requires one; otherwise SCTs from tiled "
+                + "static-ct-api logs suffice)"
         }
     }
 }
@@ -101,6 +123,12 @@ struct Readings: Hashable, Sendable {
     var perDomainNumbersIgnored: Bool = false
     /// §3.4: a per-domain string is read with `boolValue` (older source) instead of taking the default.
     var perDomainStringsHonoured: Bool = false
+    /// §2.2: support 103214's lifetime table for the embedded SCT count instead of trustd's v2 thresholds.
+    var documentedCTCount: Bool = false
+    /// §2.2: support 103214's per-operator cap on embedded SCTs (not in the Security source).
+    var ctOperatorCap: Bool = false
+    /// §2.2: at least one counted SCT must come from an RFC 6962 (not tiled) log.
+    var ctRequiresRFC6962Log: Bool = false
 
     /// The reading the engine reports first: current Security sources where they exist (the documented
     /// suite list before iOS 13, whose sources are not public), Apple's word on TLS 1.3 in 12.2, and
@@ -123,6 +151,9 @@ struct Readings: Hashable, Sendable {
         case .legacyKeys: r.legacyKeysHonoured.toggle()
         case .perDomainNumbers: r.perDomainNumbersIgnored.toggle()
         case .perDomainStrings: r.perDomainStringsHonoured.toggle()
+        case .ctSCTCount: r.documentedCTCount.toggle()
+        case .ctOperatorCap: r.ctOperatorCap.toggle()
+        case .ctRFC6962Log: r.ctRequiresRFC6962Log.toggle()
         }
         return r
     }
@@ -144,6 +175,9 @@ struct Readings: Hashable, Sendable {
         case .legacyKeys: return legacyKeysHonoured ? "ios9-legacy-keys-honoured" : "source-legacy-keys-ignored"
         case .perDomainNumbers: return perDomainNumbersIgnored ? "old-number-ignored" : "source-number-truth-value"
         case .perDomainStrings: return perDomainStringsHonoured ? "old-string-bool-value" : "source-string-default"
+        case .ctSCTCount: return documentedCTCount ? "doc-ct-lifetime-table" : "source-ct-v2-thresholds"
+        case .ctOperatorCap: return ctOperatorCap ? "doc-ct-operator-cap" : "source-ct-no-operator-cap"
+        case .ctRFC6962Log: return ctRequiresRFC6962Log ? "doc-ct-rfc6962-log-required" : "ct-tiled-logs-suffice"
         }
     }
 }

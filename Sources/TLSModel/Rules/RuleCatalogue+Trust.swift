@@ -143,12 +143,18 @@ extension RuleCatalogue {
                 """),
         RuleDescriptor(
             RuleID.Trust.certificateTransparency, .trust, .error,
-            title: "The certificate has too few Certificate Transparency SCTs.",
+            title: "The certificate's SCTs do not meet Apple's Certificate Transparency policy.",
             help: """
-                Leaves issued from 2018-10-16 that chain to a preinstalled root need SCTs from Apple-approved \
-                logs: 2 or 3 embedded SCTs by lifetime (support 103214), or SCTs in the TLS extension or a stapled \
-                OCSP response, which this scan cannot see. Chains to user- or MDM-installed roots need none. Ask \
-                the CA for a certificate with embedded SCTs; `NSRequiresCertificateTransparency` is obsolete.
+                Leaves issued from 2018-10-16 that chain to a preinstalled root need SCTs from at least 2 distinct \
+                logs that Apple approves now or approved once, and either (a) 2 from currently approved logs with \
+                one in the TLS extension or a stapled OCSP response, or (b) one embedded from a currently approved \
+                log plus 2 to 5 embedded by lifetime (support 103214). Each SCT's signature is checked against its \
+                log's key; pending and rejected logs never count, retired and frozen ones only for SCTs from before, \
+                a log's temporal interval must hold the leaf's notAfter, and an SCT from the future does not count. \
+                Where trustd and Apple's page differ (the count by lifetime, a per-operator cap, an RFC 6962 log) \
+                the verdict is ambiguous. Without a log list only embedded SCTs are counted. Chains to user- or \
+                MDM-installed roots need none. Ask the CA for embedded SCTs from logs of distinct operators; \
+                `NSRequiresCertificateTransparency` is obsolete.
                 """),
         RuleDescriptor(
             RuleID.Trust.expirySoon, .trust, .warning, title: "A certificate of the chain expires soon.",

@@ -28,10 +28,39 @@ enum CertificateBuilder {
         try addExtensions(x, spec, issuer: issuerX509, selfSigned: issuer == nil)
 
         let signingKey = issuer?.key ?? subjectKey
-        guard X509_sign(x, signingKey.pointer, digest(spec.digest)) > 0 else {
-            throw TestSupportError.openSSL(.certificate, "X509_sign(\(spec.digest.rawValue), \(signingKey.type))")
+        if !spec.signedSCTs.isEmpty {
+            guard let issuer else {
+                throw TestSupportError(.certificate, "signed SCTs need an issuer: a self-signed leaf cannot have them")
+            }
+            try embedSignedSCTs(x, spec, issuer: issuer)
         }
+        try sign(x, signingKey, spec.digest)
         return x509
+    }
+
+    private static func sign(_ x: OpaquePointer, _ key: TestKey, _ digest: TestDigest) throws {
+        guard X509_sign(x, key.pointer, Self.digest(digest)) > 0 else {
+            throw TestSupportError.openSSL(.certificate, "X509_sign(\(digest.rawValue), \(key.type))")
+        }
+    }
+
+    /// Signs the certificate as it stands (that sets the TBS's signature algorithm), has each log sign that TBS as a
+    /// precertificate entry, then appends the SCT list as the last extension: removing it (what a verifier does)
+    /// gives back exactly the TBS the logs signed. The caller signs the certificate again.
+    private static func embedSignedSCTs(_ x: OpaquePointer, _ spec: CertificateSpec, issuer: TestCertificate) throws {
+        try sign(x, issuer.key, spec.digest)
+        var buffer: UnsafeMutablePointer<UInt8>?
+        let length = i2d_re_X509_tbs(x, &buffer)
+        guard length > 0, let buffer else { throw TestSupportError.openSSL(.certificate, "i2d_re_X509_tbs") }
+        let tbs = Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
+        atsc_OPENSSL_free(buffer)
+        let issuerKeyHash = TestCTLog.sha256(try TestCTLog.subjectPublicKeyInfo(issuer.key))
+        let scts = try spec.signedSCTs.map {
+            Data(
+                try $0.log.precertificateSCT(
+                    tbs: tbs, issuerKeyHash: issuerKeyHash, at: $0.timestamp, corrupt: $0.corruptSignature))
+        }
+        try addRaw(x, NID_ct_precert_scts, SCTList.extensionValue(list: TestCTLog.list(scts)))
     }
 
     private static func digest(_ digest: TestDigest) -> OpaquePointer? {
@@ -83,7 +112,7 @@ enum CertificateBuilder {
             // The issuer's SKI must already exist (it does: every certificate minted here has one).
             try add(x, &context, NID_authority_key_identifier, "keyid:always")
         }
-        if spec.embeddedSCTs > 0 {
+        if spec.embeddedSCTs > 0 && spec.signedSCTs.isEmpty {
             try addRaw(x, NID_ct_precert_scts, SCTList.extensionValue(count: spec.embeddedSCTs))
         }
         if spec.paddingBytes > 0 {
@@ -105,6 +134,13 @@ enum CertificateBuilder {
 
     /// Adds one non-critical extension whose extnValue is exactly `der`.
     private static func addRaw(_ x: OpaquePointer, _ nid: Int32, _ der: [UInt8]) throws {
+        let ext = try rawExtension(nid, der)
+        defer { X509_EXTENSION_free(ext) }
+        try check(X509_add_ext(x, ext, -1), "X509_add_ext(\(nid))")
+    }
+
+    /// A new non-critical extension whose extnValue is exactly `der`; the caller frees it.
+    static func rawExtension(_ nid: Int32, _ der: [UInt8]) throws -> OpaquePointer {
         guard let octets = ASN1_OCTET_STRING_new() else {
             throw TestSupportError.openSSL(.certificate, "ASN1_OCTET_STRING_new")
         }
@@ -113,8 +149,7 @@ enum CertificateBuilder {
         guard let ext = X509_EXTENSION_create_by_NID(nil, nid, 0, octets) else {
             throw TestSupportError.openSSL(.certificate, "X509_EXTENSION_create_by_NID(\(nid))")
         }
-        defer { X509_EXTENSION_free(ext) }
-        try check(X509_add_ext(x, ext, -1), "X509_add_ext(\(nid))")
+        return ext
     }
 
     private static func check(_ result: Int32, _ step: String) throws {
@@ -133,6 +168,11 @@ enum SCTList {
         }
         let tls = u16(list.count) + list
         return [0x04] + derLength(tls.count) + tls
+    }
+
+    /// DER OCTET STRING wrapping a TLS-encoded `SignedCertificateTimestampList` (``TestCTLog/list(_:)``).
+    static func extensionValue(list: Data) -> [UInt8] {
+        [0x04] + derLength(list.count) + [UInt8](list)
     }
 
     /// One v1 SCT: version, log id, timestamp, no extensions, ECDSA/SHA-256 "signature" (not a real one).

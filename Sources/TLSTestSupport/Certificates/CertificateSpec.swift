@@ -34,6 +34,9 @@ public struct CertificateSpec: Sendable {
     /// How many fake (syntactically valid, unsigned) v1 SCTs to embed in the
     /// CT precertificate SCT list extension (OID 1.3.6.1.4.1.11129.2.4.2); 0 adds no extension.
     public var embeddedSCTs: Int
+    /// Real SCTs to embed, each signed by its test log over the precertificate entry (RFC 6962 §3.2); when not
+    /// empty they replace ``embeddedSCTs``. Needs an issuer (the entry hashes the issuer's key).
+    public var signedSCTs: [SCTSpec] = []
     /// Serial number; nil picks a random positive one.
     public var serial: Int?
     /// Organization of the subject (always set, so subjects stay distinct from each other's CNs).
@@ -136,6 +139,13 @@ public struct CertificateSpec: Sendable {
     public func withEmbeddedSCTs(_ count: Int) -> CertificateSpec {
         var copy = self
         copy.embeddedSCTs = count
+        return copy
+    }
+
+    /// Returns a copy that embeds real SCTs from `scts`' logs.
+    public func withSignedSCTs(_ scts: [SCTSpec]) -> CertificateSpec {
+        var copy = self
+        copy.signedSCTs = scts
         return copy
     }
 

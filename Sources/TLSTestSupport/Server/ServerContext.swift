@@ -55,6 +55,17 @@ final class ServerContext: @unchecked Sendable {
         for certificate in configuration.chain.dropFirst() {
             try check(atsc_SSL_CTX_add1_chain_cert(ctx, certificate.x509.pointer), "SSL_CTX_add1_chain_cert")
         }
+        if let list = configuration.sctList {
+            // Serverinfo v2 (context, type 18, length, data): OpenSSL sends it only to a client that asked, and in
+            // TLS 1.3 only in the leaf's CertificateEntry.
+            let context = UInt32(SSL_EXT_CLIENT_HELLO | SSL_EXT_TLS1_2_SERVER_HELLO | SSL_EXT_TLS1_3_CERTIFICATE)
+            let bytes = [UInt8](list)
+            let info =
+                (0..<4).reversed().map { UInt8(truncatingIfNeeded: context >> (UInt32($0) * 8)) } + [0, 18]
+                + [UInt8(bytes.count >> 8 & 0xFF), UInt8(bytes.count & 0xFF)] + bytes
+            try check(
+                SSL_CTX_use_serverinfo_ex(ctx, UInt32(SSL_SERVERINFOV2), info, info.count), "SSL_CTX_use_serverinfo_ex")
+        }
         if let staple {
             _ = atsc_SSL_CTX_set_tlsext_status_cb(ctx, stapleCallback)
             _ = atsc_SSL_CTX_set_tlsext_status_arg(ctx, Unmanaged.passUnretained(staple).toOpaque())

@@ -24,6 +24,10 @@ public struct TLSServerConfiguration: Sendable {
     public var dhAuto: Bool
     /// If set, these bytes are stapled as the OCSP response when the client sends status_request.
     public var ocspStaple: Data?
+    /// If set, this TLS-encoded `SignedCertificateTimestampList` (``TestCTLog/list(_:)``) is sent in the
+    /// `signed_certificate_timestamp` extension (TLS ≤ 1.2: ServerHello; TLS 1.3: the leaf's CertificateEntry)
+    /// when the client asks for it.
+    public var sctList: Data?
     /// Loopback address to bind: `127.0.0.1` or `::1`.
     public var address: String
     /// How long one connection may take to finish its handshake before the server drops it.

@@ -1,27 +1,56 @@
 import Foundation
 import TLSModel
 
-/// Certificate Transparency for publicly trusted leaves (iOS 12.1+; support 103214, reference §2.2):
-/// leaves issued from 2018-10-16 that chain to a preinstalled root need enough SCTs by lifetime. This scan
-/// sees only embedded SCT counts: it cannot see log approval, SCTs in the TLS extension or a stapled OCSP
-/// response, or the device's log list. Chains to user- or MDM-installed roots never need CT.
+/// Certificate Transparency for publicly trusted leaves (iOS 12.1+; support 103214, reference §2.2). It applies when
+/// the OS enforces CT, the chain ends at a preinstalled (system) root, the leaf was issued from 2018-10-16 and has not
+/// expired. Each SCT the probe saw (embedded, TLS extension, stapled OCSP) is weighed against the log list
+/// (``SCTStanding``); the leaf then needs SCTs from at least two distinct logs approved now or once, and either
+/// (a) two from currently approved logs with one delivered in the TLS extension or a stapled OCSP response, or
+/// (b) an embedded SCT from a currently approved log and enough embedded SCTs from distinct logs for its lifetime.
+///
+/// Three CONFLICTs of §2.2 are evaluated both ways where they decide: the count by lifetime (``ATSConflict/ctSCTCount``),
+/// the per-operator cap (``ATSConflict/ctOperatorCap``) and the RFC 6962 log requirement
+/// (``ATSConflict/ctRFC6962Log``). Chains to user- or MDM-installed roots never need CT. Reports from before the
+/// probe verified SCTs, and scans without a log list, get the older check: the count of embedded SCTs.
 struct CertificateTransparencyRule: ATSRule {
-    /// Embedded SCTs needed under policy (b) of support 103214.
-    static func requiredSCTs(for leaf: CertificateFacts) -> Int {
-        if leaf.notBefore >= AppleDates.ctTable2021 {
-            return leaf.lifetimeDays <= 180 ? 2 : 3
-        }
-        func months(_ n: Int) -> Date { CalendarDay.utc.date(byAdding: .month, value: n, to: leaf.notBefore)! }
-        if leaf.notAfter < months(15) { return 2 }
-        if leaf.notAfter <= months(27) { return 3 }
-        if leaf.notAfter <= months(39) { return 4 }
-        return 5
-    }
+    /// Embedded SCTs needed under policy (b) by support 103214's table (the check for reports without SCT facts).
+    static func requiredSCTs(for leaf: CertificateFacts) -> Int { SCTCounts.documented(for: leaf) }
 
     func apply(to context: inout RuleContext) {
         guard context.os.enforcesCertificateTransparency, context.anchor == .system, let leaf = context.leaf,
             leaf.notBefore >= AppleDates.ctRequired, leaf.notAfter >= context.now
         else { return }
+        guard let report = context.profile.certificate?.transparency, report.logList != "none" else {
+            return applyEmbeddedCount(leaf, to: &context)
+        }
+        let standings = report.scts.map { SCTStanding($0, leaf: leaf, now: context.now) }
+        let readings = context.readings
+        let judged = Judgement(standings, leaf: leaf, readings: readings)
+        for conflict in [ATSConflict.ctSCTCount, .ctOperatorCap, .ctRFC6962Log]
+        where Judgement(standings, leaf: leaf, readings: readings.flipped(conflict)).passed != judged.passed {
+            context.consulted.insert(conflict)
+        }
+
+        let counted = standings.filter(\.counts)
+        let ignored = standings.filter { !$0.counts }
+        var note =
+            "Certificate Transparency: \(standings.count) SCT(s) checked against \(report.logList); counted: "
+            + (counted.isEmpty ? "none" : counted.map(\.logDescription).joined(separator: "; "))
+        if !ignored.isEmpty { note += "; not counted: " + ignored.map(\.why).joined(separator: "; ") }
+        if !report.requestedDelivered {
+            note += " (SCTs in the TLS extension were not asked for on the handshake the certificate came from)"
+        }
+        context.notes.append(note)
+        guard !judged.passed else { return }
+        var message =
+            "the certificate's SCTs do not meet Apple's CT policy for a \(leaf.lifetimeDays)-day certificate from a "
+            + "preinstalled root: " + judged.missing.joined(separator: "; ")
+        if !ignored.isEmpty { message += ". Not counted: " + ignored.map(\.why).joined(separator: "; ") }
+        context.fail(.Trust.certificateTransparency, message)
+    }
+
+    /// The check for reports without SCT facts: embedded SCTs counted, their logs and signatures unseen.
+    private func applyEmbeddedCount(_ leaf: CertificateFacts, to context: inout RuleContext) {
         let needed = Self.requiredSCTs(for: leaf)
         context.notes.append(
             "Certificate Transparency: \(leaf.embeddedSCTs) embedded SCT(s), \(needed) needed; whether their logs "
@@ -34,6 +63,50 @@ struct CertificateTransparencyRule: ATSRule {
                     + "\(leaf.lifetimeDays)-day certificate from a preinstalled root (SCTs in the TLS extension or a "
                     + "stapled OCSP response are not seen)"
             )
+        }
+    }
+
+    /// Apple's policy over the SCTs' standings under one reading of each CT CONFLICT.
+    struct Judgement {
+        var passed: Bool
+        /// What is missing, for the message.
+        var missing: [String] = []
+
+        init(_ standings: [SCTStanding], leaf: CertificateFacts, readings: Readings) {
+            let counted = standings.filter(\.counts)
+            let logs = Set(counted.map(\.sct.logID))
+            let currentLogs = Set(counted.filter(\.isCurrent).map(\.sct.logID))
+            let delivered = counted.filter { $0.isCurrent && $0.sct.source != .embedded }
+            // (a) two currently approved logs, one SCT of them delivered in the TLS extension or by OCSP.
+            let policyA = currentLogs.count >= 2 && !delivered.isEmpty
+            // (b) an embedded SCT from a current log, and enough embedded SCTs from distinct logs (capped per operator).
+            let embedded = counted.filter { $0.sct.source == .embedded }
+            let needed = readings.documentedCTCount ? SCTCounts.documented(for: leaf) : SCTCounts.source(for: leaf)
+            let cap = readings.ctOperatorCap ? SCTCounts.operatorCap(for: leaf) : nil
+            var operatorOf: [String: String] = [:]
+            for sct in embedded { operatorOf[sct.sct.logID] = sct.operatorName }
+            let perOperator = Dictionary(grouping: operatorOf.keys, by: { operatorOf[$0]! }).mapValues(\.count)
+            let embeddedCount = perOperator.values.reduce(0) { $0 + min($1, cap ?? $1) }
+            let policyB = embedded.contains(where: \.isCurrent) && embeddedCount >= needed
+            let rfc6962 = !readings.ctRequiresRFC6962Log || counted.contains { $0.sct.log?.tiled == false }
+            passed = logs.count >= 2 && (policyA || policyB) && rfc6962
+
+            if logs.count < 2 {
+                missing.append(
+                    "SCTs count from \(logs.count) log(s); Apple requires 2 distinct logs approved now or once")
+            }
+            if !policyA && !policyB {
+                let capText = cap.map { ", at most \($0) per log operator" } ?? ""
+                missing.append(
+                    "neither (a) 2 SCTs from currently approved logs with one in the TLS extension or a stapled OCSP "
+                        + "response (\(currentLogs.count) current log(s), \(delivered.count) delivered SCT(s)) nor (b) an "
+                        + "embedded SCT from a currently approved log and \(needed) embedded SCTs from distinct "
+                        + "logs\(capText) (\(embeddedCount) counted\(embedded.contains(where: \.isCurrent) ? "" : ", none from a current log"))"
+                )
+            }
+            if !rfc6962 {
+                missing.append("no counted SCT comes from an RFC 6962 log (all are from tiled, static-ct-api logs)")
+            }
         }
     }
 }
