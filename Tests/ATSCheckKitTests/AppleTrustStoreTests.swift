@@ -1,5 +1,6 @@
 import ATSCheckKit
 import ATSPolicy
+import AppBundleFixtures
 import Foundation
 import TLSModel
 import TLSProbe
@@ -182,6 +183,42 @@ struct AppleTrustStoreTests {
         let host = try await Self.scan(pki, source: .host)
         #expect(host.certificate?.trust?.label.contains("not Apple's") == true)
         #expect(host.certificate?.trusted == false)  // the minted root is in no host store
+    }
+}
+
+extension AppleTrustStoreTests {
+    @Test("atscheck app: an app for iOS 15+ whose server chains to a root first in iOS 17's store, per era")
+    func appErasFollowTheStores() async throws {
+        let pki = try TestPKI.make(name: "app-era")
+        let other = try TestPKI.make(name: "app-era-other")
+        let (logA, logB) = (try TestCTLog("Era Log A", operator: "Op A"), try TestCTLog("Era Log B", operator: "Op B"))
+        let host = "api.app-era.test"
+        let spec = CertificateSpec.leaf(host).withSignedSCTs([SCTSpec(logA), SCTSpec(logB)])
+        let server = try TestTLSServer(.modern(chain: pki.chain(for: try pki.leaf(spec))))
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-app-era-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let info: [String: Any] = [
+            "CFBundleIdentifier": "com.acme.era", "CFBundleShortVersionString": "1.0", "CFBundleExecutable": "Era",
+            "MinimumOSVersion": "15.0",
+        ]
+        let ipa = folder.appendingPathComponent("Era.ipa")
+        try BundleTree(files: [
+            "Info.plist": BundleTree.xmlPlist(info),
+            "Era": Data(MachOWriter.executable(sections: [.cstrings(["https://\(host):\(server.port)/v1/"])])),
+        ]).prefixed("Payload/Era.app").zip(to: ipa)
+
+        var settings = ScanSettings()
+        settings.timeout = 3
+        settings.scope = .atsOnly
+        settings.resolve = [try ResolveRule(parsing: "\(host):\(server.port):127.0.0.1")]
+        settings.trustSource = .apple(
+            Self.data([("15.0", [other.root]), ("16.0", [other.root]), ("17.0", [other.root, pki.root])]))
+        settings.ctLogList = try TestCTLogList.make([TestCTLogListing(logA), TestCTLogListing(logB)])
+        let result = try await AppLiveAudit.run(path: ipa.path, settings: settings)
+        let endpoint = try #require(result.endpoints.first { $0.endpoint.hasPrefix(host) })
+        #expect(endpoint.summary == "fails on iOS 15–16, passes on 17+", "\(endpoint.summary)")
     }
 }
 
