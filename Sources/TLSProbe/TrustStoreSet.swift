@@ -57,6 +57,7 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
             apple = nil
             diagnostic = nil
         case .apple(let data):
+            guard !data.snapshots.isEmpty else { throw ProbeFailure(.local, "the Apple trust data holds no store") }
             self.source = "apple"
             var parsed: [String: X509Certificate] = [:]
             for root in data.roots + data.removedRoots {
@@ -103,9 +104,14 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
     /// The chain against each member (the results in member order; the newest member's is the report's
     /// `verifiedChain`).
     func evaluate(_ chain: [X509Certificate], now: Date) -> (TrustEvaluation, results: [ChainVerifier.Result]) {
-        var results: [ChainVerifier.Result] = []
-        for member in members {
-            results.append(ChainVerifier(trust: member.store, now: now).verify(chain))
+        // The newest store first: a chain it anchors at a `--ca-file` root is anchored there in every store (each
+        // holds the same CA files), so the others need no verification of their own.
+        let newest = ChainVerifier(trust: members[members.count - 1].store, now: now).verify(chain)
+        var results: [ChainVerifier.Result]
+        if newest.trusted, newest.anchor == .custom {
+            results = Array(repeating: newest, count: members.count)
+        } else {
+            results = members.dropLast().map { ChainVerifier(trust: $0.store, now: now).verify(chain) } + [newest]
         }
         // The root an untrusted chain would end at, found once in the wider store.
         var elsewhere: ChainVerifier.Result?
