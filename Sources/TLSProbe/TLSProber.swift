@@ -292,13 +292,19 @@ public struct TLSProber: EndpointProber, AddressResolver {
         // Certificates of other stores' paths (a cross-signed root that one release trusts) go with the evaluation;
         // Apple's revocation database is read against each store's path.
         var listed = Set((facts + verifiedChain).map(\.sha256))
+        var findings: [[String]: [DistrustFinding]] = [:]  // stores that built the same path find the same
         for (index, result) in results.enumerated() where result.trusted {
             let path = result.path.map(read)
             for certificate in path where !listed.contains(certificate.sha256) {
                 listed.insert(certificate.sha256)
                 evaluation.certificates.append(certificate)
             }
-            if let apple = trust.apple { evaluation.stores[index].distrust = apple.restrictions.findings(path: path) }
+            if let apple = trust.apple {
+                let key = path.map(\.sha256)
+                let found = findings[key] ?? apple.restrictions.findings(path: path)
+                findings[key] = found
+                evaluation.stores[index].distrust = found
+            }
         }
         return CertificateReport(
             chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,

@@ -156,5 +156,5 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
 
 extension X509Certificate {
     /// SHA-256 of the DER, upper-case hex (Apple's naming of roots).
-    var sha256Hex: String { Digest.sha256(der).map { String(format: "%02X", $0) }.joined() }
+    var sha256Hex: String { Hex.string(Digest.sha256(der), uppercase: true) }
 }

@@ -67,7 +67,7 @@ final class X509Certificate {
             isCA: hasBC ? isCA == 1 : nil, pathLength: hasBC && pathLen >= 0 ? pathLen : nil,
             embeddedSCTs: embeddedSCTCount(),
             selfSigned: X509_self_signed(pointer, 1) == 1,
-            sha256: Digest.sha256(der).map { String(format: "%02x", $0) }.joined(),
+            sha256: Hex.string(Digest.sha256(der)),
             spkiSHA256: Data(Digest.sha256(spkiDER())).base64EncodedString(),
             der: Data(der))
     }
@@ -216,6 +216,20 @@ final class X509Certificate {
         let list = OpaquePointer(raw)
         defer { atsc_SCT_LIST_free(list) }
         return Int(atsc_sk_SCT_num(list))
+    }
+}
+
+/// Hex text of bytes (`String(format:)` per byte costs more than the digest itself).
+enum Hex {
+    static func string(_ bytes: [UInt8], uppercase: Bool = false) -> String {
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

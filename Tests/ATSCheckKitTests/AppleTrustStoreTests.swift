@@ -265,5 +265,11 @@ struct BundledAppleTrustTests {
         #expect(Set(logs.logs.map(\.operator)).count == 15)
         #expect(logs.logs.contains { $0.tiled })
         #expect(logs.logs.allSatisfy { Data(base64Encoded: $0.id)?.count == 32 })
+        // Dates as the list writes them (`2025-06-13T02:40:00Z`), read exactly.
+        let tuscolo = try #require(logs.logs.first { $0.description == "Tuscolo2025h2" })
+        #expect(tuscolo.state == .qualified && tuscolo.tiled && tuscolo.operator == "Geomys")
+        #expect(tuscolo.stateSince == Date(timeIntervalSince1970: 1_749_782_400))
+        #expect(tuscolo.interval?.start == Date(timeIntervalSince1970: 1_751_328_000))
+        #expect(tuscolo.interval?.end == Date(timeIntervalSince1970: 1_767_225_600))
     }
 }

@@ -10,13 +10,16 @@ extension AuditShardInputs {
         plist: String?, endpoints: String, baseline: String?, for client: ATSClient, settings: ScanSettings, now: Date
     ) throws {
         var fingerprints: [String: String] = [:]
-        for path in Set([plist, endpoints, baseline].compactMap { $0 } + settings.caFiles) {
+        var pemBundle: [String] = []
+        if case .pemBundle(let path) = settings.trustSource { pemBundle = [path] }
+        for path in Set([plist, endpoints, baseline].compactMap { $0 } + settings.caFiles + pemBundle) {
             fingerprints[path] = try Self.fingerprint(of: path)
         }
         self.init(
             plist: plist, endpoints: endpoints, baseline: baseline, os: client.os, client: client.kind,
             caFiles: settings.caFiles, useSystemTrustStore: settings.useSystemTrustStore,
-            warnDays: settings.expiryWarningDays, evaluationTime: settings.now, ranAt: now, fingerprints: fingerprints)
+            trustStore: settings.trustSource.recorded, warnDays: settings.expiryWarningDays,
+            evaluationTime: settings.now, ranAt: now, fingerprints: fingerprints)
     }
 
     /// The settings the judging reads.

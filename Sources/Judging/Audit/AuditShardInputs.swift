@@ -24,6 +24,8 @@ public struct AuditShardInputs: Codable, Sendable, Equatable {
     public var caFiles: [String]
     /// Whether the system trust store counted.
     public var useSystemTrustStore: Bool
+    /// `--trust-store`, as ``TLSModel/TrustStoreSource/recorded`` gives it; nil in shards from before issue 22.
+    public var trustStore: String?
     /// `--warn-days` (nil: no expiry warnings).
     public var warnDays: Int?
     /// A fixed evaluation time, when the run had one (tests).
@@ -36,8 +38,8 @@ public struct AuditShardInputs: Codable, Sendable, Equatable {
     /// Inputs as recorded (the facade's initialiser reads the files and fingerprints them).
     public init(
         plist: String?, endpoints: String, baseline: String?, os: AppleOSVersion, client: ClientKind,
-        caFiles: [String], useSystemTrustStore: Bool, warnDays: Int?, evaluationTime: Date?, ranAt: Date,
-        fingerprints: [String: String]
+        caFiles: [String], useSystemTrustStore: Bool, trustStore: String? = nil, warnDays: Int?,
+        evaluationTime: Date?, ranAt: Date, fingerprints: [String: String]
     ) {
         self.plist = plist
         self.endpoints = endpoints
@@ -46,6 +48,7 @@ public struct AuditShardInputs: Codable, Sendable, Equatable {
         self.client = client
         self.caFiles = caFiles
         self.useSystemTrustStore = useSystemTrustStore
+        self.trustStore = trustStore
         self.warnDays = warnDays
         self.evaluationTime = evaluationTime
         self.ranAt = ranAt

@@ -125,9 +125,23 @@ public struct CTLogInterval: Codable, Sendable, Hashable {
 }
 
 extension CTLogList {
+    /// `2025-06-13T02:40:00Z` (the list's only form), parsed by arithmetic: a date formatter per date was a tenth
+    /// of a scan's start-up.
     static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        let fields = text.utf8.split(whereSeparator: { !(48...57).contains($0) })
+        guard text.hasSuffix("Z"), fields.count == 6 else { return nil }
+        let n = fields.map { Int(String(decoding: $0, as: UTF8.self)) ?? -1 }
+        let (year, month, day, hour, minute, second) = (n[0], n[1], n[2], n[3], n[4], n[5])
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second), year >= 1970
+        else { return nil }
+        // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 }

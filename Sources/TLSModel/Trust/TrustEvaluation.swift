@@ -30,6 +30,18 @@ public enum TrustStoreSource: Sendable, Hashable {
     }
 }
 
+extension TrustStoreSource {
+    /// `apple security_certificates-55349.0.11`, `host`, `pem PATH`, `none`: what an audit shard records.
+    public var recorded: String {
+        switch self {
+        case .apple(let data): "apple \(data.snapshots.last?.tag ?? "?")"
+        case .host: "host"
+        case .pemBundle(let path): "pem \(path)"
+        case .none: "none"
+        }
+    }
+}
+
 extension AppleTrustData {
     /// Tells bundles apart cheaply: the snapshot tags and the log list's version.
     public var identity: String {

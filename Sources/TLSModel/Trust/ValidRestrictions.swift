@@ -58,7 +58,6 @@ public struct ValidRestrictions: Codable, Sendable, Equatable {
     /// What the restrictions say about a verified path (leaf first, anchor last).
     public func findings(path: [CertificateFacts]) -> [DistrustFinding] {
         guard path.count > 1, !groups.isEmpty else { return [] }
-        let known = Set(knownIssuers)
         var findings: [DistrustFinding] = []
         for index in 0..<(path.count - 1) {
             let certificate = path[index]
@@ -98,7 +97,7 @@ public struct ValidRestrictions: Codable, Sendable, Equatable {
                 )
             }
             let isCA = index > 0 || certificate.isCA == true
-            if group.knownOnly, isCA, !known.contains(certificate.sha256.uppercased()) {
+            if group.knownOnly, isCA, !knownIssuers.contains(certificate.sha256.uppercased()) {
                 finding(
                     .unknownIntermediate,
                     "an intermediate that Apple does not list under '\(issuer.subject)', which accepts known intermediates only"
