@@ -194,3 +194,107 @@ struct AppleCTVectorTests {
         #expect(wrong.scts.map(\.signature) == [.invalid])
     }
 }
+
+/// CTTests.m's log-state cases (`testShardedLogs`, `testReadOnlyLogs`, `testRetiredLogs`): the same SCTs against
+/// CTlogs.plist with dates added to its logs. trustd's keys map to Apple's log list states as its converter
+/// (`BuildTrustedCTLogsPlist.py`) writes them: `frozen` is a readonly log's timestamp, `expiry` a retired log's,
+/// `start_inclusive`/`end_exclusive` a temporal interval.
+extension AppleCTVectorTests {
+    enum Edit: Sendable {
+        case shard(start: Date, end: Date)
+        case readonly(since: Date)
+        /// Retired since the date; `only`: the log at that index of CTlogs.plist, else every log.
+        case retired(since: Date, only: Int?)
+        /// Every log readonly since the date, and the one at `index` retired since it (trustd: frozen and expiry).
+        case readonlyAndRetired(since: Date, index: Int)
+    }
+
+    struct StateCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var leaf: String
+        var presented: [String]
+        var edit: Edit
+        var appleCT: Bool
+        /// Why our policy disagrees with trustd here, when it does.
+        var disagreement: String?
+        var testDescription: String { name }
+    }
+
+    /// CTTests.m's `CFAbsoluteTimeGetCurrent()`: after every SCT here. Its `0.0`: 2001-01-01, before every SCT.
+    static let now = Date()
+    static let epoch = Date(timeIntervalSinceReferenceDate: 0)
+
+    /// trustd (`isSCTValidForLogData`, `find_validating_logs`) keeps a frozen log current: only SCTs timestamped after
+    /// the freeze are refused. `SCTStanding` takes a readonly log as approved once, never current.
+    static let readonlyFinding =
+        "SCTStanding counts a readonly log's SCTs as once approved; trustd keeps a frozen log current"
+
+    static let stateCases: [StateCase] = [
+        StateCase(
+            name: "testShardedLogs: expiry within the shard", leaf: serverA, presented: [alfa3, bravo3],
+            edit: .shard(start: epoch, end: now), appleCT: true),
+        StateCase(
+            name: "testShardedLogs: expiry before the shard", leaf: serverA, presented: [alfa3, bravo3],
+            edit: .shard(start: now, end: now.addingTimeInterval(86_400)), appleCT: false),
+        StateCase(
+            name: "testShardedLogs: expiry after the shard", leaf: serverA, presented: [alfa3, bravo3],
+            edit: .shard(start: epoch, end: epoch.addingTimeInterval(86_400)), appleCT: false),
+        StateCase(
+            name: "testReadOnlyLogs: SCTs before the freeze", leaf: serverA, presented: [alfa3, bravo3],
+            edit: .readonly(since: now), appleCT: true, disagreement: readonlyFinding),
+        StateCase(
+            name: "testReadOnlyLogs: SCTs after the freeze", leaf: serverA, presented: [alfa3, bravo3],
+            edit: .readonly(since: epoch), appleCT: false),
+        StateCase(
+            name: "testRetiredLogs: presented SCTs from retired logs", leaf: serverA, presented: [alfa3, bravo3],
+            edit: .retired(since: now, only: nil), appleCT: false),
+        StateCase(
+            name: "testRetiredLogs: all embedded SCTs from retired logs", leaf: "server_1601.cer", presented: [],
+            edit: .retired(since: now, only: nil), appleCT: false),
+        StateCase(
+            name: "testRetiredLogs: one embedded SCT from a log retired after it", leaf: "server_1601.cer",
+            presented: [], edit: .retired(since: now, only: 0), appleCT: true),
+        StateCase(
+            name: "testRetiredLogs: one embedded SCT from a log retired before it", leaf: "server_1601.cer",
+            presented: [], edit: .retired(since: epoch, only: 0), appleCT: false),
+        StateCase(
+            name: "testRetiredLogs: one SCT before retirement, one before the freeze", leaf: "server_1601.cer",
+            presented: [], edit: .readonlyAndRetired(since: now, index: 0), appleCT: true,
+            disagreement: readonlyFinding),
+    ]
+
+    static func logList(_ edit: Edit) throws -> CTLogList {
+        var list = try appleLogList()
+        for index in list.logs.indices {
+            switch edit {
+            case .shard(let start, let end): list.logs[index].interval = CTLogInterval(start: start, end: end)
+            case .readonly(let since):
+                list.logs[index].state = .readonly
+                list.logs[index].stateSince = since
+            case .retired(let since, let only):
+                guard only == nil || only == index else { continue }
+                list.logs[index].state = .retired
+                list.logs[index].stateSince = since
+            case .readonlyAndRetired(let since, let retired):
+                list.logs[index].state = index == retired ? .retired : .readonly
+                list.logs[index].stateSince = since
+            }
+        }
+        return list
+    }
+
+    @Test("log states, shards and dates give trustd's CT verdict", arguments: stateCases)
+    func logStates(_ c: StateCase) throws {
+        let report = try SCTVerifier.report(
+            leafDER: Self.bytes(c.leaf), issuerDER: Self.bytes("CA_beta.cer"), presented: c.presented.map(Self.bytes),
+            logList: Self.logList(c.edit), at: Self.march2015)
+        // The signatures do not depend on the states: what follows is the count alone.
+        #expect(!report.scts.isEmpty && report.scts.allSatisfy { $0.signature == .valid })
+        let judged = try Self.isCT(report, leaf: c.leaf)
+        if let disagreement = c.disagreement {
+            withKnownIssue(Comment(rawValue: disagreement)) { #expect(judged == c.appleCT) }
+        } else {
+            #expect(judged == c.appleCT)
+        }
+    }
+}
