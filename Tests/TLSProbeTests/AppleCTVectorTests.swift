@@ -1,5 +1,6 @@
 import Foundation
 import TLSModel
+import TLSTestSupport
 import Testing
 
 @testable import ATSPolicy
@@ -166,6 +167,20 @@ struct AppleCTVectorTests {
         #expect(report.scts.count == c.logs.count)
         #expect(report.scts.allSatisfy { $0.signature == .unverified && $0.log == nil })
         #expect(try Self.isCT(report, leaf: c.leaf) == false)
+    }
+
+    /// Apple's OCSP responses carry no SCTs, so the reading of a response's SCTs is checked on one that does.
+    @Test("the SCTs of a DER OCSP response are read, with source ocsp; Apple's responses have none")
+    func ocspExtraction() throws {
+        let pki = try TestPKI.make(name: "apple-vectors-ocsp")
+        let leaf = try pki.leaf(.leaf("localhost"))
+        let log = try TestCTLog("OCSP Log", operator: "Operator One")
+        let sct = try log.sct(for: leaf, at: Date())
+        let response = try TestOCSPResponse.good(for: leaf, issuer: pki.intermediate, scts: [sct])
+        #expect(CollectedSCT.stapled(in: [UInt8](response)) == [CollectedSCT(source: .ocsp, bytes: [UInt8](sct))])
+        for name in ["valid_ocsp_response.bin", "invalid_ocsp_response.bin", "bad_hash_ocsp_response.bin"] {
+            #expect(CollectedSCT.stapled(in: try Self.bytes(name)).isEmpty, "\(name)")
+        }
     }
 
     @Test("a one-byte change to a presented proof makes it invalid, and the verdict falls")

@@ -28,15 +28,17 @@ FILES = {
     "serverF.cer": "testOneEmbeddedSCT",
     "serverD.cer": "testOnePresentedSCT",
     "serverD_proof.bin": "testOnePresentedSCT",
-    "serverA.cer": "testTwoPresentedSCTs, testValidOCSPResponse, testInvalidOCSPResponse, testOCSPResponseWithBadHash",
-    "serverA_proof_Alfa_3.bin": "testTwoPresentedSCTs and the three OCSP cases",
-    "serverA_proof_Bravo_3.bin": "testTwoPresentedSCTs",
+    "serverA.cer": "testTwoPresentedSCTs, testValidOCSPResponse, testInvalidOCSPResponse, testOCSPResponseWithBadHash, "
+    "testShardedLogs, testReadOnlyLogs, testRetiredLogs",
+    "serverA_proof_Alfa_3.bin": "testTwoPresentedSCTs, the three OCSP cases, testShardedLogs, testReadOnlyLogs, "
+    "testRetiredLogs",
+    "serverA_proof_Bravo_3.bin": "testTwoPresentedSCTs, testShardedLogs, testReadOnlyLogs, testRetiredLogs",
     "valid_ocsp_response.bin": "testValidOCSPResponse",
     "invalid_ocsp_response.bin": "testInvalidOCSPResponse",
     "bad_hash_ocsp_response.bin": "testOCSPResponseWithBadHash",
 }
 for name in ["1601", "1603", "1604", "1701", "1704", "1705", "1801", "1804", "1805", "2001"]:
-    FILES[f"server_{name}.cer"] = "testOtherCTCerts"
+    FILES[f"server_{name}.cer"] = "testOtherCTCerts" + (", testRetiredLogs" if name == "1601" else "")
 
 
 def git(repo, *args):
