@@ -43,7 +43,7 @@ struct CollectedSCT: Equatable {
     }
 
     /// - Parameter fixed: the source of every SCT of the stack; nil: each SCT's own (`SCT_get_source`).
-    private static func collect(_ stack: OpaquePointer, source fixed: SCTFacts.Source?) -> [CollectedSCT] {
+    static func collect(_ stack: OpaquePointer, source fixed: SCTFacts.Source?) -> [CollectedSCT] {
         var collected: [CollectedSCT] = []
         for index in 0..<atsc_sk_SCT_num(stack) {
             guard let sct = atsc_sk_SCT_value(stack, index),
@@ -80,7 +80,19 @@ enum SCTVerifier {
         guard let leaf = chain.first else { return nil }
         // The issuer: the next certificate of the verified path, else of the chain as sent.
         let issuer = path.count > 1 ? path[1] : chain.count > 1 ? chain[1] : nil
-        let collected = accepted.scts ?? CollectedSCT.embedded(in: leaf)
+        return report(
+            leaf: leaf, issuer: issuer, collected: accepted.scts ?? CollectedSCT.embedded(in: leaf), logList: logList,
+            at: now, requestedDelivered: accepted.scts != nil)
+    }
+
+    /// The transparency facts of `collected`, SCTs for `leaf`, checked against `logList` at `now`.
+    /// - Parameters:
+    ///   - issuer: the leaf's issuer (needed for embedded, precertificate SCTs).
+    ///   - requestedDelivered: whether the handshake asked for SCTs in the TLS extension and a stapled response.
+    static func report(
+        leaf: X509Certificate, issuer: X509Certificate?, collected: [CollectedSCT], logList: CTLogList?, at now: Date,
+        requestedDelivered: Bool
+    ) -> CertificateTransparencyReport {
         let parsed = collected.compactMap(ParsedSCT.init)
         let known = Dictionary(
             (logList?.logs ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -97,7 +109,7 @@ enum SCTVerifier {
                 source: sct.source, logID: sct.logID, timestamp: sct.timestamp, signature: signature, log: log)
         }
         return CertificateTransparencyReport(
-            logList: logList?.source ?? "none", scts: facts, requestedDelivered: accepted.scts != nil)
+            logList: logList?.source ?? "none", scts: facts, requestedDelivered: requestedDelivered)
     }
 }
 

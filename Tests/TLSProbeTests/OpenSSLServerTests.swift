@@ -79,23 +79,33 @@ final class OpenSSLServer: @unchecked Sendable {
         return await prober.scan(request)
     }
 
+    static func noOptions(_ directory: String) -> [String] { [] }
+
     /// Starts `openssl s_server` on a free loopback port (tried again on another port if it cannot bind).
-    static func start() throws -> OpenSSLServer {
-        let leaf = TestPKI.sharedLocalhostChain[0]
+    /// - Parameters:
+    ///   - chain: the chain served, leaf first.
+    ///   - options: more `s_server` options, given the server's private folder to write their files in.
+    static func start(
+        chain: [TestCertificate] = TestPKI.sharedLocalhostChain,
+        options: (_ directory: String) throws -> [String] = noOptions
+    ) throws -> OpenSSLServer {
+        let leaf = chain[0]
         let directory = NSTemporaryDirectory() + "atscheck-s_server-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try TestCertificate.pemBundle(TestPKI.sharedLocalhostChain).write(
+        try TestCertificate.pemBundle(chain).write(
             toFile: directory + "/chain.pem", atomically: true, encoding: .utf8)
         try leaf.key.pem.write(toFile: directory + "/key.pem", atomically: true, encoding: .utf8)
         let digest = try X509Certificate(der: [UInt8](leaf.der)).facts().sha256
+        let extra = try options(directory)
         for _ in 0..<5 {
             let port = try freePort()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary!)
-            process.arguments = [
-                "s_server", "-accept", "127.0.0.1:\(port)", "-cert", directory + "/chain.pem",
-                "-key", directory + "/key.pem", "-cert_chain", directory + "/chain.pem", "-quiet",
-            ]
+            process.arguments =
+                [
+                    "s_server", "-accept", "127.0.0.1:\(port)", "-cert", directory + "/chain.pem",
+                    "-key", directory + "/key.pem", "-cert_chain", directory + "/chain.pem", "-quiet",
+                ] + extra
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
