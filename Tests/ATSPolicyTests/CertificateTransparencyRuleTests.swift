@@ -67,6 +67,7 @@ struct CertificateTransparencyRuleTests {
 
     static let retired = log("Retired Log", "Operator R", .retired, since: now.addingTimeInterval(-30 * day))
     static let frozen = log("Frozen Log", "Operator F", .readonly, since: now.addingTimeInterval(-30 * day))
+    static let retiredToo = log("Retired Log 2", "Operator S", .retired, since: now.addingTimeInterval(-30 * day))
     static let window = CTLogInterval(start: AppleDates.utc(2026, 1, 1), end: AppleDates.utc(2026, 7, 1))
 
     static let cases: [Case] = [
@@ -127,8 +128,16 @@ struct CertificateTransparencyRuleTests {
             description: "(a): one delivered from a current log and one embedded from a once-approved one",
             scts: [sct(a1, .tlsExtension), sct(retired)], fails: true, says: "1 current log(s), 1 delivered SCT(s)"),
         Case(
-            description: "(b) needs an embedded SCT from a current log", scts: [sct(retired), sct(frozen)],
+            description: "(b) needs an embedded SCT from a current log", scts: [sct(retired), sct(retiredToo)],
             fails: true, says: "none from a current log"),
+        Case(
+            description: "a frozen log stays current for SCTs up to its freeze (trustd)",
+            scts: [sct(frozen), sct(retired)],
+            fails: false),
+        Case(
+            description: "a retired log's SCT counts only when embedded (trustd)",
+            scts: [sct(a1, .tlsExtension), sct(retired, .tlsExtension)], fails: true,
+            says: "Apple counts only embedded SCTs from a retired log"),
     ]
 
     @Test("which SCTs count, and the policy", arguments: cases)
@@ -201,12 +210,6 @@ struct CertificateTransparencyRuleTests {
             scts: [sct(a1), sct(b1)], leaf: leaf(issued: now.addingTimeInterval(-30 * day), seconds: 180 * day),
             readings: ["source-ct-v2-thresholds": .pass, "doc-ct-lifetime-table": .fail]),
         ConflictCase(
-            description: "ct-sct-count: a 365-day leaf of 2019 (trustd 3; docs under 15 months: 2)",
-            scts: [
-                sct(a1, at: AppleDates.utc(2019, 6, 1)), sct(b1, at: AppleDates.utc(2019, 6, 1)),
-            ], leaf: Fixture.cert(notBefore: AppleDates.utc(2019, 6, 1), days: 365), at: AppleDates.utc(2019, 7, 1),
-            readings: ["source-ct-v2-thresholds": .fail, "doc-ct-lifetime-table": .pass]),
-        ConflictCase(
             description: "ct-operator-cap: a 90-day leaf with two logs of one operator",
             scts: [sct(a1), sct(a2)], leaf: Fixture.cert(),
             readings: ["source-ct-no-operator-cap": .pass, "doc-ct-operator-cap": .fail]),
@@ -244,8 +247,10 @@ struct CertificateTransparencyRuleTests {
         let new = AppleDates.utc(2022, 1, 1), old = AppleDates.utc(2019, 1, 1)
         #expect(SCTCounts.documented(for: Fixture.cert(notBefore: new, days: 180)) == 2)
         #expect(SCTCounts.documented(for: Fixture.cert(notBefore: new, days: 181)) == 3)
-        #expect(SCTCounts.source(for: Fixture.cert(notBefore: old, days: 365)) == 3)
-        #expect(SCTCounts.source(for: Fixture.cert(notBefore: old, days: 826)) == 4)
+        // trustd's v1 table before 2021-04-21: whole months between notBefore and notAfter.
+        #expect(SCTCounts.source(for: Fixture.cert(notBefore: old, days: 365)) == 2)
+        #expect(SCTCounts.source(for: Fixture.cert(notBefore: old, days: 826)) == 3)
+        #expect(SCTCounts.source(for: Fixture.cert(notBefore: old, days: 900)) == 4)
         #expect(SCTCounts.operatorCap(for: Fixture.cert(notBefore: new, days: 180)) == 1)
         #expect(SCTCounts.operatorCap(for: Fixture.cert(notBefore: new, days: 200)) == 2)
         #expect(SCTCounts.operatorCap(for: Fixture.cert(notBefore: old, days: 200)) == nil)

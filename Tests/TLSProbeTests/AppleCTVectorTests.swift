@@ -137,23 +137,14 @@ struct AppleCTVectorTests {
         #expect(try Self.isCT(report, leaf: c.leaf) == c.appleCT)
     }
 
-    /// FINDING: `SCTCounts.source` ("trustd's v2 thresholds") applies trustd's 2021 table to every leaf, but trustd
+    /// Found by this test and fixed: `SCTCounts.source` applied trustd's 2021 table to every leaf, but trustd
     /// (`CertificateTransparency.m`, `verify_tls_ct_policy`) uses it only for leaves issued from 2021-04-21 and its v1
-    /// table before. Under the primary (source) reading these 1-year and 14-month leaves with 2 SCTs fail where
-    /// trustd says CT; the other reading (documented) passes them, so the rule reports the CONFLICT rather than a
-    /// wrong verdict. Live leaves are not affected (any leaf issued before 2021-04-21 has expired, and the rule skips
-    /// expired leaves) unless the verification time is set in the past.
+    /// table (whole months) before, so these 1-year and 14-month leaves with 2 SCTs failed where trustd says CT.
     @Test("the source reading of the SCT count agrees with trustd for pre-2021 leaves", arguments: embeddedOnly)
     func sourceReading(_ c: Case) throws {
         let report = try Self.report(c, logList: Self.appleLogList())
         let agrees = try Self.isCT(report, leaf: c.leaf, readings: Readings(documentedSuites: false)) == c.appleCT
-        if c.logs.count == 2 {
-            withKnownIssue("SCTCounts.source applies trustd's 2021 thresholds to a leaf issued in 2015") {
-                #expect(agrees)
-            }
-        } else {
-            #expect(agrees)
-        }
+        #expect(agrees)
     }
 
     @Test("against a log list without their logs, the same SCTs are unverified and nothing counts", arguments: cases)
@@ -230,8 +221,6 @@ extension AppleCTVectorTests {
         var presented: [String]
         var edit: Edit
         var appleCT: Bool
-        /// Why our policy disagrees with trustd here, when it does.
-        var disagreement: String?
         var testDescription: String { name }
     }
 
@@ -239,10 +228,8 @@ extension AppleCTVectorTests {
     static let now = Date()
     static let epoch = Date(timeIntervalSinceReferenceDate: 0)
 
-    /// trustd (`isSCTValidForLogData`, `find_validating_logs`) keeps a frozen log current: only SCTs timestamped after
-    /// the freeze are refused. `SCTStanding` takes a readonly log as approved once, never current.
-    static let readonlyFinding =
-        "SCTStanding counts a readonly log's SCTs as once approved; trustd keeps a frozen log current"
+    /// Found by these cases and fixed: trustd (`isSCTValidForLogData`, `find_validating_logs`) keeps a frozen log
+    /// current, refusing only SCTs timestamped after the freeze; `SCTStanding` took a readonly log as approved once.
 
     static let stateCases: [StateCase] = [
         StateCase(
@@ -256,7 +243,7 @@ extension AppleCTVectorTests {
             edit: .shard(start: epoch, end: epoch.addingTimeInterval(86_400)), appleCT: false),
         StateCase(
             name: "testReadOnlyLogs: SCTs before the freeze", leaf: serverA, presented: [alfa3, bravo3],
-            edit: .readonly(since: now), appleCT: true, disagreement: readonlyFinding),
+            edit: .readonly(since: now), appleCT: true),
         StateCase(
             name: "testReadOnlyLogs: SCTs after the freeze", leaf: serverA, presented: [alfa3, bravo3],
             edit: .readonly(since: epoch), appleCT: false),
@@ -275,7 +262,7 @@ extension AppleCTVectorTests {
         StateCase(
             name: "testRetiredLogs: one SCT before retirement, one before the freeze", leaf: "server_1601.cer",
             presented: [], edit: .readonlyAndRetired(since: now, index: 0), appleCT: true,
-            disagreement: readonlyFinding),
+        ),
     ]
 
     static func logList(_ edit: Edit) throws -> CTLogList {
@@ -306,10 +293,6 @@ extension AppleCTVectorTests {
         // The signatures do not depend on the states: what follows is the count alone.
         #expect(!report.scts.isEmpty && report.scts.allSatisfy { $0.signature == .valid })
         let judged = try Self.isCT(report, leaf: c.leaf)
-        if let disagreement = c.disagreement {
-            withKnownIssue(Comment(rawValue: disagreement)) { #expect(judged == c.appleCT) }
-        } else {
-            #expect(judged == c.appleCT)
-        }
+        #expect(judged == c.appleCT)
     }
 }

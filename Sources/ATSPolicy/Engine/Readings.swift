@@ -34,9 +34,9 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
     /// Per-domain booleans written as strings (`<string>NO</string>`) before the CIDR-era Security source
     /// (§3.4): current SRC uses the default; older SRC (Security-61439.1.1) read them with `boolValue`.
     case perDomainStrings = "per-domain-strings"
-    /// Embedded SCTs needed by lifetime (§2.2): trustd's v2 thresholds (≤ 180 days → 2, ≤ 825 days → 3, else 4, on
-    /// `notAfter − notBefore`) or support 103214's table (by issue date: 2 or 3 from 2021-04-21, counted inclusively;
-    /// 2–5 by months before).
+    /// Embedded SCTs needed by lifetime (§2.2): trustd's tables (from 2021-04-21 its v2 thresholds, ≤ 180 days → 2,
+    /// ≤ 825 days → 3, else 4, on `notAfter − notBefore`; before, its v1 table on whole months) or support 103214's
+    /// table (by issue date: 2 or 3 from 2021-04-21, counted inclusively; 2–5 by months before).
     case ctSCTCount = "ct-sct-count"
     /// The per-operator cap of support 103214's table (§2.2: from 2021-04-21, at most 1 embedded SCT counted per
     /// log operator up to 180 days, 2 up to 398), which the Security source does not show.
@@ -123,7 +123,7 @@ struct Readings: Hashable, Sendable {
     var perDomainNumbersIgnored: Bool = false
     /// §3.4: a per-domain string is read with `boolValue` (older source) instead of taking the default.
     var perDomainStringsHonoured: Bool = false
-    /// §2.2: support 103214's lifetime table for the embedded SCT count instead of trustd's v2 thresholds.
+    /// §2.2: support 103214's lifetime table for the embedded SCT count instead of trustd's tables.
     var documentedCTCount: Bool = false
     /// §2.2: support 103214's per-operator cap on embedded SCTs (not in the Security source).
     var ctOperatorCap: Bool = false

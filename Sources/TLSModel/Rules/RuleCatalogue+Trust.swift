@@ -149,8 +149,8 @@ extension RuleCatalogue {
                 logs that Apple approves now or approved once, and either (a) 2 from currently approved logs with \
                 one in the TLS extension or a stapled OCSP response, or (b) one embedded from a currently approved \
                 log plus 2 to 5 embedded by lifetime (support 103214). Each SCT's signature is checked against its \
-                log's key; pending and rejected logs never count, retired and frozen ones only for SCTs from before, \
-                a log's temporal interval must hold the leaf's notAfter, and an SCT from the future does not count. \
+                log's key; pending and rejected logs never count, a frozen (readonly) log stays current for SCTs \
+                up to its freeze, a retired one counts only for embedded SCTs from before it retired, a log's temporal interval must hold the leaf's notAfter, and an SCT from the future does not count. \
                 Where trustd and Apple's page differ (the count by lifetime, a per-operator cap, an RFC 6962 log) \
                 the verdict is ambiguous. Without a log list only embedded SCTs are counted. Chains to user- or \
                 MDM-installed roots need none. Ask the CA for embedded SCTs from logs of distinct operators; \

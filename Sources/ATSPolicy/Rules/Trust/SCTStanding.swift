@@ -2,15 +2,16 @@ import Foundation
 import TLSModel
 
 /// How one SCT stands under Apple's CT policy (reference §2.2), with trustd's converter semantics for the log list
-/// (`BuildTrustedCTLogsPlist.py`): pending and rejected logs are not trusted; usable and qualified logs are currently
-/// approved; readonly (frozen) and retired logs were approved once, and count only for SCTs timestamped before their
-/// state's timestamp. A log's temporal interval applies to the leaf's notAfter, `[start, end)`. An SCT whose
+/// (`BuildTrustedCTLogsPlist.py`) and trustd's reading of it (`CertificateTransparency.m`): pending and rejected
+/// logs are not trusted; usable and qualified logs are currently approved; a readonly (frozen) log stays current for
+/// SCTs timestamped up to its freeze; a retired log counts as once approved, for embedded SCTs timestamped before it
+/// retired. A log's temporal interval applies to the leaf's notAfter, `[start, end)`. An SCT whose
 /// signature does not verify, from a log the list lacks, or timestamped after the verification time, does not count.
 struct SCTStanding {
     enum Approval: Equatable {
         /// From a usable or qualified log.
         case current
-        /// From a readonly or retired log, timestamped before the log left the program.
+        /// From a retired log: embedded, timestamped before the log retired.
         case once
     }
 
@@ -54,16 +55,33 @@ struct SCTStanding {
         case .usable, .qualified: approval = .current
         case .pending: reason = "the log is pending, not yet trusted"
         case .rejected: reason = "the log was rejected"
-        case .readonly, .retired:
-            let state = log.state == .retired ? "retired" : "frozen (readonly)"
-            if let since = log.stateSince {
-                if sct.timestamp < since {
-                    approval = .once
-                } else {
-                    reason = "the log was \(state) on \(Self.day(since)), before this SCT (\(Self.day(sct.timestamp)))"
-                }
+        case .readonly:
+            // trustd (`CertificateTransparency.m`, `isSCTValidForLogData`): a frozen log stays current for SCTs
+            // timestamped up to its freeze; later ones are invalid.
+            guard let since = log.stateSince else {
+                reason = "the log is frozen (readonly) and the list gives no date"
+                return
+            }
+            if sct.timestamp <= since {
+                approval = .current
             } else {
-                reason = "the log is \(state) and the list gives no date"
+                reason =
+                    "the log was frozen (readonly) on \(Self.day(since)), before this SCT (\(Self.day(sct.timestamp)))"
+            }
+        case .retired:
+            // trustd counts only embedded SCTs from a retired log, as once approved when timestamped before it retired.
+            guard sct.source == .embedded else {
+                reason = "the log is retired, and Apple counts only embedded SCTs from a retired log"
+                return
+            }
+            guard let since = log.stateSince else {
+                reason = "the log is retired and the list gives no date"
+                return
+            }
+            if sct.timestamp < since {
+                approval = .once
+            } else {
+                reason = "the log was retired on \(Self.day(since)), before this SCT (\(Self.day(sct.timestamp)))"
             }
         }
     }
@@ -83,18 +101,22 @@ struct SCTStanding {
     /// `'Test Log A' (Operator One), embedded: the log was retired on 2025-01-01, before this SCT (2025-02-01)`.
     var why: String { "\(logDescription): \(reason ?? "counts")" }
 
-    static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: date)
-    }
+    static func day(_ date: Date) -> String { CalendarDay.string(from: date) }
 }
 
 /// The SCT counts Apple asks for by certificate lifetime (reference §2.2), in both readings of the `ct-sct-count`
 /// CONFLICT, and the per-operator cap of the documented table.
 enum SCTCounts {
-    /// trustd's v2 thresholds on `notAfter − notBefore`: ≤ 180 days → 2, ≤ 825 days → 3, otherwise 4.
+    /// trustd's tables (`verify_embedded_sct_policy_v1`/`_v2`): for leaves issued from 2021-04-21, on
+    /// `notAfter − notBefore`: ≤ 180 days → 2, ≤ 825 days → 3, otherwise 4; before, on whole calendar months between
+    /// notBefore and notAfter: under 15 → 2, to 27 → 3, to 39 → 4, beyond → 5.
     static func source(for leaf: CertificateFacts) -> Int {
+        if leaf.notBefore < AppleDates.ctTable2021 {
+            let months = CalendarDay.utc.dateComponents([.month], from: leaf.notBefore, to: leaf.notAfter).month ?? 60
+            if months < 15 { return 2 }
+            if months <= 27 { return 3 }
+            return months <= 39 ? 4 : 5
+        }
         let seconds = leaf.lifetimeSeconds
         if seconds <= 180 * 86_400 { return 2 }
         return seconds <= 825 * 86_400 ? 3 : 4
