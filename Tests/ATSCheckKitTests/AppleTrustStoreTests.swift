@@ -116,6 +116,34 @@ struct AppleTrustStoreTests {
         #expect(Self.messages(Self.judge(profile, "17.0"), .Trust.untrusted).isEmpty)
     }
 
+    @Test("a cross-signed root: each release's store builds its own path (the old root on 15, the new one on 17)")
+    func crossSignedRoot() async throws {
+        let old = try TestCertificate.selfSigned(.ca("cross Old Root \(UUID())"))
+        var newSpec = CertificateSpec.ca("cross New Root")
+        newSpec.keySlot = "cross-new-\(UUID())"
+        let new = try TestCertificate.selfSigned(newSpec)
+        let cross = try old.issue(newSpec)  // the new root's subject and key, signed by the old root
+        let intermediate = try new.issue(.ca("cross Intermediate \(UUID())"))
+        let leaf = try intermediate.issue(.leaf(Self.host, "127.0.0.1"))
+        let server = try TestTLSServer(TLSServerConfiguration(chain: [leaf, intermediate, cross]))
+        defer { server.stop() }
+        var request = ProbeRequest(
+            target: try Target(parsing: "\(Self.host):\(server.port)"), connectAddress: server.host, timeout: 3,
+            deadline: 30)
+        request.trustSource = .apple(Self.data([("15.0", [old]), ("17.0", [new])]))
+        request.scope = .atsOnly
+        let profile = await TLSProber(perHostLimit: 3).scan(request)
+        let trust = try #require(profile.certificate?.trust)
+        #expect(trust.stores.map(\.trusted) == [true, true])
+        #expect(trust.stores[0].path == [leaf.sha256, intermediate.sha256, cross.sha256, old.sha256])
+        #expect(trust.stores[1].path == [leaf.sha256, intermediate.sha256, new.sha256])
+        // The old root is in neither the chain as sent nor the newest store's path: the report carries it.
+        #expect(trust.certificates.map(\.sha256) == [old.sha256])
+        for release in ["15", "17"] {
+            #expect(Self.messages(Self.judge(profile, release), .Trust.untrusted).isEmpty, "iOS \(release)")
+        }
+    }
+
     @Test("over-the-air releases: point-release stores that disagree are called out")
     func overTheAirDisagreement() async throws {
         let pki = try TestPKI.make(name: "ota")
