@@ -86,8 +86,9 @@ struct PinsCheckCommand: AsyncParsableCommand {
             var settings = try scan.settings()
             // The pin evaluation reads the served chain only: the ATS-only probe has it, in far fewer handshakes.
             settings.scope = full ? .full : .atsOnly
-            let checker = try PinChecker(
+            var checker = try PinChecker(
                 policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays)
+            checker.trustSource = settings.trustSource
             return await checker.check(
                 try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
         }

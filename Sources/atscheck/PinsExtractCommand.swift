@@ -55,7 +55,8 @@ struct PinsExtractCommand: AsyncParsableCommand {
         var report: PinExtractReport
         do {
             report = try PinExtractor.extract(
-                target: profile.target, host: profile.host, served: chain, format: format, caFiles: settings.caFiles)
+                target: profile.target, host: profile.host, served: chain, format: format, caFiles: settings.caFiles,
+                source: settings.trustSource)
         } catch {
             Terminal.fail("\(parsed.hostPort): \(error)")
             throw ExitCode(ExitStatus.incomplete.rawValue)

@@ -250,6 +250,28 @@ extension AppleTrustStoreTests {
     }
 }
 
+extension AppleTrustStoreTests {
+    @Test("pin path building follows --trust-store: to the PEM bundle's root, not to this machine's or Apple's store")
+    func pinPathsFollowTheTrustStore() async throws {
+        let pki = try TestPKI.make(name: "pin-path")
+        let profile = try await Self.scan(pki, source: .none)
+        let served = try #require(profile.certificate?.chain)
+        let path = NSTemporaryDirectory() + "atscheck-pin-roots-\(UUID().uuidString).pem"
+        try pki.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let bundle = try OpenSSLTrustPathBuilder(served: served, caFiles: [], source: .pemBundle(path))
+            .build(anchors: .system, policy: .ssl(host: Self.host))
+        #expect(bundle.ok, "\(bundle.error ?? "")")
+        #expect(bundle.path.map(\.sha256) == [served[0].sha256, pki.intermediate.sha256, pki.root.sha256])
+        for source in [TrustStoreSource.apple(TrustInputs.bundled), .host] {
+            let other = try OpenSSLTrustPathBuilder(served: served, caFiles: [], source: source)
+                .build(anchors: .system, policy: .ssl(host: Self.host))
+            #expect(!other.ok, "\(source.recorded)")
+        }
+    }
+}
+
 /// The bundled data, as generated from apple-oss-distributions/security_certificates.
 @Suite("Bundled Apple trust data")
 struct BundledAppleTrustTests {

@@ -60,6 +60,7 @@ public enum AppLiveAudit {
         let (pinFindings, pinChecks) = auditPins.evaluate(endpoints, document: document)
         let appPins = AppLivePins(
             offline: offline, scope: pinScope, caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore,
+            trustSource: settings.trustSource,
             now: evaluationTime
         ).evaluate(endpoints)
 

@@ -15,6 +15,7 @@ struct AppLivePins {
     var scope: AppPinScope
     var caFiles: [String]
     var useSystemStore: Bool
+    var trustSource: TrustStoreSource
     var now: Date
 
     /// One pin set a library would load, with the modes to try.
@@ -51,10 +52,11 @@ struct AppLivePins {
         material.files = [offline.infoPlist]
         material.pinSet = pinSet
         guard
-            let checker = try? PinChecker(
+            var checker = try? PinChecker(
                 policy: .trustkit(TrustKitOptions()), pins: material, pinsPath: offline.infoPlist, caFiles: caFiles,
                 useSystemStore: useSystemStore, now: now)
         else { return ([], []) }
+        checker.trustSource = trustSource
         var findings: [Finding] = []
         var checks: [AppPinCheck] = []
         for endpoint in endpoints {
@@ -157,11 +159,12 @@ struct AppLivePins {
             var hostChecks: [AppPinCheck] = []
             for (mode, policy) in set.policies {
                 guard
-                    let checker = try? PinChecker(
+                    var checker = try? PinChecker(
                         policy: policy, pins: set.pins, pinsPath: set.anchor, caFiles: caFiles,
-                        useSystemStore: useSystemStore, now: now),
-                    let result = AuditPins.result(endpoint, checker: checker)
+                        useSystemStore: useSystemStore, now: now)
                 else { continue }
+                checker.trustSource = trustSource
+                guard let result = AuditPins.result(endpoint, checker: checker) else { continue }
                 hostChecks.append(
                     AppPinCheck(
                         origin: .bundledCertificates, endpoint: endpoint.entry.target.hostPort, library: library,

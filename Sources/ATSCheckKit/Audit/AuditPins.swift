@@ -21,6 +21,7 @@ import TLSModel
     @_spi(Testing) public internal(set) var materialFindings: [Finding] = []
     var caFiles: [String]
     var useSystemStore: Bool
+    var trustSource: TrustStoreSource
     var now: Date
 
     /// Reads the pin material every entry names and builds its checker; nothing is scanned.
@@ -31,7 +32,7 @@ import TLSModel
     ) throws -> AuditPins {
         var pins = AuditPins(
             pinnedDomains: PinMaterialLoader.pinnedDomains(of: document), caFiles: settings.caFiles,
-            useSystemStore: settings.useSystemTrustStore, now: now)
+            useSystemStore: settings.useSystemTrustStore, trustSource: settings.trustSource, now: now)
         var loaded: [String: LoadedPins] = [:]
         var reported: Set<String> = []
         for (index, entry) in entries.enumerated() {
@@ -45,6 +46,7 @@ import TLSModel
             pins.entryCheckers[index] = try PinChecker(
                 policy: check.options.policy, pins: material, pinsPath: check.pins, caFiles: pins.anchors(for: entry),
                 useSystemStore: settings.useSystemTrustStore, now: now)
+            pins.entryCheckers[index]?.trustSource = settings.trustSource
         }
         return pins
     }
@@ -107,12 +109,13 @@ import TLSModel
         material.files = [document.file]
         material.pinnedDomains = config
         guard
-            let checker = try? PinChecker(
+            var checker = try? PinChecker(
                 policy: .nspinneddomains, pins: material, pinsPath: document.file,
                 caFiles: anchors(for: endpoint.entry),
-                useSystemStore: useSystemStore, now: now),
-            let result = Self.result(endpoint, checker: checker)
+                useSystemStore: useSystemStore, now: now)
         else { return nil }
+        checker.trustSource = trustSource
+        guard let result = Self.result(endpoint, checker: checker) else { return nil }
         // The exact key locates the findings; an including parent when there is no exact one.
         let host = endpoint.entry.target.host.lowercased().trimmingSuffix(".")
         let key = applicable.domains.first { $0.lowercased() == host } ?? applicable.domains[0]

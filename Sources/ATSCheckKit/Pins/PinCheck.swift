@@ -1,3 +1,4 @@
+import AppleTrust
 import Foundation
 import Judging
 import Pinning
@@ -13,6 +14,8 @@ public struct PinChecker: Sendable {
     public var caFiles: [String]
     /// Whether this machine's trust store counts (tests turn it off to stay independent of it).
     public var useSystemStore: Bool
+    /// `--trust-store`: whose roots the path is built to (the newest of Apple's stores by default, as iOS builds it).
+    public var trustSource: TrustStoreSource = .apple(AppleTrustBundle.bundled)
     /// `--warn-days`.
     public var warnDays: Int
     /// The evaluation time.
@@ -50,7 +53,7 @@ public struct PinChecker: Sendable {
         -> PinCheckResult
     {
         let builder = try OpenSSLTrustPathBuilder(
-            served: served, caFiles: caFiles, useSystemStore: useSystemStore, now: now)
+            served: served, caFiles: caFiles, useSystemStore: useSystemStore, source: trustSource, now: now)
         let evaluation = evaluate(policy, host: host, served: served, builder: builder)
         var release: PinEvaluation?
         var risks: [Finding] = []

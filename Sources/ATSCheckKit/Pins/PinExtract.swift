@@ -1,3 +1,4 @@
+import AppleTrust
 import Foundation
 import Pinning
 import TLSModel
@@ -11,16 +12,17 @@ public enum PinExtractor {
     ///   - served: The chain the server sent, leaf first.
     ///   - format: The material format.
     ///   - caFiles: `--ca-file` roots.
-    ///   - useSystemStore: Whether this machine's trust store counts.
+    ///   - useSystemStore: Whether system roots count.
+    ///   - source: Whose system roots (`--trust-store`; the newest of Apple's stores by default).
     ///   - now: The evaluation time.
     /// - Returns: The report, with no files written yet.
     /// - Throws: ``ProbeFailure`` when a certificate or CA file cannot be read.
     public static func extract(
         target: String, host: String, served: [CertificateFacts], format: PinMaterialFormat, caFiles: [String] = [],
-        useSystemStore: Bool = true, now: Date = Date()
+        useSystemStore: Bool = true, source: TrustStoreSource = .apple(AppleTrustBundle.bundled), now: Date = Date()
     ) throws -> PinExtractReport {
         let builder = try OpenSSLTrustPathBuilder(
-            served: served, caFiles: caFiles, useSystemStore: useSystemStore, now: now)
+            served: served, caFiles: caFiles, useSystemStore: useSystemStore, source: source, now: now)
         let live = builder.build(anchors: .system, policy: .ssl(host: host))
         let path = live.path.isEmpty ? Array(served.prefix(1)) : live.path
         guard let recommendation = PinExtraction.recommend(host: host, path: path) else {
