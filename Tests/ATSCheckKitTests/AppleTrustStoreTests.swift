@@ -293,6 +293,11 @@ struct BundledAppleTrustTests {
         #expect(data.snapshots.allSatisfy { Set($0.roots).isSubset(of: known) })
         #expect(Set(data.removedRoots.map(\.sha256)).isDisjoint(with: known))
         #expect(data.roots.allSatisfy { $0.der.count > 300 })
+        // Apple's own anchors (SecGetAppleTrustAnchors), for which trustd requires no CT.
+        #expect(
+            Set(data.roots.filter { $0.appleAnchor == true }.map(\.name)) == [
+                "Apple Root CA", "Apple Root CA - G2", "Apple Root CA - G3",
+            ])
     }
 
     @Test("a release maps to the newest store shipped at or before it")

@@ -172,6 +172,30 @@ struct CertificateTransparencyRuleTests {
         #expect(Self.ctMessages(Self.evaluate([])).count == 1)  // the same, in scope, fails
     }
 
+    @Test("a chain to one of Apple's own roots needs no CT (§2.2); the same chain to another system root does")
+    func appleAnchors() throws {
+        var profile = Fixture.profile(Fixture.modern, leaf: Fixture.cert(), intermediates: [Self.intermediate])
+        let certificate = try #require(profile.certificate)
+        let path = (certificate.verifiedChain.isEmpty ? certificate.chain : certificate.verifiedChain).map(\.sha256)
+        func judged(appleAnchor: Bool) -> ATSEvaluation {
+            profile.certificate?.trust = TrustEvaluation(
+                source: "apple", label: "test",
+                stores: [
+                    StoreOutcome(
+                        store: "Apple iOS 26.0", iOS: "26.0", trusted: true, anchor: .system, path: path,
+                        appleAnchor: appleAnchor)
+                ])
+            profile.certificate?.transparency = CertificateTransparencyReport(
+                logList: "test list", scts: [], requestedDelivered: true)
+            return ATSPolicyEvaluator(for: ATSClient(os: AppleOSVersion(string: "26.4")!), now: Self.now).evaluate(
+                profile)
+        }
+        let apple = judged(appleAnchor: true)
+        #expect(Self.ctMessages(apple).isEmpty)
+        #expect(apple.notes.contains { $0.contains("one of Apple's own roots") })
+        #expect(Self.ctMessages(judged(appleAnchor: false)).count == 1)
+    }
+
     @Test("without SCT facts (older reports, or no log list) the embedded count decides, as before")
     func embeddedCountFallback() {
         let one = Self.evaluate(nil, leaf: Fixture.cert(scts: 1))

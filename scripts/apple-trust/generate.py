@@ -53,6 +53,10 @@ SNAPSHOTS = [
 ]
 # Devices on these releases also take trust-store updates over the air (2024051501 on iOS 18.3.2).
 OVER_THE_AIR_FROM = (18, 0)
+# Apple's own anchors (SecGetAppleTrustAnchors in apple-oss-distributions/Security OSX/utilities/SecAppleAnchor.c:
+# Apple Root CA, G2, G3; the two "Platform Backport" roots are in no store carried here): trustd requires no CT for
+# chains that end at one of them (SecPolicyServer.c, SecPolicyCheckSystemTrustedCTRequired).
+APPLE_ANCHORS = {"Apple Root CA", "Apple Root CA - G2", "Apple Root CA - G3"}
 # The newest tag: removed roots and the CT log list are read here.
 NEWEST_TAG = SNAPSHOTS[-1][0]
 LOG_LIST_TAG = NEWEST_TAG
@@ -211,7 +215,11 @@ def main():
             stem = os.path.basename(path).rsplit(".", 1)[0].upper()
             if len(stem) == 64 and stem != sha:  # newer tags name each file by its SHA-256, older ones by name
                 sys.exit(f"{tag}:{path}: file name is not the certificate's SHA-256 ({sha})")
-            roots.setdefault(sha, {"sha256": sha, "name": human_name(names, sha, der), "der": base64.b64encode(der).decode()})
+            name = human_name(names, sha, der)
+            entry = {"sha256": sha, "name": name, "der": base64.b64encode(der).decode()}
+            if name in APPLE_ANCHORS:
+                entry["appleAnchor"] = True
+            roots.setdefault(sha, entry)
             fingerprints.append(sha)
         version = trust_store_version(repo, tag)
         major_minor = tuple(int(p) for p in ios.split("."))

@@ -119,10 +119,13 @@ public struct TrustRoot: Codable, Sendable, Equatable, Hashable {
     public var name: String
     /// The certificate, DER.
     public var der: Data
+    /// One of Apple's own anchors (Apple Root CA, G2, G3): trustd requires no CT for chains that end at one.
+    public var appleAnchor: Bool?
 
-    public init(sha256: String, name: String, der: Data) {
+    public init(sha256: String, name: String, der: Data, appleAnchor: Bool? = nil) {
         self.sha256 = sha256.uppercased()
         self.name = name
         self.der = der
+        self.appleAnchor = appleAnchor
     }
 }

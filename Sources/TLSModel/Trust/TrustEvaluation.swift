@@ -120,11 +120,13 @@ public struct StoreOutcome: Codable, Sendable, Equatable {
     public var untrustedRoot: UntrustedRoot?
     /// Restrictions of Apple's revocation database that the path breaks.
     public var distrust: [DistrustFinding]
+    /// The path ends at one of Apple's own anchors (no CT required); nil when not known.
+    public var appleAnchor: Bool?
 
     public init(
         store: String, iOS: String?, overTheAir: Bool = false, trusted: Bool, verifyError: String? = nil,
         verifyErrorCode: Int? = nil, anchor: AnchorKind, path: [String], untrustedRoot: UntrustedRoot? = nil,
-        distrust: [DistrustFinding] = []
+        distrust: [DistrustFinding] = [], appleAnchor: Bool? = nil
     ) {
         self.store = store
         self.iOS = iOS
@@ -136,6 +138,7 @@ public struct StoreOutcome: Codable, Sendable, Equatable {
         self.path = path
         self.untrustedRoot = untrustedRoot
         self.distrust = distrust
+        self.appleAnchor = appleAnchor
     }
 
     public var iOSNumbers: [Int] { (iOS ?? "").split(separator: ".").compactMap { Int($0) } }

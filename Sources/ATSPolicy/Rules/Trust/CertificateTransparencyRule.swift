@@ -20,6 +20,12 @@ struct CertificateTransparencyRule: ATSRule {
         guard context.os.enforcesCertificateTransparency, context.anchor == .system, let leaf = context.leaf,
             leaf.notBefore >= AppleDates.ctRequired, leaf.notAfter >= context.now
         else { return }
+        // trustd requires CT only for chains to a system root that is not one of Apple's own (§2.2;
+        // SecPolicyCheckSystemTrustedCTRequired).
+        if context.storeOutcome?.appleAnchor == true {
+            context.notes.append("Certificate Transparency: not required, the chain ends at one of Apple's own roots")
+            return
+        }
         guard let report = context.profile.certificate?.transparency, report.logList != "none" else {
             return applyEmbeddedCount(leaf, to: &context)
         }
