@@ -76,6 +76,9 @@ struct CertificateTransparencyRuleTests {
             description: "an unknown log leaves one", scts: [sct(nil), sct(a1)], fails: true,
             says: "log dW5rbm93bg== (unknown), embedded: its log is not in the log list"),
         Case(
+            description: "an unknown log: the message says which list judged and how to pass a newer one",
+            scts: [sct(nil), sct(a1)], fails: true, says: "checked against test list; a log Apple added since"),
+        Case(
             description: "a bad signature leaves one", scts: [sct(a1, signature: .invalid), sct(b1)], fails: true,
             says: "'Log A1' (Operator A), embedded: its signature does not verify with the log's key"),
         Case(

@@ -52,6 +52,12 @@ struct CertificateTransparencyRule: ATSRule {
             "the certificate's SCTs do not meet Apple's CT policy for a \(leaf.lifetimeDays)-day certificate from a "
             + "preinstalled root: " + judged.missing.joined(separator: "; ")
         if !ignored.isEmpty { message += ". Not counted: " + ignored.map(\.why).joined(separator: "; ") }
+        if ignored.contains(where: { $0.sct.log == nil }) {
+            // Apple adds logs over the air; a log newer than the list used is unknown here and known to devices.
+            message +=
+                " (checked against \(report.logList); a log Apple added since is unknown to it: "
+                + "pass a current list with --ct-log-list)"
+        }
         context.fail(.Trust.certificateTransparency, message)
     }
 
