@@ -25,13 +25,4 @@ public enum AppleTrustBundle {
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(AppleTrustData.self, from: json)
     }
-
-    /// A CT log list file in Apple's format (`--ct-log-list`).
-    /// - Throws: ``CTLogListError`` with a one-line reason.
-    public static func logList(contentsOf path: String) throws -> CTLogList {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CTLogListError("cannot read CT log list \(path)")
-        }
-        return try CTLogList.parse(data, source: path)
-    }
 }

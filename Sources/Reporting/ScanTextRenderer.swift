@@ -170,8 +170,7 @@ public struct ScanTextRenderer {
         }
         if let evaluation = cert.trust {
             out += "    Trust store: \(safe(evaluation.label))\n"
-            let trusting = evaluation.stores.filter(\.trusted).count
-            if evaluation.stores.count > 1, trusting > 0, trusting < evaluation.stores.count {
+            if evaluation.storesDisagree {
                 let ranges = evaluation.releaseRanges
                 out += "    Apple stores: " + style.green("trusted by \(ranges.trusted)") + ", "
                 out += style.red("not by \(ranges.untrusted)") + "\n"

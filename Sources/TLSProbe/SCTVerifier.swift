@@ -1,6 +1,7 @@
 internal import COpenSSL
 import Foundation
 internal import OpenSSLSupport
+import Synchronization
 import TLSModel
 
 /// One SCT as a handshake delivered it, serialised (`i2o_SCT`) so that it can be checked after the connection,
@@ -96,8 +97,8 @@ enum SCTVerifier {
         let parsed = collected.compactMap(ParsedSCT.init)
         let known = Dictionary(
             (logList?.logs ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let used = Set(parsed.map(\.logID)).compactMap { known[$0] }
-        let store = used.isEmpty ? nil : CTLogStore(used)
+        let named = parsed.contains { known[$0.logID] != nil }
+        let store = named ? logList.flatMap(CTLogStore.shared(for:)) : nil
         let facts = parsed.map { sct -> SCTFacts in
             let log = known[sct.logID]
             let signature =
@@ -193,8 +194,23 @@ final class ParsedSCT {
 /// OpenSSL has no call that adds a log to a store: a store is loaded from a file in its CONF format
 /// (`CTLOG_STORE_load_file`). The logs are written to a private temporary file, loaded, and the file removed.
 /// Each log's section and description is its index (log descriptions are free text, which CONF would expand).
-final class CTLogStore {
+final class CTLogStore: @unchecked Sendable {  // loaded once in init; OpenSSL only reads it after that
     let pointer: OpaquePointer
+
+    /// One store per log list, loaded on first use and kept: loading writes and reads a file, which has no place on
+    /// every endpoint's path. Keyed by the list's log IDs (each the hash of its key), so two lists with the same
+    /// name but other logs get stores of their own.
+    private static let stores = Mutex<[String: CTLogStore]>([:])
+
+    static func shared(for list: CTLogList) -> CTLogStore? {
+        let key = list.logs.map(\.id).joined(separator: ",")
+        return stores.withLock { stores in
+            if let known = stores[key] { return known }
+            let store = CTLogStore(list.logs)
+            stores[key] = store
+            return store
+        }
+    }
 
     init?(_ logs: [CTLog]) {
         OpenSSLErrorQueue.clear()

@@ -300,8 +300,9 @@ public struct TLSProber: EndpointProber, AddressResolver {
                 evaluation.certificates.append(certificate)
             }
             if let apple = trust.apple {
-                let root = path.last.flatMap { apple.root(sha256: $0.sha256) }
-                evaluation.stores[index].appleAnchor = root?.appleAnchor == true
+                evaluation.stores[index].appleAnchor = path.last.map {
+                    trust.appleAnchors.contains($0.sha256.uppercased())
+                }
                 let key = path.map(\.sha256)
                 let found = findings[key] ?? apple.restrictions.findings(path: path)
                 findings[key] = found

@@ -12,12 +12,6 @@ final class TrustStore: @unchecked Sendable {  // immutable after init; OpenSSL 
     /// Certificates from `--ca-file`: user- or MDM-installed roots in Apple's terms.
     let customAnchors: [X509Certificate]
 
-    /// This machine's store (OpenSSL's default paths) when `useSystemStore`, plus the CA files.
-    convenience init(caFiles: [String], useSystemStore: Bool) throws {
-        let anchors = try caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
-        try self.init(systemRoots: [], customAnchors: anchors, hostDefaults: useSystemStore)
-    }
-
     /// A store holding only `anchors`, no system roots: the anchors-only set of `SecTrustSetAnchorCertificates`
     /// (pin path building, ``ServedChainPathBuilder``).
     convenience init(onlyAnchors anchors: [X509Certificate]) throws {

@@ -21,64 +21,77 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
     let diagnostic: TrustStore?
     let customAnchors: [X509Certificate]
 
+    /// SHA-256s (upper-case hex) of Apple's own anchors among the roots (no CT required for chains to them).
+    let appleAnchors: Set<String>
+
     init(source: TrustStoreSource, caFiles: [String], useSystemStore: Bool) throws {
         let anchors = try caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
         customAnchors = anchors
-        switch useSystemStore ? source : .none {
+        let effective = useSystemStore ? source : .none
+        guard case .apple(let data) = effective else {
+            let single = try Self.single(effective, anchors: anchors)
+            self.source = single.kind
+            label = single.label
+            members = [
+                Member(store: single.store, label: single.label, iOS: nil, overTheAir: false, roots: single.roots)
+            ]
+            apple = nil
+            diagnostic = nil
+            appleAnchors = []
+            return
+        }
+        guard !data.snapshots.isEmpty else { throw ProbeFailure(.local, "the Apple trust data holds no store") }
+        self.source = "apple"
+        var parsed: [String: X509Certificate] = [:]
+        for root in data.roots + data.removedRoots {
+            parsed[root.sha256] = try X509Certificate(der: [UInt8](root.der))
+        }
+        members = try data.snapshots.map { snapshot in
+            Member(
+                store: try TrustStore(
+                    systemRoots: snapshot.roots.compactMap { parsed[$0] }, customAnchors: anchors, hostDefaults: false),
+                label: snapshot.label, iOS: snapshot.iOS, overTheAir: snapshot.overTheAir, roots: Set(snapshot.roots))
+        }
+        let first = data.snapshots[0].iOS
+        let last = data.snapshots[data.snapshots.count - 1]
+        label =
+            "Apple iOS \(first)–\(last.iOS) (\(data.snapshots.count) stores; newest \(last.version), \(last.tag))"
+        apple = data
+        appleAnchors = Set(data.roots.filter { $0.appleAnchor == true }.map(\.sha256))
+        diagnostic = try TrustStore(systemRoots: Array(parsed.values), customAnchors: anchors, hostDefaults: true)
+    }
+
+    /// One store for `source` with the anchors: this machine's, a PEM bundle's roots, none, or the newest of
+    /// Apple's; its kind (`host`, `pem`, `none`, `apple`), label and system roots (nil for this machine's).
+    private static func single(_ source: TrustStoreSource, anchors: [X509Certificate]) throws -> (
+        store: TrustStore, kind: String, label: String, roots: Set<String>?
+    ) {
+        switch source {
         case .none:
-            self.source = "none"
-            label = "no system roots (only --ca-file anchors)"
-            members = [
-                Member(
-                    store: try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: false), label: label,
-                    iOS: nil, overTheAir: false, roots: [])
-            ]
-            apple = nil
-            diagnostic = nil
+            return (
+                try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: false), "none",
+                "no system roots (only --ca-file anchors)", []
+            )
         case .host:
-            self.source = "host"
-            label = "host (this machine's OpenSSL trust store, not Apple's)"
-            members = [
-                Member(
-                    store: try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: true), label: label,
-                    iOS: nil, overTheAir: false, roots: nil)
-            ]
-            apple = nil
-            diagnostic = nil
+            return (
+                try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: true), "host",
+                "host (this machine's OpenSSL trust store, not Apple's)", nil
+            )
         case .pemBundle(let path):
             let roots = try X509Certificate.loadPEMFile(path)
-            self.source = "pem"
-            label = "\(path) (standing in for Apple's system roots)"
-            members = [
-                Member(
-                    store: try TrustStore(systemRoots: roots, customAnchors: anchors, hostDefaults: false),
-                    label: label, iOS: nil, overTheAir: false, roots: Set(roots.map(\.sha256Hex)))
-            ]
-            apple = nil
-            diagnostic = nil
+            return (
+                try TrustStore(systemRoots: roots, customAnchors: anchors, hostDefaults: false), "pem",
+                "\(path) (standing in for Apple's system roots)", Set(roots.map(\.sha256Hex))
+            )
         case .apple(let data):
-            guard !data.snapshots.isEmpty else { throw ProbeFailure(.local, "the Apple trust data holds no store") }
-            self.source = "apple"
-            var parsed: [String: X509Certificate] = [:]
-            for root in data.roots + data.removedRoots {
-                parsed[root.sha256] = try X509Certificate(der: [UInt8](root.der))
+            let newest = Set(data.snapshots.last?.roots ?? [])
+            let roots = try data.roots.filter { newest.contains($0.sha256) }.map {
+                try X509Certificate(der: [UInt8]($0.der))
             }
-            members = try data.snapshots.map { snapshot in
-                Member(
-                    store: try TrustStore(
-                        systemRoots: snapshot.roots.compactMap { parsed[$0] }, customAnchors: anchors,
-                        hostDefaults: false),
-                    label: snapshot.label, iOS: snapshot.iOS, overTheAir: snapshot.overTheAir,
-                    roots: Set(snapshot.roots))
-            }
-            let first = data.snapshots.first?.iOS ?? "?"
-            let last = data.snapshots.last
-            label =
-                "Apple iOS \(first)–\(last?.iOS ?? "?") (\(data.snapshots.count) stores; newest \(last?.version ?? "?"), "
-                + "\(last?.tag ?? "?"))"
-            apple = data
-            diagnostic = try TrustStore(
-                systemRoots: Array(parsed.values), customAnchors: anchors, hostDefaults: true)
+            return (
+                try TrustStore(systemRoots: roots, customAnchors: anchors, hostDefaults: false), "apple",
+                data.snapshots.last?.label ?? "Apple", newest
+            )
         }
     }
 
@@ -86,19 +99,7 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
     /// path building matches pins against.
     static func newestStore(source: TrustStoreSource, caFiles: [String], useSystemStore: Bool) throws -> TrustStore {
         let anchors = try caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
-        switch useSystemStore ? source : .none {
-        case .none: return try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: false)
-        case .host: return try TrustStore(systemRoots: [], customAnchors: anchors, hostDefaults: true)
-        case .pemBundle(let path):
-            return try TrustStore(
-                systemRoots: try X509Certificate.loadPEMFile(path), customAnchors: anchors, hostDefaults: false)
-        case .apple(let data):
-            let newest = Set(data.snapshots.last?.roots ?? [])
-            let roots = try data.roots.filter { newest.contains($0.sha256) }.map {
-                try X509Certificate(der: [UInt8]($0.der))
-            }
-            return try TrustStore(systemRoots: roots, customAnchors: anchors, hostDefaults: false)
-        }
+        return try single(useSystemStore ? source : .none, anchors: anchors).store
     }
 
     /// The chain against each member (the results in member order; the newest member's is the report's
@@ -124,7 +125,7 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
             var outcome = StoreOutcome(
                 store: member.label, iOS: member.iOS, overTheAir: member.overTheAir, trusted: result.trusted,
                 verifyError: result.errorText, verifyErrorCode: result.trusted ? 0 : result.errorCode,
-                anchor: result.anchor, path: result.path.map { $0.sha256Hex.lowercased() })
+                anchor: result.anchor, path: result.path.map { Hex.string(Digest.sha256($0.der)) })
             if !result.trusted, let elsewhere, let root = elsewhere.path.last {
                 outcome.untrustedRoot = diagnose(root: root, memberIndex: index)
             }
@@ -138,7 +139,12 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
     private func diagnose(root: X509Certificate, memberIndex index: Int) -> UntrustedRoot? {
         guard let apple else { return nil }
         let sha256 = root.sha256Hex
-        let name = apple.root(sha256: sha256)?.name ?? root.facts().commonName ?? root.facts().subject
+        let name =
+            apple.root(sha256: sha256)?.name
+            ?? {
+                let facts = root.facts()
+                return facts.commonName ?? facts.subject
+            }()
         if apple.removedRoots.contains(where: { $0.sha256 == sha256 }) {
             return UntrustedRoot(status: .removedByApple, name: name, sha256: sha256)
         }

@@ -21,10 +21,10 @@ public enum TrustInputs {
     /// A CT log list in Apple's JSON format.
     /// - Throws: ``InputFileError`` naming the file and the first problem.
     public static func logList(path: String) throws -> CTLogList {
-        guard (try? BoundedFileReader.read(path: path, limit: InputLimits.pemBytes)) != nil else {
+        guard let data = try? BoundedFileReader.read(path: path, limit: InputLimits.pemBytes) else {
             throw InputFileError(file: path, reason: "cannot read the CT log list (missing, unreadable or too large)")
         }
-        do { return try AppleTrustBundle.logList(contentsOf: path) } catch let error as CTLogListError {
+        do { return try CTLogList.parse(data, source: path) } catch let error as CTLogListError {
             throw InputFileError(file: path, reason: error.description.replacingOccurrences(of: "\(path): ", with: ""))
         }
     }

@@ -55,18 +55,24 @@ public struct AppleTrustData: Codable, Sendable {
     /// The snapshot that an iOS-family release `version` (`[major, minor]`) runs with: the newest one shipped at
     /// or before it, or the oldest when `version` predates every snapshot.
     public func snapshot(forIOS version: [Int]) -> TrustStoreSnapshot? {
-        snapshots.last { $0.iOSNumbers.lexicographicallyPrecedes(version) || $0.iOSNumbers == version }
-            ?? snapshots.first
+        Release.newest(of: snapshots, atOrBefore: version, release: \.iOSNumbers)
     }
 
     /// The root with this SHA-256 (upper-case hex), in the store or among the removed roots.
     public func root(sha256: String) -> TrustRoot? {
         let key = sha256.uppercased()
-        return rootIndex[key] ?? removedRoots.first { $0.sha256 == key }
+        return roots.first { $0.sha256 == key } ?? removedRoots.first { $0.sha256 == key }
     }
+}
 
-    private var rootIndex: [String: TrustRoot] {
-        Dictionary(roots.map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a })
+/// Releases written `17.4`, ordered by their numbers.
+enum Release {
+    /// `[17, 4]` for `17.4`; `[]` for nil.
+    static func numbers(_ release: String?) -> [Int] { (release ?? "").split(separator: ".").compactMap { Int($0) } }
+
+    /// The last of `items` (oldest first) whose release is at or before `version`, or the first when none is.
+    static func newest<T>(of items: [T], atOrBefore version: [Int], release: (T) -> [Int]) -> T? {
+        items.last { !version.lexicographicallyPrecedes(release($0)) } ?? items.first
     }
 }
 
@@ -105,7 +111,7 @@ public struct TrustStoreSnapshot: Codable, Sendable, Equatable, Hashable {
     }
 
     /// `[17, 4]`.
-    public var iOSNumbers: [Int] { iOS.split(separator: ".").compactMap { Int($0) } }
+    public var iOSNumbers: [Int] { Release.numbers(iOS) }
 
     /// `Apple iOS 17.4 (trust store 2024013100, security_certificates-55297.100.4)`.
     public var label: String { "Apple iOS \(iOS) (trust store \(version), \(tag))" }

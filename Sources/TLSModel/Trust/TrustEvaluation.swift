@@ -72,9 +72,11 @@ public struct TrustEvaluation: Codable, Sendable, Equatable {
     /// the oldest; the only one for a single-store source.
     public func outcome(forIOS version: [Int]) -> StoreOutcome? {
         guard stores.count > 1 else { return stores.first }
-        return stores.last { $0.iOSNumbers.lexicographicallyPrecedes(version) || $0.iOSNumbers == version }
-            ?? stores.first
+        return Release.newest(of: stores, atOrBefore: version, release: \.iOSNumbers)
     }
+
+    /// Whether some stores trust the chain and others do not.
+    public var storesDisagree: Bool { Set(stores.map(\.trusted)).count > 1 }
 }
 
 extension TrustEvaluation {
@@ -141,7 +143,7 @@ public struct StoreOutcome: Codable, Sendable, Equatable {
         self.appleAnchor = appleAnchor
     }
 
-    public var iOSNumbers: [Int] { (iOS ?? "").split(separator: ".").compactMap { Int($0) } }
+    public var iOSNumbers: [Int] { Release.numbers(iOS) }
 }
 
 /// The root an untrusted chain ends at elsewhere.

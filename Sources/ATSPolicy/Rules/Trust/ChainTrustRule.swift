@@ -76,9 +76,7 @@ struct ChainTrustRule: ATSRule {
     /// Where Apple's stores disagree about the chain, say which releases trust it; for releases whose store is also
     /// updated over the air (iOS 18+), say that a device's store may be newer than its release's.
     static func noteOtherReleases(_ outcome: StoreOutcome, _ evaluation: TrustEvaluation, context: inout RuleContext) {
-        guard evaluation.stores.count > 1 else { return }
-        let trusting = evaluation.stores.filter(\.trusted)
-        guard !trusting.isEmpty, trusting.count < evaluation.stores.count else { return }
+        guard evaluation.storesDisagree else { return }
         let ranges = evaluation.releaseRanges
         context.notes.append(
             "Apple's stores disagree on this chain: trusted by the stores of \(ranges.trusted), not by those of "
