@@ -123,23 +123,30 @@ extension Auditor {
         let path = "\(ATSKey.appTransportSecurity).\(aal)"
         let needing = zip(uncovered, perEndpoint).filter { $0.1!.relaxesAnything }
         let labels = uncovered.map(\.label)
+        // One warning and its debt entry about the global switch.
+        func about(
+            _ kind: ExceptionDebt.Kind, _ rule: RuleID, _ message: String, endpoints: [String],
+            suggested: PlistValue? = nil, plist: String? = nil
+        ) -> ([Finding], [ExceptionDebt]) {
+            (
+                [
+                    Finding(
+                        rule: rule, severity: .warning, message: message, file: context.document.file, line: line,
+                        keyPath: path)
+                ],
+                [
+                    ExceptionDebt(
+                        kind: kind, rule: rule, domain: aal, keyPath: path, endpoints: endpoints, current: .bool(true),
+                        suggested: suggested, plist: plist, message: message)
+                ]
+            )
+        }
         if needing.isEmpty {
             let message =
                 "NSAllowsArbitraryLoads = YES turns ATS off for every host, but every endpoint it governs "
                 + "(\(labels.joined(separator: ", "))) passes with ATS on: remove it (App Review asks for a "
                 + "justification)"
-            return (
-                [
-                    Finding(
-                        rule: RuleID.Audit.exceptionUnneeded, severity: .warning, message: message,
-                        file: context.document.file, line: line, keyPath: path)
-                ],
-                [
-                    ExceptionDebt(
-                        kind: .unneeded, rule: RuleID.Audit.exceptionUnneeded, domain: aal, keyPath: path,
-                        endpoints: labels, current: .bool(true), message: message)
-                ]
-            )
+            return about(.unneeded, RuleID.Audit.exceptionUnneeded, message, endpoints: labels)
         }
         // Group the needs per host: one entry per host is what would replace the global switch.
         var perHost: [String: ExceptionNeeds] = [:]
@@ -152,19 +159,8 @@ extension Auditor {
             "NSAllowsArbitraryLoads = YES turns ATS off for every host, but only "
             + "\(perHost.keys.sorted().joined(separator: ", ")) need an exception: replace it with "
             + "NSExceptionDomains entries for them"
-        return (
-            [
-                Finding(
-                    rule: RuleID.Audit.exceptionBroader, severity: .warning, message: message,
-                    file: context.document.file, line: line, keyPath: path)
-            ],
-            [
-                ExceptionDebt(
-                    kind: .broader, rule: RuleID.Audit.exceptionBroader, domain: aal, keyPath: path,
-                    endpoints: needing.map(\.0.label),
-                    current: .bool(true), suggested: .dict(perHost.mapValues { .dict($0.entry) }),
-                    plist: fragments.joined(separator: "\n"), message: message)
-            ]
-        )
+        return about(
+            .broader, RuleID.Audit.exceptionBroader, message, endpoints: needing.map(\.0.label),
+            suggested: .dict(perHost.mapValues { .dict($0.entry) }), plist: fragments.joined(separator: "\n"))
     }
 }
