@@ -189,6 +189,23 @@ static inline unsigned long atsc_XN_FLAG_RFC2253(void) { return XN_FLAG_RFC2253;
 static inline void atsc_OPENSSL_free(void *p) { OPENSSL_free(p); }
 static inline const char *atsc_OPENSSL_VERSION_TEXT(void) { return OPENSSL_VERSION_TEXT; }
 
+// MARK: Path checks trustd makes and OpenSSL does not
+
+/// Whether an extension's value decodes: 1 yes, 0 it does not, -1 OpenSSL has no decoder for it. The decoded value
+/// is freed here (through the method's ASN1_ITEM, or its own free function for old-style methods).
+static inline int atsc_extension_decodes(X509_EXTENSION *ext) {
+    const X509V3_EXT_METHOD *method = X509V3_EXT_get(ext);
+    if (method == NULL) return -1;
+    void *value = X509V3_EXT_d2i(ext);
+    if (value == NULL) return 0;
+    if (method->it) ASN1_item_free((ASN1_VALUE *)value, ASN1_ITEM_ptr(method->it));
+    else if (method->ext_free) method->ext_free(value);
+    return 1;
+}
+
+/// X509_get_key_usage's "no key usage extension" answer.
+static inline uint32_t atsc_no_key_usage(void) { return UINT32_MAX; }
+
 // MARK: TLSTestSupport (server side and certificate minting)
 
 /// (The SSL_OP_* option shims used by the test server are in the Option constants section above.)

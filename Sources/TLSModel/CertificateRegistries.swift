@@ -95,10 +95,14 @@ public struct ExtendedKeyUsage: CertificateRegistryValue {
     public static let ocspSigning = ExtendedKeyUsage(rawValue: "OCSPSigning")
     /// anyExtendedKeyUsage (2.5.29.37.0).
     public static let anyExtendedKeyUsage = ExtendedKeyUsage(rawValue: "anyExtendedKeyUsage")
+    /// Microsoft Server Gated Crypto (1.3.6.1.4.1.311.10.3.3): trustd's SSL policy still accepts it on a sub-CA.
+    public static let msSGC = ExtendedKeyUsage(rawValue: "msSGC")
+    /// Netscape Server Gated Crypto (2.16.840.1.113730.4.1): trustd's SSL policy still accepts it on a sub-CA.
+    public static let nsSGC = ExtendedKeyUsage(rawValue: "nsSGC")
 
     private static let oids: [String: String] = [
         "1.3.6.1.5.5.7.3.1": "serverAuth", "1.3.6.1.5.5.7.3.2": "clientAuth", "1.3.6.1.5.5.7.3.3": "codeSigning",
         "1.3.6.1.5.5.7.3.4": "emailProtection", "1.3.6.1.5.5.7.3.8": "timeStamping", "1.3.6.1.5.5.7.3.9": "OCSPSigning",
-        "2.5.29.37.0": "anyExtendedKeyUsage",
+        "2.5.29.37.0": "anyExtendedKeyUsage", "1.3.6.1.4.1.311.10.3.3": "msSGC", "2.16.840.1.113730.4.1": "nsSGC",
     ]
 }

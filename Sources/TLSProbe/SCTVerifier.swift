@@ -107,7 +107,8 @@ enum SCTVerifier {
                     SCTFacts.Signature.unverified
                 }
             return SCTFacts(
-                source: sct.source, logID: sct.logID, timestamp: sct.timestamp, signature: signature, log: log)
+                source: sct.source, logID: sct.logID, timestamp: sct.timestamp, signature: signature, log: log,
+                serialized: sct.source == .embedded ? nil : Data(sct.bytes))
         }
         return CertificateTransparencyReport(
             logList: logList?.source ?? "none", scts: facts, requestedDelivered: requestedDelivered)
@@ -123,6 +124,8 @@ final class ParsedSCT {
     let timestamp: Date
     /// Milliseconds since the epoch, as signed.
     let milliseconds: UInt64
+    /// The SCT as collected (TLS encoding).
+    let bytes: [UInt8]
 
     init?(_ collected: CollectedSCT) {
         OpenSSLErrorQueue.clear()
@@ -136,6 +139,7 @@ final class ParsedSCT {
         }
         pointer = sct
         source = collected.source
+        bytes = collected.bytes
         // The source sets the entry type the signature covers: precertificate for embedded SCTs, X.509 otherwise.
         _ = SCT_set_source(sct, Self.openSSLSource(collected.source))
         var id: UnsafeMutablePointer<UInt8>?

@@ -271,8 +271,21 @@ public struct TLSProber: EndpointProber, AddressResolver {
     static func certificateReport(
         _ accepted: HandshakeResult.Accepted, request: ProbeRequest, trust: TrustStoreSet
     ) -> CertificateReport {
-        let now = request.now ?? Date()
-        let chain = accepted.chainDER.compactMap { try? X509Certificate(der: $0) }
+        certificateReport(
+            chain: accepted.chainDER.compactMap { try? X509Certificate(der: $0) }, delivered: accepted.scts,
+            ocspStapled: accepted.ocspStapled, host: request.target.host, trust: trust, logList: request.ctLogList,
+            now: request.now ?? Date())
+    }
+
+    /// The certificate report of a chain, leaf first, served in a handshake or read from a file (``ChainFile``).
+    /// - Parameters:
+    ///   - delivered: every SCT the handshake collected (embedded, TLS extension, stapled OCSP) when it asked for
+    ///     them; nil: only the leaf's embedded SCTs are read.
+    ///   - ocspStapled: whether the server stapled an OCSP response (nil: no handshake).
+    static func certificateReport(
+        chain: [X509Certificate], delivered: [CollectedSCT]?, ocspStapled: Bool?, host: String, trust: TrustStoreSet,
+        logList: CTLogList?, now: Date
+    ) -> CertificateReport {
         var (evaluation, results) = trust.evaluate(chain, now: now)
         let verification = results[results.count - 1]  // a set has at least one store
         // Facts are read once per certificate: most of the verified path is the chain as sent.
@@ -285,8 +298,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
         }
         let facts = chain.map(read)
         let hostMatches = facts.first.map {
-            HostnameMatching.matches(
-                host: request.target.host, dnsNames: $0.subjectAltNames, ipAddresses: $0.ipAddresses)
+            HostnameMatching.matches(host: host, dnsNames: $0.subjectAltNames, ipAddresses: $0.ipAddresses)
         }
         let verifiedChain = verification.path.map(read)
         // Certificates of other stores' paths (a cross-signed root that one release trusts) go with the evaluation;
@@ -313,9 +325,13 @@ public struct TLSProber: EndpointProber, AddressResolver {
             chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,
             verifyError: verification.errorText, verifyErrorCode: verification.errorCode,
             verifiedChain: verifiedChain, anchor: verification.anchor,
-            ocspStapled: accepted.ocspStapled, verifiedAt: now, trust: chain.isEmpty ? nil : evaluation,
-            transparency: SCTVerifier.report(
-                accepted, chain: chain, path: verification.path, logList: request.ctLogList, at: now))
+            ocspStapled: ocspStapled, verifiedAt: now, trust: chain.isEmpty ? nil : evaluation,
+            transparency: chain.first.map { leaf in
+                SCTVerifier.report(
+                    leaf: leaf, issuer: verification.path.count > 1 ? verification.path[1] : chain.dropFirst().first,
+                    collected: delivered ?? CollectedSCT.embedded(in: leaf), logList: logList, at: now,
+                    requestedDelivered: delivered != nil)
+            })
     }
 
     /// The numeric addresses of `host` (``AddressResolver``), looked up on a probe thread within `timeout` seconds.

@@ -26,7 +26,7 @@ struct PathBuilderTests {
         let leaf = try Self.pki.leaf(.leaf("pb.atscheck.test"))
         let other = try TestPKI.make(name: "path builder other")
         let built = try builder([leaf, Self.pki.intermediate, other.intermediate]).build(
-            anchors: .system, purpose: .sslServer)
+            anchors: .system)
         #expect(built.ok)
         #expect(built.anchor == .custom)
         #expect(built.path.map(\.der) == [leaf.der, Self.pki.intermediate.der, Self.pki.root.der])
@@ -36,34 +36,42 @@ struct PathBuilderTests {
     func pinnedAnchors() throws {
         let leaf = try Self.pki.leaf(.leaf("pb.atscheck.test"))
         let b = try builder([leaf, Self.pki.intermediate], ca: false)
-        #expect(b.build(anchors: .system, purpose: .none).ok == false)
-        let toIntermediate = b.build(anchors: .only([Self.pki.intermediate.der]), purpose: .sslServer)
+        #expect(b.build(anchors: .system).ok == false)
+        let toIntermediate = b.build(anchors: .only([Self.pki.intermediate.der]))
         #expect(toIntermediate.ok)
         #expect(toIntermediate.path.map(\.der) == [leaf.der, Self.pki.intermediate.der])
-        let toLeaf = b.build(anchors: .only([leaf.der]), purpose: .none)
+        let toLeaf = b.build(anchors: .only([leaf.der]))
         #expect(toLeaf.ok)
         #expect(toLeaf.path.count == 1)
         let unrelated = b.build(
-            anchors: .only([try TestPKI.make(name: "pb unrelated").intermediate.der]), purpose: .none)
+            anchors: .only([try TestPKI.make(name: "pb unrelated").intermediate.der]))
         #expect(unrelated.ok == false)
         #expect(unrelated.path.first?.der == leaf.der)
     }
 
-    @Test("purpose sslserver refuses a clientAuth-only leaf that purpose none accepts")
-    func purpose() throws {
-        let leaf = try Self.pki.leaf(CertificateSpec.leaf("pb.atscheck.test").withExtendedKeyUsage(["clientAuth"]))
-        let b = try builder([leaf, Self.pki.intermediate])
-        #expect(b.build(anchors: .system, purpose: .none).ok)
-        let ssl = b.build(anchors: .system, purpose: .sslServer)
-        #expect(ssl.ok == false)
-        #expect(ssl.error == "unsuitable certificate purpose")
+    @Test("no OpenSSL purpose: a root whose critical EKU is anyExtendedKeyUsage anchors (Alamofire's test chains)")
+    func noOpenSSLPurpose() throws {
+        // OpenSSL's sslserver purpose refuses such a root ("unsuitable certificate purpose"); Apple never checks the
+        // anchor's EKU.
+        let root = try TestCertificate.selfSigned(
+            CertificateSpec.ca("pb anyEKU root").withExtension("extendedKeyUsage", "critical,anyExtendedKeyUsage"))
+        let leaf = try root.issue(.leaf("pb.atscheck.test"))
+        let path = NSTemporaryDirectory() + "atscheck-pb-\(UUID().uuidString).pem"
+        try root.pem.write(toFile: path, atomically: true, encoding: .utf8)
+        let b = try ServedChainPathBuilder(served: [leaf.der], caFiles: [path], useSystemStore: false)
+        let built = b.build(anchors: .system)
+        #expect(built.ok, "\(built.error ?? "")")
+        #expect(built.path.map(\.der) == [leaf.der, root.der])
+        let clientOnly = try Self.pki.leaf(
+            CertificateSpec.leaf("pb.atscheck.test").withExtendedKeyUsage(["clientAuth"]))
+        #expect(try builder([clientOnly, Self.pki.intermediate]).build(anchors: .system).ok)
     }
 
     @Test("the verification time is injected")
     func injectedTime() throws {
         let leaf = try Self.pki.leaf(.leaf("pb.atscheck.test"))
         let later = try builder([leaf, Self.pki.intermediate], now: Date().addingTimeInterval(100 * 86_400))
-        let built = later.build(anchors: .system, purpose: .none)
+        let built = later.build(anchors: .system)
         #expect(built.ok == false)
         #expect(built.error == "certificate has expired")
         #expect(built.path.count == 3)  // the best-effort path goes on past the failure

@@ -53,10 +53,14 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
         let set: PathAnchorSet = key.anchors.map { .only($0) } ?? .system
         switch policy {
         case .basic:
-            let built = raw.build(anchors: set, purpose: .none)
+            let built = raw.build(anchors: set)
+            // trustd's basic X.509 checks refuse a weak key anywhere on the path, anchor included.
+            if built.ok, let weak = AppleSSLPolicyChecks.unsupportedKeys(path: built.path).first {
+                return TrustPathResult(ok: false, path: built.path, error: weak.message, checks: Self.basicChecks)
+            }
             return TrustPathResult(ok: built.ok, path: built.path, error: built.error, checks: Self.basicChecks)
         case .ssl(let host):
-            let built = raw.build(anchors: set, purpose: .sslServer)
+            let built = raw.build(anchors: set)
             guard built.ok else {
                 return TrustPathResult(
                     ok: false, path: built.path, error: built.error, checks: Self.sslChecks(host: host))
@@ -73,7 +77,8 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
     static let basicChecks: [TrustCheckApplication] = TrustCheckKind.allCases.map { kind in
         switch kind {
         case .chain, .dates:
-            return TrustCheckApplication(kind, .applied, "OpenSSL X509_verify_cert, no purpose (BasicX509)")
+            return TrustCheckApplication(
+                kind, .applied, "OpenSSL X509_verify_cert as trustd builds paths, no purpose (BasicX509)")
         default: return TrustCheckApplication(kind, .skipped, "BasicX509 does not check it")
         }
     }
@@ -82,13 +87,14 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
         TrustCheckKind.allCases.map { kind in
             switch kind {
             case .chain, .dates:
-                return TrustCheckApplication(kind, .applied, "OpenSSL X509_verify_cert, purpose sslserver")
+                return TrustCheckApplication(
+                    kind, .applied, "OpenSSL X509_verify_cert as trustd builds paths; no OpenSSL purpose")
             case .hostname:
                 return host.map {
                     TrustCheckApplication(kind, .applied, "\($0) against the leaf's subjectAltName only")
                 }
                     ?? TrustCheckApplication(kind, .skipped, "SSL policy without a host")
-            case .serverAuthEKU, .keySizes, .sha1, .lifetimeCaps:
+            case .serverAuthEKU, .keySizes, .sha1, .lifetimeCaps:  // EKU: the leaf, and sub-CAs that carry one
                 return TrustCheckApplication(kind, .applied, "Apple's SSL policy, checked on the built path")
             case .certificateTransparency:
                 return TrustCheckApplication(kind, .unchecked, "atscheck cannot see every SCT source")

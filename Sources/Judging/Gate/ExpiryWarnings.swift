@@ -44,14 +44,16 @@ public enum ExpiryWarnings {
 }
 
 extension ScanReport {
-    /// The report with ``ExpiryWarnings`` added to its findings.
+    /// The report with the certificate warnings added to its findings: ``ExpiryWarnings`` and
+    /// ``KeyUsageWarnings``.
     /// - Parameters:
-    ///   - days: `--warn-days`; nil or 0 adds nothing.
+    ///   - days: `--warn-days`; nil adds neither, 0 only the key-usage warnings.
     ///   - now: the time the window starts at.
     public func addingExpiryWarnings(days: Int?, now: Date = Date()) -> ScanReport {
         guard let days else { return self }
         var copy = self
         copy.findings += ExpiryWarnings.findings(for: endpoints, within: days, now: now)
+        copy.findings += KeyUsageWarnings.findings(for: endpoints)
         return copy
     }
 }

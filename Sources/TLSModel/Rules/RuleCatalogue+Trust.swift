@@ -16,6 +16,11 @@ extension RuleID {
         public static let hostname: RuleID = "trust.hostname"
         /// An RSA key below 2048 bits or an EC key below 256 bits.
         public static let keySize: RuleID = "trust.key-size"
+        /// A certificate's key is of an algorithm Apple does not accept (DSA, or anything but RSA, EC and EdDSA).
+        public static let keyAlgorithm: RuleID = "trust.key-algorithm"
+        /// The leaf's key usage does not fit a TLS server certificate (a warning: Apple's SSL policy does not check
+        /// it).
+        public static let keyUsage: RuleID = "trust.key-usage"
         /// A certificate signed with SHA-1 or MD5.
         public static let sha1: RuleID = "trust.sha1"
         /// The extended key usage does not allow TLS server use.
@@ -106,6 +111,25 @@ extension RuleCatalogue {
                 certificate (and any weak CA) with a 2048-bit RSA or P-256 key or stronger.
                 """,
             appleKey: "NSExceptionRequiresForwardSecrecy"),
+        RuleDescriptor(
+            RuleID.Trust.keyAlgorithm, .trust, .error,
+            title: "A certificate of the path has a key Apple does not accept (DSA or another algorithm).",
+            help: """
+                trustd treats every key that is not RSA, EC (P-256 or larger), Ed25519 or Ed448 as weak and fails \
+                the path on it, anchor included, under every policy (SecCertificateIsWeakKey, applied by the basic \
+                X.509 checks). A DSA CA therefore breaks the chain however it is signed. Reissue the certificate \
+                with an RSA (2048+) or P-256/P-384 key.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.keyUsage, .trust, .warning,
+            title: "The leaf's key usage does not fit a TLS server certificate.",
+            help: """
+                RFC 5280 allows keyCertSign only on a CA, and a TLS server key must be usable for signatures \
+                (digitalSignature) or, for RSA key exchange, key encipherment. Apple's SSL policy does not check \
+                the leaf's key usage (SecPolicyCreateSSL asks for none), so iOS accepts such a certificate; other \
+                clients and TLS libraries refuse it. A warning, not an ATS failure; reissue the certificate with \
+                digitalSignature (and keyEncipherment for RSA) only.
+                """),
         RuleDescriptor(
             RuleID.Trust.sha1, .trust, .error, title: "A certificate is signed with SHA-1 or MD5.",
             help: """

@@ -212,12 +212,20 @@ public struct SCTFacts: Codable, Sendable, Equatable {
     public var signature: Signature
     /// The log as the list describes it; nil when the list does not have it.
     public var log: CTLog?
+    /// The SCT as the server delivered it (TLS extension or stapled OCSP; base64 in JSON), so that a saved profile
+    /// is checked again from the bytes, not from this record's verdict. Nil for an embedded SCT (it is read again
+    /// from the certificate) and in profiles saved before the field.
+    public var serialized: Data?
 
-    public init(source: Source, logID: String, timestamp: Date, signature: Signature, log: CTLog? = nil) {
+    public init(
+        source: Source, logID: String, timestamp: Date, signature: Signature, log: CTLog? = nil,
+        serialized: Data? = nil
+    ) {
         self.source = source
         self.logID = logID
         self.timestamp = timestamp
         self.signature = signature
         self.log = log
+        self.serialized = serialized
     }
 }

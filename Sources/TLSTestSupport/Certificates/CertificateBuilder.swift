@@ -89,18 +89,36 @@ enum CertificateBuilder {
         atsc_X509V3_set_ctx_nodb(&context)
         X509V3_set_ctx(&context, issuer, x, nil, nil, 0)
 
+        let overridden = Set(spec.extensions.map(\.name))
         if spec.isCA {
-            try add(x, &context, NID_basic_constraints, "critical,CA:TRUE")
-            try add(x, &context, NID_key_usage, "critical,keyCertSign,cRLSign")
+            if !overridden.contains("basicConstraints") {
+                try add(x, &context, NID_basic_constraints, "critical,CA:TRUE")
+            }
+            if !overridden.contains("keyUsage") { try add(x, &context, NID_key_usage, "critical,keyCertSign,cRLSign") }
         } else {
-            try add(x, &context, NID_basic_constraints, "critical,CA:FALSE")
+            if !overridden.contains("basicConstraints") {
+                try add(x, &context, NID_basic_constraints, "critical,CA:FALSE")
+            }
             let usage =
                 if case .rsa = spec.key { "critical,digitalSignature,keyEncipherment" } else {
                     "critical,digitalSignature"
                 }
-            try add(x, &context, NID_key_usage, usage)
+            if !overridden.contains("keyUsage") { try add(x, &context, NID_key_usage, usage) }
         }
-        if let eku = spec.extendedKeyUsage, !eku.isEmpty {
+        for (name, value) in spec.extensions {
+            let nid = OBJ_sn2nid(name)
+            if nid != NID_undef {
+                try add(x, &context, nid, value)
+                continue
+            }
+            // A dotted OID OpenSSL has no name for: its value in the generic syntax (`critical,ASN1:NULL`).
+            guard let ext = X509V3_EXT_nconf(nil, &context, name, value) else {
+                throw TestSupportError.openSSL(.certificate, "extension \(name) = \(value)")
+            }
+            defer { X509_EXTENSION_free(ext) }
+            try check(X509_add_ext(x, ext, -1), "X509_add_ext(\(name))")
+        }
+        if let eku = spec.extendedKeyUsage, !eku.isEmpty, !overridden.contains("extendedKeyUsage") {
             try add(x, &context, NID_ext_key_usage, eku.joined(separator: ","))
         }
         let sans = spec.dnsNames.map { "DNS:\($0)" } + spec.ipAddresses.map { "IP:\($0)" }

@@ -44,6 +44,11 @@ public struct CertificateSpec: Sendable {
     /// Extra bytes of padding carried in a non-critical `nsComment` extension (0 = none):
     /// makes certificates large without changing what they mean (the huge-chain fixture).
     public var paddingBytes: Int
+    /// Extensions in OpenSSL's config syntax, by short name (`nameConstraints`, `keyUsage`, `basicConstraints`,
+    /// `extendedKeyUsage`, …), added in order; one named like a default (`keyUsage`, `basicConstraints`,
+    /// `extendedKeyUsage`) replaces it. For the corners path building must get right: name constraints, odd key
+    /// usages, a CA without basic constraints.
+    public var extensions: [(name: String, value: String)] = []
 
     /// A spec; `extendedKeyUsage` starts as `["serverAuth"]` for leaves and nil for CAs.
     /// See the static helpers for the usual shapes.
@@ -132,6 +137,14 @@ public struct CertificateSpec: Sendable {
     public func withExtendedKeyUsage(_ usages: [String]?) -> CertificateSpec {
         var copy = self
         copy.extendedKeyUsage = usages
+        return copy
+    }
+
+    /// Returns a copy with the extension `name` set to `value` (OpenSSL config syntax), replacing a default one.
+    public func withExtension(_ name: String, _ value: String) -> CertificateSpec {
+        var copy = self
+        copy.extensions.removeAll { $0.name == name }
+        copy.extensions.append((name, value))
         return copy
     }
 

@@ -8,11 +8,14 @@ public enum TestKeyType: Sendable, Hashable, CustomStringConvertible {
     case rsa(bits: Int)
     /// EC on a named curve: `"P-256"`, `"P-384"`, `"P-521"`, `"P-224"` (secp224r1), or any OpenSSL group name.
     case ec(curve: String)
+    /// DSA with a prime of `bits` (a key Apple refuses anywhere on a path).
+    case dsa(bits: Int)
 
     public var description: String {
         switch self {
         case .rsa(let bits): return "rsa-\(bits)"
         case .ec(let curve): return "ec-\(curve)"
+        case .dsa(let bits): return "dsa-\(bits)"
         }
     }
 
@@ -80,6 +83,7 @@ public final class TestKey: @unchecked Sendable {
         switch type {
         case .rsa: algorithm = "RSA"
         case .ec: algorithm = "EC"
+        case .dsa(let bits): return try generateDSA(bits: bits)
         }
         guard let context = EVP_PKEY_CTX_new_from_name(nil, algorithm, nil) else {
             throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_CTX_new_from_name(\(algorithm))")
@@ -98,12 +102,36 @@ public final class TestKey: @unchecked Sendable {
             guard EVP_PKEY_CTX_set_group_name(context, group) == 1 else {
                 throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_CTX_set_group_name(\(group))")
             }
+        case .dsa: break  // generated above
         }
         var generated: OpaquePointer?
         guard EVP_PKEY_keygen(context, &generated) == 1, let generated else {
             throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_keygen(\(type))")
         }
         return TestKey(takingOwnership: generated, type: type)
+    }
+
+    /// A DSA key: domain parameters first, then the key from them.
+    private static func generateDSA(bits: Int) throws -> TestKey {
+        guard let paramContext = EVP_PKEY_CTX_new_from_name(nil, "DSA", nil) else {
+            throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_CTX_new_from_name(DSA)")
+        }
+        defer { EVP_PKEY_CTX_free(paramContext) }
+        var parameters: OpaquePointer?
+        guard EVP_PKEY_paramgen_init(paramContext) == 1,
+            EVP_PKEY_CTX_set_dsa_paramgen_bits(paramContext, Int32(bits)) == 1,
+            EVP_PKEY_paramgen(paramContext, &parameters) == 1, let parameters
+        else { throw TestSupportError.openSSL(.keyGeneration, "DSA parameters (\(bits) bits)") }
+        defer { EVP_PKEY_free(parameters) }
+        guard let keyContext = EVP_PKEY_CTX_new_from_pkey(nil, parameters, nil) else {
+            throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_CTX_new_from_pkey(DSA)")
+        }
+        defer { EVP_PKEY_CTX_free(keyContext) }
+        var generated: OpaquePointer?
+        guard EVP_PKEY_keygen_init(keyContext) == 1, EVP_PKEY_keygen(keyContext, &generated) == 1, let generated else {
+            throw TestSupportError.openSSL(.keyGeneration, "EVP_PKEY_keygen(DSA)")
+        }
+        return TestKey(takingOwnership: generated, type: .dsa(bits: bits))
     }
 
     /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).

@@ -65,6 +65,25 @@ public enum AppleSSLPolicyChecks {
                 ?? "no extended key usage"
             out.append(SSLPolicyFailure(.serverAuthEKU, "the leaf has \(has); the SSL policy requires serverAuth"))
         }
+        // Sub-CAs strictly between the leaf and the anchor: an EKU, when present, must allow server use (trustd's
+        // SecPolicyCheckExtendedKeyUsage for every anchor; serverAuth or anyEKU for system anchors). The anchor's own
+        // EKU is never checked, so a root whose (critical) EKU is anyExtendedKeyUsage passes.
+        if path.count > 2 {
+            let allowed: Set<ExtendedKeyUsage> =
+                anchor == .system
+                ? [.serverAuth, .anyExtendedKeyUsage] : [.serverAuth, .anyExtendedKeyUsage, .msSGC, .nsSGC]
+            for (i, cert) in path.enumerated() where i > 0 && i < path.count - 1 {
+                guard let eku = cert.extendedKeyUsage, !eku.isEmpty, !eku.contains(where: allowed.contains) else {
+                    continue
+                }
+                out.append(
+                    SSLPolicyFailure(
+                        .serverAuthEKU,
+                        "\(name(cert, i)) restricts extended key usage to \(eku.map(\.rawValue).listed()) (a CA's EKU "
+                            + "must allow serverAuth)"))
+            }
+        }
+        out += unsupportedKeys(path: path)
         // The key-size minimums are skipped for a leaf the user anchored itself (pinning.md §0).
         let anchoredLeaf = path.count == 1 && anchor != .system
         for (i, cert) in path.enumerated() where KeySizeRule.isWeak(cert) && !(i == 0 && anchoredLeaf) {
@@ -91,6 +110,17 @@ public enum AppleSSLPolicyChecks {
                 ))
         }
         return out
+    }
+
+    /// Keys trustd calls weak whatever their size (`SecCertificateIsWeakKey`: anything but RSA, EC, Ed25519 and
+    /// Ed448), on every certificate of the path, anchor included: its basic X.509 checks refuse them under every
+    /// policy.
+    public static func unsupportedKeys(path: [CertificateFacts]) -> [SSLPolicyFailure] {
+        path.enumerated().compactMap { i, cert in
+            [.rsa, .ec, .ed25519, .ed448].contains(cert.keyType)
+                ? nil
+                : SSLPolicyFailure(.keySizes, "\(name(cert, i)) has a \(cert.keyType) key, which Apple does not accept")
+        }
     }
 
     private static func name(_ cert: CertificateFacts, _ index: Int) -> String {

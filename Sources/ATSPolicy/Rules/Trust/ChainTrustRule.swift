@@ -17,7 +17,13 @@ struct ChainTrustRule: ATSRule {
             ? "ATS allows no exception for an untrusted chain"
             : "only the app's own trust-evaluation code could accept it"
         let outcome = context.storeOutcome
+        // OpenSSL stops at a date error (X509_V_ERR_CERT_NOT_YET_VALID 9, X509_V_ERR_CERT_HAS_EXPIRED 10): the chain
+        // is judged by its dates below, which name the certificate, rather than as untrusted.
+        let dateError = [9, 10].contains(outcome?.verifyErrorCode ?? certificate.verifyErrorCode)
+        let datesFail = context.chain.contains { $0.notAfter < context.now || $0.notBefore > context.now }
         switch outcome?.trusted ?? certificate.trusted {
+        case false? where dateError && datesFail:
+            break
         case false?:
             let why = outcome?.verifyError ?? certificate.verifyError ?? "verification failed"
             context.fail(.Trust.untrusted, "\(Self.untrustedReason(outcome, context: context, why: why)); \(fix)")
@@ -37,7 +43,7 @@ struct ChainTrustRule: ATSRule {
             }
         }
         // Re-judging a saved profile at another time: check the dates against `now`.
-        guard let leaf = context.leaf, outcome?.trusted ?? certificate.trusted != false else { return }
+        guard let leaf = context.leaf, outcome?.trusted ?? certificate.trusted != false || dateError else { return }
         for cert in context.chain {
             if cert.notAfter < context.now {
                 let who = cert == leaf ? "the certificate" : "chain certificate '\(cert.subject)'"

@@ -7,7 +7,10 @@ import TLSModel
 ///   allow server use (serverAuth or anyExtendedKeyUsage).
 /// - Apple's documentation (support 103769, iOS 13): every leaf issued after 2019-07-01 must list
 ///   serverAuth; older leaves keep the long-standing check that an EKU, when present, allows server use.
-/// In both, any sub-CA of a system-anchored chain that has an EKU must list serverAuth or anyExtendedKeyUsage.
+/// Sub-CAs, as trustd checks them (`SecPolicyServer.c`): every certificate strictly between the leaf and the anchor
+/// (the anchor itself is never checked, self-signed or not) that has an EKU must allow server use —
+/// `SecPolicyCheckExtendedKeyUsage`, for every anchor: serverAuth, anyExtendedKeyUsage or a Server Gated Crypto
+/// purpose; `SecPolicyCheckServerAuthEKU`, for system-anchored chains only: serverAuth or anyExtendedKeyUsage.
 struct ExtendedKeyUsageRule: ATSRule {
     /// Whether the leaf passes the source reading.
     static func sourceAccepts(_ leaf: CertificateFacts, anchor: AnchorKind) -> Bool {
@@ -38,13 +41,20 @@ struct ExtendedKeyUsageRule: ATSRule {
             context.fail(
                 .Trust.eku, "the server certificate has \(has); Apple requires serverAuth for TLS server certificates")
         }
-        guard context.anchor == .system else { return }
-        for cert in context.chain.dropFirst() where !cert.selfSigned && !cert.allowsServerAuth {
+        guard context.anchor != .none else { return }  // no path: trust already fails
+        let path = context.chain
+        guard path.count > 2 else { return }
+        let allowed: Set<ExtendedKeyUsage> =
+            context.anchor == .system
+            ? [.serverAuth, .anyExtendedKeyUsage] : [.serverAuth, .anyExtendedKeyUsage, .msSGC, .nsSGC]
+        for cert in path[1..<(path.count - 1)] {
+            guard let eku = cert.extendedKeyUsage, !eku.isEmpty, !eku.contains(where: allowed.contains) else {
+                continue
+            }
             context.fail(
                 .Trust.eku,
-                "CA certificate '\(cert.subject)' restricts extended key usage to "
-                    + "\((cert.extendedKeyUsage ?? []).map(\.rawValue).listed()); Apple requires serverAuth or "
-                    + "anyExtendedKeyUsage"
+                "CA certificate '\(cert.subject)' restricts extended key usage to \(eku.map(\.rawValue).listed()); "
+                    + "Apple requires serverAuth or anyExtendedKeyUsage on every CA between the leaf and the anchor"
             )
         }
     }

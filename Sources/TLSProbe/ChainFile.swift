@@ -1,0 +1,133 @@
+internal import COpenSSL
+import Foundation
+internal import OpenSSLSupport
+import TLSModel
+
+/// A certificate chain read from a file (PEM, one or more blocks, or one DER certificate), put in path order: the
+/// leaf, then the certificate that issued it, and so on; certificates that issue nothing on that path follow in
+/// file order. A server's `fullchain.pem` is already in that order; a bundle in any other order is sorted, and
+/// ``reordered`` says so.
+public struct ChainFile: Sendable {
+    /// The certificates, DER, in path order.
+    public let certificates: [Data]
+    /// Whether the file's order differed from path order.
+    public let reordered: Bool
+    /// Certificates that are not on the leaf's issuer chain (neither issue nor are issued on it), as positions in
+    /// the file (1-based).
+    public let unrelated: [Int]
+
+    /// Parses `data` (the contents of `file`, which only names it in errors).
+    /// - Throws: ``ChainFileError`` when it holds no certificate, or a PEM block or the DER does not parse.
+    public init(data: Data, file: String) throws(ChainFileError) {
+        OpenSSLRuntime.prepare()
+        let parsed: [X509Certificate]
+        if data.starts(with: Array("-----BEGIN".utf8))
+            || String(decoding: data.prefix(4096), as: UTF8.self)
+                .contains("-----BEGIN")
+        {
+            let blocks = data.split(separator: UInt8(ascii: "\n")).filter { $0.starts(with: Array("-----BEGIN".utf8)) }
+            guard let owned = OwnedX509.certificates(fromPEM: data) else {
+                throw ChainFileError(file: file, reason: "cannot read it (out of memory)")
+            }
+            let certificateBlocks = blocks.filter { $0.starts(with: Array("-----BEGIN CERTIFICATE-----".utf8)) }
+            guard owned.count == certificateBlocks.count else {
+                throw ChainFileError(
+                    file: file,
+                    reason:
+                        "certificate \(owned.count + 1) of \(certificateBlocks.count) is not a valid PEM certificate")
+            }
+            do { parsed = try owned.map { try X509Certificate(owned: $0) } } catch {
+                throw ChainFileError(file: file, reason: "a certificate does not encode: \(error)")
+            }
+        } else {
+            do { parsed = [try X509Certificate(der: [UInt8](data))] } catch {
+                throw ChainFileError(file: file, reason: "neither PEM nor a DER certificate")
+            }
+        }
+        guard !parsed.isEmpty else {
+            throw ChainFileError(file: file, reason: "no certificate in it (expected PEM CERTIFICATE blocks or DER)")
+        }
+        let (ordered, unrelated) = Self.pathOrder(parsed)
+        certificates = ordered.map { Data(parsed[$0].der) }
+        reordered = ordered != Array(parsed.indices)
+        self.unrelated = unrelated.map { $0 + 1 }
+    }
+
+    /// Indices of `certificates` in path order, and those not on the path. The leaf is the first certificate that
+    /// issues none of the others (a CA that issues nothing only when no end-entity certificate does).
+    static func pathOrder(_ certificates: [X509Certificate]) -> (order: [Int], unrelated: [Int]) {
+        let count = certificates.count
+        func issued(_ issuer: Int, _ subject: Int) -> Bool {
+            issuer != subject
+                && X509_check_issued(certificates[issuer].pointer, certificates[subject].pointer) == X509_V_OK
+        }
+        defer { OpenSSLErrorQueue.clear() }
+        let issuesNothing = (0..<count).filter { i in !(0..<count).contains { issued(i, $0) } }
+        let leaf =
+            issuesNothing.first { X509_check_ca(certificates[$0].pointer) == 0 } ?? issuesNothing.first ?? 0
+        var order = [leaf]
+        while order.count < count, let tip = order.last,
+            let next = (0..<count).first(where: { !order.contains($0) && issued($0, tip) })
+        {
+            order.append(next)
+        }
+        let unrelated = (0..<count).filter { !order.contains($0) }
+        return (order + unrelated, unrelated)
+    }
+}
+
+/// A chain file that cannot be judged: the file and the reason (exit 65).
+public struct ChainFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var reason: String
+
+    public init(file: String, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
+
+    public var description: String { "\(file): \(reason)" }
+}
+
+extension TLSProber {
+    /// The certificate report of a chain judged without a handshake: a chain file (`atscheck cert`) or the chain a
+    /// saved profile kept (re-judged from its DER, never from the stored verdict).
+    /// - Parameters:
+    ///   - chain: DER certificates, leaf first.
+    ///   - delivered: SCTs a handshake delivered outside the certificate (TLS extension, stapled OCSP), as saved;
+    ///     the leaf's embedded SCTs are always read from the leaf. Nil: the chain came from no handshake.
+    ///   - ocspStapled: whether a handshake had a stapled response (nil: no handshake).
+    ///   - host: the name to match the leaf against.
+    ///   - source: whose system roots; `caFiles` the user- or MDM-installed roots.
+    ///   - logList: the CT log list SCTs are checked against.
+    ///   - now: the time to judge at.
+    /// - Throws: ``ProbeFailure`` when a certificate, the trust data or a CA file cannot be read.
+    public static func certificateReport(
+        chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, host: String,
+        source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?, now: Date
+    ) throws -> CertificateReport {
+        OpenSSLRuntime.prepare()
+        let certificates: [X509Certificate]
+        do { certificates = try chain.map { try X509Certificate(der: [UInt8]($0)) } } catch {
+            throw ProbeFailure(.local, "a certificate does not parse: \(error)")
+        }
+        let trust: TrustStoreSet
+        do { trust = try TrustStoreSet(source: source, caFiles: caFiles, useSystemStore: useSystemStore) } catch let
+            error as ProbeFailure
+        {
+            throw error
+        } catch { throw ProbeFailure(.local, "cannot build the trust store: \(error)") }
+        var collected: [CollectedSCT]?
+        if let delivered {
+            let embedded = certificates.first.map(CollectedSCT.embedded(in:)) ?? []
+            collected =
+                embedded
+                + delivered.compactMap { sct in
+                    sct.serialized.map { CollectedSCT(source: sct.source, bytes: [UInt8]($0)) }
+                }
+        }
+        return certificateReport(
+            chain: certificates, delivered: collected, ocspStapled: ocspStapled, host: host, trust: trust,
+            logList: logList, now: now)
+    }
+}
