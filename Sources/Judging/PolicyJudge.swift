@@ -28,9 +28,19 @@ public struct PolicyJudge: Sendable {
     public var client: ATSClient
     public var os: AppleOSVersion { client.os }
 
-    public init(policy: AppPolicySource = .defaultPolicy, for client: ATSClient = .newest) {
+    /// The time certificates are judged at (`--at`); nil: when each chain was verified.
+    public var now: Date?
+    /// Judge certificates only (`atscheck cert`: no handshake, so no TLS version or suite rules).
+    public var certificateOnly: Bool
+
+    public init(
+        policy: AppPolicySource = .defaultPolicy, for client: ATSClient = .newest, now: Date? = nil,
+        certificateOnly: Bool = false
+    ) {
         self.policy = policy
         self.client = client
+        self.now = now
+        self.certificateOnly = certificateOnly
     }
 
     /// The ATS verdict of one profile; an endpoint that could not be scanned is `unknown`.
@@ -41,7 +51,7 @@ public struct PolicyJudge: Sendable {
                 verdict: .unknown, osVersion: os.description,
                 notes: ["not scanned: \(profile.error ?? profile.status.rawValue)"])
         }
-        var evaluation = ATSPolicyEvaluator(for: client)
+        var evaluation = ATSPolicyEvaluator(for: client, now: now, certificateOnly: certificateOnly)
             .evaluate(profile, configuration: policy.configuration, scheme: scheme)
         if let anchor = profile.certificate?.anchor, anchor != .none {
             evaluation.notes.append(

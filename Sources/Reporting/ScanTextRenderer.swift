@@ -28,7 +28,11 @@ public struct ScanTextRenderer {
                 + "[\(safe(finding.rule.rawValue))]\n"
         }
         var parts: [String] = []
-        if !report.endpoints.isEmpty {
+        if !report.endpoints.isEmpty && report.endpoints.allSatisfy(\.profile.judgesCertificateOnly) {
+            let s = report.summary
+            parts.append(
+                "\(report.endpoints.count) chain check(s): \(s.passed) pass, \(s.failed) fail, \(s.unknown) unknown")
+        } else if !report.endpoints.isEmpty {
             let s = report.summary
             parts.append(
                 "\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, "
@@ -60,8 +64,10 @@ public struct ScanTextRenderer {
         }
         if let note = p.error { out += "  " + style.yellow("note: ") + safe(note) + "\n" }
         if !p.protocols.isEmpty { out += "\n" + protocolTable(p) + "\n" }
-        if let cert = p.certificate { out += certificateSection(cert) + "\n" }
-        out += atsSection(endpoint.ats)
+        if let cert = p.certificate {
+            out += certificateSection(cert, fromFile: p.judgesCertificateOnly) + "\n"
+        }
+        out += atsSection(endpoint.ats, title: p.judgesCertificateOnly ? "Apple trust and ATS certificate rules" : nil)
         if p.handshakes > 0 {
             out +=
                 "  "
@@ -94,6 +100,14 @@ public struct ScanTextRenderer {
 
     private func verdictLabel(_ endpoint: EndpointResult) -> String {
         if endpoint.profile.status != .completed { return style.red("NOT SCANNED") }
+        if endpoint.profile.judgesCertificateOnly {
+            switch endpoint.ats.verdict {
+            case .pass: return style.green("CERTIFICATE PASS")
+            case .fail: return style.red("CERTIFICATE FAIL")
+            case .ambiguous: return style.yellow("CERTIFICATE AMBIGUOUS")
+            case .unknown: return style.yellow("CERTIFICATE UNKNOWN")
+            }
+        }
         switch endpoint.ats.verdict {
         case .pass: return style.green("ATS PASS")
         case .fail: return style.red("ATS FAIL")
@@ -145,8 +159,11 @@ public struct ScanTextRenderer {
         return out
     }
 
-    func certificateSection(_ cert: CertificateReport) -> String {
-        var out = "  " + style.bold("Certificate chain (as sent)") + "\n"
+    func certificateSection(_ cert: CertificateReport, fromFile: Bool = false) -> String {
+        var out =
+            "  "
+            + style.bold(fromFile ? "Certificate chain (from the file, in path order)" : "Certificate chain (as sent)")
+            + "\n"
         for (index, facts) in cert.chain.enumerated() {
             let key = facts.curve.map { "EC \($0)" } ?? "\(facts.keyType) \(facts.keyBits)"
             out += "    [\(index)] \(safe(facts.subject))\n"
@@ -186,8 +203,8 @@ public struct ScanTextRenderer {
         return out
     }
 
-    func atsSection(_ ats: ATSEvaluation) -> String {
-        var out = "  " + style.bold("App Transport Security") + ": \(ats.verdict.rawValue)"
+    func atsSection(_ ats: ATSEvaluation, title: String? = nil) -> String {
+        var out = "  " + style.bold(title ?? "App Transport Security") + ": \(ats.verdict.rawValue)"
         if let os = ats.osVersion { out += " (rules of OS \(os))" }
         out += "\n"
         for violation in ats.violations {

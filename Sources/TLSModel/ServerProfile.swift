@@ -174,3 +174,9 @@ public struct AcceptedCipherSuite: Codable, Sendable, Equatable {
     /// The suite as a value (from `code`).
     public var suite: CipherSuite { CipherSuite(text: code) ?? CipherSuite(0) }
 }
+
+extension ServerProfile {
+    /// A chain judged from a file (`atscheck cert`, scope `certificate`): no handshake was made, so only the
+    /// certificate was judged.
+    public var judgesCertificateOnly: Bool { scope == "certificate" }
+}

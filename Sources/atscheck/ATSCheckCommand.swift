@@ -19,7 +19,7 @@ struct ATSCheckCommand: AsyncParsableCommand {
         version: ToolInfo.currentVersion,
         subcommands: [
             ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self, MergeCommand.self,
-            PinsCommand.self, AppCommand.self, RulesCommand.self, RootsCommand.self,
+            PinsCommand.self, AppCommand.self, CertCommand.self, RulesCommand.self, RootsCommand.self,
         ]
     )
 

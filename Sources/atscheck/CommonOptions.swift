@@ -16,24 +16,10 @@ struct ScanOptions: ParsableArguments {
             "Overall deadline per endpoint in seconds, from its first connection (default: 12 × timeout, at least 30).")
     var deadline: Double?
 
-    @Option(
-        name: .customLong("ca-file"),
-        help: "PEM file of extra trust anchors (counted as user/MDM-installed roots). Repeatable.")
-    var caFiles: [String] = []
+    @OptionGroup var certificates: CertificateOptions
 
-    @Option(
-        name: .customLong("trust-store"),
-        help: ArgumentHelp(
-            "Roots that stand in for the device's preinstalled ones: apple (Apple's published store of each iOS release, bundled; the default), host (this machine's OpenSSL store, not Apple's), or a PEM file (counted as Apple system roots: CT and the 398-day cap apply). See `atscheck roots`.",
-            valueName: "apple|host|path"))
-    var trustStore: String = "apple"
-
-    @Option(
-        name: .customLong("ct-log-list"),
-        help: ArgumentHelp(
-            "A Certificate Transparency log list in Apple's JSON format (log_list.json) to check SCTs against, instead of the bundled copy of Apple's.",
-            valueName: "path"))
-    var ctLogList: String?
+    var caFiles: [String] { certificates.caFiles }
+    var warnDays: Int { certificates.warnDays }
 
     /// The default `--concurrency`: a batch is I/O bound (round trips, not CPU), so many endpoints wait at once.
     /// Measured with `Examples/scale.sh sweep` (300 endpoints behind a 50 ms RTT, 2 cores): 8 → 21.8 s,
@@ -83,13 +69,6 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Send this SNI instead of the target host.")
     var sni: String?
 
-    @Option(
-        name: .customLong("warn-days"),
-        help: ArgumentHelp(
-            "Warn (rule trust.expiry.soon) about any certificate on the path that expires within N days; 0: never.",
-            valueName: "n"))
-    var warnDays: Int = ExpiryWarnings.defaultDays
-
     @Flag(
         name: .customLong("ats-only"),
         help:
@@ -107,7 +86,6 @@ struct ScanOptions: ParsableArguments {
         guard concurrency >= 1, concurrency <= 256 else { throw ValidationError("--concurrency must be 1…256") }
         guard perHost >= 1, perHost <= 32 else { throw ValidationError("--per-host must be 1…32") }
         guard (0...60_000).contains(delay) else { throw ValidationError("--delay must be 0…60000 milliseconds") }
-        guard (0...3650).contains(warnDays) else { throw ValidationError("--warn-days must be 0…3650") }
         for rule in resolve {
             do { _ = try ResolveRule(parsing: rule) } catch let error as TargetError {
                 throw ValidationError(error.reason)
@@ -117,13 +95,10 @@ struct ScanOptions: ParsableArguments {
 
     /// The scan settings; reads every `--ca-file` first, so a missing or malformed one is an input error (exit 65).
     func settings() throws -> ScanSettings {
-        try PEMFile.validate(caFiles)
         var settings = ScanSettings()
+        try certificates.apply(to: &settings)
         settings.timeout = timeout
         settings.endpointDeadline = deadline
-        settings.caFiles = caFiles
-        settings.trustSource = try TrustInputs.trustSource(trustStore)
-        if let ctLogList { settings.ctLogList = try TrustInputs.logList(path: ctLogList) }
         settings.concurrency = concurrency
         settings.perHost = perHost
         settings.connectionDelay = Double(delay) / 1000
@@ -131,7 +106,6 @@ struct ScanOptions: ParsableArguments {
         settings.resolve = try resolve.map { try ResolveRule(parsing: $0) }
         settings.allAddresses = allAddresses
         settings.sni = sni
-        settings.expiryWarningDays = warnDays
         settings.scope = atsOnly ? .atsOnly : .full
         return settings
     }
@@ -143,6 +117,64 @@ struct ScanOptions: ParsableArguments {
     func requireResolveRulesUsed(_ settings: ScanSettings, targets: [Target], entries: [EndpointEntry] = []) throws {
         let unused = settings.unusedResolveRules(targets: targets, entries: entries)
         if !unused.isEmpty { throw Terminal.usage(UnusedResolveRules(unused)) }
+    }
+}
+
+/// How certificates are judged: whose roots, which CT logs, at what time, how soon an expiry warns. Shared by every
+/// command that judges a chain, live (`scan`, `audit`, `pins check`, …) or from a file (`cert`).
+struct CertificateOptions: ParsableArguments {
+    @Option(
+        name: .customLong("ca-file"),
+        help: "PEM file of extra trust anchors (counted as user/MDM-installed roots). Repeatable.")
+    var caFiles: [String] = []
+
+    @Option(
+        name: .customLong("trust-store"),
+        help: ArgumentHelp(
+            "Roots that stand in for the device's preinstalled ones: apple (Apple's published store of each iOS release, bundled; the default), host (this machine's OpenSSL store, not Apple's), none (no system roots: only --ca-file anchors), or a PEM file (counted as Apple system roots: CT and the 398-day cap apply). See `atscheck roots`.",
+            valueName: "apple|host|none|path"))
+    var trustStore: String = "apple"
+
+    @Option(
+        name: .customLong("ct-log-list"),
+        help: ArgumentHelp(
+            "A Certificate Transparency log list in Apple's JSON format (log_list.json) to check SCTs against, instead of the bundled copy of Apple's.",
+            valueName: "path"))
+    var ctLogList: String?
+
+    @Option(
+        name: .customLong("warn-days"),
+        help: ArgumentHelp(
+            "Warn (rule trust.expiry.soon) about any certificate on the path that expires within N days; 0: never.",
+            valueName: "n"))
+    var warnDays: Int = ExpiryWarnings.defaultDays
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Judge certificates as of DATE (ISO 8601: 2027-01-15 or 2027-01-15T09:30:00Z) instead of now: expiry, lifetime caps, Apple's distrust dates and CT log states at that time.",
+            valueName: "date"))
+    var at: String?
+
+    func validate() throws {
+        guard (0...3650).contains(warnDays) else { throw ValidationError("--warn-days must be 0…3650") }
+        if let at, JudgingTime.parse(at) == nil {
+            throw ValidationError("--at '\(at)' is not an ISO 8601 date (2027-01-15 or 2027-01-15T09:30:00Z)")
+        }
+    }
+
+    /// The time to judge at: `--at`, else nil (now, or when a saved chain was verified).
+    var judgingTime: Date? { at.flatMap(JudgingTime.parse) }
+
+    /// Sets the trust inputs on `settings`; reads every `--ca-file` and the log list first, so a missing or malformed
+    /// one is an input error (exit 65).
+    func apply(to settings: inout ScanSettings) throws {
+        try PEMFile.validate(caFiles)
+        settings.caFiles = caFiles
+        settings.trustSource = try TrustInputs.trustSource(trustStore)
+        if let ctLogList { settings.ctLogList = try TrustInputs.logList(path: ctLogList) }
+        settings.expiryWarningDays = warnDays
+        settings.now = judgingTime
     }
 }
 

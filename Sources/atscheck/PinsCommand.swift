@@ -87,7 +87,8 @@ struct PinsCheckCommand: AsyncParsableCommand {
             // The pin evaluation reads the served chain only: the ATS-only probe has it, in far fewer handshakes.
             settings.scope = full ? .full : .atsOnly
             var checker = try PinChecker(
-                policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays)
+                policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays,
+                now: settings.now ?? Date())
             checker.trustSource = settings.trustSource
             return await checker.check(
                 try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))

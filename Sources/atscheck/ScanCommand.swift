@@ -24,7 +24,8 @@ struct ScanCommand: AsyncParsableCommand {
               atscheck scan api.example.com --resolve api.example.com:443:10.0.0.5 --format json
               atscheck scan --targets endpoints.txt --report sarif=atscheck.sarif --report junit=atscheck.xml
               grep -v staging hosts.txt | atscheck scan -
-              atscheck scan --profile saved.json        # re-render a saved profile without connecting
+              atscheck scan --profile saved.json        # judge a saved profile again without connecting
+              atscheck scan --profile saved.json --at 2027-03-01   # ...as of a later date (the chain is re-verified)
 
             Exit status: 0 every endpoint passes; 1 an endpoint fails ATS or an error-level finding (with \
             --fail-on warning, a warning too); 2 an endpoint could not be scanned; 64 usage error; 65 an input \
@@ -57,7 +58,13 @@ struct ScanCommand: AsyncParsableCommand {
         help: "Write the scanned profiles (JSON) to FILE, to re-judge later with --profile.")
     var saveProfile: String?
 
-    @Option(name: .long, help: "Render profiles saved with --save-profile instead of scanning. Repeatable.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Judge profiles saved with --save-profile instead of scanning. Repeatable.",
+            discussion:
+                "The saved chain is verified again (at --at, or now) against --trust-store and --ca-file, which must be given again: the saved trust verdict is not reused."
+        ))
     var profile: [String] = []
 
     @Option(
@@ -149,8 +156,11 @@ struct ScanCommand: AsyncParsableCommand {
                 direct, lists: lists, shard: selected, judge: judge, progress: progress, onEndpoint: stream)
             Terminal.endProgress()
         } else {
-            report = ScanPipeline.report(try ProfileFile.load(profile), judge: judge)
-                .addingExpiryWarnings(days: scan.warnDays)
+            // A saved profile keeps the served chain; its trust is verified again (at --at, or now), never read back.
+            let settings = try scan.settings()
+            let profiles = try ProfileFile.reverified(try ProfileFile.load(profile), settings: settings)
+            report = ScanPipeline.report(profiles, judge: judge)
+                .addingExpiryWarnings(days: scan.warnDays, now: settings.now ?? Date())
         }
         if let saveProfile { try ProfileFile.save(report.profiles, to: saveProfile) }
         return .report(report)

@@ -152,11 +152,29 @@ struct ScanCommandTests {
         let connections = server.acceptedConnections
         server.stop()  // nothing to connect to any more
         #expect(first.status == 0)
-        let again = try CLI.run(["scan", "--profile", saved, "--format", "json", "--os-version", "13"])
+        let again = try CLI.run([
+            "scan", "--profile", saved, "--format", "json", "--os-version", "13", "--ca-file", ca,
+        ])
         #expect(again.status == 0, "\(again.stderr)")
         let endpoint = try #require(((again.json as? [String: Any])?["endpoints"] as? [[String: Any]])?.first)
         #expect((endpoint["handshakes"] as? Int ?? -1) + (endpoint["unusedConnections"] as? Int ?? 0) == connections)
         #expect(((endpoint["ats"] as? [String: Any])?["osVersion"] as? String)?.hasPrefix("13") == true)
+
+        // The saved chain is verified again, never read back: without the root it is untrusted, whatever the file
+        // says; an edited verdict changes nothing; --at judges it at another time.
+        let noRoot = try CLI.run(["scan", "--profile", saved])
+        #expect(noRoot.status == 1)
+        #expect(noRoot.stdout.contains("[trust.untrusted]"), "\(noRoot.stdout)")
+        let text = try String(contentsOfFile: saved, encoding: .utf8)
+        let tampered = NSTemporaryDirectory() + "atscheck-profile-tampered-\(UUID().uuidString).json"
+        try text.replacingOccurrences(of: "\"trusted\" : true", with: "\"trusted\" : false")
+            .write(toFile: tampered, atomically: true, encoding: .utf8)
+        #expect(text.contains("\"trusted\" : true"))
+        #expect(try CLI.run(["scan", "--profile", tampered, "--ca-file", ca]).status == 0)
+        let later = ISO8601DateFormatter().string(from: Date().addingTimeInterval(120 * 86_400))
+        let expired = try CLI.run(["scan", "--profile", saved, "--ca-file", ca, "--at", later])
+        #expect(expired.status == 1)
+        #expect(expired.stdout.contains("[trust.expired]"), "\(expired.stdout)")
     }
 
     @Test("an http:// target is judged without probing, and a saved one is judged the same when reloaded")

@@ -12,6 +12,7 @@ public enum TrustInputs {
         switch text {
         case "apple": return .apple(AppleTrustBundle.bundled)
         case "host": return .host
+        case "none": return .none
         default:
             try PEMFile.validate([text])
             return .pemBundle(text)
@@ -31,4 +32,20 @@ public enum TrustInputs {
 
     /// The bundled data (`atscheck roots`).
     public static var bundled: AppleTrustData { AppleTrustBundle.bundled }
+}
+
+/// `--at DATE`: the time certificates are judged at.
+public enum JudgingTime {
+    /// `2027-01-15` (midnight UTC), `2027-01-15T09:30:00Z` or with an offset (`+02:00`); nil when it is neither.
+    public static func parse(_ text: String) -> Date? {
+        let full = ISO8601DateFormatter()
+        full.formatOptions = [.withInternetDateTime]
+        if let date = full.date(from: text) { return date }
+        full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = full.date(from: text) { return date }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        day.timeZone = TimeZone(identifier: "UTC")
+        return text.count == 10 ? day.date(from: text) : nil
+    }
 }

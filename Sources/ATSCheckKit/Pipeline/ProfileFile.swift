@@ -2,6 +2,7 @@ import ATSPolicy
 import Foundation
 import Reporting
 import TLSModel
+import TLSProbe
 
 /// Saved profiles: a JSON array of `ServerProfile` (a whole `scan --format json` report, or a single
 /// profile, is accepted too). Judging a saved profile again needs no connection.
@@ -56,6 +57,39 @@ public enum ProfileFile {
             return "missing \(path)"
         default:
             return "\(error)"
+        }
+    }
+}
+
+extension ProfileFile {
+    /// The saved profiles with their certificates verified again from the saved chain (DER), at `settings.now` (or
+    /// now), against `settings`' trust store, CA files and CT log list: a saved `trusted`, path or SCT verdict is
+    /// never reused, so an edited profile cannot flip a verdict and a chain can be judged at another time (`--at`).
+    /// SCTs delivered in the handshake are checked again from their saved bytes; profiles saved before the bytes
+    /// were kept lose them (a note says so).
+    /// - Throws: ``InputFileError`` when the trust inputs cannot be built.
+    public static func reverified(_ profiles: [ServerProfile], settings: ScanSettings) throws -> [ServerProfile] {
+        let at = settings.now ?? Date()
+        return try profiles.map { profile in
+            guard let saved = profile.certificate, !saved.chain.isEmpty else { return profile }
+            var copy = profile
+            let transparency = saved.transparency
+            let delivered = transparency.flatMap {
+                $0.requestedDelivered ? $0.scts.filter { $0.source != .embedded } : nil
+            }
+            do {
+                var report = try TLSProber.certificateReport(
+                    chain: saved.chain.map(\.der), delivered: delivered, ocspStapled: saved.ocspStapled,
+                    host: profile.host, source: settings.trustSource, caFiles: settings.caFiles,
+                    useSystemStore: settings.useSystemTrustStore, logList: settings.ctLogList, now: at)
+                if delivered?.contains(where: { $0.serialized == nil }) == true {
+                    report.transparency?.requestedDelivered = false
+                }
+                copy.certificate = report
+            } catch let error as ProbeFailure {
+                throw InputFileError(file: "--profile", reason: "cannot verify the saved chain again: \(error.reason)")
+            }
+            return copy
         }
     }
 }

@@ -14,13 +14,18 @@ public struct ATSPolicyEvaluator: Sendable {
     public var os: AppleOSVersion { client.os }
     /// The time certificates are judged at; nil: the profile's `verifiedAt` (or its scan time).
     public var now: Date?
+    /// Only the certificate rules run (`atscheck cert`: a chain judged before it is served, with no handshake to
+    /// judge); the TLS version and cipher-suite rules are skipped.
+    public var certificateOnly: Bool
 
     /// - Parameters:
     ///   - client: the OS release and class of client code (default: URLSession on the newest known release).
     ///   - now: the evaluation time (default: when the chain was verified).
-    public init(for client: ATSClient = .newest, now: Date? = nil) {
+    ///   - certificateOnly: run the certificate (trust) rules only.
+    public init(for client: ATSClient = .newest, now: Date? = nil, certificateOnly: Bool = false) {
         self.client = client
         self.now = now
+        self.certificateOnly = certificateOnly
     }
 
     /// The rules, in the order their violations are reported: HTTP, TLS, then trust.
@@ -132,7 +137,7 @@ public struct ATSPolicyEvaluator: Sendable {
                 "the scan did not complete (\(profile.status.rawValue)\(profile.error.map { ": \($0)" } ?? ""))")
             return context
         }
-        for rule in Self.tlsRules + Self.trustRules { rule.apply(to: &context) }
+        for rule in (certificateOnly ? [] : Self.tlsRules) + Self.trustRules { rule.apply(to: &context) }
         return context
     }
 

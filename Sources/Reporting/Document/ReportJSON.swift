@@ -8,6 +8,7 @@ import TLSModel
 /// - `app`: the report with `app` and, live, `live` beside it;
 /// - `diagnose`: the ``DiagnosticsReport`` with `findings` beside it;
 /// - `pins check`, `pins extract`: their reports;
+/// - `cert`: the report, with `pinCheck` (a `pins check` report) beside it when one library decided;
 /// - `plist --explain`: the explanation, or an array of them for several plists;
 /// - `rules`: `{"rules": [...]}`.
 public struct ReportJSON: Encodable, Sendable {
@@ -18,6 +19,7 @@ public struct ReportJSON: Encodable, Sendable {
     public init(_ document: ReportDocument) { self.document = document }
 
     private enum AuditKeys: String, CodingKey { case exceptionDebt, pins, policy, auditShard }
+    private enum CertKeys: String, CodingKey { case pinCheck }
     private enum DiagnosisKeys: String, CodingKey { case findings }
 
     /// Encodes the command's shape: a standalone section alone, else the report with the sections beside it.
@@ -31,7 +33,7 @@ public struct ReportJSON: Encodable, Sendable {
             return values.count == 1 ? try values[0].encode(to: encoder) : try values.encode(to: encoder)
         }
         if let extract = document.pinExtract { return try extract.encode(to: encoder) }
-        if let pins = document.pins { return try pins.encode(to: encoder) }
+        if let pins = document.pins, document.scan == nil { return try pins.encode(to: encoder) }
         if let diagnosis = document.diagnosis {
             try diagnosis.report.encode(to: encoder)
             var container = encoder.container(keyedBy: DiagnosisKeys.self)
@@ -39,6 +41,10 @@ public struct ReportJSON: Encodable, Sendable {
         }
         try document.scan?.encode(to: encoder)
         try document.app?.encode(to: encoder)
+        if let pins = document.pins {  // `cert --pins` with one library: its pin check beside the report
+            var container = encoder.container(keyedBy: CertKeys.self)
+            try container.encode(pins, forKey: .pinCheck)
+        }
         if let audit = document.audit {
             var container = encoder.container(keyedBy: AuditKeys.self)
             try container.encode(audit.exceptionDebt, forKey: .exceptionDebt)

@@ -9,7 +9,9 @@ public struct CodeClimateFormat: ReportRenderer {
     public init() {}
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let pins = document.pins { return try CodeClimateRenderer.render(PinsFormats.findingsReport(pins)) }
+        if let pins = document.pins, document.scan == nil {
+            return try CodeClimateRenderer.render(PinsFormats.findingsReport(pins))
+        }
         return try CodeClimateRenderer.render(
             try document.requireScan(for: format), plistFile: document.sources.plistFile,
             endpointsFile: document.sources.endpointsFile)

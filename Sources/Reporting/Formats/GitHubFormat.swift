@@ -8,7 +8,9 @@ public struct GitHubFormat: ReportRenderer {
     public init() {}
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let pins = document.pins { return GitHubRenderer.render(PinsFormats.findingsReport(pins)) }
+        if let pins = document.pins, document.scan == nil {
+            return GitHubRenderer.render(PinsFormats.findingsReport(pins))
+        }
         return GitHubRenderer.render(
             try document.requireScan(for: format), plistFile: document.sources.plistFile,
             endpointsFile: document.sources.endpointsFile)

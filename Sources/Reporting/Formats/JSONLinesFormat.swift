@@ -9,7 +9,7 @@ public struct JSONLinesFormat: ReportRenderer {
     public init() {}
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let pins = document.pins { return try JSONRendering.render(pins, pretty: false) }
+        if let pins = document.pins, document.scan == nil { return try JSONRendering.render(pins, pretty: false) }
         return try JSONLinesRendering.render(try document.requireScan(for: format))
     }
 }

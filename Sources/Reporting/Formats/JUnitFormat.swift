@@ -9,7 +9,7 @@ public struct JUnitFormat: ReportRenderer {
     public init() {}
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let pins = document.pins { return PinsFormats.junit(pins) }
+        if let pins = document.pins, document.scan == nil { return PinsFormats.junit(pins) }
         return JUnitRenderer.render(try document.requireScan(for: format))
     }
 }

@@ -10,7 +10,7 @@ public struct MarkdownFormat: ReportRenderer {
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
         if let rules = document.rules { return RuleCatalogueRenderer.markdown(rules) }
-        if let pins = document.pins { return PinsFormats.markdown(pins) }
+        if let pins = document.pins, document.scan == nil { return PinsFormats.markdown(pins) }
         let note = document.audit?.judgedUnderDefaultPolicy == true ? "> \(AuditSection.defaultPolicyNote)\n\n" : ""
         return note + MarkdownRenderer.render(try document.requireScan(for: format))
     }

@@ -3,7 +3,8 @@ import TLSModel
 /// `--format text`, the default: the human report, coloured only on a terminal.
 ///
 /// A standalone section (rules, explanations, extracted pins, a pin check, a diagnosis) is its own text;
-/// otherwise the app's header and live verdicts, the audit's policy note, the shard line, then the scan report.
+/// otherwise the app's header and live verdicts, the audit's policy note, the shard line, the scan report, then a pin
+/// check that goes with it (`cert --pins`).
 public struct TextFormat: ReportRenderer {
     public let format = OutputFormat.text
     public let sections = Set(ReportDocument.Section.allCases)
@@ -20,7 +21,7 @@ public struct TextFormat: ReportRenderer {
             }.joined()
         }
         if let extract = document.pinExtract { return PinsTextRenderer(style: style).render(extract) }
-        if let pins = document.pins { return PinsTextRenderer(style: style).render(pins) }
+        if let pins = document.pins, document.scan == nil { return PinsTextRenderer(style: style).render(pins) }
         if let diagnosis = document.diagnosis { return DiagnosticsTextRenderer.render(diagnosis) }
         var text = ""
         if let app = document.app {
@@ -32,6 +33,9 @@ public struct TextFormat: ReportRenderer {
         if let shard = scan.shard {
             text += "shard \(shard.index)/\(shard.count): \(shard.selected) of \(shard.total) endpoints\n\n"
         }
-        return text + ScanTextRenderer(style: style, now: options.now).render(scan)
+        text += ScanTextRenderer(style: style, now: options.now).render(scan)
+        // `atscheck cert --pins` with one library: the chain's verdict, then how the library decided.
+        if let pins = document.pins { text += "\n" + PinsTextRenderer(style: style).render(pins) }
+        return text
     }
 }

@@ -2,10 +2,11 @@ import TLSModel
 
 /// The host must appear in the leaf's subjectAltName (dNSName, or iPAddress for IP literals), with
 /// Apple's wildcard rules; the CommonName is ignored from iOS 13 (support 103769; reference §2.1, §2.4).
-/// Before iOS 13 a CN is used when the certificate has no SAN. No Info.plist key relaxes it.
+/// Before iOS 13 a CN is used when the certificate has no SAN. No Info.plist key relaxes it. An empty host (a chain
+/// judged by `atscheck cert` without `--host`) is not checked, as the SSL policy without a hostname does not.
 struct HostnameRule: ATSRule {
     func apply(to context: inout RuleContext) {
-        guard let certificate = context.profile.certificate else { return }
+        guard let certificate = context.profile.certificate, !context.host.isEmpty else { return }
         guard let leaf = context.leaf else {
             if certificate.hostnameMatches == false {
                 context.fail(.Trust.hostname, "the certificate does not name \(context.host)")

@@ -1,0 +1,54 @@
+import Foundation
+import Pinning
+import TLSModel
+import TLSProbe
+
+/// The pin checks of `atscheck cert`: each library decides for a chain from a file as it would for the same chain
+/// served, so a renewal that breaks the app's pins is found before it is deployed.
+public enum CertPins {
+    /// The libraries the material configures, in the registry's order: AFNetworking and Alamofire when it holds
+    /// certificates, TrustKit with a pin set, NSPinnedDomains with an Info.plist's `NSPinnedDomains`.
+    public static func libraries(for pins: LoadedPins) -> [PinLibrary] {
+        PinningLibraries.all.map(\.id).filter { id in
+            switch id {
+            case .afnetworking, .alamofire: return !pins.certificates.isEmpty
+            case .trustkit: return pins.pinSet != nil
+            case .nspinneddomains: return pins.pinnedDomains != nil
+            default: return PinningLibraries.named(id)?.missingMaterial(pins.appPins) == nil
+            }
+        }
+    }
+
+    /// Whether the material has `NSPinnedDomains` (a `--plist` given to `cert` is checked for them).
+    public static func hasPinnedDomains(_ pins: LoadedPins) -> Bool { pins.pinnedDomains != nil }
+
+    /// One library's decision for the chain, for each host.
+    /// - Parameters:
+    ///   - served: the chain's certificate facts, leaf first (as a server would send the file).
+    ///   - file: the chain file, named as the target.
+    ///   - at: the evaluation time (`--at`).
+    /// - Throws: ``InputFileError`` when the material lacks what the library needs.
+    public static func check(
+        served: [CertificateFacts], hosts: [String], file: String, policy: PinPolicy, pins: LoadedPins,
+        pinsPath: String, settings: ScanSettings, at: Date
+    ) throws -> PinCheckReport {
+        var checker = try PinChecker(
+            policy: policy, pins: pins, pinsPath: pinsPath, caFiles: settings.caFiles,
+            useSystemStore: settings.useSystemTrustStore, warnDays: settings.expiryWarningDays ?? 30, now: at)
+        checker.trustSource = settings.trustSource
+        let results = hosts.map { host -> PinCheckResult in
+            do {
+                return try checker.result(
+                    target: "\(host) (\(file))", host: host, port: 443, address: nil, served: served)
+            } catch {
+                return PinCheckResult(
+                    target: "\(host) (\(file))", host: host, port: 443, address: nil, status: .error,
+                    error: "\(error)")
+            }
+        }
+        var report = PinCheckReport(
+            library: policy.library, pinFiles: pins.files, results: results, findings: pins.findings)
+        report.scope = "certificate"
+        return report
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import TLSModel
+import TLSTestSupport
+import Testing
+
+/// `atscheck cert`: a chain judged from a file, before it is served (issue 23).
+@Suite("atscheck cert (CLI)")
+struct CertCommandTests {
+    static let pki = try! TestPKI.make(name: "cert command")
+
+    /// Writes `text` to a new temporary file and returns its path.
+    static func file(_ text: String, _ suffix: String = "pem") throws -> String {
+        let path = NSTemporaryDirectory() + "atscheck-cert-\(UUID().uuidString).\(suffix)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static var rootFile: String { get throws { try file(pki.rootPEM) } }
+
+    func endpoint(_ json: Any?) throws -> [String: Any] {
+        let endpoints = try #require((json as? [String: Any])?["endpoints"] as? [[String: Any]])
+        return try #require(endpoints.first)
+    }
+
+    @Test("a good chain passes for its host and fails for another; the JSON says no handshake was made")
+    func passAndHostname() throws {
+        let leaf = try Self.pki.leaf(.leaf("cert.atscheck.test"))
+        let chain = try Self.file(TestCertificate.pemBundle([leaf, Self.pki.intermediate]))
+        let root = try Self.rootFile
+        let pass = try CLI.run([
+            "cert", chain, "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", root, "--format",
+            "json",
+        ])
+        #expect(pass.status == 0, "\(pass.stdout)\(pass.stderr)")
+        let ok = try endpoint(pass.json)
+        #expect(ok["scope"] as? String == "certificate")
+        #expect(ok["handshakes"] as? Int == 0)
+        #expect(((ok["ats"] as? [String: Any])?["verdict"] as? String) == "pass")
+        #expect(((ok["certificate"] as? [String: Any])?["verifiedChain"] as? [Any])?.count == 3)
+
+        let wrong = try CLI.run([
+            "cert", chain, "--host", "other.atscheck.test", "--trust-store", "none", "--ca-file", root,
+        ])
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.stdout.contains("CERTIFICATE FAIL") && wrong.stdout.contains("[trust.hostname]"), "\(wrong.stdout)")
+
+        // No --host: the hostname is not judged, and the report says so.
+        let noHost = try CLI.run(["cert", chain, "--trust-store", "none", "--ca-file", root])
+        #expect(noHost.status == 0)
+        #expect(noHost.stdout.contains("no --host: the hostname was not checked"))
+    }
+
+    @Test("--at judges at another time: the leaf's expiry is named with its date, and before notBefore too")
+    func atDate() throws {
+        let leaf = try Self.pki.leaf(.leaf("cert.atscheck.test"))  // a day ago for 90 days
+        let chain = try Self.file(TestCertificate.pemBundle([leaf, Self.pki.intermediate]))
+        let root = try Self.rootFile
+        let base = ["cert", chain, "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", root]
+        let later = ISO8601DateFormatter().string(from: Date().addingTimeInterval(120 * 86_400))
+        let expired = try CLI.run(base + ["--at", later])
+        #expect(expired.status == 1)
+        #expect(expired.stdout.contains("[trust.expired]") && expired.stdout.contains("the certificate expired on"))
+        #expect(!expired.stdout.contains("[trust.untrusted]"), "a date error is not reported as an untrusted chain")
+        let earlier = try CLI.run(base + ["--at", "2001-01-01"])
+        #expect(earlier.status == 1)
+        #expect(earlier.stdout.contains("[trust.not-yet-valid]"))
+        // Within --warn-days of expiry: a warning, exit 0 unless --fail-on warning.
+        let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(80 * 86_400))
+        let warned = try CLI.run(base + ["--at", soon])
+        #expect(warned.status == 0)
+        #expect(warned.stdout.contains("trust.expiry.soon"))
+        let bad = try CLI.run(base + ["--at", "next tuesday"])
+        #expect(bad.status == 64)
+    }
+
+    @Test("a chain in any order is put in path order and the report says so; a certificate off the path is named")
+    func ordering() throws {
+        let leaf = try Self.pki.leaf(.leaf("cert.atscheck.test"))
+        let stray = try TestPKI.make(name: "cert stray").intermediate
+        let chain = try Self.file(TestCertificate.pemBundle([Self.pki.intermediate, stray, leaf]))
+        let run = try CLI.run([
+            "cert", chain, "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", try Self.rootFile,
+            "--format", "json",
+        ])
+        #expect(run.status == 0, "\(run.stdout)")
+        let ok = try endpoint(run.json)
+        let sent = try #require((ok["certificate"] as? [String: Any])?["chain"] as? [[String: Any]])
+        #expect(sent.first?["sha256"] as? String == leaf.sha256.lowercased())
+        let notes = ((ok["ats"] as? [String: Any])?["notes"] as? [String]) ?? []
+        #expect(notes.contains { $0.contains("not in path order") })
+        #expect(notes.contains { $0.contains("certificate(s) 2 are not on the leaf's issuer chain") }, "\(notes)")
+    }
+
+    @Test("an unreadable chain is exit 65 naming the file: missing, not a certificate, a broken PEM block, empty")
+    func unreadable() throws {
+        let missing = try CLI.run(["cert", "/nonexistent/chain.pem"])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("/nonexistent/chain.pem: no such file"))
+        let garbage = try Self.file("hello\n", "der")
+        let notCert = try CLI.run(["cert", garbage])
+        #expect(notCert.status == 65)
+        #expect(notCert.stderr.contains(garbage) && notCert.stderr.contains("neither PEM nor a DER certificate"))
+        let leaf = try Self.pki.leaf(.leaf("cert.atscheck.test"))
+        let broken = try Self.file(
+            leaf.pem + "-----BEGIN CERTIFICATE-----\nnot base64 at all\n-----END CERTIFICATE-----\n")
+        let brokenRun = try CLI.run(["cert", broken])
+        #expect(brokenRun.status == 65)
+        #expect(brokenRun.stderr.contains("certificate 2 of 2 is not a valid PEM certificate"), "\(brokenRun.stderr)")
+        #expect(brokenRun.stderr.split(separator: "\n").count == 1)
+        let empty = try Self.file("")
+        #expect(try CLI.run(["cert", empty]).status == 65)
+    }
+
+    @Test("a DER leaf reads; the key algorithms Apple refuses (DSA) fail with their own rule")
+    func derAndDSA() throws {
+        let dsaRoot = try TestCertificate.selfSigned(.ca("cert dsa root", key: .dsa(bits: 2048)))
+        let leaf = try dsaRoot.issue(.leaf("cert.atscheck.test"))
+        let der = NSTemporaryDirectory() + "atscheck-cert-\(UUID().uuidString).der"
+        try leaf.der.write(to: URL(fileURLWithPath: der))
+        let root = try Self.file(dsaRoot.pem)
+        let run = try CLI.run(["cert", der, "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", root])
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(
+            run.stdout.contains("has a DSA key; Apple accepts only RSA, EC, Ed25519 and Ed448 keys"), "\(run.stdout)")
+        #expect(run.stdout.contains("[trust.key-algorithm]"))
+    }
+
+    @Test(
+        "--pins: each library whose material is there decides; a renewal off the pinned CA is rejected before it ships")
+    func pins() throws {
+        let leaf = try Self.pki.leaf(.leaf("cert.atscheck.test"))
+        let chain = try Self.file(TestCertificate.pemBundle([leaf, Self.pki.intermediate]))
+        let root = try Self.rootFile
+        let pinDir = NSTemporaryDirectory() + "atscheck-cert-pins-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: pinDir, withIntermediateDirectories: true)
+        try Self.pki.intermediate.der.write(to: URL(fileURLWithPath: pinDir + "/intermediate.cer"))
+        let base = [
+            "cert", "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", root, "--pins", pinDir,
+        ]
+        let pinned = try CLI.run(base + [chain])
+        #expect(pinned.status == 0, "\(pinned.stdout)\(pinned.stderr)")
+
+        // The renewal comes from another CA: AFNetworking (certificate mode) and Alamofire both reject it.
+        let other = try TestPKI.make(name: "cert renewal CA")
+        let renewed = try Self.file(
+            TestCertificate.pemBundle([try other.leaf(.leaf("cert.atscheck.test")), other.intermediate]))
+        let otherRoot = try Self.file(other.rootPEM)
+        let rejected = try CLI.run(base + [renewed, "--ca-file", otherRoot, "--format", "json"])
+        #expect(rejected.status == 1, "\(rejected.stdout)\(rejected.stderr)")
+        let findings = ((rejected.json as? [String: Any])?["findings"] as? [[String: Any]]) ?? []
+        let rejections = findings.filter { $0["rule"] as? String == "pins.rejected" }
+        #expect(rejections.count == 2, "\(findings)")
+        #expect(rejections.contains { ($0["message"] as? String)?.hasPrefix("afnetworking: ") == true })
+        #expect(rejections.contains { ($0["message"] as? String)?.hasPrefix("alamofire: ") == true })
+        // Pins are per host.
+        #expect(try CLI.run(["cert", chain, "--pins", pinDir]).status == 64)
+    }
+
+    @Test("a leaf with keyCertSign is a warning (trust.key-usage), not a failure: Apple's SSL policy does not check it")
+    func keyUsageWarning() throws {
+        let leaf = try Self.pki.leaf(
+            CertificateSpec.leaf("cert.atscheck.test").withExtension(
+                "keyUsage", "critical,digitalSignature,keyCertSign"))
+        let chain = try Self.file(TestCertificate.pemBundle([leaf, Self.pki.intermediate]))
+        let base = [
+            "cert", chain, "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", try Self.rootFile,
+        ]
+        let run = try CLI.run(base)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(
+            run.stdout.contains("[trust.key-usage]")
+                && run.stdout.contains("keyCertSign on a certificate that is not a CA"))
+        #expect(try CLI.run(base + ["--fail-on", "warning"]).status == 1)
+    }
+}
