@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
 APT_PACKAGES = libssl-dev pkg-config openssl python3
 
-.PHONY: all build release test demo bench install deps format lint clean fuzz sanitize apple-trust
+.PHONY: all build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
 
 all: build
 
@@ -46,10 +46,22 @@ release: deps
 	$(SWIFT) build -c release --product atscheck-demo-servers
 	$(SWIFT) build -c release --product atscheck-make-demo-app
 
-## test: build and run every test (loopback only)
+## test: build and run every test (loopback only), then the fast x509-limbo conformance subset against the debug
+## binary. A failing run ends by repeating every failed test's lines, so the end of a long CI log names them.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@mkdir -p .build
+	@{ $(SWIFT) test --skip-build 2>&1; echo $$? > .build/test.status; } | tee .build/test.log; \
+	status=$$(cat .build/test.status); \
+	if [ $$status -ne 0 ]; then \
+	  echo "== failed tests (from .build/test.log) =="; grep -E '✘|error:|recorded an issue' .build/test.log | head -60; \
+	  exit $$status; fi
+	python3 scripts/x509-limbo/run.py --atscheck .build/debug/atscheck --subset fast --check
+
+## conformance: every x509-limbo server case against `atscheck cert`; rewrites docs/conformance.md
+conformance: deps
+	$(SWIFT) build --product atscheck
+	python3 scripts/x509-limbo/run.py --atscheck .build/debug/atscheck --jobs 2 --write-doc docs/conformance.md
 
 ## demo: start the bundled example servers on loopback, scan them, stop them
 demo: release
