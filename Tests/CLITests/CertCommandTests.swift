@@ -173,4 +173,46 @@ struct CertCommandTests {
                 && run.stdout.contains("keyCertSign on a certificate that is not a CA"))
         #expect(try CLI.run(base + ["--fail-on", "warning"]).status == 1)
     }
+
+    /// An Info.plist pinning `host`'s CA identities to `spki`.
+    static func pinnedPlist(host: String, spki: String) throws -> String {
+        try file(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>NSAppTransportSecurity</key><dict>
+                <key>NSPinnedDomains</key><dict>
+                  <key>\(host)</key><dict>
+                    <key>NSPinnedCAIdentities</key><array><dict>
+                      <key>SPKI-SHA256-BASE64</key><string>\(spki)</string>
+                    </dict></array>
+                  </dict>
+                </dict>
+              </dict>
+            </dict></plist>
+            """, "plist")
+    }
+
+    @Test("--plist: the app's NSPinnedDomains decide for the chain; a CA the pins do not name is rejected")
+    func plistPinnedDomains() throws {
+        let leaf = try Self.pki.leaf(.leaf("cert.atscheck.test"))
+        let chain = try Self.file(TestCertificate.pemBundle([leaf, Self.pki.intermediate]))
+        let base = [
+            "cert", chain, "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", try Self.rootFile,
+        ]
+        let intermediateSPKI = try #require(
+            (try CLI.run(base + ["--format", "json"]).json as? [String: Any]).flatMap {
+                (($0["endpoints"] as? [[String: Any]])?.first?["certificate"] as? [String: Any])?["chain"]
+                    as? [[String: Any]]
+            }?[1]["spkiSHA256"] as? String)
+        let good = try Self.pinnedPlist(host: "cert.atscheck.test", spki: intermediateSPKI)
+        let passed = try CLI.run(base + ["--plist", good])
+        #expect(passed.status == 0, "\(passed.stdout)")
+        let bad = try Self.pinnedPlist(host: "cert.atscheck.test", spki: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
+        let rejected = try CLI.run(base + ["--plist", bad, "--format", "json"])
+        #expect(rejected.status == 1, "\(rejected.stdout)")
+        let findings = ((rejected.json as? [String: Any])?["findings"] as? [[String: Any]]) ?? []
+        #expect(findings.contains { $0["rule"] as? String == "pins.rejected" }, "\(findings)")
+    }
 }
