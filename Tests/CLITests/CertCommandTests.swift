@@ -215,4 +215,29 @@ struct CertCommandTests {
         let findings = ((rejected.json as? [String: Any])?["findings"] as? [[String: Any]]) ?? []
         #expect(findings.contains { $0["rule"] as? String == "pins.rejected" }, "\(findings)")
     }
+
+    @Test(
+        "real chains (x509-limbo's online cases): Apple's store and CT log list accept google.com's, not before its SCTs"
+    )
+    func realWorldChain() throws {
+        // A chain no one here made, with real SCTs, judged with the bundled Apple store and log list.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let chain = root.appendingPathComponent("Tests/Conformance/limbo/online__google.com/chain.pem").path
+        let later = try CLI.run([
+            "cert", chain, "--host", "google.com", "--at", "2026-02-04T08:36:39Z", "--format", "json",
+        ])
+        #expect(later.status == 0, "\(later.stdout)")
+        let endpoint = try endpoint(later.json)
+        let certificate = try #require(endpoint["certificate"] as? [String: Any])
+        #expect(certificate["anchor"] as? String == "system")
+        let scts = ((certificate["transparency"] as? [String: Any])?["scts"] as? [[String: Any]]) ?? []
+        #expect(scts.count == 2 && scts.allSatisfy { $0["signature"] as? String == "valid" }, "\(scts)")
+        // limbo's own validation time is a second after notBefore, before the SCTs were issued: Apple does not count
+        // an SCT from the future.
+        let early = try CLI.run(["cert", chain, "--host", "google.com", "--at", "2026-02-02T08:36:39Z"])
+        #expect(early.status == 1)
+        #expect(early.stdout.contains("after the verification time") && early.stdout.contains("[trust.ct]"))
+        #expect(try CLI.run(["cert", chain, "--host", "www.example.com", "--at", "2026-02-04T08:36:39Z"]).status == 1)
+    }
 }
