@@ -76,15 +76,11 @@ public enum AppOfflineAudit {
         }
         var trustKit: PinSet?
         if let configuration = contents.trustKitConfiguration {
-            let plistFile = contents.infoPlist.file
-            let line = contents.infoPlist.line(forKeyPath: ["TSKConfiguration"])
-            let parsed = PinConfigurationParser.trustKit(configuration, file: plistFile)
-            trustKit = parsed.pinSet
-            findings += parsed.findings.map { finding in
-                var finding = finding
-                finding.line = finding.line ?? line
-                return finding
+            let parsed = PinConfigurationParser.trustKit(configuration, file: contents.infoPlist.file) {
+                TrustKitLaunchFailure.line(of: $0, in: contents.infoPlist)
             }
+            trustKit = parsed.pinSet
+            findings += parsed.findings
         }
         let pinnedDomains = contents.pinnedDomains.map(PinConfigurationParser.pinnedDomains)
         return AppOfflineResult(
