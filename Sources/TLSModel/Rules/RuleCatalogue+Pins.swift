@@ -25,7 +25,8 @@ extension RuleID {
         public static let trustKitExpired: RuleID = "pins.trustkit.expired"
         /// A key TrustKit cannot hash (RSA other than 2048/3072/4096, P-521, Ed25519…): it fails closed (error).
         public static let trustKitUnsupportedKey: RuleID = "pins.trustkit.unsupported-key"
-        /// A configuration TrustKit refuses when it loads it: the app crashes at launch (error).
+        /// A configuration TrustKit refuses when it loads it: the app crashes at launch (error; exit 65 where the
+        /// configuration is judged).
         public static let trustKitConfigRejected: RuleID = "pins.trustkit.config-rejected"
         /// Alamofire with both default and host validation off: only the byte or key match counts (warning).
         public static let alamofireValidationOff: RuleID = "pins.alamofire.validation-off"
@@ -161,7 +162,7 @@ extension RuleCatalogue {
                 with other keys or without an including parent; a pin that does not decode to 32 bytes; fewer than \
                 two distinct pins while enforcing (one when not); a `TSKReportUris` entry that is not a URL; \
                 `TSKSwizzleNetworkDelegates` outside the shared instance; and values of a type it cannot read. \
-                Fix the entry.
+                `pins check`, `audit` and `app` exit 65 on such a configuration (docs/pins.md). Fix the entry.
                 """),
         RuleDescriptor(
             RuleID.Pins.alamofireValidationOff, .pins, .warning,
