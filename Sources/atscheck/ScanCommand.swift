@@ -1,4 +1,5 @@
 import ATSCheckKit
+import ATSPolicy
 import ArgumentParser
 import Foundation
 import Judging
@@ -26,9 +27,13 @@ struct ScanCommand: AsyncParsableCommand {
               grep -v staging hosts.txt | atscheck scan -
               atscheck scan --profile saved.json        # re-render a saved profile without connecting
 
-            Exit status: 0 every endpoint passes; 1 an endpoint fails ATS or an error-level finding (with \
-            --fail-on warning, a warning too); 2 an endpoint could not be scanned; 64 usage error; 65 an input \
-            file is malformed (nothing is written then).
+            With --plist, the plist's NSPinnedDomains are checked against the served chain of every host they \
+            cover, as ATS checks them (live or --profile): a chain they reject is a \(RuleID.Pins.rejected) \
+            error at the plist line of the pinned domain.
+
+            Exit status: 0 every endpoint passes; 1 an endpoint fails ATS or an error-level finding (a pin \
+            rejection among them; with --fail-on warning, a warning too); 2 an endpoint could not be scanned; \
+            64 usage error; 65 an input file is malformed (nothing is written then).
             """
     )
 
@@ -47,9 +52,11 @@ struct ScanCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help:
-            "Judge under the NSAppTransportSecurity of this Info.plist (XML or binary) instead of the default ATS policy."
-    )
+        help: ArgumentHelp(
+            "Judge under the NSAppTransportSecurity of this Info.plist (XML or binary) instead of the default ATS policy.",
+            discussion:
+                "Its NSPinnedDomains are checked against each covered host's served chain: a chain they reject is a "
+                + "\(RuleID.Pins.rejected) error at the plist line (exit 1)."))
     var plist: String?
 
     @Option(
@@ -116,7 +123,8 @@ struct ScanCommand: AsyncParsableCommand {
     /// Scans (or loads saved profiles) and judges: the whole report, or what is left once JSON Lines streamed.
     private func scanned() async throws -> Outcome {
         // The plist is read first: with a bad plist and a bad profile, the plist is named.
-        let judge = try PolicyJudge(plist: plist, for: policy.judged)
+        let document = try plist.map(PlistDocument.input)
+        var judge = PolicyJudge(document: document, for: policy.judged)
         let report: ScanReport
         if profile.isEmpty {
             var lists = try targetsFile.map { try EndpointList.load(path: $0) }
@@ -124,6 +132,8 @@ struct ScanCommand: AsyncParsableCommand {
             let direct = try argumentTargets.map { try Target(parsing: $0) }
             let settings = try scan.settings()
             try scan.requireResolveRulesUsed(settings, targets: direct, entries: lists.flatMap(\.entries))
+            // The plist's NSPinnedDomains, against each served chain: a host whose pins reject it cannot connect.
+            judge.checkPinnedDomains(of: document, settings: settings)
             let pipeline = ScanPipeline(settings: settings)
             let progress: @Sendable (Int, Int, ServerProfile) -> Void = { done, total, profile in
                 Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
@@ -149,7 +159,9 @@ struct ScanCommand: AsyncParsableCommand {
                 direct, lists: lists, shard: selected, judge: judge, progress: progress, onEndpoint: stream)
             Terminal.endProgress()
         } else {
-            report = ScanPipeline.report(try ProfileFile.load(profile), judge: judge)
+            let profiles = try ProfileFile.load(profile)
+            if document != nil { judge.checkPinnedDomains(of: document, settings: try scan.settings()) }
+            report = ScanPipeline.report(profiles, judge: judge)
                 .addingExpiryWarnings(days: scan.warnDays)
         }
         if let saveProfile { try ProfileFile.save(report.profiles, to: saveProfile) }
