@@ -46,8 +46,10 @@ echo "(atscheck scan exited with $status: 0 all pass, 1 a policy failure, 2 an e
 echo
 
 # The audit: an app's Info.plist against the endpoints it talks to (an endpoint list in YAML, with
-# per-endpoint --resolve to the loopback ports of this run). The modern server is also pin-checked as the
-# app's TrustKit would check it, with a pin set extracted from this run's server (a CA pin plus a backup).
+# per-endpoint --resolve to the loopback ports of this run). The modern server is also pin-checked against a pin
+# set extracted from this run's server (a CA pin plus a backup), as NSPinnedDomains CA identities: TrustKit would
+# refuse to pin a name under .test at launch (its public suffix list has no such TLD), and the audit would stop
+# there with exit 65.
 modern=$(awk '$1=="modern"{print $2}' "$work/servers.log")
 "$BIN/atscheck" pins extract "modern.demo.atscheck.test:${modern##*:}" \
   --resolve "modern.demo.atscheck.test:${modern##*:}:${modern%:*}" --ca-file "$pki/demo-root.pem" \
@@ -60,7 +62,7 @@ modern=$(awk '$1=="modern"{print $2}' "$work/servers.log")
     echo "    resolve: ${address%:*}"
     if [ "$name" = modern ]; then
       echo "    pins: modern-pins          # relative to this list"
-      echo "    library: trustkit"
+      echo "    library: nspinneddomains"
     fi
   done < "$work/servers.log"
   echo "  - url: http://cdn.demo.atscheck.test/assets/logo.png   # cleartext: never scanned, judged by ATS"

@@ -7,11 +7,7 @@ extension AppPolicySource {
     /// Reads a plist file: XML, binary or OpenStep, a whole Info.plist or a bare ATS dictionary.
     /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable or not a dictionary plist.
     public static func load(_ path: String) throws -> AppPolicySource {
-        let document: PlistDocument
-        do { document = try PlistDocument.load(path: path) } catch let error as PlistError {
-            throw InputFileError(file: path, line: error.line, reason: error.reason)
-        }
-        return AppPolicySource(document: document)
+        AppPolicySource(document: try PlistDocument.input(path))
     }
 
 }

@@ -21,12 +21,26 @@ public struct AppPolicySource: Sendable {
     }
 }
 
+/// Pins an app's configuration carries, judged against a scanned endpoint's served chain (`scan --plist` and its
+/// `NSPinnedDomains`). Building a trust path needs OpenSSL, so the implementation lives with the facade.
+public protocol EndpointPinJudging: Sendable {
+    /// The findings of one endpoint: a rejection as an error, the evaluator's other findings at most warnings;
+    /// none when no pin covers its host or it has no served chain.
+    /// - Parameters:
+    ///   - endpoint: The endpoint, judged.
+    ///   - extraAnchors: CA files its own scan trusted besides the run's (an endpoint-list entry's `caFile`).
+    /// - Returns: The findings, for the report.
+    func findings(for endpoint: EndpointResult, extraAnchors: [String]) -> [Finding]
+}
+
 /// Judges profiles under an app policy and OS release.
 public struct PolicyJudge: Sendable {
     public var policy: AppPolicySource
     /// The OS release and client whose rules apply.
     public var client: ATSClient
     public var os: AppleOSVersion { client.os }
+    /// The policy's pins (`NSPinnedDomains`), checked against each endpoint's served chain; nil: none.
+    public var pins: (any EndpointPinJudging)?
 
     /// The time certificates are judged at (`--at`); nil: when each chain was verified.
     public var now: Date?
@@ -60,5 +74,13 @@ public struct PolicyJudge: Sendable {
                     : "chain ends at a system root: judged as a preinstalled root (398-day cap and CT apply)")
         }
         return evaluation
+    }
+
+    /// The pin findings of one endpoint (``pins``); empty without pins.
+    /// - Parameters:
+    ///   - endpoint: The endpoint, judged.
+    ///   - extraAnchors: CA files its own scan trusted besides the run's.
+    public func pinFindings(for endpoint: EndpointResult, extraAnchors: [String] = []) -> [Finding] {
+        pins?.findings(for: endpoint, extraAnchors: extraAnchors) ?? []
     }
 }

@@ -8,61 +8,50 @@ public enum PinConfigurationParser {
     /// Info.plist configuration must repeat (pinning.md §3.1).
     public static let trustKitExcludeKey = "kSKExcludeSubdomainFromParentPolicy"
 
-    /// Parses a `TSKConfiguration` dictionary into a ``PinSet`` plus the findings TrustKit's own checks would
-    /// raise (``PinSetValidation``) and type errors.
+    /// Parses a `TSKConfiguration` dictionary into a ``PinSet`` as TrustKit reads it, with what TrustKit refuses
+    /// at launch (``TrustKitLaunchCheck``) and malformed pins.
     /// - Parameters:
     ///   - configuration: The value of the `TSKConfiguration` key.
     ///   - file: The plist's path, for findings.
-    /// - Returns: The pin set (entries that could not be read are left out) and findings.
-    public static func trustKit(_ configuration: [String: Any], file: String? = nil) -> (
-        pinSet: PinSet, findings: [Finding]
+    ///   - line: The line of a key path relative to `TSKConfiguration` (`["TSKPinnedDomains", "api.example.com"]`),
+    ///     for findings.
+    /// - Returns: The pin set (an entry that is not a dictionary is left out; flags are read with TrustKit's
+    ///   `-boolValue`), the findings (`pins.trustkit.config-rejected` per refusal, `pins.pin.malformed` per bad
+    ///   pin; key paths start at `TSKConfiguration`), and the refusals themselves.
+    public static func trustKit(
+        _ configuration: [String: Any], file: String? = nil, line: ([String]) -> Int? = { _ in nil }
+    ) -> (
+        pinSet: PinSet, findings: [Finding], refusals: [TrustKitLaunchCheck.Refusal]
     ) {
-        let prefix = "TSKConfiguration.TSKPinnedDomains"
-        var findings: [Finding] = []
-        func reject(_ message: String, _ keyPath: String) {
-            findings.append(
-                Finding(
-                    rule: RuleID.Pins.trustKitConfigRejected, severity: .error, message: message, file: file,
-                    keyPath: keyPath))
-        }
-        guard let domains = dictionary(configuration["TSKPinnedDomains"]), !domains.isEmpty else {
-            reject(
-                "TSKConfiguration has no TSKPinnedDomains dictionary with at least one entry",
-                "TSKConfiguration.TSKPinnedDomains")
-            return (PinSet(domains: [:]), findings)
-        }
+        typealias Key = TrustKitLaunchCheck.Key
+        let refusals = TrustKitLaunchCheck.refusals(configuration)
+        let domains = dictionary(configuration[Key.pinnedDomains]) ?? [:]
         var out: [String: DomainPins] = [:]
-        for name in domains.keys.sorted() {
-            let path = "\(prefix).\(name)"
-            guard let entry = dictionary(domains[name]) else {
-                reject("\(name): the entry is not a dictionary", path)
+        for (name, value) in domains {
+            guard let entry = dictionary(value) else { continue }
+            func flag(_ key: String, _ defaultValue: Bool) -> Bool {
+                entry[key].flatMap { TrustKitValue($0).boolValue } ?? defaultValue
+            }
+            if flag(Key.excludeSubdomainFromParentPolicy, false) {
+                out[name] = DomainPins(pins: [], excludeSubdomainFromParentPolicy: true)
                 continue
             }
-            func flag(_ key: String, _ defaultValue: Bool) -> Bool {
-                guard let raw = entry[key] else { return defaultValue }
-                if let value = boolean(raw) { return value }
-                reject("\(name): \(key) is not a boolean", "\(path).\(key)")
-                return defaultValue
-            }
-            var pins: [String] = []
-            if let raw = entry["TSKPublicKeyHashes"] {
-                if let list = raw as? [Any], list.allSatisfy({ $0 is String }) {
-                    pins = list.compactMap { $0 as? String }
-                } else {
-                    reject("\(name): TSKPublicKeyHashes is not an array of strings", "\(path).TSKPublicKeyHashes")
-                }
-            }
-            let excluded = flag(trustKitExcludeKey, false)
-            if !excluded && entry["TSKPublicKeyHashes"] == nil {
-                reject("\(name): TSKPublicKeyHashes is missing", path)
-            }
             out[name] = DomainPins(
-                pins: pins, includeSubdomains: flag("TSKIncludeSubdomains", false),
-                enforce: flag("TSKEnforcePinning", true),
-                expirationDate: entry["TSKExpirationDate"] as? String, excludeSubdomainFromParentPolicy: excluded)
+                pins: entry[Key.publicKeyHashes].flatMap { TrustKitValue($0).enumerated }?.compactMap { $0 as? String }
+                    ?? [],
+                includeSubdomains: flag(Key.includeSubdomains, false), enforce: flag(Key.enforcePinning, true),
+                expirationDate: entry[Key.expirationDate] as? String)
         }
         let pinSet = PinSet(domains: out)
-        return (pinSet, findings + PinSetValidation.findings(pinSet, keyPathPrefix: prefix, file: file))
+        let prefix = "TSKConfiguration"
+        let malformed = PinSetValidation.malformedPins(pinSet, file: file) { domain, index in
+            let path = [Key.pinnedDomains, domain, Key.publicKeyHashes, String(index)]
+            return (([prefix] + path).joined(separator: "."), line(path))
+        }
+        let rejected = refusals.map {
+            $0.finding(file: file, keyPath: ([prefix] + $0.keyPath).joined(separator: "."), line: line($0.keyPath))
+        }
+        return (pinSet, rejected + malformed, refusals)
     }
 
     /// Parses an `NSPinnedDomains` dictionary the way Apple's Security framework does (ats-rules.md §3.3):
@@ -101,13 +90,6 @@ public enum PinConfigurationParser {
             for (k, v) in d { if let s = k.base as? String { out[s] = v } }
             return out
         }
-        return nil
-    }
-
-    /// A `<true/>`/`<false/>` or a number (TrustKit reads flags with `boolValue`); nil for other types.
-    static func boolean(_ value: Any) -> Bool? {
-        if let b = value as? Bool, type(of: value) == Bool.self { return b }
-        if let n = value as? NSNumber { return n.boolValue }
         return nil
     }
 

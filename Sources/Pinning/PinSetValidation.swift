@@ -1,69 +1,96 @@
 import Foundation
 import TLSModel
 
-/// The checks TrustKit makes when it reads a configuration (pinning.md §3.1–3.2), applied to any
-/// ``PinSet`` — a parsed `TSKConfiguration` or a pin-set file.
+/// The checks TrustKit makes when it reads a configuration (``TrustKitLaunchCheck``), applied to any ``PinSet`` — a
+/// parsed `TSKConfiguration` or a pin-set file — plus the pin text checks (pinning.md §7.2).
 public enum PinSetValidation {
-    /// Findings for a pin set: malformed pins, missing backups, excluded subdomains without a parent.
+    /// Findings for a pin set: what TrustKit refuses at launch (`pins.trustkit.config-rejected`) and malformed pins
+    /// (`pins.pin.malformed`).
     /// - Parameters:
     ///   - pinSet: The pin set.
-    ///   - keyPathPrefix: Prefix of the findings' key paths (`TSKConfiguration.TSKPinnedDomains` for a plist,
-    ///     `domains` for a pin-set file).
+    ///   - keyPathPrefix: Prefix of the findings' key paths (`domains` for a pin-set file).
     ///   - file: The file the set came from, if any.
-    /// - Returns: Findings, by domain.
+    /// - Returns: Findings, by domain; key paths in the pin-set file's spelling (`domains.<name>.pins.<i>`).
     public static func findings(_ pinSet: PinSet, keyPathPrefix: String = "domains", file: String? = nil) -> [Finding] {
-        var out: [Finding] = []
-        func add(_ rule: RuleID, _ message: String, _ keyPath: String) {
-            out.append(
-                Finding(
-                    rule: rule, severity: rule.descriptor?.severity ?? .error, message: message, file: file,
-                    keyPath: keyPath))
+        let refusals = TrustKitLaunchCheck.refusals(TrustKitLaunchCheck.configuration(of: pinSet))
+        return refusals.map {
+            $0.finding(file: file, keyPath: pinSetKeyPath($0.keyPath, prefix: keyPathPrefix), names: pinSetKeyNames)
         }
-        for domain in pinSet.domains.keys.sorted() {
-            let entry = pinSet.domains[domain]!
-            let path = "\(keyPathPrefix).\(domain)"
-            if IPAddress(domain) != nil {
-                add(RuleID.Pins.trustKitConfigRejected, "\(domain): TrustKit cannot pin an IP address", path)
-            }
-            if entry.excludeSubdomainFromParentPolicy {
-                let parent = TrustKitPolicyLookup.includingParent(of: domain, in: pinSet)
-                if parent == nil {
-                    add(
-                        RuleID.Pins.trustKitConfigRejected,
-                        "\(domain) is excluded from its parent's policy, but no parent entry has includeSubdomains",
-                        path)
-                }
-                if !entry.pins.isEmpty {
-                    add(
-                        RuleID.Pins.trustKitConfigRejected,
-                        "\(domain): an excluded subdomain's entry must hold no other key, yet it has pins", path)
-                }
-                continue
-            }
-            var valid = Set<String>()
-            for (i, pin) in entry.pins.enumerated() {
-                if let problem = SPKIPinText.problem(pin) {
-                    add(
-                        RuleID.Pins.pinMalformed, "\(domain): pin \(i + 1) \(pin.prefix(50)) is \(problem)",
-                        "\(path).pins.\(i)")
-                } else {
-                    valid.insert(pin)
-                }
-            }
-            let needed = entry.enforce ? 2 : 1
-            if Set(entry.pins).count < needed {
-                let what = entry.enforce ? "fewer than 2 distinct pins while enforcing (no backup pin)" : "no pin"
-                add(
-                    RuleID.Pins.trustKitConfigRejected,
-                    "\(domain): \(what): TrustKit raises an exception at initialisation", path)
-            } else if valid.count != Set(entry.pins).count {
-                add(
-                    RuleID.Pins.trustKitConfigRejected,
-                    "\(domain): a pin does not decode to 32 bytes: TrustKit raises an exception at initialisation", path
-                )
+            + malformedPins(pinSet, file: file) { ("\(keyPathPrefix).\($0).pins.\($1)", nil) }
+    }
+
+    /// A `pins.pin.malformed` error for every pin of a non-excluded entry that is not the Base64 of 32 bytes.
+    /// - Parameters:
+    ///   - pinSet: The pin set.
+    ///   - file: The file, for findings.
+    ///   - location: The key path of pin `index` of `domain`, and its line when known.
+    /// - Returns: The findings, by domain.
+    public static func malformedPins(
+        _ pinSet: PinSet, file: String?, location: (_ domain: String, _ index: Int) -> (keyPath: String, line: Int?)
+    ) -> [Finding] {
+        var out: [Finding] = []
+        for domain in pinSet.domains.keys.sorted() where !pinSet.domains[domain]!.excludeSubdomainFromParentPolicy {
+            for (i, pin) in pinSet.domains[domain]!.pins.enumerated() {
+                guard let problem = SPKIPinText.problem(pin) else { continue }
+                let (keyPath, line) = location(domain, i)
+                out.append(
+                    Finding(
+                        rule: RuleID.Pins.pinMalformed,
+                        severity: RuleID.Pins.pinMalformed.descriptor?.severity ?? .error,
+                        message: "\(domain): pin \(i + 1) \(pin.prefix(50)) is \(problem)", file: file, line: line,
+                        keyPath: keyPath))
             }
         }
         return out
+    }
+
+    /// A refusal's key path (from `TSKConfiguration`) in the pin-set file's spelling: `TSKPinnedDomains` →
+    /// `prefix`, `TSKPublicKeyHashes` → `pins`, `TSKIncludeSubdomains` → `includeSubdomains` and so on.
+    /// - Parameters:
+    ///   - keyPath: The refusal's key path.
+    ///   - prefix: What stands for `TSKPinnedDomains` (`domains`).
+    /// - Returns: The dotted key path.
+    public static func pinSetKeyPath(_ keyPath: [String], prefix: String = "domains") -> String {
+        var names = pinSetKeyNames
+        names[TrustKitLaunchCheck.Key.pinnedDomains] = prefix
+        // The domain (index 1) is a name, never a key to translate.
+        return keyPath.enumerated().map { i, part in i == 1 ? part : names[part] ?? part }.joined(separator: ".")
+    }
+
+    /// TrustKit's key names → a pin-set file's (`Pins/README.md`).
+    public static let pinSetKeyNames: [String: String] = {
+        typealias Key = TrustKitLaunchCheck.Key
+        return [
+            Key.pinnedDomains: "domains", Key.publicKeyHashes: "pins", Key.includeSubdomains: "includeSubdomains",
+            Key.enforcePinning: "enforce", Key.expirationDate: "expirationDate",
+            Key.excludeSubdomainFromParentPolicy: "excludeSubdomainFromParentPolicy",
+        ]
+    }()
+}
+
+extension TrustKitLaunchCheck {
+    /// The `TSKConfiguration` a pin set stands for: `TSKPinnedDomains` with each entry's keys. An exclusion entry
+    /// gets the exclusion key plus whatever else the set gives it (which TrustKit refuses).
+    /// - Parameter pinSet: The pin set.
+    /// - Returns: The configuration, for ``refusals(_:initializer:registry:)``.
+    public static func configuration(of pinSet: PinSet) -> [String: Any] {
+        var domains: [String: Any] = [:]
+        for (name, entry) in pinSet.domains {
+            var keys: [String: Any] = [:]
+            if entry.excludeSubdomainFromParentPolicy {
+                keys[Key.excludeSubdomainFromParentPolicy] = true
+                if !entry.pins.isEmpty { keys[Key.publicKeyHashes] = entry.pins }
+                if entry.includeSubdomains { keys[Key.includeSubdomains] = true }
+                if !entry.enforce { keys[Key.enforcePinning] = false }
+            } else {
+                keys[Key.publicKeyHashes] = entry.pins
+                keys[Key.includeSubdomains] = entry.includeSubdomains
+                keys[Key.enforcePinning] = entry.enforce
+            }
+            if let date = entry.expirationDate { keys[Key.expirationDate] = date }
+            domains[name] = keys
+        }
+        return [Key.pinnedDomains: domains]
     }
 }
 

@@ -44,8 +44,9 @@ struct AppCommand: AsyncParsableCommand {
             Exit status: 0 every endpoint passes on every era and no error-level finding (with --fail-on warning, \
             no warning either); 1 an error finding (an endpoint failing ATS on an era the build supports, a missing \
             exception, an error-level plist finding, a pin rejection); 2 no failure, but an endpoint could not be \
-            scanned; 64 usage error; 65 the bundle, the endpoint list or a CA file is unreadable or refused \
-            (nothing is written then).
+            scanned; 64 usage error; 65 the bundle, the endpoint list or a CA file is unreadable or refused, or \
+            the bundle links TrustKit and TrustKit refuses its TSKConfiguration (the app would crash at launch; \
+            nothing is written then).
             """
     )
 

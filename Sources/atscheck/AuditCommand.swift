@@ -21,7 +21,9 @@ struct AuditCommand: AsyncParsableCommand {
 
             Exit status: 0 no error; 1 an error finding (a failing endpoint, missing exception, error-level \
             plist finding, expired waiver, pin rejection; with --fail-on warning, a warning too); 2 an endpoint could not be \
-            scanned; 64 usage error; 65 an input file is malformed (nothing is written then).
+            scanned; 64 usage error; 65 an input file is malformed, or TrustKit would refuse the plist's \
+            TSKConfiguration or an entry's TrustKit pin set at launch (the app would crash; nothing is scanned or \
+            written then).
 
             --shard I/N audits the entries of one shard (split as scan --shard splits); `atscheck merge` of every \
             shard's --format json output gives the single run's report, exception debt and exit status.

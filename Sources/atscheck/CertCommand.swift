@@ -1,4 +1,5 @@
 import ATSCheckKit
+import ATSPolicy
 import ArgumentParser
 import Foundation
 import Judging
@@ -101,7 +102,12 @@ struct CertCommand: AsyncParsableCommand {
     /// The certificate report and, with --pins or a plist's NSPinnedDomains, each library's pin check.
     private func judged() throws -> (ScanReport, [PinCheckReport]) {
         // The plist is read first: with a bad plist and a bad chain, the plist is named.
-        let judge = try PolicyJudge(plist: plist, for: policy.judged)
+        let document = try plist.map(PlistDocument.input)
+        let judge = PolicyJudge(document: document, for: policy.judged)
+        // An app whose TSKConfiguration TrustKit refuses crashes at launch: nothing else is worth judging.
+        if let document, let error = TrustKitLaunchFailure.error(TrustKitLaunchFailure.inPlist(document)) {
+            throw error
+        }
         var settings = ScanSettings()
         try certificates.apply(to: &settings)
         let check = CertCheck(file: chain, hosts: host, settings: settings)

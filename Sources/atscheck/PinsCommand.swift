@@ -28,6 +28,10 @@ struct PinsCheckCommand: AsyncParsableCommand {
             (--allow-invalid-certificates, --no-validate-domain-name, Alamofire's flags) the release build is shown \
             next to it, with the risks of shipping the relaxed one. The chain comes from the ATS-only probe (at most \
             6 handshakes; the report says suite lists were not enumerated); --full enumerates every suite.
+            A TrustKit configuration TrustKit refuses when it loads it (no backup pin, a domain outside its public \
+            suffix list such as *.test, includeSubdomains on a public suffix, …) exits 65 before connecting, with \
+            --library trustkit, and with any library for an Info.plist's TSKConfiguration: the app would crash at \
+            launch.
             Examples:
               atscheck pins check staging.example.com --pins Pins/ --library afnetworking --mode certificate
               atscheck pins check staging.example.com --pins Pins/staging.cer --allow-invalid-certificates --no-validate-domain-name

@@ -1,4 +1,5 @@
 import ATSCheckKit
+import ATSPolicy
 import ArgumentParser
 import Foundation
 import Judging
@@ -27,9 +28,13 @@ struct ScanCommand: AsyncParsableCommand {
               atscheck scan --profile saved.json        # judge a saved profile again without connecting
               atscheck scan --profile saved.json --at 2027-03-01   # ...as of a later date (the chain is re-verified)
 
-            Exit status: 0 every endpoint passes; 1 an endpoint fails ATS or an error-level finding (with \
-            --fail-on warning, a warning too); 2 an endpoint could not be scanned; 64 usage error; 65 an input \
-            file is malformed (nothing is written then).
+            With --plist, the plist's NSPinnedDomains are checked against the served chain of every host they \
+            cover, as ATS checks them (live or --profile): a chain they reject is a \(RuleID.Pins.rejected) \
+            error at the plist line of the pinned domain.
+
+            Exit status: 0 every endpoint passes; 1 an endpoint fails ATS or an error-level finding (a pin \
+            rejection among them; with --fail-on warning, a warning too); 2 an endpoint could not be scanned; \
+            64 usage error; 65 an input file is malformed (nothing is written then).
             """
     )
 
@@ -48,9 +53,11 @@ struct ScanCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help:
-            "Judge under the NSAppTransportSecurity of this Info.plist (XML or binary) instead of the default ATS policy."
-    )
+        help: ArgumentHelp(
+            "Judge under the NSAppTransportSecurity of this Info.plist (XML or binary) instead of the default ATS policy.",
+            discussion:
+                "Its NSPinnedDomains are checked against each covered host's served chain: a chain they reject is a "
+                + "\(RuleID.Pins.rejected) error at the plist line (exit 1)."))
     var plist: String?
 
     @Option(
@@ -123,7 +130,8 @@ struct ScanCommand: AsyncParsableCommand {
     /// Scans (or loads saved profiles) and judges: the whole report, or what is left once JSON Lines streamed.
     private func scanned() async throws -> Outcome {
         // The plist is read first: with a bad plist and a bad profile, the plist is named.
-        let judge = try PolicyJudge(plist: plist, for: policy.judged)
+        let document = try plist.map(PlistDocument.input)
+        var judge = PolicyJudge(document: document, for: policy.judged)
         let report: ScanReport
         if profile.isEmpty {
             var lists = try targetsFile.map { try EndpointList.load(path: $0) }
@@ -131,6 +139,8 @@ struct ScanCommand: AsyncParsableCommand {
             let direct = try argumentTargets.map { try Target(parsing: $0) }
             let settings = try scan.settings()
             try scan.requireResolveRulesUsed(settings, targets: direct, entries: lists.flatMap(\.entries))
+            // The plist's NSPinnedDomains, against each served chain: a host whose pins reject it cannot connect.
+            judge.checkPinnedDomains(of: document, settings: settings)
             let pipeline = ScanPipeline(settings: settings)
             let progress: @Sendable (Int, Int, ServerProfile) -> Void = { done, total, profile in
                 Terminal.progress("scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
@@ -159,6 +169,7 @@ struct ScanCommand: AsyncParsableCommand {
             // A saved profile keeps the served chain; its trust is verified again (at --at, or now), never read back.
             let settings = try scan.settings()
             let profiles = try ProfileFile.reverified(try ProfileFile.load(profile), settings: settings)
+            if document != nil { judge.checkPinnedDomains(of: document, settings: settings) }
             report = ScanPipeline.report(profiles, judge: judge)
                 .addingExpiryWarnings(days: scan.warnDays, now: settings.now ?? Date())
         }

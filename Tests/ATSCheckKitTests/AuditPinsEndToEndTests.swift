@@ -10,7 +10,8 @@ import Testing
 /// covered endpoint's live path, and the pin check an endpoint-list entry names, against a real server.
 @Suite("Audit pin checks end to end (loopback only)")
 struct AuditPinsEndToEndTests {
-    static let domain = "pins-audit.atscheck.test"
+    /// Under a TLD in TrustKit's public suffix list: TrustKit refuses to pin a name under `.test`.
+    static let domain = "pins-audit.example.com"
     static func host(_ label: String) -> String { "\(label).\(domain)" }
     /// A well-formed pin that matches nothing (the SHA-256 of a phrase).
     static let spare = "YN+A6d3fbwjbaPCVXAY5oqzK3S7uFPvwAPNxRHZgEmI="

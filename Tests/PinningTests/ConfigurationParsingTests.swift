@@ -22,7 +22,7 @@ struct ConfigurationParsingTests {
                 "api.example.com": ["TSKPublicKeyHashes": [Self.pinA, Self.pinB]],
             ] as [String: Any],
         ]
-        let (set, findings) = PinConfigurationParser.trustKit(config, file: "Info.plist")
+        let (set, findings, _) = PinConfigurationParser.trustKit(config, file: "Info.plist")
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         let parent = try #require(set.domains["example.com"])
         #expect(
@@ -35,7 +35,7 @@ struct ConfigurationParsingTests {
         #expect(set.domains["api.example.com"] == DomainPins(pins: [Self.pinA, Self.pinB]))
     }
 
-    @Test("TSKConfiguration: what TrustKit refuses at initialisation")
+    @Test("TSKConfiguration: what TrustKit refuses at initialisation, as findings at their key paths")
     func trustKitRejects() {
         let config: [String: Any] = [
             "TSKPinnedDomains": [
@@ -44,12 +44,14 @@ struct ConfigurationParsingTests {
                 "hex.example.com": ["TSKPublicKeyHashes": [String(repeating: "ab", count: 32), Self.pinA]],
                 "orphan.example.com": ["kSKExcludeSubdomainFromParentPolicy": true],
                 "10.0.0.1": ["TSKPublicKeyHashes": [Self.pinA, Self.pinB]],
-                "flag.example.com": ["TSKPublicKeyHashes": [Self.pinA, Self.pinB], "TSKEnforcePinning": "YES"]
+                "flag.example.com": ["TSKPublicKeyHashes": [Self.pinA, Self.pinB], "TSKEnforcePinning": [true]]
+                    as [String: Any],
+                "string.example.com": ["TSKPublicKeyHashes": [Self.pinA], "TSKEnforcePinning": "NO"]
                     as [String: Any],
                 "report.example.com": ["TSKPublicKeyHashes": [Self.pinA], "TSKEnforcePinning": false] as [String: Any],
             ] as [String: Any]
         ]
-        let findings = PinConfigurationParser.trustKit(config).findings
+        let (set, findings, refusals) = PinConfigurationParser.trustKit(config) { $0.count * 10 }
         func rules(_ domain: String) -> [RuleID] {
             findings.filter { $0.keyPath?.contains("Domains.\(domain)") == true }.map(\.rule)
         }
@@ -59,10 +61,27 @@ struct ConfigurationParsingTests {
         #expect(Set(rules("hex.example.com")) == [RuleID.Pins.pinMalformed, RuleID.Pins.trustKitConfigRejected])
         #expect(rules("orphan.example.com") == [RuleID.Pins.trustKitConfigRejected])
         #expect(rules("10.0.0.1") == [RuleID.Pins.trustKitConfigRejected])
-        #expect(rules("flag.example.com") == [RuleID.Pins.trustKitConfigRejected])
+        #expect(rules("flag.example.com") == [RuleID.Pins.trustKitConfigRejected], "an array has no -boolValue")
+        #expect(rules("string.example.com").isEmpty, "\"NO\" is NO to -boolValue: one pin is enough")
+        #expect(set.domains["string.example.com"]?.enforce == false)
         #expect(rules("report.example.com").isEmpty, "one pin is enough when not enforcing")
         #expect(findings.allSatisfy { $0.severity == .error })
-        #expect(PinConfigurationParser.trustKit([:]).findings.map(\.rule) == [RuleID.Pins.trustKitConfigRejected])
+        #expect(findings.filter { $0.rule == RuleID.Pins.trustKitConfigRejected }.count == refusals.count)
+        #expect(
+            findings.contains {
+                $0.keyPath == "TSKConfiguration.TSKPinnedDomains.hex.example.com.TSKPublicKeyHashes.0"
+                    && $0.rule == RuleID.Pins.trustKitConfigRejected && $0.line == 40
+            }, "the line comes from the key path (4 parts here)")
+        #expect(
+            findings.allSatisfy {
+                $0.message.hasSuffix("TrustKit raises at launch: the app would crash")
+                    || $0.rule == RuleID.Pins.pinMalformed
+            })
+        #expect(PinConfigurationParser.trustKit([:]).findings.isEmpty, "TrustKit does not parse an empty configuration")
+        #expect(
+            PinConfigurationParser.trustKit(["TSKSwizzleNetworkDelegates": false]).findings.map(\.rule) == [
+                RuleID.Pins.trustKitConfigRejected
+            ])
     }
 
     @Test("NSPinnedDomains: malformed Base64 dropped, NSIncludesSubdomains only as a boolean, absent vs empty arrays")

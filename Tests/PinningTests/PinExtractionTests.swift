@@ -91,7 +91,7 @@ struct PinExtractionTests {
         let plist = try #require(
             try PropertyListSerialization.propertyList(from: Data(wrapped.utf8), format: nil) as? [String: Any])
         let config = try #require(plist["TSKConfiguration"] as? [String: Any])
-        let (set, findings) = PinConfigurationParser.trustKit(config)
+        let (set, findings, _) = PinConfigurationParser.trustKit(config)
         #expect(
             findings.isEmpty
                 && set.domains[Self.p.host]?.pins == [Self.p.intermediate.spkiSHA256, Self.p.root.spkiSHA256])

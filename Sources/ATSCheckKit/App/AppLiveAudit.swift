@@ -26,7 +26,8 @@ public enum AppLiveAudit {
     ///   - prober: The OpenSSL prober by default; tests may pass another.
     ///   - progress: Called after each scanned endpoint with (done, total, profile).
     /// - Returns: The facts, verdicts per era, exception debt, pin checks and one report.
-    /// - Throws: ``InputFileError`` (exit 65) when the bundle, the list or a CA file is unreadable or refused.
+    /// - Throws: ``InputFileError`` (exit 65) when the bundle, the list or a CA file is unreadable or refused, or when
+    ///   the bundle links TrustKit and TrustKit refuses its `TSKConfiguration` (nothing is scanned).
     public static func run(
         path: String, endpointsPath: String? = nil, settings: ScanSettings = ScanSettings(),
         client: ClientKind = .urlSession,
@@ -35,6 +36,7 @@ public enum AppLiveAudit {
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AppLiveResult {
         let contents = try AppOfflineAudit.open(path: path, limits: limits)
+        try AppOfflineAudit.checkTrustKitLaunch(contents)
         let offline = AppOfflineAudit.result(of: contents, filter: filter)
         let document = contents.infoPlist
         var entries = harvestedEntries(offline.endpoints)

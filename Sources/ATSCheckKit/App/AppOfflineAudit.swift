@@ -50,11 +50,23 @@ public enum AppOfflineAudit {
     ///   - limits: The archive caps.
     ///   - filter: What the endpoint harvester leaves out.
     /// - Returns: The facts and findings of the bundle.
-    /// - Throws: ``InputFileError`` (exit 65) when the bundle is unreadable or refused as hostile.
+    /// - Throws: ``InputFileError`` (exit 65) when the bundle is unreadable or refused as hostile, or when it links
+    ///   TrustKit and TrustKit refuses its Info.plist's `TSKConfiguration` (the app crashes at launch).
     public static func run(
         path: String, limits: ArchiveLimits = .default, filter: HarvestFilter = .default
     ) throws -> AppOfflineResult {
-        result(of: try open(path: path, limits: limits), filter: filter)
+        let contents = try open(path: path, limits: limits)
+        try checkTrustKitLaunch(contents)
+        return result(of: contents, filter: filter)
+    }
+
+    /// Throws when the bundle links TrustKit and TrustKit refuses the Info.plist's `TSKConfiguration`: its library
+    /// constructor loads that dictionary before `main`, so the build crashes at launch. Without TrustKit nothing
+    /// reads the dictionary (`app.trustkit.not-linked`), and its refusals stay findings.
+    /// - Throws: ``InputFileError`` (exit 65) naming the Info.plist, the line and the first refusal.
+    static func checkTrustKitLaunch(_ contents: AppBundleContents) throws {
+        guard contents.libraries.contains(where: { $0.name == .trustkit }) else { return }
+        if let error = TrustKitLaunchFailure.error(TrustKitLaunchFailure.inPlist(contents.infoPlist)) { throw error }
     }
 
     /// Opens a bundle, as an input file.
@@ -76,15 +88,11 @@ public enum AppOfflineAudit {
         }
         var trustKit: PinSet?
         if let configuration = contents.trustKitConfiguration {
-            let plistFile = contents.infoPlist.file
-            let line = contents.infoPlist.line(forKeyPath: ["TSKConfiguration"])
-            let parsed = PinConfigurationParser.trustKit(configuration, file: plistFile)
-            trustKit = parsed.pinSet
-            findings += parsed.findings.map { finding in
-                var finding = finding
-                finding.line = finding.line ?? line
-                return finding
+            let parsed = PinConfigurationParser.trustKit(configuration, file: contents.infoPlist.file) {
+                TrustKitLaunchFailure.line(of: $0, in: contents.infoPlist)
             }
+            trustKit = parsed.pinSet
+            findings += parsed.findings
         }
         let pinnedDomains = contents.pinnedDomains.map(PinConfigurationParser.pinnedDomains)
         return AppOfflineResult(

@@ -14,7 +14,9 @@ struct AuditInputs {
     var lint: [Finding]
 
     /// Reads the plist (or the default policy), the endpoint list, the baseline, every CA file and every pin file.
-    /// - Throws: ``InputFileError`` (exit 65) when one is unreadable or malformed.
+    /// - Throws: ``InputFileError`` (exit 65) when one is unreadable or malformed, or when TrustKit would refuse
+    ///   the plist's `TSKConfiguration` or the TrustKit pin material of an entry (``TrustKitLaunchFailure``: the
+    ///   app would crash at launch, so nothing is audited).
     static func load(
         plistPath: String?, endpointsPath: String, baselinePath: String?, settings: ScanSettings, os: AppleOSVersion,
         now: Date
@@ -25,6 +27,8 @@ struct AuditInputs {
         } catch let error as PlistError {
             throw InputFileError(file: error.file, line: error.line, reason: error.reason)
         }
+        // An Info.plist's TSKConfiguration is loaded by TrustKit itself at launch.
+        if let error = TrustKitLaunchFailure.error(TrustKitLaunchFailure.inPlist(document)) { throw error }
         let list = try EndpointList.load(path: endpointsPath)
         let baseline = try baselinePath.map(Baseline.load(path:))
         try PEMFile.validate(settings.caFiles + list.entries.compactMap(\.caFile))

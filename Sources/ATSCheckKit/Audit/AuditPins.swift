@@ -12,8 +12,10 @@ import TLSModel
 /// that, as with `atscheck pins check`, only the verdict fails the run. A pinned domain that covers no listed
 /// `https` endpoint is a note (`audit.pinned-domain.no-endpoint`).
 @_spi(Testing) public struct AuditPins {
+    /// The plist's `NSPinnedDomains` and the check of it (shared with `scan --plist`); nil when it has none.
+    var plistCheck: PinnedDomainsCheck?
     /// The plist's `NSPinnedDomains`; nil when it has none.
-    @_spi(Testing) public internal(set) var pinnedDomains: PinnedDomainsConfiguration?
+    @_spi(Testing) public var pinnedDomains: PinnedDomainsConfiguration? { plistCheck?.configuration }
     /// Per entry index, the checker of the entry's pin check.
     @_spi(Testing) public internal(set) var entryCheckers: [Int: PinChecker] = [:]
     /// Findings about the pin material the entries name (PEM in a `.cer`, a pin set TrustKit refuses), for the
@@ -31,8 +33,11 @@ import TLSModel
         document: PlistDocument, entries: [EndpointEntry], settings: ScanSettings, now: Date
     ) throws -> AuditPins {
         var pins = AuditPins(
-            pinnedDomains: PinMaterialLoader.pinnedDomains(of: document), caFiles: settings.caFiles,
-            useSystemStore: settings.useSystemTrustStore, trustSource: settings.trustSource, now: now)
+            plistCheck: PinnedDomainsCheck(
+                document: document, useSystemStore: settings.useSystemTrustStore, trustSource: settings.trustSource,
+                now: now),
+            caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore, trustSource: settings.trustSource,
+            now: now)
         var loaded: [String: LoadedPins] = [:]
         var reported: Set<String> = []
         for (index, entry) in entries.enumerated() {
@@ -63,16 +68,15 @@ import TLSModel
         var checks: [AuditPinCheck] = []
         var covered: Set<String> = []
         for (index, endpoint) in endpoints.enumerated() where !endpoint.entry.isHTTP {
-            if let config = pinnedDomains,
-                let applicable = PinnedDomainsEvaluator.applicable(host: endpoint.entry.target.host, in: config)
-            {
+            let host = endpoint.entry.target.host
+            if let plistCheck, let applicable = plistCheck.applicable(host: host) {
                 covered.formUnion(applicable.domains)
-                if let check = pinnedDomainsCheck(endpoint, applicable: applicable, config: config, document: document)
+                if let check = plistCheck.check(
+                    endpoint: endpoint.entry.target.hostPort, host: host, profile: endpoint.profile,
+                    anchors: anchors(for: endpoint.entry))
                 {
                     checks.append(check)
-                    findings += Self.findings(
-                        of: check, subject: "NSPinnedDomains '\(check.domains.first ?? "")'",
-                        expectFail: endpoint.entry.expect == .fail)
+                    findings += PinnedDomainsCheck.findings(of: check, expectFail: endpoint.entry.expect == .fail)
                 }
             }
             if let checker = entryCheckers[index], let pinCheck = endpoint.entry.pinCheck,
@@ -95,41 +99,18 @@ import TLSModel
                     message:
                         "the NSPinnedDomains entry '\(key)' covers no https endpoint of the list (none is "
                         + "\(key)\(subdomains)): its pins were not checked against a live path",
-                    file: document.file, line: Self.line(of: key, in: document), keyPath: Self.keyPath(key)))
+                    file: document.file, line: plistCheck?.lines[key], keyPath: PinnedDomainsCheck.keyPath(key)))
         }
         return (findings, checks)
     }
 
-    /// The `NSPinnedDomains` evaluation of one endpoint, nil when it has no served chain (not scanned).
-    func pinnedDomainsCheck(
-        _ endpoint: Auditor.Endpoint, applicable: PinnedDomainsEvaluator.Applicable, config: PinnedDomainsConfiguration,
-        document: PlistDocument
-    ) -> AuditPinCheck? {
-        var material = LoadedPins()
-        material.files = [document.file]
-        material.pinnedDomains = config
-        guard
-            var checker = try? PinChecker(
-                policy: .nspinneddomains, pins: material, pinsPath: document.file,
-                caFiles: anchors(for: endpoint.entry),
-                useSystemStore: useSystemStore, now: now)
-        else { return nil }
-        checker.trustSource = trustSource
-        guard let result = Self.result(endpoint, checker: checker) else { return nil }
-        // The exact key locates the findings; an including parent when there is no exact one.
-        let host = endpoint.entry.target.host.lowercased().trimmingSuffix(".")
-        let key = applicable.domains.first { $0.lowercased() == host } ?? applicable.domains[0]
-        return AuditPinCheck(
-            origin: .pinnedDomains, endpoint: endpoint.entry.target.hostPort, library: .nspinneddomains,
-            domains: [key] + applicable.domains.filter { $0 != key }, pinFiles: [document.file],
-            source: SourceLocation(file: document.file, line: Self.line(of: key, in: document)),
-            keyPath: Self.keyPath(key),
-            result: result)
-    }
-
     /// The checker's result for the endpoint's served chain; nil when it was not scanned or sent no certificate.
     static func result(_ endpoint: Auditor.Endpoint, checker: PinChecker) -> PinCheckResult? {
-        let profile = endpoint.profile
+        result(endpoint.profile, checker: checker)
+    }
+
+    /// The checker's result for a profile's served chain; nil when it was not scanned or sent no certificate.
+    static func result(_ profile: ServerProfile, checker: PinChecker) -> PinCheckResult? {
         guard profile.status == .completed, let served = profile.certificate?.chain, !served.isEmpty else { return nil }
         do {
             return try checker.result(
@@ -184,20 +165,5 @@ import TLSModel
         copy.severity = .note
         copy.message = "expected to fail (expect: fail): " + finding.message
         return copy
-    }
-
-    static func keyPath(_ key: String) -> String { ATSKeyPath.path([ATSKey.pinnedDomains.name, key]) }
-
-    /// The plist line of a pinned-domain key, else of `NSPinnedDomains`.
-    static func line(of key: String, in document: PlistDocument) -> Int? {
-        document.line(forATSKeyPath: [ATSKey.pinnedDomains.name, key])
-            ?? document.line(forATSKeyPath: [ATSKey.pinnedDomains.name])
-    }
-}
-
-extension String {
-    /// The string without one trailing `suffix`.
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

@@ -134,6 +134,25 @@ extension Node {
     /// The 1-based line of the node, when known.
     var line: Int? { mark?.line }
 
+    /// The line of the deepest node along `path` (mapping keys by their text, list elements by index), the line
+    /// of the key for a mapping entry; the root's line when not even the first step exists.
+    func line(at path: [String]) -> Int? {
+        var node = self
+        var line = self.line
+        for part in path {
+            if let mapping = node.mapping, let (key, value) = mapping.first(where: { $0.key.scalarText == part }) {
+                line = key.line ?? line
+                node = value
+            } else if let sequence = node.sequence, let index = Int(part), sequence.indices.contains(index) {
+                node = sequence[index]
+                line = node.line ?? line
+            } else {
+                break
+            }
+        }
+        return line
+    }
+
     /// A scalar's text (any scalar: strings, numbers and booleans alike), nil for collections.
     var scalarText: String? { scalar?.string }
 

@@ -33,6 +33,9 @@ public struct LoadedPins: Sendable {
     public var pinnedDomains: PinnedDomainsConfiguration?
     /// Findings about the material (PEM in `.cer`, malformed pins, configurations TrustKit refuses).
     public var findings: [Finding] = []
+    /// What TrustKit would refuse in the TrustKit configurations read (pin-set files, TrustKit JSON/YAML,
+    /// `TSKConfiguration`), in file order: an app loading one crashes at launch.
+    public var trustKitRefusals: [TrustKitLaunchFailure] = []
 
     /// Empty material.
     public init() {}
@@ -107,9 +110,10 @@ public enum PinMaterialLoader {
         switch (file as NSString).pathExtension.lowercased() {
         case "cer", "der", "crt", "pem": try loadCertificates(file, into: &pins)
         case "json", "yaml", "yml":
-            let (set, findings) = try PinSetFile.load(file)
-            pins.pinSet = merge(pins.pinSet, set)
-            pins.findings += findings
+            let loaded = try PinSetFile.load(file)
+            pins.pinSet = merge(pins.pinSet, loaded.pinSet)
+            pins.findings += loaded.findings
+            pins.trustKitRefusals += loaded.refusals
         default: try loadPlist(file, into: &pins)
         }
     }
@@ -158,16 +162,14 @@ public enum PinMaterialLoader {
         }
         let root = document.rootDictionary
         if let value = root["TSKConfiguration"] {
-            guard case .dictionary(let tsk) = PlistNode(value) else {
-                throw InputFileError(
-                    file: file, line: document.line(forKeyPath: ["TSKConfiguration"]),
-                    reason: "TSKConfiguration is not a dictionary")
-            }
-            let (set, findings) = PinConfigurationParser.trustKit(tsk, file: file)
-            let line = document.line(forKeyPath: ["TSKConfiguration"])
-            pins.pinSet = merge(pins.pinSet, set)
-            pins.findings += findings.map {
-                var f = $0; f.line = f.line ?? line; return f
+            // TrustKit loads an Info.plist's TSKConfiguration by itself at launch, whatever its type.
+            pins.trustKitRefusals += TrustKitLaunchFailure.inPlist(document)
+            if case .dictionary(let tsk) = PlistNode(value) {
+                let (set, findings, _) = PinConfigurationParser.trustKit(tsk, file: file) {
+                    TrustKitLaunchFailure.line(of: $0, in: document)
+                }
+                pins.pinSet = merge(pins.pinSet, set)
+                pins.findings += findings
             }
         }
         if let parsed = pinnedDomains(of: document) {

@@ -11,10 +11,18 @@ enum PinSetFile {
         "pins", "includeSubdomains", "enforce", "expirationDate", "excludeSubdomainFromParentPolicy",
     ]
 
+    /// A pin-set file read: its pin set, findings with lines, and what TrustKit would refuse in it.
+    struct Loaded {
+        var pinSet: PinSet
+        var findings: [Finding]
+        var refusals: [TrustKitLaunchFailure]
+    }
+
     /// Reads a pin-set file.
-    /// - Returns: The pin set and the checks TrustKit makes at start-up (``PinSetValidation``), with lines.
+    /// - Returns: The pin set, the checks TrustKit makes at start-up (``TrustKitLaunchCheck``) and the pin text
+    ///   checks as findings with lines, and the refusals.
     /// - Throws: ``InputFileError`` for an unreadable, malformed or mistyped file.
-    static func load(_ file: String) throws -> (PinSet, [Finding]) {
+    static func load(_ file: String) throws -> Loaded {
         let text = try StructuredFile.readText(path: file, limit: PinMaterialLoader.pinSetBytes)
         let format = StructuredFile.format(ofPath: file) ?? .yaml
         guard let root = try StructuredFile.parse(text, format: format, file: file) else {
@@ -27,31 +35,70 @@ enum PinSetFile {
             return try trustKitDictionary(text, root: root, file: file)
         }
         var lines: [String: Int] = [:]
-        let set = try parse(root, file: file, lines: &lines)
-        let findings = PinSetValidation.findings(set, keyPathPrefix: "domains", file: file).map { finding -> Finding in
-            var f = finding
-            f.line = finding.keyPath.flatMap { lines[$0] }
-            return f
+        var configuration: [String: Any] = [:]
+        let set = try parse(root, file: file, lines: &lines, configuration: &configuration)
+        let refusals = TrustKitLaunchCheck.refusals([TrustKitLaunchCheck.Key.pinnedDomains: configuration])
+        func line(_ keyPath: String) -> Int? {
+            var parts = keyPath.split(separator: ".").map(String.init)
+            while !parts.isEmpty {
+                if let line = lines[parts.joined(separator: ".")] { return line }
+                parts.removeLast()
+            }
+            return root.line
         }
-        return (set, findings)
+        let located = refusals.map { refusal in
+            let keyPath = PinSetValidation.pinSetKeyPath(refusal.keyPath)
+            let finding = refusal.finding(
+                file: file, keyPath: keyPath, line: line(keyPath), names: PinSetValidation.pinSetKeyNames)
+            return (finding, line(keyPath), refusal)
+        }
+        let malformed = PinSetValidation.malformedPins(set, file: file) { domain, index in
+            ("domains.\(domain).pins.\(index)", lines["domains.\(domain).pins.\(index)"])
+        }
+        return Loaded(
+            pinSet: set, findings: located.map(\.0) + malformed,
+            refusals: located.map {
+                TrustKitLaunchFailure(
+                    file: file, line: $0.1, refusal: $0.2, inInfoPlist: false, names: PinSetValidation.pinSetKeyNames)
+            })
     }
 
     /// A TrustKit configuration written as JSON or YAML (what `pins extract --format trustkit` writes next to
     /// the plist): the `TSKConfiguration` dictionary, or a document holding it under that key.
-    static func trustKitDictionary(_ text: String, root: Node, file: String) throws -> (PinSet, [Finding]) {
-        guard let any = try? Yams.load(yaml: text.replacingOccurrences(of: "\t", with: " ")),
+    static func trustKitDictionary(_ text: String, root: Node, file: String) throws -> Loaded {
+        // No timestamp resolution: an unquoted `2027-06-30` stays the string TrustKit would be given.
+        guard
+            let any = try? Yams.load(
+                yaml: text.replacingOccurrences(of: "\t", with: " "), Resolver.default.removing(.timestamp)),
             let top = any as? [String: Any]
         else {
             throw InputFileError(file: file, line: root.line, reason: "a TrustKit configuration must be a mapping")
         }
-        let configuration = (top["TSKConfiguration"] as? [String: Any]) ?? top
-        let (set, findings) = PinConfigurationParser.trustKit(configuration, file: file)
-        return (set, findings)
+        let nested = top["TSKConfiguration"] != nil
+        guard let configuration = nested ? top["TSKConfiguration"] as? [String: Any] : top else {
+            throw InputFileError(
+                file: file, line: root.line(at: ["TSKConfiguration"]),
+                reason: "TSKConfiguration is not a mapping: TrustKit raises at launch: the app would crash")
+        }
+        let base = nested ? ["TSKConfiguration"] : []
+        let (set, findings, refusals) = PinConfigurationParser.trustKit(configuration, file: file) {
+            root.line(at: base + $0)
+        }
+        return Loaded(
+            pinSet: set, findings: findings,
+            refusals: refusals.map {
+                TrustKitLaunchFailure(
+                    file: file, line: root.line(at: base + $0.keyPath), refusal: $0, inInfoPlist: false)
+            })
     }
 
     /// The pin set of a parsed document; `lines` receives the line of every `domains.<name>` and
     /// `domains.<name>.pins.<i>` key path.
-    static func parse(_ root: Node, file: String, lines: inout [String: Int]) throws -> PinSet {
+    /// `configuration` receives the `TSKPinnedDomains` dictionary the file stands for, with exactly the keys written.
+    static func parse(
+        _ root: Node, file: String, lines: inout [String: Int], configuration: inout [String: Any]
+    ) throws -> PinSet {
+        typealias Key = TrustKitLaunchCheck.Key
         func fail(_ node: Node?, _ reason: String) -> InputFileError {
             InputFileError(file: file, line: node?.line, reason: reason)
         }
@@ -79,8 +126,10 @@ enum PinSetFile {
                 throw fail(value, "\(name): the entry is \(value.kindName); expected a mapping with pins")
             }
             var entry = DomainPins(pins: [])
+            var keys: [String: Any] = [:]
             for (fieldKey, field) in fields {
                 let fieldName = fieldKey.scalarText ?? "?"
+                lines["domains.\(name).\(fieldName)"] = fieldKey.line
                 switch fieldName {
                 case "pins":
                     guard let list = field.sequence else {
@@ -93,15 +142,22 @@ enum PinSetFile {
                         entry.pins.append(pin)
                         lines["domains.\(name).pins.\(i)"] = item.line
                     }
-                case "includeSubdomains": entry.includeSubdomains = try bool(field, name, fieldName, fail)
-                case "enforce": entry.enforce = try bool(field, name, fieldName, fail)
+                    keys[Key.publicKeyHashes] = entry.pins
+                case "includeSubdomains":
+                    entry.includeSubdomains = try bool(field, name, fieldName, fail)
+                    keys[Key.includeSubdomains] = entry.includeSubdomains
+                case "enforce":
+                    entry.enforce = try bool(field, name, fieldName, fail)
+                    keys[Key.enforcePinning] = entry.enforce
                 case "excludeSubdomainFromParentPolicy":
                     entry.excludeSubdomainFromParentPolicy = try bool(field, name, fieldName, fail)
+                    keys[Key.excludeSubdomainFromParentPolicy] = entry.excludeSubdomainFromParentPolicy
                 case "expirationDate":
                     guard let date = field.scalarText, CalendarDay.date(from: date) != nil else {
                         throw fail(field, "\(name): expirationDate must be a YYYY-MM-DD date")
                     }
                     entry.expirationDate = date
+                    keys[Key.expirationDate] = date
                 default:
                     throw fail(
                         fieldKey, "\(name): unknown key '\(fieldName)' (expected \(entryKeys.joined(separator: ", ")))")
@@ -111,6 +167,7 @@ enum PinSetFile {
                 throw fail(key, "\(name): pins is missing")
             }
             out[name] = entry
+            configuration[name] = keys
         }
         return PinSet(domains: out)
     }

@@ -10,7 +10,8 @@ extension ScanPipeline {
     /// Targets keep the behaviour of ``scan(_:judge:progress:)`` (`--all-addresses` applies); list entries
     /// keep their own `resolve`, `sni` and `caFile` as in `audit`, and their endpoint results carry the line
     /// they came from. `http://` entries are judged without a connection. The lists' own findings (lines that
-    /// are not targets) come first in the report.
+    /// are not targets) come first in the report, then the findings of the judge's pins (``PolicyJudge/pins``:
+    /// `scan --plist`'s `NSPinnedDomains`) in endpoint order.
     ///
     /// > Warning: Connects to every `https` target and entry.
     public func scan(
@@ -38,8 +39,9 @@ extension ScanPipeline {
                 plan: batch.plan, owner: batch.owner, targets: targets, entries: entries, judge: judge, now: now,
                 tally: tally)
             stream.openCleartext(onEndpoint)
+            // The plist's pins are judged from the served chain's DER once every endpoint is in: keep it then.
             prober = StreamingProber(
-                base: self.prober, stream: stream, onEndpoint: onEndpoint, dropsDER: streamOnly,
+                base: self.prober, stream: stream, onEndpoint: onEndpoint, dropsDER: streamOnly && judge.pins == nil,
                 keepsSkeleton: tally != nil)
         }
         let bySlot = await probe(batch, prober: prober, progress: progress)
@@ -60,7 +62,15 @@ extension ScanPipeline {
             results += profiles.map { EndpointResult(profile: $0, ats: judge.judge($0), source: entry.source) }
             slots += Array(repeating: targets.count + index, count: profiles.count)
         }
-        let report = ScanReport(endpoints: results, findings: lists.flatMap(\.findings))
+        // The plist's pins (NSPinnedDomains) against each served chain, in report order, after the lists' findings.
+        var pinFindings: [Finding] = []
+        if judge.pins != nil {
+            for (result, slot) in zip(results, slots) {
+                let entry = slot >= targets.count ? entries[slot - targets.count] : nil
+                pinFindings += judge.pinFindings(for: result, extraAnchors: [entry?.caFile].compactMap { $0 })
+            }
+        }
+        let report = ScanReport(endpoints: results, findings: lists.flatMap(\.findings) + pinFindings)
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: now)
         return (report, slots)
     }

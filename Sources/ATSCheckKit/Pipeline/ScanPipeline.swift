@@ -70,9 +70,12 @@ public struct ScanPipeline: Sendable {
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? Date())
     }
 
-    /// Judges profiles (scanned now or saved earlier) into a report.
+    /// Judges profiles (scanned now or saved earlier) into a report: the ATS verdicts, then `findings` and the
+    /// findings of the judge's pins (``PolicyJudge/pins``) in endpoint order.
     public static func report(_ profiles: [ServerProfile], judge: PolicyJudge, findings: [Finding] = []) -> ScanReport {
-        report(profiles, findings: findings) { judge.judge($0) }
+        var report = report(profiles, findings: findings) { judge.judge($0) }
+        report.findings += report.endpoints.flatMap { judge.pinFindings(for: $0) }
+        return report
     }
 
     /// Builds the report from profiles, judging each with `judge`.

@@ -65,7 +65,12 @@ final class EndpointStream: Sendable {
 
     private func hand(_ endpoint: EndpointResult, at place: StreamTally.Place, _ onEndpoint: (EndpointResult) -> Void) {
         onEndpoint(endpoint)
-        tally?.add(endpoint, at: place)
+        guard let tally else { return }
+        // Only the tally sees this endpoint's served chain again: judge the plist's pins now.
+        let entry = place.slot >= targets.count ? entries[place.slot - targets.count] : nil
+        tally.add(
+            endpoint, at: place,
+            findings: judge.pinFindings(for: endpoint, extraAnchors: [entry?.caFile].compactMap { $0 }))
     }
 }
 

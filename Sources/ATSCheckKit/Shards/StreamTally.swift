@@ -36,8 +36,8 @@ extension ScanPipeline {
 /// What a streamed scan (`scan --format jsonl` to standard output, no other report) keeps once every endpoint
 /// has been written: the summary line and the exit status, without the endpoints.
 public struct StreamedScan: Sendable {
-    /// The report with no endpoints (they were streamed): its summary, findings (the lists' own, then the
-    /// `--warn-days` warnings in endpoint order) and tool are those of the whole report.
+    /// The report with no endpoints (they were streamed): its summary, findings (the lists' own, then those of the
+    /// plist's pins and the `--warn-days` warnings, each in endpoint order) and tool are those of the whole report.
     public var report: ScanReport
     /// ``ExitStatus/of(_:)`` of the whole report.
     public var status: ExitStatus
@@ -55,6 +55,8 @@ final class StreamTally: Sendable {
     private struct State {
         var summary = ReportSummary()
         var expiry: [(place: Place, findings: [Finding])] = []
+        /// The findings of the judge's pins (`scan --plist`'s NSPinnedDomains), with their endpoint's place.
+        var pins: [(place: Place, findings: [Finding])] = []
         /// The exit status, by the same tally as a whole report's.
         var exit = ExitTally()
     }
@@ -69,8 +71,8 @@ final class StreamTally: Sendable {
         self.now = now
     }
 
-    /// Counts one endpoint result at its place in the report.
-    func add(_ endpoint: EndpointResult, at place: Place) {
+    /// Counts one endpoint result at its place in the report, with the findings of the judge's pins for it.
+    func add(_ endpoint: EndpointResult, at place: Place, findings pinFindings: [Finding] = []) {
         let one = ReportSummary(endpoints: [endpoint])
         let warnings = expiryDays.map { ExpiryWarnings.findings(for: [endpoint], within: $0, now: now) } ?? []
         state.withLock { state in
@@ -81,6 +83,7 @@ final class StreamTally: Sendable {
             let (sum, overflow) = state.summary.handshakes.addingReportingOverflow(one.handshakes)
             state.summary.handshakes = overflow ? Int.max : sum
             if !warnings.isEmpty { state.expiry.append((place, warnings)) }
+            if !pinFindings.isEmpty { state.pins.append((place, pinFindings)) }
             state.exit.add(endpoint, at: place)
         }
     }
@@ -91,6 +94,7 @@ final class StreamTally: Sendable {
         state.withLock { state in
             var report = ScanReport(endpoints: [], findings: listFindings)
             report.summary = state.summary
+            report.findings += state.pins.sorted { $0.place < $1.place }.flatMap(\.findings)
             report.findings += state.expiry.sorted { $0.place < $1.place }.flatMap(\.findings)
             var exit = state.exit
             exit.add(findings: report.findings)

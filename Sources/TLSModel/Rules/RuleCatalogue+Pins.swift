@@ -25,7 +25,8 @@ extension RuleID {
         public static let trustKitExpired: RuleID = "pins.trustkit.expired"
         /// A key TrustKit cannot hash (RSA other than 2048/3072/4096, P-521, Ed25519…): it fails closed (error).
         public static let trustKitUnsupportedKey: RuleID = "pins.trustkit.unsupported-key"
-        /// A configuration TrustKit refuses at initialisation (error).
+        /// A configuration TrustKit refuses when it loads it: the app crashes at launch (error; exit 65 where the
+        /// configuration is judged).
         public static let trustKitConfigRejected: RuleID = "pins.trustkit.config-rejected"
         /// Alamofire with both default and host validation off: only the byte or key match counts (warning).
         public static let alamofireValidationOff: RuleID = "pins.alamofire.validation-off"
@@ -153,9 +154,15 @@ extension RuleCatalogue {
         RuleDescriptor(
             RuleID.Pins.trustKitConfigRejected, .pins, .error, title: "TrustKit would refuse this configuration.",
             help: """
-                TrustKit checks its configuration at initialisation and raises an exception: fewer than two \
-                distinct pins while enforcing, a pin that does not decode to 32 bytes, or an excluded subdomain \
-                without an including parent (pinning.md §3.1–3.2). The app crashes at launch. Fix the entry.
+                TrustKit checks its configuration when it loads it and raises an exception nothing catches; an \
+                Info.plist `TSKConfiguration` is loaded before `main`, so the app crashes at launch. It refuses: \
+                no `TSKPinnedDomains`; a domain its bundled public suffix list (a 2018-07-10 snapshot) gives no \
+                registry (`localhost`, `.test`, `.internal`, an IP address, a TLD delegated since); \
+                `TSKIncludeSubdomains` on a public suffix (`com`, `co.uk`, `appspot.com`); an excluded subdomain \
+                with other keys or without an including parent; a pin that does not decode to 32 bytes; fewer than \
+                two distinct pins while enforcing (one when not); a `TSKReportUris` entry that is not a URL; \
+                `TSKSwizzleNetworkDelegates` outside the shared instance; and values of a type it cannot read. \
+                `pins check`, `audit` and `app` exit 65 on such a configuration (docs/pins.md). Fix the entry.
                 """),
         RuleDescriptor(
             RuleID.Pins.alamofireValidationOff, .pins, .warning,
