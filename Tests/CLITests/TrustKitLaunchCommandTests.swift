@@ -110,6 +110,13 @@ struct TrustKitLaunchCommandTests {
         Self.expectRefused(
             try CLI.run(["cert", chain, "--host", "api.example.com", "--pins", pins]), file: pins, line: 3,
             domain: "api.example.com", reason: "pins has 1 distinct pin; TrustKit requires 2 while enforce is YES")
+        // Another library does not load the pin set as TrustKit: the chain is judged, and TrustKit's refusal is not
+        // its finding.
+        let other = try CLI.run([
+            "cert", chain, "--host", "api.example.com", "--pins", pins, "--library", "nspinneddomains",
+        ])
+        #expect(other.status == 1, "\(other.stderr)")
+        #expect(!other.stdout.contains("pins.trustkit.config-rejected") && other.stdout.contains("[pins.rejected]"))
         let plist = try folder.write("Info.plist", Self.suffixPlist)
         Self.expectRefused(
             try CLI.run(["cert", chain, "--host", "api.example.com", "--plist", plist]), file: plist, line: 6,

@@ -46,8 +46,11 @@ public enum CertPins {
                     error: "\(error)")
             }
         }
+        // Findings about the material that concern another library (a TrustKit refusal, for NSPinnedDomains) are not
+        // this library's.
         var report = PinCheckReport(
-            library: policy.library, pinFiles: pins.files, results: results, findings: pins.findings)
+            library: policy.library, pinFiles: pins.files, results: results,
+            findings: pins.findings.filter { PinningLibraries.concerns($0.rule, policy.library) })
         report.scope = "certificate"
         return report
     }
