@@ -240,4 +240,22 @@ struct CertCommandTests {
         #expect(early.stdout.contains("after the verification time") && early.stdout.contains("[trust.ct]"))
         #expect(try CLI.run(["cert", chain, "--host", "www.example.com", "--at", "2026-02-04T08:36:39Z"]).status == 1)
     }
+
+    @Test("every output format renders a failing chain, with the same exit status; the SARIF validates")
+    func everyFormat() throws {
+        let leaf = try Self.pki.leaf(.leaf("cert.atscheck.test"))
+        let chain = try Self.file(TestCertificate.pemBundle([leaf, Self.pki.intermediate]))
+        let base = [
+            "cert", chain, "--host", "other.atscheck.test", "--trust-store", "none", "--ca-file", try Self.rootFile,
+        ]
+        for format in ["text", "json", "jsonl", "sarif", "junit", "markdown", "github", "codeclimate"] {
+            let run = try CLI.run(base + ["--format", format])
+            #expect(run.status == 1, "\(format): \(run.stderr)")
+            #expect(run.stdout.contains("trust.hostname"), "\(format): \(run.stdout.prefix(400))")
+            if format == "sarif" {
+                let checked = try SARIFSchemaValidator.validate(run.stdout)
+                #expect(checked.ok, "\(checked.output)")
+            }
+        }
+    }
 }
