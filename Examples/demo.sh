@@ -78,7 +78,8 @@ echo
 
 # Before a renewed certificate is deployed: the chain file is judged as iOS and the app's pins would judge it once
 # served. The modern server's chain (fetched with openssl s_client) stands in for the renewal; the self-signed staging
-# server's certificate stands in for a renewal from another CA, which the app's TrustKit pins reject.
+# server's certificate stands in for a renewal from another CA, which the app's pins reject. The pins are checked as
+# NSPinnedDomains CA identities: TrustKit would refuse the demo's .test names at launch.
 served_chain() {  # NAME ADDRESS FILE: the chain a demo server sends, as PEM
   openssl s_client -connect "$2" -servername "$1.demo.atscheck.test" -showcerts < /dev/null 2> /dev/null \
     | awk '/-----BEGIN CERTIFICATE-----/,/-----END CERTIFICATE-----/' > "$3"
@@ -86,16 +87,16 @@ served_chain() {  # NAME ADDRESS FILE: the chain a demo server sends, as PEM
 cp -r "$work/modern-pins" "$pki/modern-pins"   # kept with the chains, for the README's command
 served_chain modern "$modern" "$pki/modern-fullchain.pem"
 served_chain self-signed "$(awk '$1=="self-signed"{print $2}' "$work/servers.log")" "$pki/other-ca.pem"
-echo "== atscheck cert .demo/modern-fullchain.pem --host modern.demo.atscheck.test --pins modern-pins =="
+echo "== atscheck cert .demo/modern-fullchain.pem --host modern.demo.atscheck.test --pins .demo/modern-pins --library nspinneddomains =="
 set +e
 "$BIN/atscheck" cert "$pki/modern-fullchain.pem" --host modern.demo.atscheck.test --ca-file "$pki/demo-root.pem" \
-  --pins "$pki/modern-pins" --format text
+  --pins "$pki/modern-pins" --library nspinneddomains --format text
 status=$?
 echo "(atscheck cert exited with $status: 0 = safe to deploy)"
 echo
-echo "== atscheck cert .demo/other-ca.pem --host modern.demo.atscheck.test --pins modern-pins (a renewal from another CA) =="
+echo "== atscheck cert .demo/other-ca.pem --host modern.demo.atscheck.test --pins .demo/modern-pins --library nspinneddomains (a renewal from another CA) =="
 "$BIN/atscheck" cert "$pki/other-ca.pem" --host modern.demo.atscheck.test --ca-file "$pki/demo-root.pem" \
-  --pins "$pki/modern-pins" --format text
+  --pins "$pki/modern-pins" --library nspinneddomains --format text
 status=$?
 set -e
 echo "(atscheck cert exited with $status: 1 = deploying it would break the app)"
