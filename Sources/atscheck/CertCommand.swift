@@ -83,6 +83,7 @@ struct CertCommand: AsyncParsableCommand {
             let prefix = pinReports.count > 1 ? "\(pinReport.library.rawValue): " : ""
             for var finding in PinsFormats.findingsReport(pinReport).findings {
                 finding.message = prefix + finding.message
+                if finding.file == nil { finding.file = chain }  // a verdict on the chain: located at its file
                 pinFindings.append(finding)
             }
         }

@@ -255,6 +255,17 @@ struct CertCommandTests {
             if format == "sarif" {
                 let checked = try SARIFSchemaValidator.validate(run.stdout)
                 #expect(checked.ok, "\(checked.output)")
+                // GitHub code scanning refuses a file with a result that has no physical location: each is at the
+                // chain file.
+                let runs = (run.json as? [String: Any])?["runs"] as? [[String: Any]]
+                let results = runs?.first?["results"] as? [[String: Any]] ?? []
+                #expect(!results.isEmpty)
+                for result in results {
+                    let location =
+                        (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+                    let uri = (location?["artifactLocation"] as? [String: Any])?["uri"] as? String
+                    #expect(uri != nil && chain.hasSuffix(uri ?? "-"), "\(result)")
+                }
             }
         }
     }

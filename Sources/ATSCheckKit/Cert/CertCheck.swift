@@ -87,6 +87,9 @@ public struct CertCheck: Sendable {
             if profile.host.isEmpty { evaluation.notes.append("no --host: the hostname was not checked") }
             return evaluation
         }
+        // The chain file is where every endpoint's problems are (SARIF's physical location, which GitHub requires on
+        // every result; the endpoint's warnings are placed there too).
+        for index in report.endpoints.indices { report.endpoints[index].source = SourceLocation(file: file) }
         report = report.addingExpiryWarnings(days: settings.expiryWarningDays, now: judgedAt)
         return (report, chain)
     }
