@@ -15,11 +15,33 @@ struct ReportRequest: ExpressibleByArgument, Equatable {
     var path: String
 
     init?(argument: String) {
-        guard let equals = argument.firstIndex(of: "=") else { return nil }
-        let path = String(argument[argument.index(after: equals)...])
-        guard let format = OutputFormat(rawValue: String(argument[..<equals])), !path.isEmpty else { return nil }
+        guard let parsed = try? Self.parse(argument) else { return nil }
+        self = parsed
+    }
+
+    init(format: OutputFormat, path: String) {
         self.format = format
         self.path = path
+    }
+
+    /// `FORMAT=PATH`, or an error that names what is wrong: no `=`, an unknown format (with the valid ones), an empty
+    /// path (as `--report markdown="$GITHUB_STEP_SUMMARY"` gives when the variable is unset).
+    static func parse(_ argument: String) throws -> ReportRequest {
+        let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw ValidationError("--report '\(argument)' is not FORMAT=PATH (formats: \(formats))")
+        }
+        let name = String(argument[..<equals])
+        let path = String(argument[argument.index(after: equals)...])
+        guard let format = OutputFormat(rawValue: name) else {
+            throw ValidationError("--report \(argument): unknown format '\(name)' (formats: \(formats))")
+        }
+        guard !path.isEmpty else {
+            throw ValidationError(
+                "--report \(argument): the path is empty (an unset variable, such as $GITHUB_STEP_SUMMARY outside "
+                    + "GitHub Actions?)")
+        }
+        return ReportRequest(format: format, path: path)
     }
 
     static var defaultCompletionKind: CompletionKind { .file() }
@@ -51,7 +73,8 @@ struct OutputOptions: ParsableArguments {
         help: ArgumentHelp(
             "Also write the report in FORMAT to PATH, e.g. sarif=atscheck.sarif (repeatable).",
             discussion: "Several reports come from one run; each is written whole, and only when the run completes.",
-            valueName: "format=path"))
+            valueName: "format=path"),
+        transform: ReportRequest.parse)
     var reports: [ReportRequest] = []
 
     func validate() throws {

@@ -11,7 +11,8 @@ struct RulesCommand: ParsableCommand {
         abstract: "List every rule id atscheck reports, with its severity, meaning and fix.",
         discussion: """
             --format markdown prints docs/rules.md (the documentation SARIF helpUri links point at); \
-            --format json prints the catalogue for tools.
+            --format json prints the catalogue for tools. Give rule ids to print only those: \
+            `atscheck rules trust.key-usage`.
             """
     )
 
@@ -29,10 +30,35 @@ struct RulesCommand: ParsableCommand {
         }
     }
 
+    @Argument(help: ArgumentHelp("Only these rules (e.g. trust.key-usage): their help and fix.", valueName: "id"))
+    var ids: [String] = []
+
     @Option(name: .long, help: "Output format.")
     var format: Format = .text
 
+    func validate() throws {
+        let known = Set(RuleCatalogue.all.map(\.id.rawValue))
+        for id in ids where !known.contains(id) {
+            let near = known.filter { $0.hasPrefix(id) || id.hasPrefix($0) || $0.contains(id) }.sorted()
+            throw ValidationError(
+                "no rule '\(id)'"
+                    + (near.isEmpty
+                        ? "; `atscheck rules` lists them all"
+                        : ": did you mean \(near.prefix(5).joined(separator: ", "))?"))
+        }
+    }
+
     func run() throws {
-        try OutputOptions.emit(ReportDocument(rules: RuleCatalogue.all), as: format.outputFormat, color: false)
+        let rules = ids.isEmpty ? RuleCatalogue.all : RuleCatalogue.all.filter { ids.contains($0.id.rawValue) }
+        guard ids.isEmpty || format != .text else {
+            // Named rules: each one's whole help (what it means and how to fix it), not the catalogue's one line.
+            let text = rules.map { rule in
+                "\(rule.id.rawValue) (\(rule.severity.rawValue)): \(rule.title)\n\n\(rule.help)\n"
+                    + "\nMore: \(rule.helpURI)\n"
+            }.joined(separator: "\n")
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        try OutputOptions.emit(ReportDocument(rules: rules), as: format.outputFormat, color: false)
     }
 }

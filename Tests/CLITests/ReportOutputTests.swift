@@ -199,4 +199,17 @@ struct ReportOutputTests {
         #expect(markdown.stdout.contains("endpoint list: 1 error"), "\(markdown.stdout)")
         #expect(!markdown.stdout.contains("plist: 1 error"), "endpoint-list findings are not plist errors")
     }
+
+    @Test("a malformed --report names what is wrong: an empty path (an unset variable), an unknown format, no '='")
+    func malformedReport() throws {
+        let empty = try CLI.run(["scan", "127.0.0.1:9", "--report", "markdown="])
+        #expect(empty.status == 64)
+        #expect(empty.stderr.contains("the path is empty (an unset variable, such as $GITHUB_STEP_SUMMARY"))
+        let unknown = try CLI.run(["scan", "127.0.0.1:9", "--report", "html=report.html"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown format 'html' (formats: text, json"), "\(unknown.stderr)")
+        let bare = try CLI.run(["scan", "127.0.0.1:9", "--report", "sarif"])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.contains("is not FORMAT=PATH"))
+    }
 }

@@ -24,4 +24,20 @@ struct RulesCommandTests {
         let bad = try CLI.run(["rules", "--format", "yaml"])
         #expect(bad.status == 64)
     }
+
+    @Test("rules ID prints that rule's whole help and fix; an unknown id is a usage error that suggests near ones")
+    func oneRule() throws {
+        let one = try CLI.run(["rules", "trust.key-usage"])
+        #expect(one.status == 0)
+        let descriptor = try #require(RuleCatalogue.all.first { $0.id.rawValue == "trust.key-usage" })
+        #expect(one.stdout.hasPrefix("trust.key-usage (warning): "))
+        #expect(one.stdout.contains(descriptor.help))
+        #expect(!one.stdout.contains("trust.eku"))
+        let json = try CLI.run(["rules", "trust.eku", "trust.sha1", "--format", "json"])
+        let rules = try #require((json.json as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(Set(rules.compactMap { $0["id"] as? String }) == ["trust.eku", "trust.sha1"])
+        let unknown = try CLI.run(["rules", "trust.key"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no rule 'trust.key': did you mean trust.key-algorithm, trust.key-size"))
+    }
 }
