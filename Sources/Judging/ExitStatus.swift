@@ -15,6 +15,13 @@ public enum ExitStatus: Int32, Sendable {
     /// An output file cannot be written (`EX_CANTCREAT`).
     case cannotWrite = 73
 
+    /// Every code and its meaning, in the words the README, `atscheck --help` and docs/usage.md all use (a test holds
+    /// them to it).
+    public static let summary =
+        "0 everything evaluated passes; 1 at least one policy failure (ATS, trust, pins, or an error-level finding); "
+        + "2 no policy failure, but an endpoint could not be scanned or judged; 64 usage error; "
+        + "65 an input file is unreadable or malformed; 73 a report or profile file cannot be written"
+
     /// The exit status of a report (``ExitTally``).
     public static func of(_ report: ScanReport) -> ExitStatus { ExitTally(report).status }
 

@@ -1,6 +1,7 @@
 import ATSCheckKit
 import ArgumentParser
 import Foundation
+import Judging
 import TLSModel
 
 @main
@@ -13,8 +14,7 @@ struct ATSCheckCommand: AsyncParsableCommand {
             them against Apple's App Transport Security and system trust rules, validates Info.plist \
             NSAppTransportSecurity dictionaries, and reproduces nscurl --ats-diagnostics headless.
 
-            Exit status: 0 everything evaluated passes; 1 at least one policy failure; 2 no policy failure \
-            but an endpoint could not be scanned; 64 usage error; 65 an input file is unreadable or malformed.
+            Exit status: \(ExitStatus.summary).
             """,
         version: ToolInfo.currentVersion,
         subcommands: [
