@@ -60,6 +60,18 @@ struct NegotiationRuleTests {
         #expect(Fixture.evaluate(Fixture.profile(Fixture.dheOnly), rfsOff).verdict == .fail)
     }
 
+    @Test("a TLS 1.3-only server for iOS 12 names the client's limit, with no Info.plist key to relax (issue 24)")
+    func clientLimitNamed() throws {
+        let evaluation = Fixture.evaluate(Fixture.profile(Fixture.tls13Only), os: "12")
+        let violation = try #require(evaluation.violations.first { $0.rule.rawValue == "ats.tls.minimum-version" })
+        #expect(violation.message.contains("the server accepts only TLSv1.3; iOS 12"), "\(violation.message)")
+        #expect(violation.message.contains("offers at most TLSv1.2"))
+        #expect(violation.keyPath == nil)
+        // A server below the floor still gets the floor's message and its key.
+        let old = try #require(Fixture.evaluate(Fixture.profile(Fixture.tls10Only)).violations.first)
+        #expect(old.message.contains("ATS requires TLSv1.2 or later") && old.keyPath != nil)
+    }
+
     @Test(
         "version floor and negotiation",
         arguments: [

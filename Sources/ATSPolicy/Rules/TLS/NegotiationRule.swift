@@ -51,7 +51,7 @@ struct NegotiationRule: ATSRule {
             break
         }
         if definite == nil {
-            outcomes.append(noCommonVersion(&context))
+            outcomes.append(noCommonVersion(&context, highestOffered: highestOffered))
         }
 
         context.notes += Self.untested(profile)
@@ -102,7 +102,7 @@ struct NegotiationRule: ATSRule {
     }
 
     /// No offered version is supported by the server.
-    func noCommonVersion(_ context: inout RuleContext) -> Outcome {
+    func noCommonVersion(_ context: inout RuleContext, highestOffered: TLSVersion) -> Outcome {
         let profile = context.profile
         guard let highest = profile.highestSupportedVersion else {
             if profile.protocols.contains(where: { $0.supported == nil }) {
@@ -111,6 +111,18 @@ struct NegotiationRule: ATSRule {
             return .fail(
                 ATSViolation(
                     rule: RuleID.ATS.handshake, message: "the server completed no TLS handshake (TLSv1.0–TLSv1.3)"))
+        }
+        // A server that accepts only versions above what this client offers (TLS 1.3 only, against iOS 12): the
+        // client's limit is the cause, and no Info.plist key raises it.
+        let supported = profile.protocols.filter { $0.supported == true }.map(\.version)
+        if let lowest = supported.min(), lowest > highestOffered {
+            return .fail(
+                ATSViolation(
+                    rule: RuleID.ATS.minimumVersion,
+                    message:
+                        "the server accepts only \(supported.sorted().map(\.description).joined(separator: ", ")); "
+                        + "\(context.osName) offers at most \(highestOffered), so no version is shared (no Info.plist "
+                        + "key raises the client's maximum)"))
         }
         let relax = context.policy.atsRequired || context.policy.suites != .systemDefault
         return .fail(
