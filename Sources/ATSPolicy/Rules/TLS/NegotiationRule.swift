@@ -113,16 +113,17 @@ struct NegotiationRule: ATSRule {
                     rule: RuleID.ATS.handshake, message: "the server completed no TLS handshake (TLSv1.0–TLSv1.3)"))
         }
         // A server that accepts only versions above what this client offers (TLS 1.3 only, against iOS 12): the
-        // client's limit is the cause, and no Info.plist key raises it.
+        // client's limit is the cause, and no Info.plist key raises it. The message names no release: the app report
+        // groups one message over the eras it holds for ("— on iOS 12–12.1 only").
         let supported = profile.protocols.filter { $0.supported == true }.map(\.version)
         if let lowest = supported.min(), lowest > highestOffered {
             return .fail(
                 ATSViolation(
                     rule: RuleID.ATS.minimumVersion,
                     message:
-                        "the server accepts only \(supported.sorted().map(\.description).joined(separator: ", ")); "
-                        + "\(context.osName) offers at most \(highestOffered), so no version is shared (no Info.plist "
-                        + "key raises the client's maximum)"))
+                        "the server accepts only \(supported.sorted().map(\.description).joined(separator: ", ")), "
+                        + "above the highest version this iOS release offers (\(highestOffered)): no version is shared, "
+                        + "and no Info.plist key raises the client's maximum"))
         }
         let relax = context.policy.atsRequired || context.policy.suites != .systemDefault
         return .fail(
