@@ -89,34 +89,43 @@ public struct ChainFileError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { "\(file): \(reason)" }
 }
 
-extension TLSProber {
-    /// The certificate report of a chain judged without a handshake: a chain file (`atscheck cert`) or the chain a
-    /// saved profile kept (re-judged from its DER, never from the stored verdict).
+/// Judges chains without a handshake — chain files (`atscheck cert`) and the chains saved profiles kept (re-judged
+/// from their DER, never from a stored verdict) — against trust inputs built once: Apple's source parses hundreds of
+/// roots into a store per release, which a run of many hosts or profiles must not repeat.
+public final class ChainReports: @unchecked Sendable {  // immutable after init; OpenSSL guards the stores' lookups
+    private let trust: TrustStoreSet
+    private let logList: CTLogList?
+
+    /// - Parameters:
+    ///   - source: whose system roots; `caFiles` the user- or MDM-installed roots.
+    ///   - logList: the CT log list SCTs are checked against.
+    /// - Throws: ``ProbeFailure`` when the trust data or a CA file cannot be read.
+    public init(source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?) throws {
+        OpenSSLRuntime.prepare()
+        do { trust = try TrustStoreSet(source: source, caFiles: caFiles, useSystemStore: useSystemStore) } catch let
+            error as ProbeFailure
+        {
+            throw error
+        } catch { throw ProbeFailure(.local, "cannot build the trust store: \(error)") }
+        self.logList = logList
+    }
+
+    /// The certificate report of one chain.
     /// - Parameters:
     ///   - chain: DER certificates, leaf first.
     ///   - delivered: SCTs a handshake delivered outside the certificate (TLS extension, stapled OCSP), as saved;
     ///     the leaf's embedded SCTs are always read from the leaf. Nil: the chain came from no handshake.
     ///   - ocspStapled: whether a handshake had a stapled response (nil: no handshake).
     ///   - host: the name to match the leaf against.
-    ///   - source: whose system roots; `caFiles` the user- or MDM-installed roots.
-    ///   - logList: the CT log list SCTs are checked against.
     ///   - now: the time to judge at.
-    /// - Throws: ``ProbeFailure`` when a certificate, the trust data or a CA file cannot be read.
-    public static func certificateReport(
-        chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, host: String,
-        source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?, now: Date
+    /// - Throws: ``ProbeFailure`` when a certificate does not parse.
+    public func report(
+        chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, host: String, now: Date
     ) throws -> CertificateReport {
-        OpenSSLRuntime.prepare()
         let certificates: [X509Certificate]
         do { certificates = try chain.map { try X509Certificate(der: [UInt8]($0)) } } catch {
             throw ProbeFailure(.local, "a certificate does not parse: \(error)")
         }
-        let trust: TrustStoreSet
-        do { trust = try TrustStoreSet(source: source, caFiles: caFiles, useSystemStore: useSystemStore) } catch let
-            error as ProbeFailure
-        {
-            throw error
-        } catch { throw ProbeFailure(.local, "cannot build the trust store: \(error)") }
         var collected: [CollectedSCT]?
         if let delivered {
             let embedded = certificates.first.map(CollectedSCT.embedded(in:)) ?? []
@@ -126,8 +135,20 @@ extension TLSProber {
                     sct.serialized.map { CollectedSCT(source: sct.source, bytes: [UInt8]($0)) }
                 }
         }
-        return certificateReport(
+        return TLSProber.certificateReport(
             chain: certificates, delivered: collected, ocspStapled: ocspStapled, host: host, trust: trust,
             logList: logList, now: now)
+    }
+}
+
+extension TLSProber {
+    /// The certificate report of one chain judged without a handshake (``ChainReports``, built for this one chain).
+    /// - Throws: ``ProbeFailure`` when a certificate, the trust data or a CA file cannot be read.
+    public static func certificateReport(
+        chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, host: String,
+        source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?, now: Date
+    ) throws -> CertificateReport {
+        try ChainReports(source: source, caFiles: caFiles, useSystemStore: useSystemStore, logList: logList).report(
+            chain: chain, delivered: delivered, ocspStapled: ocspStapled, host: host, now: now)
     }
 }

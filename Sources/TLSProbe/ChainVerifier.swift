@@ -57,7 +57,8 @@ struct ChainVerifier {
             }
         }
         var first = verifyOnce(leaf: leaf, untrusted: Array(chain.dropFirst()), store: trust.store)
-        if first.trusted, let end = first.path.dropFirst().firstIndex(where: isAnchor), end < first.path.count - 1 {
+        // Only the certificates between the leaf and the end need the store lookup: the end is the anchor already.
+        if first.trusted, let end = first.path.dropFirst().dropLast().firstIndex(where: isAnchor) {
             // OpenSSL may chain on past a certificate the store holds; trustd's path ends at the first anchor.
             first.path = Array(first.path[...end])
             first.anchor = trust.customAnchors.contains(where: { $0.der == first.path[end].der }) ? .custom : .system

@@ -104,12 +104,10 @@ public final class ServedChainPathBuilder {
             store = only
         }
         let result = ChainVerifier(trust: store, now: now).verify(served)
+        // Anchors-only: the store's anchors are all custom, so the verifier already calls the anchor the app's.
         let path = result.path.isEmpty ? [leaf] : result.path
-        var anchor = result.anchor
-        // Anchors-only: every anchor is the app's (SecTrustSetAnchorCertificates).
-        if result.trusted, case .only = anchors { anchor = .custom }
         return BuiltPath(
             ok: result.trusted, path: path.map { $0.facts() }, error: result.errorText,
-            errorCode: result.trusted ? 0 : result.errorCode, anchor: anchor)
+            errorCode: result.trusted ? 0 : result.errorCode, anchor: result.anchor)
     }
 }

@@ -66,26 +66,6 @@ struct CollectedSCT: Equatable {
 /// the leaf, its issuer, a log store and the time), and names each SCT's log from the request's log list. Which SCTs
 /// count, and whether they are enough, is Apple's policy: `ATSPolicy`'s `CertificateTransparencyRule` judges it.
 enum SCTVerifier {
-    /// The transparency facts of a reported chain.
-    /// - Parameters:
-    ///   - accepted: the handshake the chain came from; its SCTs when it asked for them, else the leaf's embedded ones.
-    ///   - chain: the chain as sent, leaf first.
-    ///   - path: the verified path, leaf first (empty when the chain did not verify).
-    ///   - logList: the log list to check against; nil: no log is known (every SCT `unverified`).
-    ///   - now: the verification time.
-    /// - Returns: nil when there is no leaf.
-    static func report(
-        _ accepted: HandshakeResult.Accepted, chain: [X509Certificate], path: [X509Certificate], logList: CTLogList?,
-        at now: Date
-    ) -> CertificateTransparencyReport? {
-        guard let leaf = chain.first else { return nil }
-        // The issuer: the next certificate of the verified path, else of the chain as sent.
-        let issuer = path.count > 1 ? path[1] : chain.count > 1 ? chain[1] : nil
-        return report(
-            leaf: leaf, issuer: issuer, collected: accepted.scts ?? CollectedSCT.embedded(in: leaf), logList: logList,
-            at: now, requestedDelivered: accepted.scts != nil)
-    }
-
     /// The transparency facts of `collected`, SCTs for `leaf`, checked against `logList` at `now`.
     /// - Parameters:
     ///   - issuer: the leaf's issuer (needed for embedded, precertificate SCTs).

@@ -41,10 +41,11 @@ public struct CertCheck: Sendable {
     /// - Throws: ``InputFileError`` for an unreadable chain, ``ProbeFailure`` when the trust inputs cannot be built.
     public func profiles(_ chain: ChainFile) throws -> [ServerProfile] {
         let at = judgedAt
+        let reports = try ChainReports(
+            source: settings.trustSource, caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore,
+            logList: settings.ctLogList)
         return try (hosts.isEmpty ? [""] : hosts).map { host in
-            var certificate = try TLSProber.certificateReport(
-                chain: chain.certificates, host: host, source: settings.trustSource, caFiles: settings.caFiles,
-                useSystemStore: settings.useSystemTrustStore, logList: settings.ctLogList, now: at)
+            var certificate = try reports.report(chain: chain.certificates, host: host, now: at)
             if host.isEmpty { certificate.hostnameMatches = nil }
             var profile = ServerProfile(
                 target: host.isEmpty ? file : "\(host) (\(file))", host: host, port: 443, status: .completed,

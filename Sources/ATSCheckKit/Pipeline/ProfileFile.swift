@@ -70,6 +70,15 @@ extension ProfileFile {
     /// - Throws: ``InputFileError`` when the trust inputs cannot be built.
     public static func reverified(_ profiles: [ServerProfile], settings: ScanSettings) throws -> [ServerProfile] {
         let at = settings.now ?? Date()
+        guard profiles.contains(where: { !($0.certificate?.chain.isEmpty ?? true) }) else { return profiles }
+        let reports: ChainReports
+        do {
+            reports = try ChainReports(
+                source: settings.trustSource, caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore,
+                logList: settings.ctLogList)
+        } catch let error as ProbeFailure {
+            throw InputFileError(file: "--profile", reason: "cannot verify the saved chain again: \(error.reason)")
+        }
         return try profiles.map { profile in
             guard let saved = profile.certificate, !saved.chain.isEmpty else { return profile }
             var copy = profile
@@ -78,10 +87,9 @@ extension ProfileFile {
                 $0.requestedDelivered ? $0.scts.filter { $0.source != .embedded } : nil
             }
             do {
-                var report = try TLSProber.certificateReport(
+                var report = try reports.report(
                     chain: saved.chain.map(\.der), delivered: delivered, ocspStapled: saved.ocspStapled,
-                    host: profile.host, source: settings.trustSource, caFiles: settings.caFiles,
-                    useSystemStore: settings.useSystemTrustStore, logList: settings.ctLogList, now: at)
+                    host: profile.host, now: at)
                 if delivered?.contains(where: { $0.serialized == nil }) == true {
                     report.transparency?.requestedDelivered = false
                 }

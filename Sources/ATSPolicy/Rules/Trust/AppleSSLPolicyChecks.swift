@@ -69,9 +69,7 @@ public enum AppleSSLPolicyChecks {
         // SecPolicyCheckExtendedKeyUsage for every anchor; serverAuth or anyEKU for system anchors). The anchor's own
         // EKU is never checked, so a root whose (critical) EKU is anyExtendedKeyUsage passes.
         if path.count > 2 {
-            let allowed: Set<ExtendedKeyUsage> =
-                anchor == .system
-                ? [.serverAuth, .anyExtendedKeyUsage] : [.serverAuth, .anyExtendedKeyUsage, .msSGC, .nsSGC]
+            let allowed = ExtendedKeyUsageRule.subCAPurposes(systemAnchored: anchor == .system)
             for (i, cert) in path.enumerated() where i > 0 && i < path.count - 1 {
                 guard let eku = cert.extendedKeyUsage, !eku.isEmpty, !eku.contains(where: allowed.contains) else {
                     continue
@@ -117,7 +115,7 @@ public enum AppleSSLPolicyChecks {
     /// policy.
     public static func unsupportedKeys(path: [CertificateFacts]) -> [SSLPolicyFailure] {
         path.enumerated().compactMap { i, cert in
-            [.rsa, .ec, .ed25519, .ed448].contains(cert.keyType)
+            KeySizeRule.appleKeyAlgorithms.contains(cert.keyType)
                 ? nil
                 : SSLPolicyFailure(.keySizes, "\(name(cert, i)) has a \(cert.keyType) key, which Apple does not accept")
         }

@@ -21,6 +21,12 @@ struct ExtendedKeyUsageRule: ATSRule {
         }
     }
 
+    /// The purposes an EKU-bearing sub-CA must list one of: serverAuth or anyExtendedKeyUsage under a system anchor
+    /// (`SecPolicyCheckServerAuthEKU`), also a Server Gated Crypto purpose under any other (`SecPolicyCheckExtendedKeyUsage`).
+    static func subCAPurposes(systemAnchored: Bool) -> Set<ExtendedKeyUsage> {
+        systemAnchored ? [.serverAuth, .anyExtendedKeyUsage] : [.serverAuth, .anyExtendedKeyUsage, .msSGC, .nsSGC]
+    }
+
     /// Whether the leaf passes the documented reading.
     static func documentedAccepts(_ leaf: CertificateFacts) -> Bool {
         leaf.notBefore > AppleDates.ios13Rules
@@ -44,9 +50,7 @@ struct ExtendedKeyUsageRule: ATSRule {
         guard context.anchor != .none else { return }  // no path: trust already fails
         let path = context.chain
         guard path.count > 2 else { return }
-        let allowed: Set<ExtendedKeyUsage> =
-            context.anchor == .system
-            ? [.serverAuth, .anyExtendedKeyUsage] : [.serverAuth, .anyExtendedKeyUsage, .msSGC, .nsSGC]
+        let allowed = Self.subCAPurposes(systemAnchored: context.anchor == .system)
         for cert in path[1..<(path.count - 1)] {
             guard let eku = cert.extendedKeyUsage, !eku.isEmpty, !eku.contains(where: allowed.contains) else {
                 continue

@@ -6,6 +6,9 @@ import TLSModel
 /// RSA, EC, Ed25519 and Ed448 (DSA above all) fails on every certificate of the path, anchor included: trustd's
 /// `SecCertificateIsWeakKey` calls it weak and the basic X.509 checks every policy carries refuse it.
 struct KeySizeRule: ATSRule {
+    /// The key algorithms trustd does not call weak whatever their size (`SecCertificateIsWeakKey`).
+    static let appleKeyAlgorithms: Set<KeyAlgorithm> = [.rsa, .ec, .ed25519, .ed448]
+
     static func isWeak(_ cert: CertificateFacts) -> Bool {
         switch cert.keyType {
         case .rsa: return cert.keyBits < 2048
@@ -25,7 +28,7 @@ struct KeySizeRule: ATSRule {
                 )
                 continue
             }
-            if cert.keyType != .rsa && cert.keyType != .ec {
+            if !Self.appleKeyAlgorithms.contains(cert.keyType) {
                 let what = index == 0 ? "the server certificate" : "chain certificate '\(cert.subject)'"
                 context.fail(
                     .Trust.keyAlgorithm,
