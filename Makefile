@@ -8,11 +8,22 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
 APT_PACKAGES = libssl-dev pkg-config openssl python3
 
-.PHONY: all build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
+.PHONY: all stamp deps-build man build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
 
 all: build
 
-## deps: install the system packages the build needs (apt; skipped when present)
+## deps-build: the system packages building atscheck needs (apt; skipped when present)
+deps-build:
+	@missing=""; for p in libssl-dev pkg-config; do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+## deps: install the system packages the build, the tests and the demo need (apt; skipped when present)
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -25,6 +36,14 @@ deps:
 	@# The SARIF tests validate output against the committed 2.1.0 schema with python3's jsonschema.
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema \
 	  || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; $$SUDO apt-get install -y -qq python3-jsonschema; }
+
+## stamp: write the commit into the binary (Sources/AppleTrustData/build-stamp.h, gitignored; rewritten only when it
+## changes, so an unchanged commit rebuilds nothing). `atscheck --version` prints it.
+STAMP = Sources/AppleTrustData/build-stamp.h
+stamp:
+	@commit=$$(git describe --always --dirty 2>/dev/null || true); \
+	line="#define ATSCHECK_COMMIT \"$$commit\""; \
+	if [ -n "$$commit" ] && [ "$$(cat $(STAMP) 2>/dev/null)" != "$$line" ]; then echo "$$line" > $(STAMP); fi
 
 ## build: debug build (.build/debug/atscheck). WERROR=1 (CI) builds the tests too and fails on any compiler
 ## warning in Sources/ or Tests/. Not -Xswiftc -warnings-as-errors: SwiftPM passes -suppress-warnings to the
@@ -41,14 +60,14 @@ else
 	$(SWIFT) build
 endif
 
-release: deps
+release: deps stamp
 	$(SWIFT) build -c release --product atscheck
 	$(SWIFT) build -c release --product atscheck-demo-servers
 	$(SWIFT) build -c release --product atscheck-make-demo-app
 
 ## test: build and run every test (loopback only), then the fast x509-limbo conformance subset against the debug
 ## binary. A failing run ends by repeating every failed test's lines, so the end of a long CI log names them.
-test: deps
+test: deps stamp
 	$(SWIFT) build --build-tests
 	@mkdir -p .build
 	@{ $(SWIFT) test --skip-build 2>&1; echo $$? > .build/test.status; } | tee .build/test.log; \
@@ -85,9 +104,19 @@ sanitize: deps
 	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/Fuzz/tsan-suppressions.txt \
 	  $(SWIFT) test --skip-build -Xswiftc -sanitize=thread --scratch-path .build-tsan
 
-install: release
-	install -d $(PREFIX)/bin
+## install: the release binary and its manual page under PREFIX (default /usr/local). Builds only `atscheck` and needs
+## only the build's system packages: no test or demo dependency.
+install: deps-build stamp
+	$(SWIFT) build -c release --product atscheck
+	$(MAKE) --no-print-directory man
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1
 	install -m 0755 $(RELEASE_BIN) $(PREFIX)/bin/atscheck
+	install -m 0644 .build/man/*.1 $(PREFIX)/share/man/man1/
+
+## man: the manual pages (.build/man/atscheck.1 and one per subcommand), made by swift-argument-parser's
+## generate-manual plugin from the same help text as `--help`.
+man:
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --multi-page --output-directory .build/man
 
 ## format: rewrite Sources, Tests and Package.swift with the checked-in .swift-format.
 format:

@@ -59,6 +59,12 @@ public enum OutageWarnings {
     ///   - path: The path the device would build, leaf first.
     ///   - connection: The host, served chain, time and warning window.
     /// - Returns: Findings, in a stable order.
+    /// The `pins.backup.on-chain` message: the same words from `pins check` and from the `pins extract` that
+    /// recommended such a pair.
+    public static func backupOnChainMessage(host: String, pins: Int) -> String {
+        "\(host): all \(pins) pins match the current path, so none is a backup for a key or CA change"
+    }
+
     public static func check(pins: [PinIdentity], path: [CertificateFacts], connection: PinConnection) -> [Finding] {
         var distinct: [PinIdentity] = []
         for pin in pins where !distinct.contains(where: { $0.label == pin.label }) { distinct.append(pin) }
@@ -85,11 +91,7 @@ public enum OutageWarnings {
             return out
         }
         if distinct.count >= 2, matching.count == distinct.count {
-            add(
-                RuleID.Pins.backupOnChain,
-                "\(connection.host): all \(distinct.count) pins match the current path, so none is a backup for a "
-                    + "key or CA change"
-            )
+            add(RuleID.Pins.backupOnChain, backupOnChainMessage(host: connection.host, pins: distinct.count))
         }
         let positions = Set(path.indices.filter { i in distinct.contains { $0.matches(path[i]) } })
         if positions == [0] {

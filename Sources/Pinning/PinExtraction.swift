@@ -62,6 +62,15 @@ public enum PinExtraction {
                 + "which root a platform builds to (cross-signing); the root pin covers a rotated intermediate. "
                 + offChain
         }
+        if let backup, backup.spkiSHA256 != primary.spkiSHA256 {
+            // The pair is on the path: `pins check` of the written material warns exactly this, so say it here too.
+            findings.append(
+                Finding(
+                    rule: RuleID.Pins.backupOnChain,
+                    severity: RuleID.Pins.backupOnChain.descriptor?.severity ?? .warning,
+                    message: OutageWarnings.backupOnChainMessage(host: host, pins: 2)
+                        + "; add the SPKI pin of a spare key kept offline, or of a second CA, before shipping"))
+        }
         for i in path.indices {
             if let key = trustKit.unsupportedKey(path[i]) {
                 findings.append(

@@ -4,9 +4,10 @@ import TLSModel
 /// `artifacts:reports:codequality` (a JSON array of issues with `description`, `check_name`, `fingerprint`,
 /// `severity` and `location.path` / `location.lines.begin`).
 ///
-/// Severities: error → `major`, warning → `minor`, note → `info`. An issue without a file (a target given on
-/// the command line) is placed at line 1 of the plist or endpoint list when there is one, else of
-/// `atscheck` (GitLab lists it without a link).
+/// One issue per problem of ``ReportIssues`` (an audit finding carries its endpoint's scan rules in
+/// `content.body`). Severities: error → `major`, warning → `minor`, note → `info`. An issue without a file (a target
+/// given on the command line) is placed at line 1 of the endpoint list or plist when there is one, else of the
+/// invocation artifact (``ArtifactRoot``; GitLab lists it without a link).
 public enum CodeClimateRenderer {
     struct Issue: Encodable {
         var type = "issue"
@@ -16,6 +17,11 @@ public enum CodeClimateRenderer {
         var severity: String
         var fingerprint: String
         var location: Location
+        var content: Content?
+
+        struct Content: Encodable {
+            var body: String
+        }
 
         struct Location: Encodable {
             var path: String
@@ -27,7 +33,7 @@ public enum CodeClimateRenderer {
         }
 
         enum CodingKeys: String, CodingKey {
-            case type, description, categories, severity, fingerprint, location
+            case type, description, categories, severity, fingerprint, location, content
             case checkName = "check_name"
         }
     }
@@ -35,21 +41,30 @@ public enum CodeClimateRenderer {
     /// Renders the report.
     /// - Parameters:
     ///   - report: the report.
-    ///   - plistFile: the file a finding without one is placed in.
-    ///   - endpointsFile: the file an endpoint without a `source` is placed in.
+    ///   - sources: the files an issue without one is placed in.
     /// - Returns: a pretty-printed JSON array (empty when nothing was found).
     /// - Throws: an `EncodingError` (not for well-formed reports).
+    public static func render(_ report: ScanReport, sources: ReportSources) throws -> String {
+        let issues = ReportIssues.of(report, plistFile: sources.plistFile, endpointsFile: sources.endpointsFile)
+            .map { issue in
+                Issue(
+                    checkName: issue.rule.rawValue, description: issue.message, severity: severity(issue.severity),
+                    fingerprint: issue.fingerprint,
+                    location: .init(path: issue.file ?? sources.fallbackFile, lines: .init(begin: issue.line ?? 1)),
+                    content: issue.related.isEmpty
+                        ? nil
+                        : .init(
+                            body: "Scan rules behind it:\n"
+                                + issue.related.map { "- `\($0.rule)` \($0.message)" }.joined(separator: "\n")))
+            }
+        return try JSONRendering.render(issues)
+    }
+
+    /// Renders the report (the files as separate arguments).
     public static func render(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) throws
         -> String
     {
-        let issues = ReportIssues.of(report, plistFile: plistFile, endpointsFile: endpointsFile).map { issue in
-            Issue(
-                checkName: issue.rule.rawValue, description: issue.message, severity: severity(issue.severity),
-                fingerprint: issue.fingerprint,
-                location: .init(
-                    path: issue.file ?? endpointsFile ?? plistFile ?? "atscheck", lines: .init(begin: issue.line ?? 1)))
-        }
-        return try JSONRendering.render(issues)
+        try render(report, sources: ReportSources(plistFile: plistFile, endpointsFile: endpointsFile))
     }
 
     static func severity(_ severity: Finding.Severity) -> String {

@@ -16,20 +16,29 @@ public enum GitHubRenderer {
     /// - Returns: one workflow command a line, then the summary line.
     public static func render(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) -> String {
         var out = ""
-        for issue in ReportIssues.of(report, plistFile: plistFile, endpointsFile: endpointsFile) {
+        let issues = ReportIssues.of(report, plistFile: plistFile, endpointsFile: endpointsFile)
+        for issue in issues {
             out += command(issue) + "\n"
         }
+        return out + "atscheck: " + summary(report, issues: issues) + "\n"
+    }
+
+    /// `5 endpoint(s): 3 passed, 2 failed, 0 ambiguous, 0 unreachable, 0 unknown; 7 problem(s): 2 error(s), …`: the
+    /// counts of the text summary, the problems being the annotations above it.
+    static func summary(_ report: ScanReport, issues: [ReportIssue]) -> String {
         let summary = report.summary
         var parts: [String] = []
         if !report.endpoints.isEmpty {
             parts.append(
                 "\(report.endpoints.count) endpoint(s): \(summary.passed) passed, \(summary.failed) failed, "
-                    + "\(summary.unreachable) unreachable"
+                    + "\(summary.ambiguous) ambiguous, \(summary.unreachable) unreachable, \(summary.unknown) unknown"
             )
         }
-        let count = { (severity: Finding.Severity) in report.findings.filter { $0.severity == severity }.count }
-        parts.append("\(count(.error)) error(s), \(count(.warning)) warning(s), \(count(.note)) note(s)")
-        return out + "atscheck: " + parts.joined(separator: "; ") + "\n"
+        let counts = IssueCounts(issues)
+        parts.append(
+            "\(counts.total) problem(s): \(counts.errors) error(s), \(counts.warnings) warning(s), "
+                + "\(counts.notes) note(s)")
+        return parts.joined(separator: "; ")
     }
 
     /// One workflow command.
@@ -46,7 +55,9 @@ public enum GitHubRenderer {
             if let line = issue.line { properties.append("line=\(line)") }
         }
         properties.append("title=\(ControlEscaping.escape(property(issue.rule.rawValue)))")
-        return "::\(name) \(properties.joined(separator: ","))::\(ControlEscaping.escape(data(issue.message)))"
+        var message = issue.message
+        for related in issue.related { message += "\n\(related.rule): \(related.message)" }
+        return "::\(name) \(properties.joined(separator: ","))::\(ControlEscaping.escape(data(message)))"
     }
 
     /// A message: `%`, CR and LF percent-encoded (the runner's `escapeData`).

@@ -1,18 +1,19 @@
 import Foundation
 import TLSModel
 
-/// Renders a ``ScanReport`` as JUnit XML for CI test-report viewers.
+/// Renders a ``ScanReport`` as JUnit XML for CI test-report viewers: one test case per problem of ``ReportIssues`` (the
+/// list every CI format shares), and one passing case per endpoint without a problem, so the failures are the
+/// text summary's errors.
 ///
-/// One `<testsuite>` for the endpoints, with one `<testcase>` per endpoint and check
-/// (classname = the target; names ``JUnitRenderer/scanCheck``, ``JUnitRenderer/atsCheck``,
-/// ``JUnitRenderer/trustCheck``), and one `<testsuite>` per plist with one `<testcase>` per finding.
-/// Policy failures are `<failure>`; endpoints that could not be scanned are `<error>` for the scan
-/// and `<skipped>` for the checks that need a scan. Plist errors fail; warnings and notes pass,
-/// with the message in `<system-out>`.
+/// One `<testsuite>` for the endpoints (classname = the target): a passing endpoint is one case
+/// ``JUnitRenderer/atsCheck``; an endpoint with problems has a case per problem, named by its rule (for an audit, the
+/// audit finding, with the endpoint's scan rules in its detail). One `<testsuite>` per input file for the findings
+/// about no endpoint. Errors are `<failure>`; an
+/// endpoint that could not be scanned is `<error>`; an ambiguous or unknown verdict is `<skipped>` (not decided);
+/// warnings and notes pass, with the message in `<system-out>`.
 public enum JUnitRenderer {
-    public static let scanCheck = "TLS scan"
-    public static let atsCheck = "ATS default policy"
-    public static let trustCheck = "certificate trust"
+    /// The case of an endpoint that passes.
+    public static let atsCheck = "App Transport Security"
     /// The test case of a plist with no findings.
     public static let plistCleanCheck = "NSAppTransportSecurity lint"
 
@@ -21,18 +22,36 @@ public enum JUnitRenderer {
     /// - Returns: A UTF-8 JUnit XML document.
     public static func render(_ report: ScanReport) -> String {
         var suites: [Suite] = []
-        if !report.endpoints.isEmpty {
-            suites.append(Suite(name: "endpoints", cases: report.endpoints.flatMap(cases(for:))))
-        }
+        let issues = ReportIssues.of(report)
+        var byEndpoint: [Int: [ReportIssue]] = [:]
         var files: [String] = []
-        var byFile: [String: [Finding]] = [:]
-        for finding in report.findings {
-            let file = finding.file ?? "Info.plist"
-            if byFile[file] == nil { files.append(file) }
-            byFile[file, default: []].append(finding)
+        var byFile: [String: [ReportIssue]] = [:]
+        for issue in issues {
+            if let endpoint = issue.endpoint {
+                byEndpoint[endpoint, default: []].append(issue)
+            } else {
+                let file = issue.file ?? "Info.plist"
+                if byFile[file] == nil { files.append(file) }
+                byFile[file, default: []].append(issue)
+            }
+        }
+        if !report.endpoints.isEmpty {
+            var cases: [Case] = []
+            for (index, endpoint) in report.endpoints.enumerated() {
+                let target = endpoint.profile.target
+                guard let problems = byEndpoint[index] else {
+                    cases.append(
+                        Case(
+                            classname: target, name: atsCheck, outcome: .passed,
+                            systemOut: endpoint.ats.osVersion.map { "rules of OS \($0)" }))
+                    continue
+                }
+                cases += problems.map { testCase(for: $0, classname: target) }
+            }
+            suites.append(Suite(name: "endpoints", cases: cases))
         }
         for file in files {
-            suites.append(Suite(name: file, cases: byFile[file]!.map { testCase(for: $0, file: file) }))
+            suites.append(Suite(name: file, cases: byFile[file]!.map { testCase(for: $0, classname: file) }))
         }
 
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -99,80 +118,29 @@ public enum JUnitRenderer {
         return "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
     }
 
-    static func cases(for endpoint: EndpointResult) -> [Case] {
-        let profile = endpoint.profile
-        let target = profile.target
-        if let scanRule = RuleID.Scan.id(for: profile.status) {
-            let reason = "\(profile.status.rawValue)" + (profile.error.map { ": \($0)" } ?? "")
-            let skip = "not evaluated: the endpoint could not be scanned (\(profile.status.rawValue))"
-            return [
-                Case(classname: target, name: scanCheck, outcome: .error(message: reason, type: scanRule.rawValue)),
-                Case(classname: target, name: atsCheck, outcome: .skipped(message: skip)),
-                Case(classname: target, name: trustCheck, outcome: .skipped(message: skip)),
-            ]
+    /// The case of one problem: named by its rule (and key path), its outcome by its severity and rule.
+    static func testCase(for issue: ReportIssue, classname: String) -> Case {
+        let place = [issue.file, issue.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        var name = issue.rule.rawValue
+        if case .keyPath(let keyPath) = issue.about { name += " \(keyPath)" }
+        var lines = ["\(place.isEmpty ? "" : place + ": ")\(issue.severity.rawValue): \(issue.message)"]
+        lines += issue.related.map { "\($0.rule): \($0.message)" }
+        let detail = lines.joined(separator: "\n")
+        if issue.rule.family == .scan || issue.rule == RuleID.Audit.endpointUnscanned {
+            return Case(
+                classname: classname, name: name, outcome: .error(message: issue.message, type: issue.rule.rawValue),
+                systemOut: detail)
         }
-        var result = [Case(classname: target, name: scanCheck, outcome: .passed)]
-        let ats = endpoint.ats
-        let atsOutcome: Case.Outcome
-        switch ats.verdict {
-        case .pass:
-            atsOutcome = .passed
-        case .fail, .ambiguous:
-            let lines = ats.violations.map { v in
-                "\(v.rule): \(v.message)" + (v.keyPath.map { " (relaxed by \($0))" } ?? "")
-            }
-            var message = ats.verdict == .fail ? "fails ATS" : "ATS verdict is ambiguous"
-            if let first = ats.violations.first { message += ": \(first.message)" }
-            if ats.violations.count > 1 { message += " (and \(ats.violations.count - 1) more)" }
-            var detail = lines
-            for reading in ats.readings { detail.append("reading \(reading.name): \(reading.verdict.rawValue)") }
-            atsOutcome = .failure(
-                message: message,
-                type: (ats.violations.first?.rule ?? (ats.verdict == .fail ? RuleID.ATS.fail : RuleID.ATS.ambiguous))
-                    .rawValue,
-                detail: detail.joined(separator: "\n"))
-        case .unknown:
-            atsOutcome = .skipped(
-                message: "ATS verdict unknown" + (ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")))
-        }
-        result.append(
-            Case(
-                classname: target, name: atsCheck, outcome: atsOutcome,
-                systemOut: ats.osVersion.map { "rules of OS \($0)" }))
-
-        let trustOutcome: Case.Outcome
-        if let certificate = profile.certificate {
-            var problems: [String] = []
-            if certificate.trusted == false {
-                problems.append("chain not trusted" + (certificate.verifyError.map { ": \($0)" } ?? ""))
-            }
-            if certificate.hostnameMatches == false { problems.append("\(profile.host) matches no subjectAltName") }
-            if !problems.isEmpty {
-                trustOutcome = .failure(
-                    message: problems.joined(separator: "; "), type: "trust", detail: problems.joined(separator: "\n"))
-            } else if certificate.trusted == nil || certificate.hostnameMatches == nil {
-                trustOutcome = .skipped(message: "certificate trust was not evaluated")
-            } else {
-                trustOutcome = .passed
-            }
-        } else {
-            trustOutcome = .skipped(message: "no certificate was received")
-        }
-        result.append(Case(classname: target, name: trustCheck, outcome: trustOutcome))
-        return result
-    }
-
-    static func testCase(for finding: Finding, file: String) -> Case {
-        let place = finding.line.map { "\(file):\($0)" } ?? file
-        let name = "\(finding.rule) \(finding.keyPath ?? "")".trimmingCharacters(in: .whitespaces)
-        let text = "\(place): \(finding.severity.rawValue): \(finding.message)"
-        switch finding.severity {
+        switch issue.severity {
         case .error:
             return Case(
-                classname: file, name: name,
-                outcome: .failure(message: finding.message, type: finding.rule.rawValue, detail: text))
+                classname: classname, name: name,
+                outcome: .failure(message: issue.message, type: issue.rule.rawValue, detail: detail))
         case .warning, .note:
-            return Case(classname: file, name: name, outcome: .passed, systemOut: text)
+            if issue.rule == RuleID.ATS.ambiguous || issue.rule == RuleID.ATS.unknown {
+                return Case(classname: classname, name: name, outcome: .skipped(message: issue.message))
+            }
+            return Case(classname: classname, name: name, outcome: .passed, systemOut: detail)
         }
     }
 

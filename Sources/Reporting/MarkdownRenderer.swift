@@ -15,24 +15,33 @@ public enum MarkdownRenderer {
                 out += "| `\(cell(endpoint.profile.target))` | \(verdict(endpoint)) | \(reasons(endpoint)) |\n"
             }
         }
-        if !report.findings.isEmpty {
-            let onlyPlist = report.findings.allSatisfy { source(of: $0) == "plist" }
+        let findings = ReportIssues.of(report).filter(\.isFinding)
+        if !findings.isEmpty {
+            let onlyPlist = findings.allSatisfy { source(of: $0) == "plist" }
             out += onlyPlist ? "\n### Plist findings\n\n" : "\n### Findings\n\n"
-            for finding in report.findings {
+            for finding in findings {
                 var place = ControlEscaping.escape(finding.file ?? "")
                 if let line = finding.line { place += ":\(line)" }
                 var item = "- **\(finding.severity.rawValue)** `\(inline(finding.rule.rawValue))`"
                 if !place.isEmpty { item += " \(place)" }
-                if let keyPath = finding.keyPath { item += " `\(inline(keyPath))`" }
-                out += item + ": \(inline(finding.message))\n"
+                if case .keyPath(let keyPath) = finding.about { item += " `\(inline(keyPath))`" }
+                out += item + ": \(inline(finding.message))"
+                if !finding.related.isEmpty {
+                    out +=
+                        " (scan rules: "
+                        + finding.related.map { "`\(inline($0.rule.rawValue))`" }.joined(separator: ", ")
+                        + ")"
+                }
+                out += "\n"
             }
         }
         return out
     }
 
     /// `3 endpoints: 1 passed, 1 failed, 1 unreachable; plist: 2 errors, 1 warning, 0 notes`, with one count per
-    /// source of findings (`plist`, `endpoint list`, `audit`, `baseline`, `certificates`, …): an endpoint-list
-    /// finding is not counted as a plist error.
+    /// source of problems (`endpoints`, `plist`, `endpoint list`, `audit`, `baseline`, `certificates`, …): an
+    /// endpoint-list finding is not counted as a plist error. The problems are those of ``ReportIssues``, so the counts
+    /// add up to the text summary's and to the alerts of the other CI formats.
     static func summaryLine(_ report: ScanReport) -> String {
         let s = report.summary
         var parts: [String] = []
@@ -40,31 +49,32 @@ public enum MarkdownRenderer {
             var line =
                 "\(plural(report.endpoints.count, "endpoint")): \(s.passed) passed, \(s.failed) failed, "
                 + "\(s.unreachable) unreachable"
+            if s.ambiguous > 0 { line += ", \(s.ambiguous) ambiguous" }
             if s.unknown > 0 { line += ", \(s.unknown) unknown" }
             parts.append(line)
         }
-        if report.findings.isEmpty && report.endpoints.isEmpty {
+        let issues = ReportIssues.of(report)
+        if issues.isEmpty && report.endpoints.isEmpty {
             parts.append("plist: 0 errors, 0 warnings, 0 notes")
         }
         var sources: [String] = []
-        for finding in report.findings where !sources.contains(source(of: finding)) {
-            sources.append(source(of: finding))
+        for issue in issues where !sources.contains(source(of: issue)) {
+            sources.append(source(of: issue))
         }
         for name in sources {
-            let group = report.findings.filter { source(of: $0) == name }
-            let count = { (severity: Finding.Severity) in group.filter { $0.severity == severity }.count }
+            let group = IssueCounts(issues.filter { source(of: $0) == name })
             parts.append(
-                "\(name): \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), "
-                    + "\(plural(count(.note), "note"))"
+                "\(name): \(plural(group.errors, "error")), \(plural(group.warnings, "warning")), "
+                    + "\(plural(group.notes, "note"))"
             )
         }
         return parts.joined(separator: "; ")
     }
 
-    /// Where a finding comes from, by its rule's family; a rule the catalogue does not know counts as `plist`
-    /// when the finding has a key path, else as `other`.
-    static func source(of finding: Finding) -> String {
-        switch finding.rule.family {
+    /// Where a problem comes from, by its rule's family; a rule the catalogue does not know counts as `plist`
+    /// when it has a key path, as `endpoints` when it is about an endpoint, else as `other`.
+    static func source(of issue: ReportIssue) -> String {
+        switch issue.rule.family {
         case .plist?: return "plist"
         case .endpoints?: return "endpoint list"
         case .audit?: return "audit"
@@ -73,7 +83,12 @@ public enum MarkdownRenderer {
         case .app?: return "app bundle"
         case .trust?: return "certificates"
         case .verdict?, .http?, .tls?, .scan?: return "endpoints"
-        case nil: return finding.keyPath != nil ? "plist" : "other"
+        case nil:
+            switch issue.about {
+            case .keyPath: return "plist"
+            case .target: return "endpoints"
+            case .none: return "other"
+            }
         }
     }
 

@@ -47,7 +47,10 @@ public enum PinsFormats {
             }
         }
         for finding in report.findings {
-            cases.append(JUnitRenderer.testCase(for: finding, file: finding.file ?? "pins"))
+            let issue = ReportIssue(
+                rule: finding.rule, severity: finding.severity, message: finding.message, file: finding.file,
+                line: finding.line, about: finding.keyPath.map { .keyPath($0) } ?? .none)
+            cases.append(JUnitRenderer.testCase(for: issue, classname: finding.file ?? "pins"))
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(JUnitRenderer.escape(report.tool.name))\" \(JUnitRenderer.counts(cases))>\n"
@@ -110,41 +113,20 @@ public enum PinsFormats {
         return out
     }
 
-    /// SARIF 2.1.0: one result per finding of each evaluation and risk (logically located at the target),
-    /// per material finding (at its file and line), and per target that could not be checked.
+    /// SARIF 2.1.0: one result per finding of each evaluation and risk (logically located at the target), per
+    /// material finding (at its file and line), and per target that could not be checked. Results without a file are
+    /// placed at the pin configuration (``ReportSources/plistFile``), else the invocation artifact.
     /// - Throws: An `EncodingError` if encoding fails.
-    public static func sarif(_ report: PinCheckReport) throws -> String {
-        var rules: [SARIFRule] = []
-        var index: [RuleID: Int] = [:]
-        var results: [SARIFResult] = []
+    public static func sarif(_ report: PinCheckReport, sources: ReportSources = ReportSources()) throws -> String {
+        var builder = ResultBuilder(descriptions: [:], sources: sources)
         func add(_ finding: Finding, target: String?) {
-            let level = SARIFRenderer.level(finding.severity)
-            if index[finding.rule] == nil {
-                let entry = finding.rule.descriptor
-                rules.append(
-                    SARIFRule(
-                        id: finding.rule.rawValue,
-                        shortDescription: .init(text: entry?.title ?? "atscheck rule \(finding.rule)."),
-                        fullDescription: entry.map { .init(text: $0.help) }, help: entry.map { .init(text: $0.help) },
-                        defaultConfiguration: .init(level: entry.map { SARIFRenderer.level($0.severity) } ?? level),
-                        helpUri: entry?.helpURI))
-                index[finding.rule] = rules.count - 1
-            }
-            var location = SARIFLocation()
-            if let file = finding.file {
-                location.physicalLocation = .init(
-                    artifactLocation: .init(uri: SARIFRenderer.uri(file)),
-                    region: finding.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
-            }
-            if let target {
-                location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")]
-            }
-            let text = target.map { "\($0): \(finding.message)" } ?? finding.message
-            results.append(
-                SARIFResult(
-                    ruleId: finding.rule.rawValue, ruleIndex: index[finding.rule]!, level: level,
-                    message: .init(text: text),
-                    locations: location.isEmpty ? [] : [location]))
+            let about: ReportIssue.Subject =
+                target.map { .target($0) } ?? finding.keyPath.map { .keyPath($0) } ?? .none
+            builder.add(
+                ReportIssue(
+                    rule: finding.rule, severity: finding.severity,
+                    message: target.map { "\($0): \(finding.message)" } ?? finding.message, file: finding.file,
+                    line: finding.line.flatMap { $0 > 0 ? $0 : nil }, about: about))
         }
         for finding in report.findings { add(finding, target: nil) }
         for result in report.results {
@@ -159,16 +141,6 @@ public enum PinsFormats {
             }
             for finding in ev.findings + result.risks { add(finding, target: result.target) }
         }
-        let log = SARIFLog(
-            schema: SARIFRenderer.schemaURI, version: "2.1.0",
-            runs: [
-                SARIFRun(
-                    tool: .init(
-                        driver: .init(
-                            name: report.tool.name, version: report.tool.version,
-                            informationUri: RuleCatalogue.informationURL, rules: rules)),
-                    results: results, columnKind: "unicodeCodePoints")
-            ])
-        return try JSONRendering.render(log)
+        return try SARIFRenderer.render(builder, tool: report.tool, root: sources.root)
     }
 }

@@ -1,9 +1,32 @@
 import TLSModel
 
-/// One thing a report tells a CI system about: a finding, an ATS violation of an endpoint, or an endpoint that
-/// could not be scanned or judged. The flat view behind the GitHub annotations and the Code Climate report
-/// (SARIF builds the same list with its own location objects).
+/// One problem a report tells a CI system about: a finding, an ATS violation of an endpoint, or an endpoint that
+/// could not be scanned or judged. The one list behind every CI format (SARIF, JUnit, Code Climate, GitHub, Markdown)
+/// and the text summary's problem counts, so all of them count the same problems.
 public struct ReportIssue: Sendable, Equatable {
+    /// What the issue is about inside its file.
+    public enum Subject: Sendable, Equatable {
+        /// A plist key path (a finding).
+        case keyPath(String)
+        /// An endpoint's target (an endpoint issue, or a finding about the endpoint at its list line).
+        case target(String)
+        /// Nothing more precise than the file and line.
+        case none
+
+        var text: String? {
+            switch self {
+            case .keyPath(let text), .target(let text): return text
+            case .none: return nil
+            }
+        }
+    }
+
+    /// A problem shown as part of another: the scan rule behind an audit finding about the same endpoint.
+    public struct Related: Sendable, Equatable {
+        public var rule: RuleID
+        public var message: String
+    }
+
     public var rule: RuleID
     public var severity: Finding.Severity
     /// One line; for endpoint issues it starts with the target.
@@ -11,7 +34,15 @@ public struct ReportIssue: Sendable, Equatable {
     public var file: String?
     public var line: Int?
     /// The key path (findings) or the target (endpoints): what the issue is about inside its file.
-    public var subject: String?
+    public var subject: String? { about.text }
+    public var about: Subject
+    /// The endpoint the issue is about (its index in the report), for a finding at the endpoint's list line too.
+    public var endpoint: Int?
+    /// The endpoint's own problems an audit finding stands for: one alert, the scan rules as related information.
+    public var related: [Related] = []
+    /// True for a finding of the report, false for an endpoint's own problem (its verdict or scan status).
+    public var isFinding: Bool { !ownedByEndpoint }
+    var ownedByEndpoint = false
 
     /// ``Fingerprint`` of the issue: the same for the same issue in every run.
     public var fingerprint: String {
@@ -19,9 +50,36 @@ public struct ReportIssue: Sendable, Equatable {
     }
 }
 
-/// Flattens reports into ``ReportIssue``s.
+/// How many problems of each severity a report has: what the text summary, the GitHub summary line and the Markdown
+/// header say, and what SARIF, JUnit, Code Climate and GitHub each show one alert for.
+public struct IssueCounts: Sendable, Equatable {
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+    public var total: Int { errors + warnings + notes }
+
+    /// The counts of a list of issues.
+    public init(_ issues: [ReportIssue]) {
+        for issue in issues {
+            switch issue.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .note: notes += 1
+            }
+        }
+    }
+}
+
+/// Flattens reports into ``ReportIssue``s: one per problem.
+///
+/// An audit says each endpoint problem twice: the endpoint's own verdict (`ats.tls.forward-secrecy`, `trust.untrusted`,
+/// `scan.unreachable`, …) and the audit's finding about it at the endpoint's list line (`audit.exception.missing`,
+/// `audit.endpoint.fails`, `audit.endpoint.unscanned`, …), which names the fix. The list keeps the audit finding and
+/// folds the endpoint's issues into it as ``ReportIssue/related``: one alert per problem, with the scan rules beside
+/// it. An endpoint without an audit finding at its line (a plain scan, or an ambiguous verdict the audit does not
+/// judge) keeps its own issues.
 public enum ReportIssues {
-    /// Every issue of a report: findings first (in report order), then each endpoint's.
+    /// Every issue of a report: findings first (in report order), then each endpoint's not folded into a finding.
     /// - Parameters:
     ///   - report: the report.
     ///   - plistFile: the file a finding without one is placed in.
@@ -29,51 +87,84 @@ public enum ReportIssues {
     /// - Returns: the issues; a passing endpoint has none.
     public static func of(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) -> [ReportIssue]
     {
-        var issues = report.findings.map { finding in
-            ReportIssue(
-                rule: finding.rule, severity: finding.severity, message: finding.message,
-                file: finding.file ?? plistFile,
-                line: finding.line.flatMap { $0 > 0 ? $0 : nil }, subject: finding.keyPath)
+        var issues: [ReportIssue] = []
+        // An audit finding at an endpoint's list line speaks for that endpoint.
+        var auditFindingAt: [SourceLocation: Int] = [:]
+        for finding in report.findings {
+            let line = finding.line.flatMap { $0 > 0 ? $0 : nil }
+            let file = finding.file ?? plistFile
+            if finding.rule.family == .audit, let file = finding.file, let line {
+                let place = SourceLocation(file: file, line: line)
+                if auditFindingAt[place] == nil { auditFindingAt[place] = issues.count }
+            }
+            issues.append(
+                ReportIssue(
+                    rule: finding.rule, severity: finding.severity, message: finding.message, file: file, line: line,
+                    about: finding.keyPath.map { .keyPath($0) } ?? .none))
         }
-        for endpoint in report.endpoints {
-            let target = endpoint.profile.target
-            let file = endpoint.source?.file ?? endpointsFile
-            let line = endpoint.source?.line.flatMap { $0 > 0 ? $0 : nil }
-            func issue(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) {
-                issues.append(
-                    ReportIssue(
-                        rule: rule, severity: severity, message: message, file: file, line: line, subject: target))
-            }
-            let profile = endpoint.profile
-            if let scanRule = RuleID.Scan.id(for: profile.status) {
-                issue(
-                    scanRule, .warning,
-                    "\(target) could not be scanned (\(profile.status.rawValue))"
-                        + (profile.error.map { ": \($0)" } ?? ""))
+        for (index, endpoint) in report.endpoints.enumerated() {
+            let own = endpointIssues(endpoint, index: index, endpointsFile: endpointsFile)
+            if let source = endpoint.source, let line = source.line, line > 0,
+                let at = auditFindingAt[SourceLocation(file: source.file, line: line)]
+            {
+                issues[at].endpoint = index
+                issues[at].related += own.map { ReportIssue.Related(rule: $0.rule, message: $0.message) }
                 continue
             }
-            let ats = endpoint.ats
-            switch ats.verdict {
-            case .pass:
-                continue
-            case .fail:
-                if ats.violations.isEmpty { issue(RuleID.ATS.fail, .error, "\(target) fails App Transport Security") }
-                for violation in ats.violations {
-                    issue(violation.rule, .error, ResultBuilder.text(violation, target: target))
-                }
-            case .ambiguous:
-                issue(RuleID.ATS.ambiguous, .warning, "\(target): the ATS verdict depends on a conflicting Apple rule")
-                for violation in ats.violations {
-                    issue(violation.rule, .warning, ResultBuilder.text(violation, target: target))
-                }
-            case .unknown:
-                issue(
-                    RuleID.ATS.unknown, .note,
-                    "\(target): ATS verdict unknown"
-                        + (ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")))
-            }
+            issues += own
         }
         return issues
+    }
+
+    /// The problems of one endpoint on its own: a scan failure, each ATS violation, or the verdict when it has none.
+    static func endpointIssues(_ endpoint: EndpointResult, index: Int, endpointsFile: String?) -> [ReportIssue] {
+        let target = endpoint.profile.target
+        let file = endpoint.source?.file ?? endpointsFile
+        let line = endpoint.source?.line.flatMap { $0 > 0 ? $0 : nil }
+        var issues: [ReportIssue] = []
+        func issue(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) {
+            issues.append(
+                ReportIssue(
+                    rule: rule, severity: severity, message: message, file: file, line: line, about: .target(target),
+                    endpoint: index, ownedByEndpoint: true))
+        }
+        let profile = endpoint.profile
+        if let scanRule = RuleID.Scan.id(for: profile.status) {
+            issue(
+                scanRule, .warning,
+                "\(target) could not be scanned (\(profile.status.rawValue))" + (profile.error.map { ": \($0)" } ?? ""))
+            return issues
+        }
+        let ats = endpoint.ats
+        switch ats.verdict {
+        case .pass:
+            break
+        case .fail:
+            if ats.violations.isEmpty { issue(RuleID.ATS.fail, .error, "\(target) fails App Transport Security") }
+            for violation in ats.violations {
+                issue(violation.rule, .error, text(violation, target: target))
+            }
+        case .ambiguous:
+            // One problem: the verdict, with both readings; the violations of the failing reading are its detail.
+            let readings = ats.readings.map { "\($0.name): \($0.verdict.rawValue)" }.joined(separator: "; ")
+            var message = "\(target): the ATS verdict depends on a conflicting Apple rule"
+            if !readings.isEmpty { message += " (\(readings))" }
+            let details = ats.violations.map { text($0, target: target) }
+            if !details.isEmpty { message += ": " + details.joined(separator: "; ") }
+            issue(RuleID.ATS.ambiguous, .warning, message)
+        case .unknown:
+            issue(
+                RuleID.ATS.unknown, .note,
+                "\(target): ATS verdict unknown" + (ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")))
+        }
+        return issues
+    }
+
+    /// A violation as one line: the target, the message, and the key that would relax it.
+    static func text(_ violation: ATSViolation, target: String) -> String {
+        var text = "\(target): \(violation.message)"
+        if let keyPath = violation.keyPath { text += " (relaxed by \(keyPath))" }
+        return text
     }
 }
 

@@ -34,6 +34,9 @@ public enum RuleCatalogueRenderer {
                 lines += ["<a id=\"\(rule.anchor)\"></a>", "### `\(rule.id)`", "", "**\(rule.title)**", ""]
                 var facts = ["Severity: \(rule.severity.rawValue)."]
                 if let key = rule.appleKey { facts.append("Info.plist key: `\(key)`.") }
+                if !rule.standards.tags.isEmpty {
+                    facts.append("OWASP: \(rule.standards.tags.joined(separator: ", ")).")
+                }
                 lines += [facts.joined(separator: " "), "", rule.help, ""]
             }
         }
@@ -60,7 +63,7 @@ public enum RuleCatalogueRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The catalogue as JSON: `{"rules": [{id, family, severity, title, help, appleKey, helpUri}]}`.
+    /// The catalogue as JSON: `{"rules": [{id, family, severity, title, help, appleKey, helpUri, masvs, mastg}]}`.
     /// - Parameter entries: The rules to render (default: the whole catalogue).
     /// - Returns: Pretty-printed JSON with sorted keys.
     /// - Throws: An `EncodingError` if encoding fails (it does not for catalogue entries).
@@ -80,10 +83,16 @@ public enum RuleCatalogueRenderer {
         var help: String
         var appleKey: String?
         var helpUri: String
+        var masvs: [String]?
+        var mastg: [String]?
 
         init(_ rule: RuleDescriptor) {
             (id, family, severity, title, help) = (rule.id, rule.family, rule.severity, rule.title, rule.help)
             (appleKey, helpUri) = (rule.appleKey, rule.helpURI)
+            let standards = rule.standards
+            (masvs, mastg) = (
+                standards.masvs.isEmpty ? nil : standards.masvs, standards.mastg.isEmpty ? nil : standards.mastg
+            )
         }
     }
 

@@ -12,8 +12,14 @@ struct SARIFLog: Encodable {
 
 struct SARIFRun: Encodable {
     var tool: SARIFTool
+    /// `%SRCROOT%` → the repository root, when known.
+    var originalUriBaseIds: [String: BaseURI]?
     var results: [SARIFResult]
     var columnKind: String
+
+    struct BaseURI: Encodable {
+        var uri: String
+    }
 }
 
 struct SARIFTool: Encodable {
@@ -38,9 +44,23 @@ struct SARIFRule: Encodable {
     var help: SARIFMessage?
     var defaultConfiguration: Configuration
     var helpUri: String?
+    var properties: Properties?
 
     struct Configuration: Encodable {
         var level: String
+    }
+
+    /// Tags (GitHub filters alerts by them), the OWASP MASVS control and MASTG test, and GitHub's security severity.
+    struct Properties: Encodable {
+        var tags: [String]
+        var masvs: [String]?
+        var mastg: [String]?
+        var securitySeverity: String?
+
+        enum CodingKeys: String, CodingKey {
+            case tags, masvs, mastg
+            case securitySeverity = "security-severity"
+        }
     }
 }
 
@@ -50,15 +70,23 @@ struct SARIFResult: Encodable {
     var level: String
     var message: SARIFMessage
     var locations: [SARIFLocation]
+    /// The scan rules behind an audit finding, at the same place (``ReportIssue/related``).
+    var relatedLocations: [SARIFLocation]?
     /// ``Fingerprint`` under ``SARIFRenderer/fingerprintKey``: lets GitHub code scanning track an alert across runs.
     var partialFingerprints: [String: String]?
 }
 
 struct SARIFLocation: Encodable {
+    /// Set on related locations only (SARIF §3.28.2: unique within the result).
+    var id: Int?
     var physicalLocation: PhysicalLocation?
     var logicalLocations: [LogicalLocation]?
+    var message: SARIFMessage?
 
-    var isEmpty: Bool { physicalLocation == nil && (logicalLocations?.isEmpty ?? true) }
+    init(physicalLocation: PhysicalLocation? = nil, logicalLocations: [LogicalLocation]? = nil) {
+        self.physicalLocation = physicalLocation
+        self.logicalLocations = logicalLocations
+    }
 
     struct PhysicalLocation: Encodable {
         var artifactLocation: ArtifactLocation
@@ -67,6 +95,7 @@ struct SARIFLocation: Encodable {
 
     struct ArtifactLocation: Encodable {
         var uri: String
+        var uriBaseId: String?
     }
 
     struct LogicalLocation: Encodable {

@@ -3,9 +3,13 @@ import TLSModel
 
 /// Renders a ``ScanReport`` as SARIF 2.1.0, the format GitHub code scanning and other CI tools read.
 ///
-/// One run, one result per plist finding (located at the plist line), per ATS violation of each
-/// failing endpoint and per endpoint that could not be scanned (located at the endpoint file line
-/// when the endpoint came from a file, and always with a logical location naming the target).
+/// One run, one result per problem of ``ReportIssues`` (the list every CI format shares): each plist or input
+/// finding, each ATS violation of a failing endpoint, each endpoint that could not be scanned or judged — and for an
+/// audit, the audit finding alone, with the endpoint's scan rules as `relatedLocations`. Every result has a physical
+/// location, as GitHub requires: the input file and line, or the invocation artifact (``ArtifactRoot``); URIs inside
+/// the repository are relative to `%SRCROOT%` (declared in `originalUriBaseIds`). Endpoint results also carry a
+/// logical location naming the target, findings one naming the plist key path. Rules carry their OWASP MASVS control
+/// and MASTG test as tags (``RuleStandards``).
 public enum SARIFRenderer {
     /// The schema the output declares (the OASIS 2.1.0 errata 01 schema; a copy is in `docs/`).
     public static let schemaURI =
@@ -14,30 +18,40 @@ public enum SARIFRenderer {
     /// Renders the report.
     /// - Parameters:
     ///   - report: The report to render.
-    ///   - plistFile: The plist findings point at when a finding names no file.
-    ///   - endpointsFile: The endpoint list endpoint results point at when an endpoint has no `source`.
+    ///   - sources: The input files results without a file of their own are placed in, and the repository root.
     ///   - ruleDescriptions: One-line descriptions that replace the catalogue's title (``RuleCatalogue``) for
     ///     the given ids, or describe ids the catalogue does not know.
     /// - Returns: Pretty-printed SARIF JSON, with sorted keys so output is stable.
     /// - Throws: An `EncodingError` if encoding fails (it does not for well-formed reports).
     public static func render(
+        _ report: ScanReport, sources: ReportSources, ruleDescriptions: [String: String] = [:]
+    ) throws -> String {
+        var builder = ResultBuilder(descriptions: ruleDescriptions, sources: sources)
+        for issue in ReportIssues.of(report, plistFile: sources.plistFile, endpointsFile: sources.endpointsFile) {
+            builder.add(issue)
+        }
+        return try render(builder, tool: report.tool, root: sources.root)
+    }
+
+    /// Renders the report (the files as separate arguments).
+    public static func render(
         _ report: ScanReport, plistFile: String?, endpointsFile: String?, ruleDescriptions: [String: String] = [:]
     ) throws -> String {
-        var builder = ResultBuilder(descriptions: ruleDescriptions)
-        for finding in report.findings {
-            builder.add(finding: finding, plistFile: plistFile)
-        }
-        for endpoint in report.endpoints {
-            builder.add(endpoint: endpoint, endpointsFile: endpointsFile)
-        }
+        try render(
+            report, sources: ReportSources(plistFile: plistFile, endpointsFile: endpointsFile),
+            ruleDescriptions: ruleDescriptions)
+    }
+
+    static func render(_ builder: ResultBuilder, tool: ToolInfo, root: ArtifactRoot?) throws -> String {
         let log = SARIFLog(
             schema: schemaURI, version: "2.1.0",
             runs: [
                 SARIFRun(
                     tool: .init(
                         driver: .init(
-                            name: report.tool.name, version: report.tool.version,
+                            name: tool.name, version: tool.version,
                             informationUri: RuleCatalogue.informationURL, rules: builder.rules)),
+                    originalUriBaseIds: root.map { [ArtifactRoot.sourceRootID: .init(uri: $0.sourceRootURI)] },
                     results: builder.results,
                     columnKind: "unicodeCodePoints")
             ])
@@ -57,117 +71,106 @@ public enum SARIFRenderer {
         }
     }
 
-    /// A path as a SARIF URI reference (relative paths stay relative).
-    static func uri(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    /// GitHub's `security-severity` of a rule with a MASVS control, by its usual severity: error → 7.5 (high),
+    /// warning → 5.0 (medium), note → 2.0 (low). Rules about atscheck's own inputs have none.
+    static func securitySeverity(_ severity: Finding.Severity) -> String {
+        switch severity {
+        case .error: return "7.5"
+        case .warning: return "5.0"
+        case .note: return "2.0"
+        }
     }
 }
 
 /// Gathers results and the rules they use, in order of first use.
 struct ResultBuilder {
     let descriptions: [String: String]
+    let sources: ReportSources
     private(set) var rules: [SARIFRule] = []
     private(set) var results: [SARIFResult] = []
     private var ruleIndex: [RuleID: Int] = [:]
 
-    init(descriptions: [String: String]) { self.descriptions = descriptions }
+    init(descriptions: [String: String], sources: ReportSources = ReportSources()) {
+        self.descriptions = descriptions
+        self.sources = sources
+    }
 
-    /// The rule's index in `rules`, adding it on first use: title, help, usual severity and documentation
+    /// The rule's index in `rules`, adding it on first use: title, help, usual severity, documentation and standards
     /// from the catalogue; an id the catalogue does not know gets its first level and a placeholder text.
-    private mutating func index(of rule: RuleID, level: String) -> Int {
+    mutating func index(of rule: RuleID, level: String) -> Int {
         if let i = ruleIndex[rule] { return i }
         let entry = rule.descriptor
         let text = descriptions[rule.rawValue] ?? entry?.title ?? "atscheck rule \(rule)."
+        var properties: SARIFRule.Properties?
+        if let entry {
+            let standards = entry.standards
+            properties = SARIFRule.Properties(
+                tags: (standards.tags.isEmpty ? [] : ["security"]) + standards.tags + [entry.family.rawValue],
+                masvs: standards.masvs.isEmpty ? nil : standards.masvs,
+                mastg: standards.mastg.isEmpty ? nil : standards.mastg,
+                securitySeverity: standards.masvs.isEmpty ? nil : SARIFRenderer.securitySeverity(entry.severity))
+        }
         rules.append(
             SARIFRule(
                 id: rule.rawValue, shortDescription: .init(text: text),
                 fullDescription: entry.map { .init(text: $0.help) }, help: entry.map { .init(text: $0.help) },
                 defaultConfiguration: .init(level: entry.map { SARIFRenderer.level($0.severity) } ?? level),
-                helpUri: entry?.helpURI))
+                helpUri: entry?.helpURI, properties: properties))
         ruleIndex[rule] = rules.count - 1
         return rules.count - 1
     }
 
-    mutating func add(finding: Finding, plistFile: String?) {
-        let level = SARIFRenderer.level(finding.severity)
-        let i = index(of: finding.rule, level: level)
-        var location = SARIFLocation()
-        if let file = finding.file ?? plistFile {
-            location.physicalLocation = .init(
-                artifactLocation: .init(uri: SARIFRenderer.uri(file)),
-                region: finding.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
+    /// The physical location of a file and line: repository-relative when the file is in the repository.
+    func physical(_ file: String?, line: Int?) -> SARIFLocation.PhysicalLocation {
+        let artifact: SARIFLocation.ArtifactLocation
+        if let file {
+            if let root = sources.root {
+                let (uri, base) = root.location(of: file)
+                artifact = .init(uri: uri, uriBaseId: base)
+            } else if file.hasPrefix("/") {
+                artifact = .init(uri: "file://" + ArtifactRoot.encoded(file), uriBaseId: nil)
+            } else {
+                artifact = .init(uri: ArtifactRoot.encoded(file), uriBaseId: ArtifactRoot.sourceRootID)
+            }
+            return .init(artifactLocation: artifact, region: line.map { SARIFRegion(startLine: $0) })
         }
-        if let keyPath = finding.keyPath {
+        let invocation = sources.root?.invocationArtifact ?? ArtifactRoot.defaultInvocationArtifact
+        return .init(
+            artifactLocation: .init(uri: ArtifactRoot.encoded(invocation), uriBaseId: ArtifactRoot.sourceRootID),
+            region: SARIFRegion(startLine: 1))
+    }
+
+    mutating func add(_ issue: ReportIssue) {
+        let level = SARIFRenderer.level(issue.severity)
+        let i = index(of: issue.rule, level: level)
+        let file =
+            issue.file ?? (issue.endpoint != nil ? sources.endpointsFile ?? sources.plistFile : sources.plistFile)
+        var location = SARIFLocation(physicalLocation: physical(file, line: file == nil ? nil : issue.line))
+        switch issue.about {
+        case .keyPath(let keyPath):
             location.logicalLocations = [
                 .init(
                     name: keyPath.split(separator: ".").last.map(String.init), fullyQualifiedName: keyPath,
                     kind: "property")
             ]
+        case .target(let target):
+            location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")]
+        case .none:
+            break
         }
-        let fingerprint = Fingerprint.of(
-            rule: finding.rule, file: finding.file ?? plistFile, subject: finding.keyPath, message: finding.message)
+        var related: [SARIFLocation]?
+        if !issue.related.isEmpty {
+            related = issue.related.enumerated().map { n, r in
+                var place = SARIFLocation(physicalLocation: location.physicalLocation)
+                place.id = n + 1
+                place.message = .init(text: "\(r.message) [\(r.rule)]")
+                return place
+            }
+        }
         results.append(
             SARIFResult(
-                ruleId: finding.rule.rawValue, ruleIndex: i, level: level, message: .init(text: finding.message),
-                locations: location.isEmpty ? [] : [location],
-                partialFingerprints: [SARIFRenderer.fingerprintKey: fingerprint]))
-    }
-
-    mutating func add(endpoint: EndpointResult, endpointsFile: String?) {
-        let profile = endpoint.profile
-        let target = profile.target
-        var location = SARIFLocation()
-        let file = endpoint.source?.file ?? endpointsFile
-        if let file {
-            location.physicalLocation = .init(
-                artifactLocation: .init(uri: SARIFRenderer.uri(file)),
-                region: endpoint.source?.line.flatMap { $0 > 0 ? SARIFRegion(startLine: $0) : nil })
-        }
-        location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")]
-
-        func emit(_ rule: RuleID, _ level: String, _ text: String) {
-            let i = index(of: rule, level: level)
-            let fingerprint = Fingerprint.of(rule: rule, file: file, subject: target, message: text)
-            results.append(
-                SARIFResult(
-                    ruleId: rule.rawValue, ruleIndex: i, level: level, message: .init(text: text),
-                    locations: [location],
-                    partialFingerprints: [SARIFRenderer.fingerprintKey: fingerprint]))
-        }
-
-        if let scanRule = RuleID.Scan.id(for: profile.status) {
-            let reason = profile.error.map { ": \($0)" } ?? ""
-            emit(scanRule, "warning", "\(target) could not be scanned (\(profile.status.rawValue))\(reason)")
-            return
-        }
-        let ats = endpoint.ats
-        switch ats.verdict {
-        case .pass:
-            return
-        case .fail:
-            if ats.violations.isEmpty {
-                emit(RuleID.ATS.fail, "error", "\(target) fails App Transport Security")
-            }
-            for violation in ats.violations {
-                emit(violation.rule, "error", Self.text(violation, target: target))
-            }
-        case .ambiguous:
-            let readings = ats.readings.map { "\($0.name): \($0.verdict.rawValue)" }.joined(separator: "; ")
-            emit(
-                RuleID.ATS.ambiguous, "warning",
-                "\(target): the ATS verdict depends on a conflicting Apple rule (\(readings))")
-            for violation in ats.violations {
-                emit(violation.rule, "warning", Self.text(violation, target: target))
-            }
-        case .unknown:
-            let notes = ats.notes.isEmpty ? "" : ": " + ats.notes.joined(separator: "; ")
-            emit(RuleID.ATS.unknown, "note", "\(target): ATS verdict unknown\(notes)")
-        }
-    }
-
-    static func text(_ violation: ATSViolation, target: String) -> String {
-        var text = "\(target): \(violation.message)"
-        if let keyPath = violation.keyPath { text += " (relaxed by \(keyPath))" }
-        return text
+                ruleId: issue.rule.rawValue, ruleIndex: i, level: level, message: .init(text: issue.message),
+                locations: [location], relatedLocations: related,
+                partialFingerprints: [SARIFRenderer.fingerprintKey: issue.fingerprint]))
     }
 }

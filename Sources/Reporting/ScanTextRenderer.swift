@@ -27,26 +27,30 @@ public struct ScanTextRenderer {
                 + "\(location.isEmpty ? "" : location + ": ")\(safe(finding.message)) "
                 + "[\(safe(finding.rule.rawValue))]\n"
         }
+        out += style.bold("Summary:") + " " + Self.summary(report) + "\n"
+        return out
+    }
+
+    /// The summary line's counts: endpoints by verdict (an ambiguous verdict counted apart, not as a failure), and
+    /// the problems of ``ReportIssues`` by severity — the alerts every CI format shows, one per problem.
+    public static func summary(_ report: ScanReport) -> String {
         var parts: [String] = []
+        let s = report.summary
         if !report.endpoints.isEmpty && report.endpoints.allSatisfy(\.profile.judgesCertificateOnly) {
-            let s = report.summary
             parts.append(
-                "\(report.endpoints.count) chain check(s): \(s.passed) pass, \(s.failed) fail, \(s.unknown) unknown")
+                "\(report.endpoints.count) chain check(s): \(s.passed) pass, \(s.failed) fail, "
+                    + (s.ambiguous > 0 ? "\(s.ambiguous) ambiguous, " : "") + "\(s.unknown) unknown")
         } else if !report.endpoints.isEmpty {
-            let s = report.summary
             parts.append(
-                "\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, "
+                "\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, \(s.ambiguous) ambiguous, "
                     + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes")
         }
-        if !report.findings.isEmpty || report.endpoints.isEmpty {
-            let count = { (severity: Finding.Severity) in report.findings.filter { $0.severity == severity }.count }
+        let counts = IssueCounts(ReportIssues.of(report))
+        if counts.total > 0 || report.endpoints.isEmpty {
             parts.append(
-                "\(report.findings.count) finding(s): \(count(.error)) error, \(count(.warning)) warning, "
-                    + "\(count(.note)) note"
-            )
+                "\(counts.total) finding(s): \(counts.errors) error, \(counts.warnings) warning, \(counts.notes) note")
         }
-        out += style.bold("Summary:") + " " + parts.joined(separator: "; ") + "\n"
-        return out
+        return parts.joined(separator: "; ")
     }
 
     func render(_ endpoint: EndpointResult) -> String {

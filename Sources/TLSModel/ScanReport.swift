@@ -46,8 +46,12 @@ public struct SourceLocation: Codable, Sendable, Equatable, Hashable {
 public struct ReportSummary: Codable, Sendable, Equatable {
     /// Endpoints scanned whose ATS verdict is pass.
     public var passed: Int
-    /// Endpoints whose ATS verdict is fail (or ambiguous).
+    /// Endpoints whose ATS verdict is fail.
     public var failed: Int
+    /// Endpoints whose ATS verdict is ambiguous: it depends on a conflicting Apple rule (ats-rules.md, CONFLICT), so
+    /// the report says both readings instead of counting the endpoint as a failure. Absent from reports of atscheck
+    /// before it was counted apart (they counted these under `failed`): read as 0.
+    public var ambiguous: Int
     /// Endpoints that could not be scanned (unreachable, timeout, error).
     public var unreachable: Int
     /// Endpoints scanned whose verdict is unknown (ATS not evaluated, or a partial scan).
@@ -55,9 +59,13 @@ public struct ReportSummary: Codable, Sendable, Equatable {
     /// Total handshakes across all endpoints.
     public var handshakes: Int
 
-    public init(passed: Int = 0, failed: Int = 0, unreachable: Int = 0, unknown: Int = 0, handshakes: Int = 0) {
+    public init(
+        passed: Int = 0, failed: Int = 0, ambiguous: Int = 0, unreachable: Int = 0, unknown: Int = 0,
+        handshakes: Int = 0
+    ) {
         self.passed = passed
         self.failed = failed
+        self.ambiguous = ambiguous
         self.unreachable = unreachable
         self.unknown = unknown
         self.handshakes = handshakes
@@ -75,10 +83,27 @@ public struct ReportSummary: Codable, Sendable, Equatable {
             }
             switch endpoint.ats.verdict {
             case .pass: passed += 1
-            case .fail, .ambiguous: failed += 1
+            case .fail: failed += 1
+            case .ambiguous: ambiguous += 1
             case .unknown: unknown += 1
             }
         }
+    }
+}
+
+extension ReportSummary {
+    enum CodingKeys: String, CodingKey {
+        case passed, failed, ambiguous, unreachable, unknown, handshakes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            passed: try c.decode(Int.self, forKey: .passed), failed: try c.decode(Int.self, forKey: .failed),
+            ambiguous: try c.decodeIfPresent(Int.self, forKey: .ambiguous) ?? 0,
+            unreachable: try c.decode(Int.self, forKey: .unreachable),
+            unknown: try c.decode(Int.self, forKey: .unknown),
+            handshakes: try c.decode(Int.self, forKey: .handshakes))
     }
 }
 

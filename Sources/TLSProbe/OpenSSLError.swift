@@ -26,3 +26,6 @@ public struct OpenSSLError: Error, Sendable, CustomStringConvertible, Equatable 
 
 /// The linked OpenSSL's version text, e.g. `OpenSSL 3.0.19 27 Jan 2026`.
 public var linkedOpenSSLVersion: String { String(cString: OpenSSL_version(OPENSSL_VERSION)) }
+
+/// The version text of the OpenSSL headers atscheck was compiled against.
+public var builtOpenSSLVersion: String { String(cString: atsc_OPENSSL_VERSION_TEXT()) }

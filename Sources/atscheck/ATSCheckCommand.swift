@@ -16,7 +16,7 @@ struct ATSCheckCommand: AsyncParsableCommand {
 
             Exit status: \(ExitStatus.summary).
             """,
-        version: ToolInfo.currentVersion,
+        version: VersionReport.text,
         subcommands: [
             ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self, MergeCommand.self,
             PinsCommand.self, AppCommand.self, CertCommand.self, RulesCommand.self, RootsCommand.self,

@@ -119,7 +119,7 @@ struct AppCommand: AsyncParsableCommand {
         Terminal.endProgress()
         warnUnusedResolveRules(result)
         let report = result.report
-        let sources = ReportSources(endpointsFile: endpoints)
+        let sources = ReportSources(plistFile: path, endpointsFile: endpoints ?? path)
         try output.emit(ReportDocument(scan: report, app: result.section, sources: sources))
         if let emitEndpoints {
             try ReportFile.write(EndpointListWriter.text(result.offline.endpoints, input: path), to: emitEndpoints)
@@ -131,7 +131,9 @@ struct AppCommand: AsyncParsableCommand {
     func runOffline() async throws {
         let result = try await Terminal.exitingOnFileErrors { try AppOfflineAudit.run(path: path) }
         let report = result.report
-        try output.emit(ReportDocument(scan: report, app: result.section))
+        try output.emit(
+            ReportDocument(
+                scan: report, app: result.section, sources: ReportSources(plistFile: path, endpointsFile: path)))
         if let emitEndpoints {
             try ReportFile.write(EndpointListWriter.text(result.endpoints, input: path), to: emitEndpoints)
         }

@@ -117,6 +117,8 @@ struct OutputOptions: ParsableArguments {
     ///   - streamed: what is left to write to standard output when the rest was streamed already.
     /// - Throws: `ExitCode` 73 when a file cannot be written (files already written are complete).
     func emit(_ document: ReportDocument, streamed: String? = nil) throws {
+        var document = document
+        if document.sources.root == nil { document.sources.root = ArtifactRoot.current() }
         let primary =
             try streamed.map(RenderedReport.text)
             ?? Self.rendered(document, as: resolvedFormat, color: resolvedFormat == .text && useColor)

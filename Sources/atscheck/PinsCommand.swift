@@ -97,7 +97,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
             return await checker.check(
                 try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
         }
-        try output.emit(ReportDocument(pins: report))
+        try output.emit(ReportDocument(pins: report, sources: ReportSources(plistFile: pins)))
         try gate.finish(
             ExitStatus.of(report), reason: ExitStatus.reason(for: report),
             findings: PinsFormats.findingsReport(report).findings)

@@ -54,6 +54,7 @@ struct RulesCommand: ParsableCommand {
             // Named rules: each one's whole help (what it means and how to fix it), not the catalogue's one line.
             let text = rules.map { rule in
                 "\(rule.id.rawValue) (\(rule.severity.rawValue)): \(rule.title)\n\n\(rule.help)\n"
+                    + (rule.standards.tags.isEmpty ? "" : "\nOWASP: \(rule.standards.tags.joined(separator: ", "))")
                     + "\nMore: \(rule.helpURI)\n"
             }.joined(separator: "\n")
             FileHandle.standardOutput.write(Data(text.utf8))

@@ -48,4 +48,14 @@ struct AuditExamplesTests {
         #expect(baseline.waivers.count == 3)
         #expect(baseline.waivers.allSatisfy { $0.problem == nil })
     }
+
+    @Test("the example baseline's waivers do not expire by date alone: none within five years of today")
+    func baselineNotExpiring() throws {
+        let baseline = try Baseline.load(path: Self.examples + "/baseline.yaml")
+        let fiveYears = Date().addingTimeInterval(5 * 366 * 86_400)
+        for waiver in baseline.waivers {
+            let expires = try #require(waiver.expires.flatMap(CalendarDay.date(from:)))
+            #expect(expires > fiveYears, "\(waiver.rule ?? "?") expires \(waiver.expires ?? "?")")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TLSTestSupport
 import Testing
 
 /// Several reports from one run, text by default, no report on a failed run, atomic report files,
@@ -185,6 +186,62 @@ struct ReportOutputTests {
         #expect(first.count == 3)
         #expect(first == second)
         #expect(Set(first.values).count == 3, "different endpoints get different fingerprints")
+    }
+
+    @Test("scan TARGET's SARIF is accepted by GitHub: results at the invocation artifact, the workflow under Actions")
+    func scanTargetSARIF() throws {
+        let targets = ["http://a.atscheck.test", "http://b.atscheck.test"]
+        for (environment, artifact) in [
+            ([String: String](), "atscheck"),
+            (
+                ["GITHUB_WORKFLOW_REF": "octo/app/.github/workflows/ats.yml@refs/pull/7/merge"],
+                ".github/workflows/ats.yml"
+            ),
+        ] {
+            var env = environment
+            if env["GITHUB_WORKFLOW_REF"] == nil { env["GITHUB_WORKFLOW_REF"] = "" }
+            let result = try CLI.run(["scan"] + targets + ["--format", "sarif"], environment: env)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(GitHubSARIFRules.violations(result.stdout).isEmpty, "\(GitHubSARIFRules.violations(result.stdout))")
+            let schema = try SARIFSchemaValidator.validate(result.stdout)
+            #expect(schema.ok, "\(schema.output)")
+            let run = try #require(((result.json as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+            let results = try #require(run["results"] as? [[String: Any]])
+            #expect(results.count == 2)
+            for r in results {
+                let physical = (r["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+                let location = physical?["artifactLocation"] as? [String: Any]
+                #expect(location?["uri"] as? String == artifact)
+                #expect(location?["uriBaseId"] as? String == "%SRCROOT%")
+            }
+            #expect((run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] != nil)
+        }
+    }
+
+    @Test("an audit reports each problem once in every CI format, with the counts of the text summary")
+    func auditOneAlertPerProblem() throws {
+        let list = try CLI.temporaryFile("http://plain.atscheck.test\nhttp://other.atscheck.test\n", suffix: ".txt")
+        let dir = NSTemporaryDirectory() + "atscheck-one-alert-\(UUID().uuidString)/"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = try CLI.run([
+            "audit", "--endpoints", list, "--report", "sarif=\(dir)a.sarif", "--report", "codeclimate=\(dir)cc.json",
+            "--report", "junit=\(dir)a.xml", "--report", "github=\(dir)gh.txt",
+        ])
+        #expect(text.status == 1, "\(text.stderr)")
+        // Each cleartext endpoint: ats.http.cleartext (the endpoint) and audit.endpoint.http (the audit), one problem.
+        let summary = try #require(text.stdout.split(separator: "\n").last { $0.hasPrefix("Summary:") })
+        #expect(summary.hasSuffix("2 finding(s): 2 error, 0 warning, 0 note"), "\(summary)")
+        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "a.sarif")))
+        let results = ((sarif as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]
+        #expect(results?.compactMap { $0["ruleId"] as? String } == ["audit.endpoint.http", "audit.endpoint.http"])
+        #expect(results?.allSatisfy { ($0["relatedLocations"] as? [Any])?.count == 1 } == true)
+        let climate = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "cc.json")))
+        #expect((climate as? [Any])?.count == 2)
+        let junit = try String(contentsOfFile: dir + "a.xml", encoding: .utf8)
+        #expect(junit.contains("failures=\"2\""))
+        let github = try String(contentsOfFile: dir + "gh.txt", encoding: .utf8)
+        #expect(github.split(separator: "\n").filter { $0.hasPrefix("::error") }.count == 2)
     }
 
     @Test("audit without --plist judges under the default ATS policy and says so")

@@ -95,7 +95,7 @@ struct CIFormatsTests {
     func githubEscaping() {
         #expect(GitHubRenderer.data("100%\r\nx") == "100%25%0D%0Ax")
         #expect(GitHubRenderer.property("a:b,c%") == "a%3Ab%2Cc%25")
-        let issue = ReportIssue(rule: "r", severity: .note, message: "m\u{1B}[2J", file: "f", line: nil, subject: nil)
+        let issue = ReportIssue(rule: "r", severity: .note, message: "m\u{1B}[2J", file: "f", line: nil, about: .none)
         #expect(GitHubRenderer.command(issue) == "::notice file=f,title=r::m\\u{1B}[2J")
     }
 

@@ -20,47 +20,50 @@ struct JUnitRendererTests {
         element?.attribute(forName: name)?.stringValue
     }
 
-    @Test("well-formed, with the right counts")
+    @Test("well-formed, one test case per problem and per passing endpoint: failures are the errors")
     func counts() throws {
-        let xml = JUnitRenderer.render(ReportFixtures.report)
+        let report = ReportFixtures.report
+        let xml = JUnitRenderer.render(report)
         let doc = try Self.parse(xml)
         let root = try #require(doc.rootElement())
         #expect(root.name == "testsuites")
-        // 5 endpoints × 3 checks + 3 findings.
-        #expect(try Self.nodes(doc, "//testcase").count == 18)
-        #expect(Self.attr(root, "tests") == "18")
-        // Failures: legacy ATS + legacy trust, ambiguous ATS, the plist error.
-        #expect(Self.attr(root, "failures") == "4")
-        #expect(try Self.nodes(doc, "//failure").count == 4)
+        // api passes (1 case); legacy has 2 violations; down, the ambiguous and the unknown endpoint 1 each; 3 findings.
+        #expect(try Self.nodes(doc, "//testcase").count == 9)
+        #expect(Self.attr(root, "tests") == "9")
+        // Failures: the two legacy violations and the plist error — the text summary's errors.
+        let counts = IssueCounts(ReportIssues.of(report))
+        #expect(Self.attr(root, "failures") == "\(counts.errors)")
+        #expect(counts.errors == 3)
+        #expect(try Self.nodes(doc, "//failure").count == 3)
         #expect(Self.attr(root, "errors") == "1")
-        // Skipped: 2 for the unreachable endpoint, ATS unknown, trust of the unknown endpoint (no certificate).
-        #expect(Self.attr(root, "skipped") == "4")
+        // Skipped: the ambiguous and the unknown verdict (not decided).
+        #expect(Self.attr(root, "skipped") == "2")
         let suites = try Self.nodes(doc, "/testsuites/testsuite")
         #expect(suites.map { Self.attr($0, "name") ?? "" } == ["endpoints", "Info.plist", "Binary.plist"])
-        #expect(Self.attr(suites.first, "tests") == "15")
+        #expect(Self.attr(suites.first, "tests") == "6")
     }
 
-    @Test("one test case per endpoint and check")
+    @Test("an endpoint's cases: one per problem, named by its rule; a passing endpoint one passing case")
     func endpointCases() throws {
         let doc = try Self.parse(JUnitRenderer.render(ReportFixtures.report))
         let legacy = try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443']")
-        #expect(legacy.map { Self.attr($0, "name") ?? "" } == ["TLS scan", "ATS default policy", "certificate trust"])
+        #expect(legacy.map { Self.attr($0, "name") ?? "" } == ["ats.tls.forward-secrecy", "trust.chain"])
         let atsFailure = try #require(
-            try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='ATS default policy']/failure")
-                .first)
+            try Self.nodes(
+                doc, "//testcase[@classname='legacy.example.com:443'][@name='ats.tls.forward-secrecy']/failure"
+            ).first)
         #expect(Self.attr(atsFailure, "type") == "ats.tls.forward-secrecy")
-        #expect(Self.attr(atsFailure, "message")?.hasPrefix("fails ATS: no ECDHE suite") == true)
-        #expect(
-            atsFailure.stringValue?.contains("trust.chain: chain not trusted: self-signed certificate <root> & \"CA\"")
-                == true)
+        #expect(Self.attr(atsFailure, "message")?.hasPrefix("legacy.example.com:443: no ECDHE suite") == true)
         let trust = try #require(
-            try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='certificate trust']/failure")
-                .first)
-        #expect(Self.attr(trust, "message") == "chain not trusted: self-signed certificate")
+            try Self.nodes(doc, "//testcase[@classname='legacy.example.com:443'][@name='trust.chain']/failure").first)
+        #expect(Self.attr(trust, "message")?.contains("chain not trusted: self-signed certificate") == true)
         let scanError = try #require(
-            try Self.nodes(doc, "//testcase[@classname='down.example.com:443'][@name='TLS scan']/error").first)
-        #expect(Self.attr(scanError, "message") == "unreachable: connection refused")
-        #expect(try Self.nodes(doc, "//testcase[@classname='down.example.com:443']/skipped").count == 2)
+            try Self.nodes(doc, "//testcase[@classname='down.example.com:443'][@name='scan.unreachable']/error").first)
+        #expect(
+            Self.attr(scanError, "message")
+                == "down.example.com:443 could not be scanned (unreachable): connection refused")
+        let api = try Self.nodes(doc, "//testcase[@classname='api.example.com:443']")
+        #expect(api.map { Self.attr($0, "name") ?? "" } == [JUnitRenderer.atsCheck])
         #expect(
             try Self.nodes(doc, "//testcase[@classname='api.example.com:443']/*[name() != 'system-out']").isEmpty,
             "a passing endpoint has no failure, error or skipped")

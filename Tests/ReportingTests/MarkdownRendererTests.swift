@@ -16,7 +16,8 @@ struct MarkdownRendererTests {
         let text = MarkdownRenderer.render(ReportFixtures.report)
         #expect(
             text.hasPrefix(
-                "## atscheck: 5 endpoints: 1 passed, 2 failed, 1 unreachable, 1 unknown; plist: 1 error, 1 warning, 1 note\n"
+                "## atscheck: 5 endpoints: 1 passed, 1 failed, 1 unreachable, 1 ambiguous, 1 unknown; plist: 1 error, "
+                    + "1 warning, 1 note; endpoints: 2 errors, 2 warnings, 1 note\n"
             ))
     }
 

@@ -113,16 +113,27 @@ struct SARIFRendererTests {
                 == "down.example.com:443 could not be scanned (unreachable): connection refused")
         let texts: [String] = results.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
         #expect(!texts.contains { $0.hasPrefix("api.example.com") }, "passing endpoints produce no result")
-        // 3 findings, 2 violations, 1 unreachable, the ambiguous verdict and its violation, 1 unknown.
-        #expect(results.count == 9)
+        // 3 findings, 2 violations, 1 unreachable, the ambiguous verdict (its violation in its message), 1 unknown.
+        #expect(results.count == 8)
+        #expect(results.count == IssueCounts(ReportIssues.of(ReportFixtures.report)).total)
     }
 
-    @Test("an endpoint without a source has only a logical location, or the endpoints file")
+    @Test("an endpoint without a source is placed in the endpoints file, else the plist, else the invocation")
     func endpointWithoutSource() throws {
         let results = try Self.results(try Self.render())
         let ambiguous = try #require(results.first { $0["ruleId"] as? String == "ats.ambiguous" })
         let location = try #require((ambiguous["locations"] as? [[String: Any]])?.first)
-        #expect(location["physicalLocation"] == nil)
+        let placed = try #require(location["physicalLocation"] as? [String: Any])
+        #expect((placed["artifactLocation"] as? [String: Any])?["uri"] as? String == "Info.plist")
+        let bareText = try SARIFRenderer.render(ReportFixtures.report, plistFile: nil, endpointsFile: nil)
+        let bare = try Self.results(
+            try #require(try JSONSerialization.jsonObject(with: Data(bareText.utf8)) as? [String: Any]))
+        let invocation = try #require(bare.first { $0["ruleId"] as? String == "ats.ambiguous" })
+        let artifact = try #require(
+            (((invocation["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])?[
+                "artifactLocation"] as? [String: Any])
+        #expect(artifact["uri"] as? String == ArtifactRoot.defaultInvocationArtifact)
+        #expect(artifact["uriBaseId"] as? String == ArtifactRoot.sourceRootID)
         #expect(
             (location["logicalLocations"] as? [[String: Any]])?.first?["name"] as? String == "deep.sub.example.com:443")
 
@@ -136,7 +147,7 @@ struct SARIFRendererTests {
 
     @Test("file names with spaces become valid URI references")
     func uriEncoding() {
-        #expect(SARIFRenderer.uri("My App/Info.plist") == "My%20App/Info.plist")
+        #expect(ArtifactRoot.encoded("My App/Info.plist") == "My%20App/Info.plist")
     }
 }
 

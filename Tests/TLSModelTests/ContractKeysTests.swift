@@ -201,7 +201,8 @@ struct ContractKeysTests {
             "ReportShard", full: ReportShard(index: 1, count: 2, total: 3, selected: 1, positions: [2]),
             minimal: ReportShard(index: 1, count: 1, total: 0, selected: 0, positions: [])),
         Case(
-            "ReportSummary", full: ReportSummary(passed: 1, failed: 2, unreachable: 3, unknown: 4, handshakes: 5),
+            "ReportSummary",
+            full: ReportSummary(passed: 1, failed: 2, ambiguous: 6, unreachable: 3, unknown: 4, handshakes: 5),
             minimal: ReportSummary()),
         Case("ToolInfo", full: ToolInfo(), minimal: ToolInfo()),
         Case("DiagnosticTest", full: test(full: true), minimal: test(full: false)),

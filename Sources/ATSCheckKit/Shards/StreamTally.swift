@@ -78,6 +78,7 @@ final class StreamTally: Sendable {
         state.withLock { state in
             state.summary.passed += one.passed
             state.summary.failed += one.failed
+            state.summary.ambiguous += one.ambiguous
             state.summary.unreachable += one.unreachable
             state.summary.unknown += one.unknown
             let (sum, overflow) = state.summary.handshakes.addingReportingOverflow(one.handshakes)

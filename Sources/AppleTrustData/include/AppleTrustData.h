@@ -10,4 +10,7 @@ size_t atsc_apple_trust_json_size(void);
 const unsigned char *atsc_apple_log_list_json(void);
 size_t atsc_apple_log_list_json_size(void);
 
+/// The commit the binary was built from (`git describe --always --dirty`), or "" when it was not built by make.
+const char *atsc_build_commit(void);
+
 #endif

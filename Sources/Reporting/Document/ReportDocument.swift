@@ -78,13 +78,23 @@ public struct ReportSources: Sendable, Equatable {
     public var plistFile: String?
     /// The endpoint list an endpoint without a `source` is placed in.
     public var endpointsFile: String?
+    /// The repository file URIs are relative to, and the artifact of results without a file (``ArtifactRoot``); the
+    /// CLI sets it for every run, nil leaves relative paths as given.
+    public var root: ArtifactRoot?
 
     /// - Parameters:
     ///   - plistFile: the plist a finding without a file is placed in.
     ///   - endpointsFile: the endpoint list an endpoint without a `source` is placed in.
-    public init(plistFile: String? = nil, endpointsFile: String? = nil) {
+    ///   - root: the repository file URIs are relative to.
+    public init(plistFile: String? = nil, endpointsFile: String? = nil, root: ArtifactRoot? = nil) {
         self.plistFile = plistFile
         self.endpointsFile = endpointsFile
+        self.root = root
+    }
+
+    /// The file a result without one is placed in: the endpoint list, else the plist, else the invocation artifact.
+    public var fallbackFile: String {
+        endpointsFile ?? plistFile ?? root?.invocationArtifact ?? ArtifactRoot.defaultInvocationArtifact
     }
 }
 

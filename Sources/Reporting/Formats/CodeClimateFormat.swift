@@ -10,10 +10,8 @@ public struct CodeClimateFormat: ReportRenderer {
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
         if let pins = document.pins, document.scan == nil {
-            return try CodeClimateRenderer.render(PinsFormats.findingsReport(pins))
+            return try CodeClimateRenderer.render(PinsFormats.findingsReport(pins), sources: document.sources)
         }
-        return try CodeClimateRenderer.render(
-            try document.requireScan(for: format), plistFile: document.sources.plistFile,
-            endpointsFile: document.sources.endpointsFile)
+        return try CodeClimateRenderer.render(try document.requireScan(for: format), sources: document.sources)
     }
 }

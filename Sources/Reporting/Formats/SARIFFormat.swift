@@ -8,9 +8,9 @@ public struct SARIFFormat: ReportRenderer {
     public init() {}
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let pins = document.pins, document.scan == nil { return try PinsFormats.sarif(pins) }
-        return try SARIFRenderer.render(
-            try document.requireScan(for: format), plistFile: document.sources.plistFile,
-            endpointsFile: document.sources.endpointsFile)
+        if let pins = document.pins, document.scan == nil {
+            return try PinsFormats.sarif(pins, sources: document.sources)
+        }
+        return try SARIFRenderer.render(try document.requireScan(for: format), sources: document.sources)
     }
 }
