@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
 APT_PACKAGES = libssl-dev pkg-config openssl python3
 
-.PHONY: all stamp deps-build man build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
+.PHONY: all stamp deps-build man try try-stop build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
 
 all: build
 
@@ -86,6 +86,14 @@ conformance: deps
 demo: release
 	@Examples/demo.sh
 
+## try: start the demo servers on loopback and leave them running, with a demo .ipa in .demo/app and this run's
+## targets in .demo/try.env, to try the README's commands by hand; `make try-stop` stops them
+try: release
+	@Examples/try.sh start
+
+try-stop:
+	@Examples/try.sh stop
+
 ## bench: compare atscheck with the peers on the same local servers, on loopback and behind 50 ms; writes docs/benchmarks.md
 bench: release
 	@Examples/bench.sh
@@ -116,6 +124,7 @@ install: deps-build stamp
 ## man: the manual pages (.build/man/atscheck.1 and one per subcommand), made by swift-argument-parser's
 ## generate-manual plugin from the same help text as `--help`.
 man:
+	mkdir -p .build/man
 	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --multi-page --output-directory .build/man
 
 ## format: rewrite Sources, Tests and Package.swift with the checked-in .swift-format.

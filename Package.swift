@@ -9,9 +9,11 @@ let package = Package(
         .executable(name: "atscheck-demo-servers", targets: ["atscheck-demo-servers"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Exact versions: the package ships executables, so a build resolves what was tested. Package.resolved stays
+        // out of git: its commit ids are those of the build machines' package mirror, not GitHub's.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // The system OpenSSL (Debian: libssl-dev). Only OpenSSLSupport, TLSProbe and TLSTestSupport import it.
