@@ -36,6 +36,9 @@ deps:
 	@# The SARIF tests validate output against the committed 2.1.0 schema with python3's jsonschema.
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema \
 	  || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; $$SUDO apt-get install -y -qq python3-jsonschema; }
+	@# The HTML report tests parse every page with python3's html5lib in strict mode.
+	@python3 -c 'import html5lib' 2>/dev/null || python3 -m pip install --quiet html5lib \
+	  || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; $$SUDO apt-get install -y -qq python3-html5lib; }
 
 ## stamp: write the commit into the binary (Sources/AppleTrustData/build-stamp.h, gitignored; rewritten only when it
 ## changes, so an unchanged commit rebuilds nothing). `atscheck --version` prints it.

@@ -70,10 +70,10 @@ modern=$(awk '$1=="modern"{print $2}' "$work/servers.log")
 echo "== atscheck audit --plist Examples/demo-app/Info.plist --endpoints endpoints.yaml =="
 set +e
 "$BIN/atscheck" audit --plist Examples/demo-app/Info.plist --endpoints "$work/endpoints.yaml" \
-  --ca-file "$pki/demo-root.pem" --format text
+  --ca-file "$pki/demo-root.pem" --format text --report html="$pki/audit-report.html"
 status=$?
 set -e
-echo "(atscheck audit exited with $status)"
+echo "(atscheck audit exited with $status; the same run as a page for a browser: $pki/audit-report.html)"
 echo
 
 # Before a renewed certificate is deployed: the chain file is judged as iOS and the app's pins would judge it once
@@ -141,10 +141,12 @@ done < "$work/servers.log"
 "$BIN/atscheck-make-demo-app" "$work/app" "$pki/demo-root.pem" "${app_ports[@]}" --minimum-os 12.0 > /dev/null
 echo "== atscheck app Demo.ipa (harvested endpoints, judged per OS era; bundled pins against the live paths) =="
 set +e
-"$BIN/atscheck" app "$work/app/Demo.ipa" "${app_resolves[@]}" --ca-file "$pki/demo-root.pem" --format text
+"$BIN/atscheck" app "$work/app/Demo.ipa" "${app_resolves[@]}" --ca-file "$pki/demo-root.pem" --format text \
+  --report html="$pki/app-report.html"
 status=$?
 set -e
 echo "(atscheck app exited with $status: 1 = an endpoint of this build fails ATS on an OS it supports)"
+echo "(the release report, endpoints × OS era, for a browser: $pki/app-report.html, file://$PWD/$pki/app-report.html)"
 echo
 
 echo "== atscheck plist Examples/broken-app/Info.plist (typos, wrong types, bad domain keys, a bad pin) =="

@@ -71,8 +71,11 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "Also write the report in FORMAT to PATH, e.g. sarif=atscheck.sarif (repeatable).",
-            discussion: "Several reports come from one run; each is written whole, and only when the run completes.",
+            "Also write the report in FORMAT to PATH, e.g. sarif=atscheck.sarif or html=release.html (repeatable).",
+            discussion:
+                "Several reports come from one run; each is written whole, and only when the run completes. html is "
+                + "one self-contained page for a browser: the endpoints × OS-era matrix, failures with their fix, "
+                + "the exceptions to paste, the pin verdicts.",
             valueName: "format=path"),
         transform: ReportRequest.parse)
     var reports: [ReportRequest] = []

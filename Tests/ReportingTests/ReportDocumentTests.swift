@@ -1,6 +1,7 @@
 import Foundation
 import Reporting
 import TLSModel
+import TLSTestSupport
 import Testing
 
 /// Every command's document renders in each format the command accepts, and is refused in the others.
@@ -42,6 +43,8 @@ struct ReportDocumentTests {
                 #expect(out.hasPrefix("<?xml"))
             case .text, .markdown, .github:
                 #expect(!out.contains("\u{1B}"), "no colour unless asked")
+            case .html:
+                #expect(throws: Never.self, "\(fixture.command)") { try HTML5Parser.parse(out) }
             }
         }
     }

@@ -10,7 +10,7 @@ public struct ReportRendererRegistry: Sendable {
     /// ``OutputFormat`` case has exactly one).
     public static let standard = ReportRendererRegistry([
         TextFormat(), JSONFormat(), JSONLinesFormat(), SARIFFormat(), JUnitFormat(), MarkdownFormat(), GitHubFormat(),
-        CodeClimateFormat(),
+        CodeClimateFormat(), HTMLFormat(),
     ])
 
     /// The renderers, in registration order.

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Parses HTML with python3's `html5lib` in strict mode (`html5lib.HTMLParser(strict=True)`): the first HTML5 parse
+/// error (a missing doctype, a misnested tag, an invalid code point, a stray end tag) fails the parse, and so does
+/// a page whose encoding html5lib does not detect as UTF-8. On success the tree is handed back as ``HTMLNode``s, so
+/// tests check what a browser would build (rows, columns, text after character references are decoded), not the
+/// markup as a string. Fails, never skips, when python3 or `html5lib` is missing: `make test` installs them.
+public enum HTML5Parser {
+    /// Why a page did not parse.
+    public struct Failure: Error, CustomStringConvertible {
+        /// `line:column: message` from html5lib, or why it could not run.
+        public var description: String
+    }
+
+    /// Parses a page given as text (written as UTF-8 bytes, so the page's own `<meta charset>` is what tells the
+    /// parser its encoding).
+    /// - Parameter html: the page.
+    /// - Returns: the `<html>` element.
+    /// - Throws: ``Failure`` with html5lib's first parse error, or when python3 or html5lib is missing.
+    public static func parse(_ html: String) throws -> HTMLNode {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("page.html")
+        let tree = dir.appendingPathComponent("tree.json")
+        try Data(html.utf8).write(to: page)
+        let script = """
+            import json, sys
+            try:
+                import html5lib
+                from html5lib.html5parser import ParseError
+            except ImportError:
+                print("python3 has no html5lib module: install it (pip install html5lib, or apt-get install python3-html5lib)")
+                sys.exit(3)
+            parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+            try:
+                root = parser.parse(open(sys.argv[1], "rb").read())
+            except ParseError as error:
+                (line, column), code, _ = parser.errors[-1]
+                print(f"{line}:{column}: {error} [{code}]")
+                sys.exit(1)
+            if parser.documentEncoding != "utf-8":
+                print(f"the page's encoding was detected as {parser.documentEncoding}, not utf-8")
+                sys.exit(1)
+            def node(element):
+                children = [{"name": "#text", "text": element.text}] if element.text else []
+                for child in element:
+                    if isinstance(child.tag, str):
+                        children.append(node(child))
+                    if child.tail:
+                        children.append({"name": "#text", "text": child.tail})
+                return {"name": element.tag, "attributes": dict(element.attrib), "children": children}
+            json.dump(node(root), open(sys.argv[2], "w"))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, page.path, tree.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw Failure(description: "cannot run python3 to parse HTML: \(error)")
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 127 {
+            throw Failure(description: "python3 is not installed: HTML cannot be parsed")
+        }
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return try JSONDecoder().decode(HTMLNode.self, from: Data(contentsOf: tree))
+    }
+}
+
+/// An element or a text node of a parsed page (``HTML5Parser``).
+public struct HTMLNode: Decodable, Sendable {
+    /// The element's tag name (lower case), or `#text`.
+    public var name: String
+    /// The element's attributes (empty for text).
+    public var attributes: [String: String]
+    /// The element's children in order, text nodes included.
+    public var children: [HTMLNode]
+    /// A text node's text, character references decoded.
+    public var text: String?
+
+    private enum Keys: String, CodingKey { case name, attributes, children, text }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        name = try container.decode(String.self, forKey: .name)
+        attributes = try container.decodeIfPresent([String: String].self, forKey: .attributes) ?? [:]
+        children = try container.decodeIfPresent([HTMLNode].self, forKey: .children) ?? []
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+    }
+
+    /// The element children, text nodes left out.
+    public var elements: [HTMLNode] { children.filter { $0.name != "#text" } }
+
+    /// The text of the node and every descendant, in order, as a browser's `textContent`.
+    public var textContent: String { text ?? children.map(\.textContent).joined() }
+
+    /// Every descendant element (depth first, in document order) that satisfies `predicate`.
+    public func descendants(where predicate: (HTMLNode) -> Bool) -> [HTMLNode] {
+        var found: [HTMLNode] = []
+        for child in elements {
+            if predicate(child) { found.append(child) }
+            found += child.descendants(where: predicate)
+        }
+        return found
+    }
+
+    /// Every descendant element with this tag name.
+    public func all(_ name: String) -> [HTMLNode] { descendants { $0.name == name } }
+
+    /// The descendant element with this `id`, if any.
+    public func element(id: String) -> HTMLNode? { descendants { $0.attributes["id"] == id }.first }
+
+    /// Whether the element's `class` attribute lists `name`.
+    public func hasClass(_ name: String) -> Bool {
+        (attributes["class"] ?? "").split(separator: " ").contains { $0 == name }
+    }
+}
