@@ -4,7 +4,7 @@ import TLSModel
 /// The text of `atscheck app` before its findings (``ScanTextRenderer``): the bundle header (what the bundle
 /// is, the libraries and pin material it carries, the endpoints harvested from it) and, live, each endpoint's
 /// verdict over the build's OS eras and each pin check. Every string from the bundle is escaped (a hostile
-/// bundle must not write terminal controls).
+/// bundle must not write terminal controls); lines are fitted to a width (``TextLayout``).
 public enum AppText {
     /// How many places an endpoint's line names before "and N more" (as the `--emit-endpoints` list does).
     public static let sourcesShown = 3
@@ -13,8 +13,11 @@ public enum AppText {
     /// - Parameters:
     ///   - facts: The bundle's facts.
     ///   - style: Colour or not.
+    ///   - width: The display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: The text.
-    public static func header(_ facts: AppSection.Facts, style: TextStyle = .plain) -> String {
+    public static func header(
+        _ facts: AppSection.Facts, style: TextStyle = .plain, width: Int = TextLayout.defaultWidth
+    ) -> String {
         func e(_ s: String) -> String { ControlEscaping.escape(s) }
         var lines: [String] = []
         let identity =
@@ -65,15 +68,18 @@ public enum AppText {
             let more = endpoint.sources.count > shown.count ? " and \(endpoint.sources.count - shown.count) more" : ""
             lines.append("  \(e(endpoint.target))  from \(shown.joined(separator: ", "))\(more)")
         }
-        return lines.joined(separator: "\n") + "\n\n"
+        return TextLayout.fit(lines.joined(separator: "\n"), width: width) + "\n\n"
     }
 
     /// The live section, ending in a blank line: each endpoint's verdicts over the eras, then each pin check.
     /// - Parameters:
     ///   - live: The live checks.
     ///   - style: Colour or not.
+    ///   - width: The display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: The text.
-    public static func live(_ live: AppSection.Live, style: TextStyle = .plain) -> String {
+    public static func live(
+        _ live: AppSection.Live, style: TextStyle = .plain, width: Int = TextLayout.defaultWidth
+    ) -> String {
         func e(_ s: String) -> String { ControlEscaping.escape(s) }
         var lines: [String] = []
         let eras = live.eras.joined(separator: ", ")
@@ -82,18 +88,19 @@ public enum AppText {
             style.bold("Live verdicts")
                 + " (\(live.endpoints.count) endpoint(s) \(from); OS eras \(eras); one probe each)")
         if live.endpoints.isEmpty { lines.append("  no endpoints to check") }
-        let width = min(live.endpoints.map(\.endpoint.count).max() ?? 0, 48)
+        var rows: [[String]] = []
         for endpoint in live.endpoints {
-            let name = e(endpoint.endpoint)
-            let padded = name.count < width ? name + String(repeating: " ", count: width - name.count) : name
             let failing = endpoint.eras.contains { $0.verdict == .fail || $0.verdict == .ambiguous }
             let judged = endpoint.status == .completed || endpoint.endpoint.hasPrefix("http://")
             let summary =
                 failing
                 ? style.red(endpoint.summary)
                 : judged ? style.green(endpoint.summary) : style.yellow(endpoint.summary)
-            lines.append("  \(padded)  \(summary)")
+            rows.append([e(endpoint.endpoint), summary])
         }
+        // Endpoint and verdicts as two columns, the name column no wider than 48 (a longer name pushes its row).
+        let columns = TextLayout.columnWidths(rows).map { min($0, 48) }
+        lines += TextLayout.table(rows, indent: 2, width: width, columns: columns)
         lines.append("")
         lines.append(style.bold("Pins against the live paths") + " (\(live.pins.count) check(s))")
         if live.pins.isEmpty {
@@ -123,6 +130,6 @@ public enum AppText {
             if let note = check.note, check.origin == .bundledCertificates, !notes.contains(note) { notes.append(note) }
         }
         lines += notes.map { "  note: \(e($0))" }
-        return lines.joined(separator: "\n") + "\n\n"
+        return TextLayout.fit(lines.joined(separator: "\n"), width: width) + "\n\n"
     }
 }

@@ -1,14 +1,18 @@
 import TLSModel
 
 /// Renders a ``DiagnosticsReport`` the way `nscurl --ats-diagnostics --verbose` prints (reference §5.1),
-/// followed by the minimal exception and the report's notes.
+/// followed by the minimal exception and the report's notes, fitted to a width (``TextLayout``).
 public enum DiagnosticsTextRenderer {
-    static let rule = String(repeating: "=", count: 80)
+    /// The line between sections: nscurl's 80 `=`, or as many as the width has.
+    static func rule(_ width: Int) -> String { String(repeating: "=", count: min(80, width)) }
 
     /// The whole report as text.
-    /// - Parameter report: the diagnostics report.
+    /// - Parameters:
+    ///   - report: the diagnostics report.
+    ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: text ending in a newline.
-    public static func render(_ report: DiagnosticsReport) -> String {
+    public static func render(_ report: DiagnosticsReport, width: Int = TextLayout.defaultWidth) -> String {
+        let rule = rule(width)
         var lines = [
             "Starting ATS Diagnostics",
             "",
@@ -43,24 +47,29 @@ public enum DiagnosticsTextRenderer {
             lines += ["", "Notes:"]
             lines += report.notes.map { "- \(ControlEscaping.escape($0))" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // The minimal exception's plist is for pasting into Info.plist: printed as it is.
+        let verbatim = report.minimalException.plist
+        return lines.map { $0 == verbatim ? $0 : TextLayout.fit($0, width: width) }.joined(separator: "\n") + "\n"
     }
 
     /// The text of `atscheck diagnose`: the matrix (``render(_:)-(DiagnosticsReport)``), after a line when the URL
     /// could not be scanned, and before the findings.
-    /// - Parameter section: the diagnosis.
+    /// - Parameters:
+    ///   - section: the diagnosis.
+    ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: text ending in a newline.
-    public static func render(_ section: DiagnosisSection) -> String {
-        var text = render(section.report)
+    public static func render(_ section: DiagnosisSection, width: Int = TextLayout.defaultWidth) -> String {
+        var text = render(section.report, width: width)
         let scanned = section.profile
         if scanned.status != .completed {
             let target = ControlEscaping.escape(scanned.target)
             let reason = ControlEscaping.escape(scanned.error ?? scanned.status.rawValue)
-            text = "atscheck could not scan \(target): \(reason)\n\n" + text
+            text = TextLayout.fit("atscheck could not scan \(target): \(reason)", width: width) + "\n\n" + text
         }
         if !section.findings.isEmpty { text += "\n" }
         for finding in section.findings {
-            text += "\(finding.severity.rawValue): \(ControlEscaping.escape(finding.message)) [\(finding.rule)]\n"
+            let line = "\(finding.severity.rawValue): \(ControlEscaping.escape(finding.message)) [\(finding.rule)]"
+            text += TextLayout.fit(line, width: width) + "\n"
         }
         return text
     }

@@ -2,16 +2,20 @@ import TLSModel
 
 /// Renders a ``PolicyExplanation`` (`atscheck plist --explain`) as text: per host pattern, per OS era, one
 /// line per client with ATS on/off, minimum TLS, forward secrecy, plain HTTP, NIAP and the deciding keys,
-/// then each conflicting reading.
+/// then each conflicting reading. The deciding keys wrap under their column; when too few columns are left for
+/// them, they go on the line below the client's (``TextLayout``).
 public enum ExplainTextRenderer {
     /// The whole explanation as text.
     /// - Parameters:
     ///   - explanation: the explanation.
     ///   - style: terminal styling (default: none).
+    ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: text ending in a newline.
-    public static func render(_ explanation: PolicyExplanation, style: TextStyle = .plain) -> String {
+    public static func render(
+        _ explanation: PolicyExplanation, style: TextStyle = .plain, width: Int = TextLayout.defaultWidth
+    ) -> String {
         var lines = ["Effective App Transport Security policy per host pattern and OS era (iOS numbering)"]
-        let width = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
+        let nameWidth = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
         for host in explanation.hosts {
             lines += [
                 "",
@@ -25,10 +29,18 @@ public enum ExplainTextRenderer {
             for era in host.eras {
                 lines.append("  iOS \(era.era)")
                 for client in era.clients {
-                    let name = client.client.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                    let name = client.client.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                     let ats = client.atsApplies ? style.green("ATS on ") : style.yellow("ATS off")
-                    lines.append(
-                        "    \(name)  \(ats)  \(cells(client))  ← \(ControlEscaping.escape(decided(client.decidedBy)))")
+                    let row = "    \(name)  \(ats)  \(cells(client))"
+                    let keys = "← \(ControlEscaping.escape(decided(client.decidedBy)))"
+                    if width - TextLayout.columns(row) - 4 >= TextLayout.minimumText {
+                        lines.append(
+                            TextLayout.wrap(row + "  " + keys, width: width, hang: TextLayout.columns(row) + 4))
+                    } else {
+                        // Too few columns left: the keys go on the line below, the cells' padding trimmed.
+                        lines.append(String(row.reversed().drop { $0 == " " }.reversed()))
+                        lines.append(TextLayout.wrap("      " + keys, width: width))
+                    }
                     for c in client.conflicts {
                         let other = [
                             c.atsApplies ? "ATS on" : "ATS off", "\(c.minimumTLS.name)+",
@@ -45,7 +57,7 @@ public enum ExplainTextRenderer {
             lines += ["", "Notes:"]
             lines += explanation.notes.map { "- \(ControlEscaping.escape($0))" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TextLayout.fit(lines.joined(separator: "\n"), width: width) + "\n"
     }
 
     static func kindText(_ host: HostPatternPolicy) -> String {

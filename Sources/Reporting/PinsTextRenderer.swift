@@ -4,21 +4,30 @@ import TLSModel
 /// Renders `atscheck pins check` and `pins extract` reports as text: for each target the verdict, the
 /// library's steps, the path pins were matched against, which pin matched where (or why none did), which
 /// trust checks applied, and — with debug relaxations — the release build side by side with the risks.
-/// Every input-derived string goes through ``ControlEscaping``.
+/// Every input-derived string goes through ``ControlEscaping``; lines are fitted to ``width`` (``TextLayout``).
 public struct PinsTextRenderer {
     /// Terminal styling.
     public var style: TextStyle
+    /// The display columns lines are fitted to (`Int.max`: as long as they are).
+    public var width: Int
 
     /// A renderer.
-    /// - Parameter style: Colours, when stdout is a terminal.
-    public init(style: TextStyle = .plain) { self.style = style }
+    /// - Parameters:
+    ///   - style: Colours, when stdout is a terminal.
+    ///   - width: The display columns lines are fitted to.
+    public init(style: TextStyle = .plain, width: Int = TextLayout.defaultWidth) {
+        self.style = style
+        self.width = width
+    }
 
     private func e(_ text: String) -> String { ControlEscaping.escape(text) }
 
     /// Renders a check report.
     /// - Parameter report: The report.
     /// - Returns: Text ending with a newline.
-    public func render(_ report: PinCheckReport) -> String {
+    public func render(_ report: PinCheckReport) -> String { TextLayout.fit(unfitted(report), width: width) }
+
+    func unfitted(_ report: PinCheckReport) -> String {
         var out = style.bold("atscheck pins check — \(report.library.rawValue)") + "\n"
         out +=
             "pin material: " + (report.pinFiles.isEmpty ? "none" : report.pinFiles.map(e).joined(separator: ", "))
@@ -68,9 +77,7 @@ public struct PinsTextRenderer {
             out += indent + "path the pins were matched against (leaf first):\n"
             for entry in ev.path {
                 let sent = entry.sentByServer ? "sent by the server" : "not sent: from the anchors"
-                out +=
-                    "\(indent)  \(entry.position) \(entry.role.padding(toLength: 12, withPad: " ", startingAt: 0)) "
-                    + "\(e(entry.subject))  spki \(entry.spkiSHA256)  (\(sent))\n"
+                out += pathRow(entry, indent: indent + "  ", after: "  (\(sent))")
             }
         }
         if ev.matches.isEmpty {
@@ -92,23 +99,35 @@ public struct PinsTextRenderer {
         return out
     }
 
-    /// Debug and release as two columns of verdicts and steps, then the risks.
+    /// One entry of a path: position, role, subject, then its SPKI hash and `after` on the same line when they
+    /// fit, else on the line below, under the subject.
+    func pathRow(_ entry: PinPathEntry, indent: String, after: String) -> String {
+        let head = "\(indent)\(entry.position) \(entry.role.padding(toLength: 12, withPad: " ", startingAt: 0)) "
+        let subject = e(entry.subject)
+        let spki = "spki \(entry.spkiSHA256)\(after)"
+        let line = head + subject + "  " + spki
+        if TextLayout.columns(line) <= width { return line + "\n" }
+        let hang = TextLayout.columns(head)
+        return TextLayout.wrap(head + subject, width: width, hang: hang) + "\n"
+            + TextLayout.wrap(String(repeating: " ", count: hang) + spki, width: width, hang: hang) + "\n"
+    }
+
+    /// Debug and release as two columns of verdicts and steps, then the risks. The columns are as wide as their
+    /// cells, two spaces apart; when they do not fit, each row is stacked as `debug: …` and `release: …`.
     func sideBySide(debug: PinEvaluation, release: PinEvaluation, risks: [Finding]) -> String {
         var names: [String] = []
         for step in debug.steps + release.steps where !names.contains(step.name) { names.append(step.name) }
-        let width = max(18, (names.map(\.count).max() ?? 0) + 2)
-        func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
         func cell(_ ev: PinEvaluation, _ name: String) -> String {
             ev.steps.first { $0.name == name }?.status.rawValue ?? "—"
         }
         var out = "  debug (as given) next to release (same mode, no relaxations):\n"
-        out += "    " + pad("", width) + pad("debug", 14) + "release\n"
-        out +=
-            "    " + pad("verdict", width) + pad(debug.verdict.rawValue.uppercased(), 14)
-            + release.verdict.rawValue.uppercased() + "\n"
-        out += "    " + pad("result", width) + pad(e(debug.result), 14) + e(release.result) + "\n"
-        for name in names {
-            out += "    " + pad(e(name), width) + pad(cell(debug, name), 14) + cell(release, name) + "\n"
+        var rows = [
+            ["verdict", debug.verdict.rawValue.uppercased(), release.verdict.rawValue.uppercased()],
+            ["result", e(debug.result), e(release.result)],
+        ]
+        rows += names.map { [e($0), cell(debug, $0), cell(release, $0)] }
+        for line in TextLayout.keyedTable(header: ["", "debug", "release"], rows: rows, indent: 4, width: width) {
+            out += line + "\n"
         }
         let relaxed = debug.options.filter { o in release.options.contains { $0.name == o.name && $0.value != o.value }
         }
@@ -146,33 +165,12 @@ public struct PinsTextRenderer {
         return "\(place)\(severity) \(finding.rule.rawValue): \(e(finding.message))"
     }
 
-    /// Renders an extract report.
+    /// Renders an extract report: the path and recommendation fitted to ``width``, then (when nothing was written)
+    /// each pin file's text as it is, to be copied.
     /// - Parameter report: The report.
     /// - Returns: Text ending with a newline.
     public func render(_ report: PinExtractReport) -> String {
-        var out = style.bold("atscheck pins extract — \(e(report.target)) (\(report.material.format.rawValue))") + "\n"
-        out += "live path (system and --ca-file anchors, SSL policy for \(e(report.host))): "
-        out += report.trusted ? style.green("trusted") : style.red("not trusted") + " (\(e(report.verifyError ?? "")))"
-        out += "\n"
-        for entry in report.path {
-            out +=
-                "  \(entry.position) \(entry.role.padding(toLength: 12, withPad: " ", startingAt: 0)) "
-                + "\(e(entry.subject))  spki "
-                + "\(entry.spkiSHA256)\(entry.sentByServer ? "" : "  (not sent: from the anchors)")\n"
-        }
-        let r = report.recommendation
-        out +=
-            "recommended pin: position \(r.primary.position) (\(r.primary.role)) \(e(r.primary.subject)) — "
-            + "\(e(r.primary.why))\n"
-        if let backup = r.backup {
-            out +=
-                "backup pin:      position \(backup.position) (\(backup.role)) \(e(backup.subject)) — "
-                + "\(e(backup.why))\n"
-        }
-        out += "why: \(e(r.reason))\n"
-        for finding in r.findings { out += "  " + line(finding) + "\n" }
-        out += "\(e(report.material.summary))\n"
-        for file in report.written { out += "wrote \(e(file))\n" }
+        var out = TextLayout.fit(unfitted(report), width: width)
         if report.written.isEmpty {
             for file in report.material.files where file.text != nil {
                 let lines = (file.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -181,6 +179,34 @@ public struct PinsTextRenderer {
                 out += "--- \(e(file.name))\n" + lines.joined(separator: "\n")
             }
         }
+        return out
+    }
+
+    /// The extract report without the pin files' text.
+    func unfitted(_ report: PinExtractReport) -> String {
+        var out = style.bold("atscheck pins extract — \(e(report.target)) (\(report.material.format.rawValue))") + "\n"
+        out += "live path (system and --ca-file anchors, SSL policy for \(e(report.host))): "
+        out += report.trusted ? style.green("trusted") : style.red("not trusted") + " (\(e(report.verifyError ?? "")))"
+        out += "\n"
+        for entry in report.path {
+            out += pathRow(entry, indent: "  ", after: entry.sentByServer ? "" : "  (not sent: from the anchors)")
+        }
+        let r = report.recommendation
+        // Both pins' text starts at column 17, where their continuation lines go.
+        out +=
+            TextLayout.wrap(
+                "recommended pin: position \(r.primary.position) (\(r.primary.role)) \(e(r.primary.subject)) — "
+                    + "\(e(r.primary.why))", width: width, hang: 17) + "\n"
+        if let backup = r.backup {
+            out +=
+                TextLayout.wrap(
+                    "backup pin:      position \(backup.position) (\(backup.role)) \(e(backup.subject)) — "
+                        + "\(e(backup.why))", width: width, hang: 17) + "\n"
+        }
+        out += "why: \(e(r.reason))\n"
+        for finding in r.findings { out += "  " + line(finding) + "\n" }
+        out += "\(e(report.material.summary))\n"
+        for file in report.written { out += "wrote \(e(file))\n" }
         return out
     }
 }

@@ -43,22 +43,24 @@ public enum RuleCatalogueRenderer {
         return lines.joined(separator: "\n")
     }
 
-    /// One line per rule: id, severity, title; families as headings.
-    /// - Parameter entries: The rules to list (default: the whole catalogue).
+    /// One line per rule: id, severity, title; families as headings. A title wraps under its column.
+    /// - Parameters:
+    ///   - entries: The rules to list (default: the whole catalogue).
+    ///   - width: The display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: Plain text ending in a newline.
-    public static func text(_ entries: [RuleDescriptor] = RuleCatalogue.all) -> String {
-        let width = entries.map(\.id.rawValue.count).max() ?? 0
+    public static func text(_ entries: [RuleDescriptor] = RuleCatalogue.all, width: Int = TextLayout.defaultWidth)
+        -> String
+    {
+        // One set of columns for every family, sized from the ids listed.
+        let columns = [entries.map(\.id.rawValue.count).max() ?? 0, 7]
         var lines: [String] = []
         for family in RuleFamily.allCases {
             let rules = entries.filter { $0.family == family }
             guard !rules.isEmpty else { continue }
             if !lines.isEmpty { lines.append("") }
-            lines.append(family.title.replacingOccurrences(of: "`", with: ""))
-            for rule in rules {
-                let id = rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-                let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-                lines.append("  \(id)  \(severity)  \(rule.title)")
-            }
+            lines.append(TextLayout.wrap(family.title.replacingOccurrences(of: "`", with: ""), width: width))
+            let rows = rules.map { [$0.id.rawValue, $0.severity.rawValue, $0.title] }
+            lines += TextLayout.table(rows, indent: 2, width: width, columns: columns + [0])
         }
         return lines.joined(separator: "\n") + "\n"
     }

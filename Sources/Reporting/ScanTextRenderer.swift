@@ -2,18 +2,33 @@ import Foundation
 import TLSModel
 
 /// The human report of `atscheck scan`: per endpoint, a table of versions and suites, the
-/// certificate chain, the ATS verdict and warnings.
+/// certificate chain, the ATS verdict and warnings, fitted to ``width`` (``TextLayout``).
 public struct ScanTextRenderer {
     public var style: TextStyle
     /// The time certificate validity is judged against (injected for golden tests).
     public var now: Date
+    /// The display columns lines are fitted to (`Int.max`: as long as they are).
+    public var width: Int
 
-    public init(style: TextStyle = .plain, now: Date = Date()) {
+    /// - Parameters:
+    ///   - style: colour or not.
+    ///   - now: the time certificate validity is judged against.
+    ///   - width: the display columns lines are fitted to.
+    public init(style: TextStyle = .plain, now: Date = Date(), width: Int = TextLayout.defaultWidth) {
         self.style = style
         self.now = now
+        self.width = width
     }
 
+    /// The whole report, each line fitted to ``width``.
+    /// - Parameter report: the report.
+    /// - Returns: text ending in a newline.
     public func render(_ report: ScanReport) -> String {
+        TextLayout.fit(unfitted(report), width: width)
+    }
+
+    /// The report with only its tables laid out for ``width``; ``render(_:)`` wraps the other lines.
+    func unfitted(_ report: ScanReport) -> String {
         var out = ""
         for endpoint in report.endpoints {
             out += render(endpoint)
@@ -60,7 +75,8 @@ public struct ScanTextRenderer {
         if let address = p.address, address != p.host { where_.append("address \(safe(address))") }
         if let sni = p.sni, sni != p.host { where_.append("SNI \(safe(sni))") }
         if !where_.isEmpty { out += " (" + where_.joined(separator: ", ") + ")" }
-        out += "  \(verdictLabel(endpoint))\n"
+        // The verdict is one phrase: `CERTIFICATE FAIL` is never split across lines.
+        out = TextLayout.wrap(out, keeping: verdictLabel(endpoint), width: width, hang: 2) + "\n"
         if p.status != .completed {
             out += "  \(style.red(p.status.rawValue)): \(safe(p.error ?? "no reason given"))\n"
             out += "  \(p.handshakes) handshake(s), \(String(format: "%.2f", p.durationSeconds)) s\n" + dropsLine(p)
@@ -130,6 +146,8 @@ public struct ScanTextRenderer {
 
     func protocolTable(_ p: ServerProfile) -> String {
         var out = "  " + style.bold("Protocols and cipher suites") + "\n"
+        // One set of columns for every version's suites, sized from the names this endpoint has.
+        let columns = TextLayout.columnWidths(p.protocols.flatMap(suiteRows))
         for result in p.protocols.sorted(by: { $0.version > $1.version }) {
             let state: String
             switch result.supported {
@@ -149,18 +167,24 @@ public struct ScanTextRenderer {
                 }
                 if !result.enumerationComplete { line += style.yellow(" (incomplete)") }
             } else if let reason = result.reason, result.supported == nil {
-                line += "  (\(safe(reason)))"
+                // The reason wraps under its own start.
+                out += TextLayout.wrap(line + "  (\(safe(reason)))", width: width, hang: TextLayout.columns(line) + 3)
+                out += "\n"
+                continue
             }
             out += line + "\n"
-            for suite in result.cipherSuites {
-                let fs = suite.forwardSecrecy ? "FS" : style.yellow("no FS")
-                let group = suite.group.map { "  \($0)" } ?? ""
-                out +=
-                    "      \(suite.code)  \(suite.name.padding(toLength: 48, withPad: " ", startingAt: 0)) "
-                    + "\(fs)\(group)\n"
+            for row in TextLayout.table(suiteRows(result), indent: 6, width: width, columns: columns) {
+                out += row + "\n"
             }
         }
         return out
+    }
+
+    /// Code, name, forward secrecy and group of each suite of a version.
+    private func suiteRows(_ result: ProtocolResult) -> [[String]] {
+        result.cipherSuites.map { suite in
+            [suite.code, suite.name, suite.forwardSecrecy ? "FS" : style.yellow("no FS"), suite.group ?? ""]
+        }
     }
 
     func certificateSection(_ cert: CertificateReport, fromFile: Bool = false) -> String {
@@ -171,7 +195,7 @@ public struct ScanTextRenderer {
         for (index, facts) in cert.chain.enumerated() {
             let key = facts.curve.map { "EC \($0)" } ?? "\(facts.keyType) \(facts.keyBits)"
             out += "    [\(index)] \(safe(facts.subject))\n"
-            out += "        issuer \(safe(facts.issuer))\n"
+            out += TextLayout.wrap("        issuer \(safe(facts.issuer))", width: width, hang: 15) + "\n"
             out += "        \(key), \(facts.signatureAlgorithm), "
             out += "\(Self.day(facts.notBefore)) → \(Self.day(facts.notAfter)) (\(facts.lifetimeDays) days)\n"
             if index == 0 {

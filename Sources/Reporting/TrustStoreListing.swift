@@ -4,18 +4,31 @@ import TLSModel
 /// `atscheck roots`: the bundled Apple trust stores with their provenance, or one release's store in full.
 public enum TrustStoreListing {
     /// The summary of every store, or (with `release`) that release's store: its roots and what changed from the
-    /// store before it.
-    public static func text(_ data: AppleTrustData, release: [Int]?) -> String {
+    /// store before it; fitted to `width` (``TextLayout``).
+    /// - Parameters:
+    ///   - data: the bundled trust data.
+    ///   - release: the iOS release whose store is listed in full; nil: every store's summary.
+    ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
+    /// - Returns: text ending in a newline.
+    public static func text(_ data: AppleTrustData, release: [Int]?, width: Int = TextLayout.defaultWidth) -> String {
+        TextLayout.fit(unfitted(data, release: release, width: width), width: width)
+    }
+
+    /// The listing with its tables laid out for `width`; ``text(_:release:width:)`` wraps the other lines.
+    static func unfitted(_ data: AppleTrustData, release: [Int]?, width: Int) -> String {
         var out = "Apple trust data bundled with atscheck, from \(data.provenance.repository)\n"
         out += "generated \(data.provenance.generated) by scripts/apple-trust/generate.py\n\n"
         guard let release, let snapshot = data.snapshot(forIOS: release) else {
-            for snapshot in data.snapshots.reversed() {
-                out +=
-                    "iOS \(snapshot.iOS.padding(toLength: 5, withPad: " ", startingAt: 0)) macOS "
-                    + "\(snapshot.macOS.padding(toLength: 5, withPad: " ", startingAt: 0)) store \(snapshot.version)  "
-                    + "\(String(snapshot.roots.count).leftPad(3)) roots  \(snapshot.tag) (\(snapshot.date))"
-                    + (snapshot.overTheAir ? "  + over-the-air updates" : "") + "\n"
+            let rows = data.snapshots.reversed().map { snapshot in
+                [
+                    "iOS \(snapshot.iOS)", "macOS \(snapshot.macOS)", "store \(snapshot.version)",
+                    "\(String(snapshot.roots.count).leftPad(3)) roots",
+                    "\(snapshot.tag) (\(snapshot.date))" + (snapshot.overTheAir ? "  + over-the-air updates" : ""),
+                ]
             }
+            // The tag and date stay on one line: when their column is narrower than the longest, rows are stacked.
+            let tags = data.snapshots.map { TextLayout.columns("\($0.tag) (\($0.date))") }.max() ?? 0
+            for row in TextLayout.table(rows, indent: 0, width: width, minimumLast: tags) { out += row + "\n" }
             out += "\n\(data.removedRoots.count) removed roots (certificates/removed/); "
             out += "\(data.restrictions.groups.count) CA restrictions from \(data.restrictions.source)\n"
             if let logs = data.logList {
@@ -36,12 +49,16 @@ public enum TrustStoreListing {
             let added = Set(snapshot.roots).subtracting(before.roots)
             let dropped = Set(before.roots).subtracting(snapshot.roots)
             out += "Since iOS \(before.iOS) (store \(before.version)): +\(added.count) −\(dropped.count)\n"
-            for sha in added.sorted() { out += "  + \(name(data, sha))  \(sha)\n" }
-            for sha in dropped.sorted() { out += "  − \(name(data, sha))  \(sha)\n" }
+            let changes =
+                added.sorted().map { ["+ \(name(data, $0))", $0] }
+                + dropped.sorted().map {
+                    ["− \(name(data, $0))", $0]
+                }
+            for row in TextLayout.table(changes, indent: 2, width: width, minimumLast: 64) { out += row + "\n" }
         }
         out += "\n"
         let rows = snapshot.roots.map { (name(data, $0), $0) }.sorted { $0.0.lowercased() < $1.0.lowercased() }
-        for (name, sha) in rows { out += "\(sha)  \(name)\n" }
+        for row in TextLayout.table(rows.map { [$0.1, $0.0] }, indent: 0, width: width) { out += row + "\n" }
         return out
     }
 

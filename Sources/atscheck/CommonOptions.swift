@@ -197,6 +197,27 @@ enum Terminal {
         stdoutIsTTY && termIsCapable && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
 
+    /// The display columns text is fitted to (docs/usage.md, "Terminal output"): `COLUMNS` when it is a positive
+    /// number, else the size of the terminal on `fd`, else 80 (a pipe, a file). Never under 20.
+    /// - Parameters:
+    ///   - fd: the descriptor whose terminal is measured; nil: none (text for a file).
+    ///   - environment: the process environment (read for `COLUMNS`).
+    static func width(
+        of fd: Int32? = STDOUT_FILENO, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int {
+        let minimum = 20
+        if let text = environment["COLUMNS"]?.trimmingCharacters(in: .whitespaces), let columns = Int(text),
+            columns > 0
+        {
+            return max(columns, minimum)
+        }
+        var size = winsize()
+        if let fd, isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return max(Int(size.ws_col), minimum)
+        }
+        return TextLayout.defaultWidth
+    }
+
     /// Progress lines rewrite themselves with escape sequences: only when stderr is a capable terminal.
     static var showsProgress: Bool { stderrIsTTY && termIsCapable }
 
@@ -204,6 +225,14 @@ enum Terminal {
     static func fail(_ message: String) {
         let line = message.hasPrefix("atscheck:") ? message : "atscheck: \(message)"
         FileHandle.standardError.write(Data(ControlEscaping.escape(line).utf8 + [10]))
+    }
+
+    /// The closing line of a run on stderr (why it fails): one line in a pipe or a log, for grep; on a terminal,
+    /// wrapped at spaces to its width under the text after `atscheck: `.
+    static func close(_ message: String) {
+        let line = ControlEscaping.escape(message.hasPrefix("atscheck:") ? message : "atscheck: \(message)")
+        let text = stderrIsTTY ? TextLayout.wrap(line, width: width(of: STDERR_FILENO), hang: 10) : line
+        FileHandle.standardError.write(Data(text.utf8 + [10]))
     }
 
     /// `a, b, c, d, e and 3 more`: at most `limit` items, then how many were left out.

@@ -59,7 +59,7 @@ struct OutputOptions: ParsableArguments {
         help: ArgumentHelp(
             "Format of standard output (or of --output).",
             discussion:
-                "Default: text, on a terminal or in a pipe; colour only on a terminal, never with NO_COLOR or TERM=dumb.",
+                "Default: text, on a terminal or in a pipe; colour only on a terminal, never with NO_COLOR or TERM=dumb. Text wraps to COLUMNS, else the terminal's width, else 80.",
             valueName: "format"))
     var format: OutputFormat?
 
@@ -122,10 +122,14 @@ struct OutputOptions: ParsableArguments {
     func emit(_ document: ReportDocument, streamed: String? = nil) throws {
         var document = document
         if document.sources.root == nil { document.sources.root = ArtifactRoot.current() }
+        // Text is fitted to the terminal standard output is on; text for a file to COLUMNS, else 80.
+        let width = Terminal.width(of: output == nil ? STDOUT_FILENO : nil)
         let primary =
             try streamed.map(RenderedReport.text)
-            ?? Self.rendered(document, as: resolvedFormat, color: resolvedFormat == .text && useColor)
-        let files = try reports.map { ($0.path, try Self.rendered(document, as: $0.format, color: false)) }
+            ?? Self.rendered(document, as: resolvedFormat, color: resolvedFormat == .text && useColor, width: width)
+        let files = try reports.map {
+            ($0.path, try Self.rendered(document, as: $0.format, color: false, width: Terminal.width(of: nil)))
+        }
         for (path, output) in files { try output.write(to: path) }
         if let output {
             try primary.write(to: output)
@@ -141,17 +145,17 @@ struct OutputOptions: ParsableArguments {
     ///   - format: the format.
     ///   - color: ANSI colour in text.
     static func emit(_ document: ReportDocument, as format: OutputFormat, color: Bool) throws {
-        try rendered(document, as: format, color: color).writeToStandardOutput()
+        try rendered(document, as: format, color: color, width: Terminal.width()).writeToStandardOutput()
     }
 
     /// The one place a document meets a renderer.
     /// - Throws: `ExitCode` 64 after one line on stderr when the format cannot show the document (a command
     ///   that did not ``check(showing:command:)`` its sections).
     private static func rendered(
-        _ document: ReportDocument, as format: OutputFormat, color: Bool
+        _ document: ReportDocument, as format: OutputFormat, color: Bool, width: Int
     ) throws -> RenderedReport {
         do {
-            let options = RenderOptions(color: color)
+            let options = RenderOptions(color: color, width: width)
             return try ReportRendererRegistry.standard.output(document, as: format, options: options)
         } catch let error as ReportRenderingError {
             Terminal.fail(error.description)
@@ -271,11 +275,11 @@ struct GateOptions: ParsableArguments {
     func finish(_ status: ExitStatus, reason: String?, findings: [Finding]) throws {
         let gated = failOn.gate(status, findings: findings)
         if gated == status {
-            if let reason, status != .success { Terminal.fail(reason) }
+            if let reason, status != .success { Terminal.close(reason) }
         } else if gated == .success {
-            if let reason { Terminal.fail("\(reason) (exit 0: --fail-on never)") }
+            if let reason { Terminal.close("\(reason) (exit 0: --fail-on never)") }
         } else if let warning = failOn.warningReason(findings: findings) {
-            Terminal.fail(warning)
+            Terminal.close(warning)
         }
         if gated != .success { throw ExitCode(gated.rawValue) }
     }

@@ -81,10 +81,7 @@ struct PlistCommand: AsyncParsableCommand {
         let sources = ReportSources(plistFile: files.count == 1 ? files[0] : nil)
         try output.emit(ReportDocument(scan: report, sources: sources))
         let errors = findings.filter { $0.severity == .error }
-        let reason = errors.first.map { first in
-            "\(errors.count) error-level finding(s), first: "
-                + "\(first.file.map { "\($0):" } ?? "")\(first.line.map { "\($0): " } ?? " ")\(first.message)"
-        }
+        let reason = errors.first.map { "\(errors.count) error-level finding(s), first: \($0.reference)" }
         try gate.finish(errors.isEmpty ? .success : .policyFailure, reason: reason, findings: findings)
     }
 

@@ -35,7 +35,7 @@ struct RootsCommand: ParsableCommand {
         let data = TrustInputs.bundled
         let release = osVersion.map { [$0.major, $0.minor] }
         switch format {
-        case .text: print(TrustStoreListing.text(data, release: release), terminator: "")
+        case .text: print(TrustStoreListing.text(data, release: release, width: Terminal.width()), terminator: "")
         case .json: print(try TrustStoreListing.json(data, release: release), terminator: "")
         }
     }

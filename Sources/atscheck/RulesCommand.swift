@@ -57,7 +57,12 @@ struct RulesCommand: ParsableCommand {
                     + (rule.standards.tags.isEmpty ? "" : "\nOWASP: \(rule.standards.tags.joined(separator: ", "))")
                     + "\nMore: \(rule.helpURI)\n"
             }.joined(separator: "\n")
-            FileHandle.standardOutput.write(Data(text.utf8))
+            // Paragraphs of prose: their lines continue at their own indent.
+            let width = Terminal.width()
+            let fitted = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                TextLayout.wrap(String(line), width: width, hang: line.prefix { $0 == " " }.count)
+            }.joined(separator: "\n")
+            FileHandle.standardOutput.write(Data(fitted.utf8))
             return
         }
         try OutputOptions.emit(ReportDocument(rules: rules), as: format.outputFormat, color: false)

@@ -40,7 +40,11 @@ struct AppCommandTests {
     @Test("the demo .ipa: text names the app, its libraries, its pin and its endpoints with their files")
     func demoText() async throws {
         let ipa = try DemoIPA()
-        let result = try await Self.app([ipa.path, "--offline"])
+        // The content, not the layout (TerminalWidthTests): wide enough that no line wraps.
+        let path = ipa.path
+        let result = try await CLI.offPool {
+            try CLI.run(["app", path, "--offline"], environment: ["COLUMNS": "400"])
+        }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("App com.atscheck.demo 1.4.0 (42)"))
         #expect(result.stdout.contains("Minimum OS: MinimumOSVersion 15.0"))

@@ -104,7 +104,7 @@ struct AppLiveCommandTests {
         let failing = try await Self.app([fixture.ipa] + (try fixture.list(["modern", "rsa-kx-only"])))
         #expect(failing.status == 1)
         #expect(failing.stderr.hasPrefix("atscheck: app audit failed with 1 error(s)"), "\(failing.stderr)")
-        #expect(failing.stdout.contains("Live verdicts (2 endpoint(s) from "))
+        #expect(failing.stdout.contains("Live verdicts (2 endpoint(s) from"))
         #expect(failing.stdout.contains("fails on iOS 15+"))
         #expect(failing.stdout.contains("audit.exception.missing"))
 

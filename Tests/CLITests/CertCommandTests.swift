@@ -38,9 +38,9 @@ struct CertCommandTests {
         #expect(((ok["ats"] as? [String: Any])?["verdict"] as? String) == "pass")
         #expect(((ok["certificate"] as? [String: Any])?["verifiedChain"] as? [Any])?.count == 3)
 
-        let wrong = try CLI.run([
-            "cert", chain, "--host", "other.atscheck.test", "--trust-store", "none", "--ca-file", root,
-        ])
+        let wrong = try CLI.run(
+            ["cert", chain, "--host", "other.atscheck.test", "--trust-store", "none", "--ca-file", root],
+            environment: ["COLUMNS": "400"])
         #expect(wrong.status == 1)
         #expect(
             wrong.stdout.contains("CERTIFICATE FAIL") && wrong.stdout.contains("[trust.hostname]"), "\(wrong.stdout)")
@@ -119,7 +119,9 @@ struct CertCommandTests {
         let der = NSTemporaryDirectory() + "atscheck-cert-\(UUID().uuidString).der"
         try leaf.der.write(to: URL(fileURLWithPath: der))
         let root = try Self.file(dsaRoot.pem)
-        let run = try CLI.run(["cert", der, "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", root])
+        let run = try CLI.run(
+            ["cert", der, "--host", "cert.atscheck.test", "--trust-store", "none", "--ca-file", root],
+            environment: ["COLUMNS": "400"])
         #expect(run.status == 1, "\(run.stdout)")
         #expect(
             run.stdout.contains("has a DSA key; Apple accepts only RSA, EC, Ed25519 and Ed448 keys"), "\(run.stdout)")

@@ -21,7 +21,9 @@ struct PinsCommandTests {
     /// Extracts the served leaf as AFNetworking material into a fresh directory.
     func extract(_ server: TestTLSServer) throws -> String {
         let dir = NSTemporaryDirectory() + "atscheck-cli-pins-\(UUID().uuidString)"
-        let result = try CLI.run(["pins", "extract"] + target(server) + ["--out", dir, "--format", "afnetworking"])
+        let result = try CLI.run(
+            ["pins", "extract"] + target(server) + ["--out", dir, "--format", "afnetworking"],
+            environment: ["COLUMNS": "400"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("wrote "))
         let files = try FileManager.default.contentsOfDirectory(atPath: dir)
@@ -56,7 +58,7 @@ struct PinsCommandTests {
             ["pins", "check"] + target(server) + [
                 "--pins", pins, "--allow-invalid-certificates", "--no-validate-domain-name",
             ]
-        let text = try CLI.run(args + ["--format", "text"])
+        let text = try CLI.run(args + ["--format", "text"], environment: ["COLUMNS": "400"])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("debug (as given) next to release"))
         #expect(

@@ -33,9 +33,9 @@ struct DiagnosticsTextTests {
                 "<key>api.example.com</key>\n<dict>\n\t<key>NSExceptionRequiresForwardSecrecy</key>\n\t<false/>\n</dict>",
             reason: "r"))
 
-    @Test("layout of §5.1")
+    @Test("layout of §5.1 (at an unbounded width, as nscurl prints it)")
     func layout() {
-        let text = DiagnosticsTextRenderer.render(Self.report)
+        let text = DiagnosticsTextRenderer.render(Self.report, width: .max)
         let rule = String(repeating: "=", count: 80)
         let expectedStart = """
             Starting ATS Diagnostics

@@ -38,9 +38,9 @@ struct ExplainTextTests {
         ],
         notes: ["a note"])
 
-    @Test("one line per client with the cells and deciding keys, conflicts under it, notes last")
+    @Test("one line per client with the cells and deciding keys, conflicts under it, notes last (unbounded width)")
     func layout() {
-        let text = ExplainTextRenderer.render(Self.explanation)
+        let text = ExplainTextRenderer.render(Self.explanation, width: .max)
         let expected = """
             Effective App Transport Security policy per host pattern and OS era (iOS numbering)
 
@@ -64,7 +64,7 @@ struct ExplainTextTests {
         var e = Self.explanation
         e.hosts[0].eras[0].clients[0].decidedBy = []
         e.hosts[0].eras[0].clients[0].niap = true
-        let plain = ExplainTextRenderer.render(e)
+        let plain = ExplainTextRenderer.render(e, width: .max)
         #expect(plain.contains("HTTPS only    NIAP FCP_v2.1  ← OS default"))
         #expect(!plain.contains("\u{1B}["))
         #expect(ExplainTextRenderer.render(e, style: TextStyle(enabled: true)).contains("\u{1B}[32mATS on"))

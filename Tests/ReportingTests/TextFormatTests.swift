@@ -20,7 +20,7 @@ struct TextFormatTests {
         #expect(try Self.text(DocumentFixtures.audit(defaultPolicy: false)) == Self.scanText)
         #expect(
             try Self.text(DocumentFixtures.audit(defaultPolicy: true))
-                == AuditSection.defaultPolicyNote + "\n\n" + Self.scanText)
+                == TextLayout.fit(AuditSection.defaultPolicyNote, width: 80) + "\n\n" + Self.scanText)
         let markdown = try ReportRendererRegistry.standard.render(
             DocumentFixtures.audit(defaultPolicy: true), as: .markdown)
         let note = "> \(AuditSection.defaultPolicyNote)\n\n"

@@ -46,10 +46,7 @@ public struct AuditResult: Codable, Sendable, Equatable {
         switch exitStatus {
         case .policyFailure:
             let errors = report.findings.filter { $0.severity == .error }
-            let first = errors[0]
-            let place = first.file.map { "\($0)\(first.line.map { ":\($0)" } ?? ""): " } ?? ""
-            return
-                "atscheck: audit failed with \(errors.count) error(s); first: \(place)\(first.message) [\(first.rule)]"
+            return "atscheck: audit failed with \(errors.count) error(s); first: \(errors[0].reference)"
         case .incomplete:
             // Not ExitStatus.reason(for:): that reads verdicts, and an expected or waived failure
             // must not be named as the reason the audit is incomplete.

@@ -28,13 +28,10 @@ public enum FailThreshold: String, CaseIterable, Sendable {
 
     /// The stderr line when ``gate(_:findings:)`` turned a run that passed the default threshold into a failure.
     /// - Parameter findings: the run's findings.
-    /// - Returns: `atscheck: N warning(s) (--fail-on warning); first: FILE:LINE: message [rule]`, or nil.
+    /// - Returns: `atscheck: N warning(s) fail the run (--fail-on warning); first: FILE:LINE [rule]`, or nil.
     public func warningReason(findings: [Finding]) -> String? {
         guard self == .warning, let first = findings.first(where: { $0.severity == .warning }) else { return nil }
         let count = findings.filter { $0.severity == .warning }.count
-        let place = first.file.map { "\($0)\(first.line.map { ":\($0)" } ?? ""): " } ?? ""
-        return
-            "atscheck: \(count) warning(s) fail the run (--fail-on warning); first: \(place)\(first.message) "
-            + "[\(first.rule)]"
+        return "atscheck: \(count) warning(s) fail the run (--fail-on warning); first: \(first.reference)"
     }
 }

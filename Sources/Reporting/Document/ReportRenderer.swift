@@ -45,13 +45,18 @@ public struct RenderOptions: Sendable {
     public var color: Bool
     /// The time certificate validity is judged against in text (injected for golden tests).
     public var now: Date
+    /// The display columns text is fitted to (``TextLayout``): the terminal's width, 80 off a terminal; `Int.max`
+    /// leaves lines as long as they are. The machine formats ignore it.
+    public var width: Int
 
     /// - Parameters:
     ///   - color: ANSI colour in text.
     ///   - now: the time certificate validity is judged against.
-    public init(color: Bool = false, now: Date = Date()) {
+    ///   - width: the display columns text is fitted to.
+    public init(color: Bool = false, now: Date = Date(), width: Int = TextLayout.defaultWidth) {
         self.color = color
         self.now = now
+        self.width = width
     }
 
     /// The text styling of ``color``.

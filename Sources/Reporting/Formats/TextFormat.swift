@@ -13,29 +13,34 @@ public struct TextFormat: ReportRenderer {
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
         let style = options.style
-        if let rules = document.rules { return RuleCatalogueRenderer.text(rules) }
+        let width = options.width
+        if let rules = document.rules { return RuleCatalogueRenderer.text(rules, width: width) }
         if let explanations = document.explanations {
             return explanations.map { plist in
-                (explanations.count > 1 ? "== \(ControlEscaping.escape(plist.file))\n" : "")
-                    + ExplainTextRenderer.render(plist.explanation, style: style)
+                (explanations.count > 1
+                    ? TextLayout.fit("== \(ControlEscaping.escape(plist.file))\n", width: width) : "")
+                    + ExplainTextRenderer.render(plist.explanation, style: style, width: width)
             }.joined()
         }
-        if let extract = document.pinExtract { return PinsTextRenderer(style: style).render(extract) }
-        if let pins = document.pins, document.scan == nil { return PinsTextRenderer(style: style).render(pins) }
-        if let diagnosis = document.diagnosis { return DiagnosticsTextRenderer.render(diagnosis) }
+        let pinsText = PinsTextRenderer(style: style, width: width)
+        if let extract = document.pinExtract { return pinsText.render(extract) }
+        if let pins = document.pins, document.scan == nil { return pinsText.render(pins) }
+        if let diagnosis = document.diagnosis { return DiagnosticsTextRenderer.render(diagnosis, width: width) }
         var text = ""
         if let app = document.app {
-            text += AppText.header(app.facts, style: style)
-            if let live = app.live { text += AppText.live(live, style: style) }
+            text += AppText.header(app.facts, style: style, width: width)
+            if let live = app.live { text += AppText.live(live, style: style, width: width) }
         }
-        if document.audit?.judgedUnderDefaultPolicy == true { text += AuditSection.defaultPolicyNote + "\n\n" }
+        if document.audit?.judgedUnderDefaultPolicy == true {
+            text += TextLayout.fit(AuditSection.defaultPolicyNote, width: width) + "\n\n"
+        }
         let scan = try document.requireScan(for: format)
         if let shard = scan.shard {
             text += "shard \(shard.index)/\(shard.count): \(shard.selected) of \(shard.total) endpoints\n\n"
         }
-        text += ScanTextRenderer(style: style, now: options.now).render(scan)
+        text += ScanTextRenderer(style: style, now: options.now, width: width).render(scan)
         // `atscheck cert --pins` with one library: the chain's verdict, then how the library decided.
-        if let pins = document.pins { text += "\n" + PinsTextRenderer(style: style).render(pins) }
+        if let pins = document.pins { text += "\n" + pinsText.render(pins) }
         return text
     }
 }

@@ -171,11 +171,12 @@ struct HTMLReport {
         if !failures.isEmpty {
             state = .fail
             text = "Not ready: " + failures.joined(separator: ", ")
-        } else if summary.unreachable + summary.unknown + unchecked > 0 {
+        } else if summary.unreachable + summary.unknown + summary.ambiguous + unchecked > 0 {
             state = .unknown
             text =
-                "Incomplete: " + plural(summary.unreachable + summary.unknown + unchecked, "check", "checks")
-                + " could not be judged; nothing judged fails"
+                "Incomplete: "
+                + plural(summary.unreachable + summary.unknown + summary.ambiguous + unchecked, "check", "checks")
+                + " could not be judged (an ambiguous verdict depends on a conflicting Apple rule); nothing judged fails"
         } else {
             state = .pass
             text = "Everything checked passes"
@@ -191,6 +192,7 @@ struct HTMLReport {
             let s = scan.summary
             items.append((nil, scan.endpoints.count, scan.endpoints.count == 1 ? "endpoint" : "endpoints"))
             items += [(.pass, s.passed, "pass"), (.fail, s.failed, "fail")]
+            if s.ambiguous > 0 { items.append((.ambiguous, s.ambiguous, "ambiguous")) }
             items.append((.notScanned, s.unreachable, "not scanned"))
             if s.unknown > 0 { items.append((.unknown, s.unknown, "unknown")) }
         }
