@@ -55,6 +55,7 @@ public struct ScanTextRenderer {
         var where_ = [String]()
         if let address = p.address, address != p.host { where_.append("address \(safe(address))") }
         if let sni = p.sni, sni != p.host { where_.append("SNI \(safe(sni))") }
+        if let proxy = p.proxy { where_.append("via proxy \(safe(proxy))") }
         if !where_.isEmpty { out += " (" + where_.joined(separator: ", ") + ")" }
         out += "  \(verdictLabel(endpoint))\n"
         if p.status != .completed {
