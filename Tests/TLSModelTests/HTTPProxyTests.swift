@@ -74,6 +74,9 @@ struct HTTPProxyTests {
         // RFC 7617: base64 of "user:password".
         #expect(proxy.authorization == "Basic " + Data("alice:open sesame".utf8).base64EncodedString())
         #expect(try HTTPProxy(parsing: "http://proxy:1").authorization == nil)
+        var request = ProbeRequest(target: Target(host: "api.test"))
+        request.proxy = proxy
+        #expect(!"\(proxy)".contains("sesame") && !String(reflecting: request).contains("sesame"))
         #expect(HTTPProxy.redacting("http://alice:pw@proxy:1/x@y") == "http://***@proxy:1/x@y")
         #expect(HTTPProxy.redacting("alice:pw@proxy:1") == "***@proxy:1")
         #expect(HTTPProxy.redacting("http://proxy:1") == "http://proxy:1")

@@ -6,7 +6,7 @@ import Foundation
 /// Only `http://` proxies: the client speaks plain HTTP to the proxy, then TLS to the server inside the tunnel.
 /// The credentials are kept for the `Proxy-Authorization` header and never printed: reports and messages name
 /// the proxy by ``redacted``.
-public struct HTTPProxy: Sendable, Hashable {
+public struct HTTPProxy: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The proxy's host name or IP literal, without brackets, lower-cased.
     public var host: String
     public var port: Int
@@ -101,6 +101,12 @@ public struct HTTPProxy: Sendable, Hashable {
 
     /// `http://host:port`: the proxy as reports and messages name it, without the credentials.
     public var redacted: String { "http://\(hostPort)" }
+
+    /// ``redacted``: a proxy interpolated into a message never shows its password.
+    public var description: String { redacted }
+
+    /// ``redacted``, also when a request holding the proxy is printed whole.
+    public var debugDescription: String { redacted }
 
     /// The `Proxy-Authorization` header's value, `Basic base64(user:password)` (RFC 7617), or nil without credentials.
     public var authorization: String? {
