@@ -63,6 +63,9 @@ public struct ScanSettings: Sendable {
     public var connectionDelay: Double = 0
     /// `--no-preconnect` clears it: whether full enumeration opens connections ahead of its steps.
     public var preconnect = true
+    /// `--proxy` / `HTTPS_PROXY` with `NO_PROXY`: the HTTP proxy connections are tunnelled through, per target
+    /// (nil: every connection goes direct).
+    public var proxy: ProxySettings?
 
     public init() {}
 
@@ -80,7 +83,7 @@ public struct ScanSettings: Sendable {
             perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect)
     }
 
-    /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts and anchors.
+    /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts, anchors and the proxy.
     /// - Parameters:
     ///   - connectAddress: an address that wins over `--resolve` (an endpoint list's own `resolve`).
     ///   - sni: an SNI that wins over `--sni`.
@@ -96,6 +99,7 @@ public struct ScanSettings: Sendable {
         request.scope = scope
         request.trustSource = trustSource
         request.ctLogList = ctLogList
+        request.proxy = proxy?.proxy(for: target, connectAddress: request.connectAddress)
         return request
     }
 }
@@ -148,6 +152,8 @@ public enum ScanPlanner {
             planned[index] = addresses.map { address in
                 var perAddress = requests[index]
                 perAddress.connectAddress = address
+                // Through a proxy each address is sent to it (CONNECT address:port), as with --resolve.
+                perAddress.proxy = settings.proxy?.proxy(for: targets[index], connectAddress: address)
                 return PlannedEndpoint(target: targets[index], request: perAddress)
             }
         }

@@ -74,6 +74,7 @@ public struct ScanTextRenderer {
         var where_ = [String]()
         if let address = p.address, address != p.host { where_.append("address \(safe(address))") }
         if let sni = p.sni, sni != p.host { where_.append("SNI \(safe(sni))") }
+        if let proxy = p.proxy { where_.append("via proxy \(safe(proxy))") }
         if !where_.isEmpty { out += " (" + where_.joined(separator: ", ") + ")" }
         // The verdict is one phrase: `CERTIFICATE FAIL` is never split across lines.
         out = TextLayout.wrap(out, keeping: verdictLabel(endpoint), width: width, hang: 2) + "\n"

@@ -17,7 +17,7 @@ public struct ProbeAttempt: Codable, Sendable, Equatable {
         case closed
         /// No answer before the deadline.
         case timeout
-        /// The TCP connection could not be made.
+        /// The TCP connection could not be made (or the HTTP proxy did not open the tunnel).
         case unreachable
         /// The peer sent something that is not TLS, or the handshake broke.
         case protocolError

@@ -10,7 +10,8 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     /// The host name (or IP literal) the app would use: it drives SNI, hostname checks and ATS lookups.
     public var host: String
     public var port: Int
-    /// The address actually connected to (nil when the name did not resolve).
+    /// The address actually connected to (nil when the name did not resolve; through a proxy, the `--resolve`
+    /// address sent to it, else nil: the proxy resolved the name).
     @ExplicitNull public var address: String?
     /// The SNI sent (nil when none was sent, as for IP literals).
     @ExplicitNull public var sni: String?
@@ -45,6 +46,9 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     public var scheme: String?
     /// `ats-only` when the scan probed only what the ATS verdict reads; nil (or `full`) for a full scan.
     public var scope: String?
+    /// The HTTP proxy the connections were tunnelled through, as `http://host:port` (never with credentials);
+    /// nil (omitted): connected directly.
+    public var proxy: String?
 
     public init(
         target: String, host: String, port: Int, address: String? = nil, sni: String? = nil,

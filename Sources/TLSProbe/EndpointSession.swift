@@ -105,7 +105,7 @@ final class EndpointSession: Sendable {
         else { return }
         let allowed = ledger.stalled ? min(count, ledger.shownConcurrency - 1) : count
         guard allowed > 0 else { return }
-        preconnected.keep(allowed, to: address, key: address.description)
+        preconnected.keep(allowed, to: address, key: limitKey)
         if preconnected.idle > 0 { ensureWatched() }
     }
 
@@ -249,8 +249,15 @@ final class EndpointSession: Sendable {
     var connectedAddress: SocketAddress? { state.withLock { $0.addresses.count == 1 ? $0.addresses[0] : nil } }
 
     /// The per-host cap's key: the address the next connection goes to first (the one that answered,
-    /// once one has).
-    var limitKey: String { connectAddresses.first?.description ?? request.target.hostPort }
+    /// once one has). Through a proxy, what the proxy is asked to connect to: the cap (and `--delay`) is per
+    /// server, not one for every endpoint behind the proxy.
+    var limitKey: String {
+        if request.proxy != nil { return "CONNECT \(request.tunnelAuthority)" }
+        return connectAddresses.first?.description ?? request.target.hostPort
+    }
+
+    /// The CONNECT tunnel each connection opens before its handshake (nil: direct).
+    var tunnel: ProxyTunnel? { request.proxy.map { ProxyTunnel(proxy: $0, authority: request.tunnelAuthority) } }
 
     /// The deadline of the next connection: the per-connection timeout, capped by the endpoint's deadline.
     func nextDeadline() -> Deadline {
@@ -287,10 +294,12 @@ final class EndpointSession: Sendable {
                     ticket = ready.ticket
                     ledger.established(ready.ticket)
                 } catch let failure as ProbeFailure where failure.kind == .closed {
-                    // Reset at once, as a fresh connection would have been: the same drop.
+                    // Reset at once, as a fresh connection would have been: the same drop (the proxy's, through one).
                     ready.socket.descriptor.close()
-                    var result = HandshakeResult(
-                        outcome: .closed(failure.reason), address: ready.socket.address, connected: true)
+                    let outcome: HandshakeResult.Outcome =
+                        tunnel.map { .proxyFailed("\($0.name): \(failure.reason)", retryable: true) }
+                        ?? .closed(failure.reason)
+                    var result = HandshakeResult(outcome: outcome, address: ready.socket.address, connected: true)
                     result.overlapped = ledger.close(ready.ticket)
                     record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
                     return result
@@ -302,7 +311,7 @@ final class EndpointSession: Sendable {
             let own = ticket ?? ledger.open()
             let connectStarted = ContinuousClock.now
             let fresh = connected == nil
-            let handshaker = Handshaker(sni: request.effectiveSNI)
+            let handshaker = Handshaker(sni: request.effectiveSNI, tunnel: tunnel)
             var overlapped: Bool?
             var result = handshaker.run(
                 context: context, legacySuites: legacy, tls13Suites: tls13, addresses: connectAddresses,
@@ -360,6 +369,7 @@ extension HandshakeResult.Outcome {
         case .unreachable: return .unreachable
         case .protocolError: return .protocolError
         case .notRun: return .notRun
+        case .proxyFailed: return .unreachable
         }
     }
 
@@ -367,7 +377,7 @@ extension HandshakeResult.Outcome {
         switch self {
         case .accepted(let a): return "\(a.version) \(a.suite.ianaName)"
         case .rejected(let s), .closed(let s), .timeout(let s), .unreachable(let s), .protocolError(let s),
-            .notRun(let s):
+            .notRun(let s), .proxyFailed(let s, _):
             return s
         }
     }

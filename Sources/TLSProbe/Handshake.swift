@@ -15,6 +15,10 @@ struct HandshakeResult {
         /// Not TLS, or a handshake that broke in a way that says nothing about support.
         case protocolError(String)
         case notRun(String)
+        /// The HTTP proxy did not open the tunnel (``ProxyTunnel``): unreachable, a non-2xx answer to CONNECT, or
+        /// closed before answering. Says nothing about the server. `retryable`: a 502/503/504 or a close, which may
+        /// pass on a retry; a refusal such as 407 or 403 is not tried again.
+        case proxyFailed(String, retryable: Bool)
     }
 
     struct Accepted {
@@ -58,6 +62,8 @@ struct HandshakeResult {
 /// "plain HTTP" rather than "wrong version number") and no call ever blocks past its deadline.
 struct Handshaker {
     var sni: String?
+    /// The CONNECT tunnel to open on each connection before the handshake (nil: `addresses` are the server's).
+    var tunnel: ProxyTunnel? = nil
 
     /// One handshake with `context`, offering `legacySuites` (≤1.2) and `tls13Suites`.
     func run(
@@ -67,6 +73,7 @@ struct Handshaker {
     ) -> HandshakeResult {
         // Connect: the first address that accepts wins (so `localhost` → ::1 refused → 127.0.0.1 works).
         // `connected`: a connection opened ahead (``PreconnectedSockets``), its connect already finished.
+        // Through a proxy, `addresses` are the proxy's and the tunnel is opened on the connection made.
         var socket = connected
         var lastFailure = ProbeFailure(.unreachable, "no address to connect to")
         for address in addresses where socket == nil {
@@ -75,7 +82,10 @@ struct Handshaker {
                 break
             } catch let failure as ProbeFailure {
                 if failure.kind == .closed {  // connected, then reset before a byte was exchanged: a drop
-                    return HandshakeResult(outcome: .closed(failure.reason), address: address, connected: true)
+                    let outcome: HandshakeResult.Outcome =
+                        tunnel.map { .proxyFailed("\($0.name): \(failure.reason)", retryable: true) }
+                        ?? .closed(failure.reason)
+                    return HandshakeResult(outcome: outcome, address: address, connected: true)
                 }
                 lastFailure = failure
                 if failure.kind == .timeout { break }
@@ -84,9 +94,28 @@ struct Handshaker {
             }
         }
         guard let socket else {
-            let outcome: HandshakeResult.Outcome =
-                lastFailure.kind == .timeout ? .timeout(lastFailure.reason) : .unreachable(lastFailure.reason)
+            let outcome: HandshakeResult.Outcome
+            if let tunnel {
+                outcome =
+                    lastFailure.kind == .timeout
+                    ? .timeout("\(tunnel.name): \(lastFailure.reason)")
+                    : .proxyFailed("\(tunnel.name) unreachable: \(lastFailure.reason)", retryable: false)
+            } else {
+                outcome = lastFailure.kind == .timeout ? .timeout(lastFailure.reason) : .unreachable(lastFailure.reason)
+            }
             return HandshakeResult(outcome: outcome, address: nil, connected: false)
+        }
+        if let tunnel {
+            do { try tunnel.open(on: socket, deadline: deadline) } catch {
+                socket.descriptor.close()
+                let outcome: HandshakeResult.Outcome
+                switch error {
+                case .refused(let why, let retryable): outcome = .proxyFailed(why, retryable: retryable)
+                case .closed(let why): outcome = .proxyFailed(why, retryable: true)
+                case .timeout(let why): outcome = .timeout(why)
+                }
+                return HandshakeResult(outcome: outcome, address: socket.address, connected: true)
+            }
         }
         onConnected()
         var received = 0

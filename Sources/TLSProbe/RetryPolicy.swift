@@ -51,8 +51,16 @@ extension HandshakeResult {
     var isDrop: Bool {
         switch outcome {
         case .closed, .timeout: return true
-        case .accepted, .rejected, .unreachable, .protocolError, .notRun: return false
+        case .accepted, .rejected, .unreachable, .protocolError, .notRun, .proxyFailed: return false
         }
+    }
+
+    /// The proxy did not open the tunnel for a reason that may pass (a 502, 503 or 504, or a close before it
+    /// answered): the step is tried again under the same policy as a drop, but it is not counted as one, since the
+    /// server never saw the connection.
+    var isRetryableProxyFailure: Bool {
+        if case .proxyFailed(_, retryable: true) = outcome { return true }
+        return false
     }
 
     /// A connect the server refused (or never answered) before any connection was made.
@@ -106,7 +114,7 @@ extension EndpointSession {
                 solo = true
                 continue
             }
-            guard result.isDrop else { return result }
+            guard result.isDrop || result.isRetryableProxyFailure else { return result }
             counted += 1
             if result.closedSilently { silentCloses += 1 }
             if case .timeout = result.outcome { timeouts += 1 }
@@ -144,6 +152,8 @@ extension EndpointSession {
         switch outcome {
         case .closed(let why): return .closed("\(why) (no answer in \(attempts) attempts)")
         case .timeout(let why): return .timeout("\(why) (no answer in \(attempts) attempts)")
+        case .proxyFailed(let why, let retryable):
+            return .proxyFailed("\(why) (\(attempts) attempts)", retryable: retryable)
         default: return outcome
         }
     }

@@ -111,6 +111,10 @@ final class TCPSocket {
     /// Whether a connect started by ``startConnect(to:)`` may still be in progress.
     private var connectPending = false
 
+    /// Bytes already read that belong to the next ``receive(deadline:maximum:)``: what a proxy sent after the head of
+    /// its answer to CONNECT (``ProxyTunnel``), which is the server's.
+    var pending: [UInt8] = []
+
     /// Waits within the deadline for the connect ``startConnect(to:)`` began, and says how it ended.
     func finishConnect(deadline: Deadline) throws {
         guard connectPending else { return }
@@ -185,6 +189,10 @@ final class TCPSocket {
 
     /// Reads what is available, waiting until the deadline.
     func receive(deadline: Deadline, maximum: Int = 16_384) throws -> ReadResult {
+        if !pending.isEmpty {
+            defer { pending = [] }
+            return .data(pending)
+        }
         var buffer = [UInt8](repeating: 0, count: maximum)
         while true {
             let n = buffer.withUnsafeMutableBytes { raw in recv(fd, raw.baseAddress, raw.count, 0) }

@@ -74,6 +74,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
             target: request.target.hostPort, host: request.target.host, port: request.target.port,
             address: nil, sni: request.effectiveSNI, status: .completed, scannedAt: started,
             probeLibrary: linkedOpenSSLVersion)
+        profile.proxy = request.proxy?.redacted
 
         // The trust store is loaded (once per run, shared) while the lead handshake is in flight: it is first
         // needed for the certificate report, and loading the system store is ~25 ms of CPU.
@@ -81,17 +82,27 @@ public struct TLSProber: EndpointProber, AddressResolver {
             caFiles: request.caFiles, source: request.trustSource, useSystemStore: request.useSystemTrustStore)
         let addresses: [SocketAddress]
         do {
-            // Name resolution has no timeout of its own: bound it by the per-connection timeout.
-            addresses = try await resolve(
-                request.connectAddress ?? request.target.host, port: request.target.port,
-                within: Deadline.after(seconds: request.timeout))
+            // Name resolution has no timeout of its own: bound it by the per-connection timeout. Through a proxy
+            // only the proxy's name is looked up here: the proxy resolves the server's (``ProxyTunnel``).
+            if let proxy = request.proxy {
+                addresses = try await resolve(
+                    proxy.host, port: proxy.port, within: Deadline.after(seconds: request.timeout))
+            } else {
+                addresses = try await resolve(
+                    request.connectAddress ?? request.target.host, port: request.target.port,
+                    within: Deadline.after(seconds: request.timeout))
+            }
         } catch {
             // A trust store that cannot be loaded is the first reason given, as when it was loaded first.
             if case .failure(let failure) = await loadedTrust {
                 return failed(profile, failure, request: request, clock: clock)
             }
-            return failed(
-                profile, error as? ProbeFailure ?? ProbeFailure(.local, "\(error)"), request: request, clock: clock)
+            var failure = error as? ProbeFailure ?? ProbeFailure(.local, "\(error)")
+            if let proxy = request.proxy {
+                // The server was never tried: an error of the scan's set-up, not an unreachable endpoint.
+                failure = ProbeFailure(.local, "proxy \(proxy.hostPort): \(failure.reason)")
+            }
+            return failed(profile, failure, request: request, clock: clock)
         }
 
         let session = EndpointSession(
@@ -163,6 +174,10 @@ public struct TLSProber: EndpointProber, AddressResolver {
                 profile, session: session, status: .timeout, error: "no TLS answer: \(why)", versions: versions,
                 clock: clock)
         case .protocolError(let why) where why.hasPrefix("not TLS"):
+            return finish(profile, session: session, status: .error, error: why, versions: versions, clock: clock)
+        case .proxyFailed(let why, _):
+            // The proxy refused (after retries, for a 502/503/504) or cannot be reached: the server was never
+            // reached, so nothing is known of any version, and every other step would be refused the same way.
             return finish(profile, session: session, status: .error, error: why, versions: versions, clock: clock)
         case .closed where lead.everyAttemptClosedSilently:
             session.noteClosesEverything()  // probe every version on its own, with fewer retries
@@ -263,7 +278,11 @@ public struct TLSProber: EndpointProber, AddressResolver {
         profile.retries = session.retries
         profile.drops = session.drops
         profile.serverConnections = session.limitedTo
-        profile.address = session.connectedAddress?.ip ?? session.connectAddresses.first?.ip
+        // Through a proxy, the connections went to the proxy: the server's address is the one it was asked for, if any.
+        profile.address =
+            session.request.proxy != nil
+            ? session.request.connectAddress
+            : session.connectedAddress?.ip ?? session.connectAddresses.first?.ip
         profile.durationSeconds = Self.seconds(since: clock)
         return profile
     }

@@ -45,7 +45,8 @@ struct VersionEnumerator {
                 Outcome(
                     result: ProtocolResult(version: version, supported: false, reason: why),
                     firstAccepted: nil, failure: .rejected(why)))
-        case .closed(let why), .timeout(let why), .protocolError(let why), .unreachable(let why), .notRun(let why):
+        case .closed(let why), .timeout(let why), .protocolError(let why), .unreachable(let why), .notRun(let why),
+            .proxyFailed(let why, _):
             return .settled(
                 Outcome(
                     result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),

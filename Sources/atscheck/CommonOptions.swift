@@ -69,6 +69,18 @@ struct ScanOptions: ParsableArguments {
     @Option(name: .long, help: "Send this SNI instead of the target host.")
     var sni: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Tunnel every connection through the HTTP proxy at URL with CONNECT: http://[user:password@]host:port (credentials percent-encoded, sent as Basic; https:// and SOCKS proxies are not supported). The proxy resolves the names; --resolve sends it the address. Default: $https_proxy or $HTTPS_PROXY, except for $no_proxy / $NO_PROXY hosts and loopback targets. See docs/usage.md, Proxy.",
+            valueName: "url"))
+    var proxy: String?
+
+    @Flag(
+        name: .customLong("no-proxy"),
+        help: "Connect directly: ignore https_proxy, HTTPS_PROXY, no_proxy and NO_PROXY (not with --proxy).")
+    var noProxy = false
+
     @Flag(
         name: .customLong("ats-only"),
         help:
@@ -91,11 +103,31 @@ struct ScanOptions: ParsableArguments {
                 throw ValidationError(error.reason)
             }
         }
+        // --proxy and --no-proxy here; the environment's proxy when the run connects (``settings(connects:)``).
+        _ = try proxySettings(environment: [:])
+    }
+
+    /// The run's proxy from `--proxy`, `--no-proxy` and `environment`.
+    /// - Throws: `ExitCode` 64 after one line on stderr (``ProxySettingsError``: never holds the credentials).
+    func proxySettings(environment: [String: String]) throws -> ProxySettings? {
+        do {
+            return try ProxySettings.resolve(option: proxy, ignoreEnvironment: noProxy, environment: environment)
+        } catch let error as ProxySettingsError {
+            Terminal.fail(error.message)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
     }
 
     /// The scan settings; reads every `--ca-file` first, so a missing or malformed one is an input error (exit 65).
-    func settings() throws -> ScanSettings {
+    /// - Parameters:
+    ///   - connects: whether the run connects: only then is the environment's proxy read (a malformed `HTTPS_PROXY`
+    ///     is a usage error for a scan, not for judging saved profiles).
+    ///   - environment: the process environment (tests inject their own).
+    func settings(
+        connects: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> ScanSettings {
         var settings = ScanSettings()
+        if connects { settings.proxy = try proxySettings(environment: environment) }
         try certificates.apply(to: &settings)
         settings.timeout = timeout
         settings.endpointDeadline = deadline

@@ -167,7 +167,7 @@ struct ScanCommand: AsyncParsableCommand {
             Terminal.endProgress()
         } else {
             // A saved profile keeps the served chain; its trust is verified again (at --at, or now), never read back.
-            let settings = try scan.settings()
+            let settings = try scan.settings(connects: false)
             let profiles = try ProfileFile.reverified(try ProfileFile.load(profile), settings: settings)
             if document != nil { judge.checkPinnedDomains(of: document, settings: settings) }
             report = ScanPipeline.report(profiles, judge: judge)

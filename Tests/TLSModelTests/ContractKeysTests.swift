@@ -105,6 +105,7 @@ struct ContractKeysTests {
         profile.scope = full ? "ats-only" : nil
         profile.unusedConnections = full ? 4 : nil
         profile.serverConnections = full ? 1 : nil
+        profile.proxy = full ? "http://127.0.0.1:3128" : nil
         return profile
     }
 
@@ -167,7 +168,7 @@ struct ContractKeysTests {
     static let cases: [Case] = [
         Case(
             "ServerProfile", full: profile(full: true), minimal: profile(full: false),
-            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections"]),
+            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "proxy"]),
         Case(
             "ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false),
             omittable: ["reason", "refusedSuites", "serverOrderComplete"]),
@@ -188,7 +189,9 @@ struct ContractKeysTests {
         Case("Finding", full: finding(full: true), minimal: finding(full: false)),
         Case(
             "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
-            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "source"],
+            omittable: [
+                "probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "source", "proxy",
+            ],
             // Encodes flat: the profile's fields beside `ats` and `source`.
             flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
         Case(

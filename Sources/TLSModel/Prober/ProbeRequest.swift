@@ -26,6 +26,10 @@ public struct ProbeRequest: Sendable, Hashable {
     public var ctLogList: CTLogList?
     /// How much to probe: every suite of every version, or only what the ATS verdict reads.
     public var scope: ProbeScope = .full
+    /// The HTTP proxy every connection is tunnelled through with `CONNECT` (nil: connect directly). Through a
+    /// proxy the name is resolved by the proxy: it is sent `CONNECT host:port`, or `CONNECT address:port` with
+    /// ``connectAddress``.
+    public var proxy: HTTPProxy?
 
     public init(
         target: Target, connectAddress: String? = nil, sni: String? = nil, timeout: Double = 5, deadline: Double = 60,
@@ -41,6 +45,12 @@ public struct ProbeRequest: Sendable, Hashable {
         self.now = now
         self.versions = versions
         self.useSystemTrustStore = useSystemTrustStore
+    }
+
+    /// What a proxy is asked to connect to: ``connectAddress`` or the host, and the port (`[v6]:port`).
+    public var tunnelAuthority: String {
+        let host = connectAddress ?? target.host
+        return host.contains(":") ? "[\(host)]:\(target.port)" : "\(host):\(target.port)"
     }
 
     /// The SNI that will be sent: the explicit one, else the host unless it is an IP literal.
