@@ -224,10 +224,12 @@ struct ReportOutputTests {
         let dir = NSTemporaryDirectory() + "atscheck-one-alert-\(UUID().uuidString)/"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let text = try CLI.run([
-            "audit", "--endpoints", list, "--report", "sarif=\(dir)a.sarif", "--report", "codeclimate=\(dir)cc.json",
-            "--report", "junit=\(dir)a.xml", "--report", "github=\(dir)gh.txt",
-        ])
+        let text = try CLI.run(
+            [
+                "audit", "--endpoints", list, "--report", "sarif=\(dir)a.sarif", "--report",
+                "codeclimate=\(dir)cc.json",
+                "--report", "junit=\(dir)a.xml", "--report", "github=\(dir)gh.txt",
+            ], environment: ["COLUMNS": "1000"])
         #expect(text.status == 1, "\(text.stderr)")
         // Each cleartext endpoint: ats.http.cleartext (the endpoint) and audit.endpoint.http (the audit), one problem.
         let summary = try #require(text.stdout.split(separator: "\n").last { $0.hasPrefix("Summary:") })

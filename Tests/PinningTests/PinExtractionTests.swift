@@ -15,7 +15,27 @@ struct PinExtractionTests {
                 && r.primary.spkiSHA256 == Self.p.intermediate.spkiSHA256)
         #expect(r.backup?.position == 2 && r.backup?.role == "anchor")
         #expect(r.reason.contains("second CA") && r.primary.why.contains("renewal"))
-        #expect(r.findings.isEmpty)
+        #expect(r.findings.map(\.rule) == [RuleID.Pins.backupOnChain])
+    }
+
+    @Test("the advice and the backup warning agree: extract says what pins check will say of its own pair")
+    func adviceAgreesWithCheck() throws {
+        for path in [Self.p.path, [Self.p.leaf, Self.p.root]] {
+            let r = try #require(PinExtraction.recommend(host: Self.p.host, path: path))
+            let pins = [r.primary, r.backup].compactMap { $0 }.map { PinIdentity.spki($0.spkiSHA256) }
+            let check = OutageWarnings.check(
+                pins: pins, path: path, connection: PinConnection(host: Self.p.host, served: path, now: Self.p.now))
+            let checked = try #require(check.first { $0.rule == RuleID.Pins.backupOnChain })
+            let advised = try #require(r.findings.first { $0.rule == RuleID.Pins.backupOnChain })
+            #expect(advised.severity == checked.severity)
+            #expect(
+                advised.message.hasPrefix(checked.message), "extract: \(advised.message)\ncheck: \(checked.message)")
+            // The off-path backup the advice asks for ends the warning.
+            let withSpare = OutageWarnings.check(
+                pins: pins + [.spki(PinFixtures.spki("spare key"))], path: path,
+                connection: PinConnection(host: Self.p.host, served: path, now: Self.p.now))
+            #expect(!withSpare.contains { $0.rule == RuleID.Pins.backupOnChain })
+        }
     }
 
     @Test("a self-signed leaf: only itself, no backup, and a warning")
@@ -44,7 +64,7 @@ struct PinExtractionTests {
     func trustKitKeys() throws {
         let path = [Self.p.cert(Self.p.host, keyType: .ed25519, keyBits: 256), Self.p.intermediate, Self.p.root]
         let r = try #require(PinExtraction.recommend(host: Self.p.host, path: path))
-        #expect(r.findings.map(\.rule) == [RuleID.Pins.trustKitUnsupportedKey])
+        #expect(r.findings.map(\.rule) == [RuleID.Pins.backupOnChain, RuleID.Pins.trustKitUnsupportedKey])
     }
 
     @Test("material for every format")
