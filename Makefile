@@ -6,7 +6,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
-APT_PACKAGES = libssl-dev pkg-config openssl python3
+APT_PACKAGES = libssl-dev zlib1g-dev pkg-config openssl python3
 
 .PHONY: all build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
 
