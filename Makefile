@@ -6,7 +6,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
-APT_PACKAGES = libssl-dev pkg-config openssl python3 tinyproxy-bin
+APT_PACKAGES = libssl-dev zlib1g-dev pkg-config openssl python3 tinyproxy-bin
 
 .PHONY: all stamp deps-build man try try-stop build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
 
@@ -14,7 +14,7 @@ all: build
 
 ## deps-build: the system packages building atscheck needs (apt; skipped when present)
 deps-build:
-	@missing=""; for p in libssl-dev pkg-config; do \
+	@missing=""; for p in libssl-dev zlib1g-dev pkg-config; do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \

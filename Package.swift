@@ -33,13 +33,12 @@ let package = Package(
         .target(name: "ATSPolicy", dependencies: ["TLSModel"]),
         .target(name: "Pinning", dependencies: ["TLSModel"]),
         .target(name: "Reporting", dependencies: ["TLSModel"]),
-        // Reads .ipa/.app/.xcarchive bundles offline (no OpenSSL: certificates are handed on as DER bytes).
-        .target(
-            name: "AppBundle",
-            dependencies: [
-                "TLSModel", "ATSPolicy", "Pinning", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
-        ),
+        // zlib (Debian: zlib1g-dev, which ZIPFoundation's Linux build needs too), for AppBundle's own zip reader.
+        .systemLibrary(name: "CZlibShim", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Reads .ipa/.app/.xcarchive bundles offline (no OpenSSL: certificates are handed on as DER bytes). It reads
+        // zips itself (every offset checked against the file, inflation bounded); ZIPFoundation only writes the
+        // fixtures.
+        .target(name: "AppBundle", dependencies: ["TLSModel", "ATSPolicy", "Pinning", "CZlibShim"]),
         // Pure judging of audits and apps: exception debt, baselines, exit status, OS-era merging. No OpenSSL, no
         // file formats: its tests run without libssl.
         .target(name: "Judging", dependencies: ["TLSModel", "ATSPolicy", "Pinning"]),

@@ -8,7 +8,7 @@ public struct AppBundleError: Error, Sendable, Hashable, CustomStringConvertible
         private let name: String
         private init(_ name: String) { self.name = name }
 
-        /// The path does not exist or cannot be read.
+        /// The path does not exist, cannot be read, or is not a regular file or folder (a FIFO, socket or device).
         public static let unreadable = Code("unreadable")
         /// The path is not an `.ipa`, `.app` or `.xcarchive`, or holds no app where one should be.
         public static let notABundle = Code("notABundle")
@@ -18,6 +18,10 @@ public struct AppBundleError: Error, Sendable, Hashable, CustomStringConvertible
         public static let unsafePath = Code("unsafePath")
         /// A symbolic link points outside the bundle.
         public static let symlinkEscape = Code("symlinkEscape")
+        /// A symbolic link loops (`Contents -> Contents/x`) or chains through too many links.
+        public static let symlinkLoop = Code("symlinkLoop")
+        /// An executable has the magic of a thin 64-bit Mach-O but load commands or sections outside the file.
+        public static let corruptExecutable = Code("corruptExecutable")
         /// Two entries have the same path.
         public static let duplicateEntry = Code("duplicateEntry")
         /// An entry inflates more than ``ArchiveLimits/maxCompressionRatio`` times its compressed size.

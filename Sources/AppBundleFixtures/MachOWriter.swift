@@ -77,6 +77,47 @@ public enum MachOWriter {
         return out + trailer
     }
 
+    /// A section header written exactly as given: its offset and size are not checked against anything.
+    public struct SectionHeader: Sendable {
+        public var segment: String
+        public var name: String
+        public var offset: UInt32
+        public var size: UInt64
+        public var type: UInt32
+
+        /// - Parameters: see the properties (type 0x2: C string literals).
+        public init(
+            segment: String = "__TEXT", name: String = "__cstring", offset: UInt32, size: UInt64, type: UInt32 = 0x2
+        ) {
+            self.segment = segment
+            self.name = name
+            self.offset = offset
+            self.size = size
+            self.type = type
+        }
+    }
+
+    /// Where ``executable(sectionTable:body:)`` puts the body: after the header and one segment command holding
+    /// `sectionCount` section headers, rounded up to 16.
+    public static func bodyOffset(sectionCount: Int) -> Int { align(32 + 72 + 80 * sectionCount, 16) }
+
+    /// A thin 64-bit `MH_EXECUTE` with one `__TEXT` segment command listing `sectionTable` verbatim (overlapping,
+    /// repeated or pointing outside the file, for tests of hostile executables), then `body` at
+    /// ``bodyOffset(sectionCount:)``.
+    public static func executable(sectionTable: [SectionHeader], body: [UInt8]) -> [UInt8] {
+        let command = 72 + 80 * sectionTable.count
+        var out = le32(0xFEED_FACF) + le32(0x0100_000C) + le32(0) + le32(2) + le32(1) + le32(UInt32(command))
+        out += le32(0) + le32(0)
+        out += le32(0x19) + le32(UInt32(command)) + name("__TEXT") + le64(0x1_0000_0000) + le64(0) + le64(0) + le64(0)
+        out += le32(5) + le32(5) + le32(UInt32(sectionTable.count)) + le32(0)
+        for section in sectionTable {
+            out += name(section.name) + name(section.segment) + le64(0x1_0000_0000) + le64(section.size)
+            out += le32(section.offset) + le32(4) + le32(0) + le32(0) + le32(section.type) + le32(0) + le32(0) + le32(0)
+        }
+        out += [UInt8](repeating: 0, count: bodyOffset(sectionCount: sectionTable.count) - out.count)
+        return out + body
+    }
+
     /// A universal (fat) file holding the given slices (each aligned to 4 KB), big-endian headers.
     public static func fat(_ slices: [[UInt8]]) -> [UInt8] {
         var out = be32(0xCAFE_BABE) + be32(UInt32(slices.count))

@@ -65,10 +65,25 @@ public enum AppText {
         if facts.harvestedEndpoints.isEmpty { lines.append("  none found") }
         for endpoint in facts.harvestedEndpoints {
             let shown = endpoint.sources.prefix(sourcesShown).map(e)
-            let more = endpoint.sources.count > shown.count ? " and \(endpoint.sources.count - shown.count) more" : ""
+            let others = endpoint.sources.count - shown.count + (endpoint.sourcesNotShown ?? 0)
+            let more = others > 0 ? " and \(others) more" : ""
             lines.append("  \(e(endpoint.target))  from \(shown.joined(separator: ", "))\(more)")
         }
+        if let notShown = facts.harvestedEndpointsNotShown, notShown > 0 {
+            lines.append(
+                Self.notShownLine(notShown, isLowerBound: facts.harvestedEndpointsNotShownIsLowerBound == true))
+        }
         return TextLayout.fit(lines.joined(separator: "\n"), width: width) + "\n\n"
+    }
+
+    /// `  … and 1990000 more endpoint(s) not shown (the harvest keeps the first ones found)`.
+    /// - Parameters:
+    ///   - notShown: Distinct endpoints left out.
+    ///   - isLowerBound: Whether there may be more than `notShown` (`at least`).
+    /// - Returns: The line, indented as the endpoints are.
+    public static func notShownLine(_ notShown: Int, isLowerBound: Bool) -> String {
+        "  … and \(isLowerBound ? "at least " : "")\(notShown) more endpoint(s) not shown (the harvest keeps the first "
+            + "ones found)"
     }
 
     /// The live section, ending in a blank line: each endpoint's verdicts over the eras, then each pin check.

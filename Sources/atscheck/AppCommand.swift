@@ -17,8 +17,10 @@ struct AppCommand: AsyncParsableCommand {
             and the OS eras it implies, the pinning libraries linked (AFNetworking, Alamofire, TrustKit) and which \
             bundled .cer/.crt/.der files they would load, TSKConfiguration and NSPinnedDomains, and the http(s) \
             URLs and host names harvested from the executables, plists, JSON, .strings and JavaScript bundles. \
-            Hostile archives (zip bombs, ../ or absolute entries, escaping symlinks, duplicate entries, truncated \
-            zips) are refused with exit 65.
+            Hostile bundles (zip bombs, ../ or absolute entries, escaping or looping symlinks, duplicate entries, \
+            truncated zips, offsets outside the file, malformed Mach-O executables, a FIFO or device as the path) \
+            are refused with exit 65. At most 10,000 harvested endpoints are kept (the first found); the output \
+            says how many more there were.
 
             Then, live: every endpoint (harvested, or --endpoints FILE, which replaces the harvest) is probed once \
             (ATS-only by default; --full enumerates every suite) and judged under the bundle's own ATS dictionary \
@@ -122,7 +124,10 @@ struct AppCommand: AsyncParsableCommand {
         let sources = ReportSources(plistFile: path, endpointsFile: endpoints ?? path)
         try output.emit(ReportDocument(scan: report, app: result.section, sources: sources))
         if let emitEndpoints {
-            try ReportFile.write(EndpointListWriter.text(result.offline.endpoints, input: path), to: emitEndpoints)
+            let offline = result.offline
+            try ReportFile.write(
+                EndpointListWriter.text(offline.endpoints, input: path, notShown: offline.endpointsNotShown),
+                to: emitEndpoints)
         }
         try gate.finish(result.exitStatus, reason: result.exitReason, findings: report.findings)
     }
@@ -135,7 +140,9 @@ struct AppCommand: AsyncParsableCommand {
             ReportDocument(
                 scan: report, app: result.section, sources: ReportSources(plistFile: path, endpointsFile: path)))
         if let emitEndpoints {
-            try ReportFile.write(EndpointListWriter.text(result.endpoints, input: path), to: emitEndpoints)
+            try ReportFile.write(
+                EndpointListWriter.text(result.endpoints, input: path, notShown: result.endpointsNotShown),
+                to: emitEndpoints)
         }
         try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
     }

@@ -1,5 +1,6 @@
 @_spi(Testing) import ATSCheckKit
 import ATSPolicy
+import AppBundle
 import Foundation
 import Judging
 import Reporting
@@ -97,6 +98,59 @@ struct FuzzRegressionTests {
             if url.path.contains("/Fuzz/corpus/") { #expect(endpoints?.isEmpty == false, "\(url.lastPathComponent)") }
             let report = ScanReport(endpoints: endpoints ?? [])
             _ = ScanTextRenderer().render(report) + MarkdownRenderer.render(report) + JUnitRenderer.render(report)
+        }
+    }
+
+    /// The FuzzZip and FuzzMachO seeds, written by `Fuzz/make-seeds.py` (as `make fuzz` does) into a fresh folder.
+    static func generatedSeeds() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "atscheck-seeds-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("Fuzz/make-seeds.py").path, folder.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return folder
+    }
+
+    @Test("zips (FuzzZip): the generated seeds and every regression open, or are refused with one line FILE: reason")
+    func zips() throws {
+        let seeds = try Self.generatedSeeds()
+        defer { try? FileManager.default.removeItem(at: seeds) }
+        let generated = try FileManager.default.contentsOfDirectory(
+            at: seeds.appendingPathComponent("FuzzZip"), includingPropertiesForKeys: nil)
+        #expect(generated.count == 4)
+        var opened: [String] = []
+        for url in generated + Self.files("FuzzZip") {
+            do {
+                let harvest = EndpointHarvester.harvest(try AppBundle.open(path: url.path))
+                #expect(harvest.endpoints.contains { $0.target == "https://api.acme.com" }, "\(url.lastPathComponent)")
+                opened.append(url.lastPathComponent)
+            } catch let error as AppBundleError {
+                #expect(error.description.hasPrefix(url.path + ": ") && !error.description.contains("\n"), "\(error)")
+            }
+        }
+        // The seeds: a stored, a deflated and a ZIP64 archive are read; the looping link is refused.
+        #expect(Set(opened).isSuperset(of: ["stored-link.ipa", "deflated-link.ipa", "zip64.ipa"]))
+        #expect(!opened.contains("loop.ipa"))
+    }
+
+    @Test("executables (FuzzMachO): the generated seeds and every regression are harvested, each byte at most once")
+    func executables() throws {
+        let seeds = try Self.generatedSeeds()
+        defer { try? FileManager.default.removeItem(at: seeds) }
+        let generated = try FileManager.default.contentsOfDirectory(
+            at: seeds.appendingPathComponent("FuzzMachO"), includingPropertiesForKeys: nil)
+        #expect(generated.count == 4)
+        for url in generated + Self.files("FuzzMachO") {
+            let bytes = [UInt8](try Data(contentsOf: url))
+            let found = EndpointHarvester.harvest(bytes: bytes, file: url.lastPathComponent, isExecutable: true)
+            if url.lastPathComponent == "one-section.macho" || url.lastPathComponent == "overlapping.macho" {
+                // Overlapping sections are scanned once: each URL once, as in the plain file.
+                #expect(found.filter { $0.target == "https://api.acme.com" }.count == 1, "\(url.lastPathComponent)")
+            }
+            if url.lastPathComponent == "repeated.macho" { #expect(found.count == 50) }
         }
     }
 }

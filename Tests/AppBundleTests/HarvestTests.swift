@@ -9,7 +9,7 @@ struct HarvestTests {
     func demoApp() throws {
         let folder = try TemporaryFolder()
         let bundle = try Fixtures.openIPA(DemoApp.tree(pinDER: Fixtures.fakeDER), in: folder)
-        let endpoints = EndpointHarvester.harvest(bundle)
+        let endpoints = EndpointHarvester.harvest(bundle).endpoints
         #expect(Set(endpoints.map(\.target)) == DemoApp.expectedTargets)
         #expect(endpoints.count == DemoApp.expectedTargets.count)
         let js = try #require(endpoints.first { $0.host == "tls13-only.demo.atscheck.test" })
@@ -70,7 +70,7 @@ struct HarvestTests {
     func endpointList() throws {
         let folder = try TemporaryFolder()
         let bundle = try Fixtures.openIPA(DemoApp.tree(pinDER: Fixtures.fakeDER), in: folder)
-        let text = EndpointListWriter.text(EndpointHarvester.harvest(bundle), input: "Demo.ipa")
+        let text = EndpointListWriter.text(EndpointHarvester.harvest(bundle).endpoints, input: "Demo.ipa")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "# Endpoints harvested by `atscheck app` from Demo.ipa.")
         let targets = lines.filter { !$0.hasPrefix("#") && !$0.isEmpty }

@@ -1,4 +1,5 @@
 import ATSCheckKit
+import Judging
 import Foundation
 import FuzzDriver
 

@@ -25,8 +25,13 @@ public struct AppOfflineResult: Sendable {
     public var trustKit: PinSet?
     /// `NSPinnedDomains`, parsed as Apple's Security framework reads it; nil when absent.
     public var pinnedDomains: PinnedDomainsConfiguration?
-    /// The endpoints harvested from the bundle, with the files they came from.
+    /// The endpoints harvested from the bundle, with the files they came from (at most
+    /// ``HarvestLimits/maxEndpoints``).
     public var endpoints: [HarvestedEndpoint]
+    /// Distinct endpoints found beyond the cap and left out (0 nearly always).
+    public var endpointsNotShown: Int = 0
+    /// Whether ``endpointsNotShown`` is a lower bound (past 4,194,304, further ones are not told apart).
+    public var endpointsNotShownIsLowerBound = false
     /// Every finding (plist lint, libraries, pin material, TrustKit configuration), with no endpoints.
     public var report: ScanReport
 }
@@ -95,10 +100,12 @@ public enum AppOfflineAudit {
             findings += parsed.findings
         }
         let pinnedDomains = contents.pinnedDomains.map(PinConfigurationParser.pinnedDomains)
+        let harvest = EndpointHarvester.harvest(contents, filter: filter)
         return AppOfflineResult(
             input: path, container: contents.container, infoPlist: contents.infoPlist.file, info: contents.info,
             eras: contents.eras, libraries: contents.libraries, certificates: pins, trustKit: trustKit,
-            pinnedDomains: pinnedDomains, endpoints: EndpointHarvester.harvest(contents, filter: filter),
+            pinnedDomains: pinnedDomains, endpoints: harvest.endpoints, endpointsNotShown: harvest.notShown,
+            endpointsNotShownIsLowerBound: harvest.notShownIsLowerBound,
             report: ScanReport(endpoints: [], findings: findings))
     }
 

@@ -31,7 +31,9 @@ extension AppSection.Facts {
             minimumOS: minimumOS,
             eras: r.eras.map(\.description), libraries: r.libraries.map(AppSection.Library.init),
             certificates: r.certificates.map(AppSection.Certificate.init), trustKit: r.trustKit,
-            pinnedDomains: r.pinnedDomains, harvestedEndpoints: r.endpoints.map(AppSection.Endpoint.init))
+            pinnedDomains: r.pinnedDomains, harvestedEndpoints: r.endpoints.map(AppSection.Endpoint.init),
+            harvestedEndpointsNotShown: r.endpointsNotShown > 0 ? r.endpointsNotShown : nil,
+            harvestedEndpointsNotShownIsLowerBound: r.endpointsNotShownIsLowerBound ? true : nil)
     }
 }
 
@@ -61,6 +63,7 @@ extension AppSection.Endpoint {
     init(_ endpoint: HarvestedEndpoint) {
         self.init(
             target: endpoint.target, kind: endpoint.kind.rawValue, host: endpoint.host, port: endpoint.port,
-            example: endpoint.example, sources: endpoint.sources.map(\.description))
+            example: endpoint.example, sources: endpoint.sources.map(\.description),
+            sourcesNotShown: endpoint.moreSources > 0 ? endpoint.moreSources : nil)
     }
 }

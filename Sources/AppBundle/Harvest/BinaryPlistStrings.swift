@@ -4,20 +4,15 @@ import Foundation
 /// string runs into the next object's marker byte (often printable: `_`, `P`–`^`), so a byte scan would glue
 /// names together. Every key and string value is scanned on its own, and named by its key path.
 enum BinaryPlistStrings {
-    static func harvest(bytes: [UInt8], file: String, filter: HarvestFilter) -> [HarvestedEndpoint] {
-        guard let root = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) else {
-            return []
+    /// Calls `body` with each match and its dotted key path (nil at the root).
+    static func matches(in data: Data, filter: HarvestFilter, _ body: (EndpointExtractor.Match, String?) -> Void) {
+        guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else {
+            return
         }
-        var out: [HarvestedEndpoint] = []
         var visited = 0
         func scan(_ text: String, _ path: [String]) {
             for match in EndpointExtractor.matches(in: text, filter: filter) {
-                let kind: HarvestedEndpoint.Kind = match.kind == .https ? .https : match.kind == .http ? .http : .host
-                let source = HarvestedEndpoint.Source(
-                    file: file, keyPath: path.isEmpty ? nil : path.joined(separator: "."))
-                out.append(
-                    HarvestedEndpoint(
-                        kind: kind, host: match.host, port: match.port, example: match.text, sources: [source]))
+                body(match, path.isEmpty ? nil : path.joined(separator: "."))
             }
         }
         // Depth and count are bounded: the plist was size-capped when read, but nesting could still be deep.
@@ -36,6 +31,5 @@ enum BinaryPlistStrings {
             }
         }
         walk(root, [], depth: 0)
-        return out
     }
 }

@@ -12,7 +12,7 @@ public struct HarvestedEndpoint: Sendable, Equatable {
     }
 
     /// One place the endpoint was found.
-    public struct Source: Sendable, Equatable {
+    public struct Source: Sendable, Hashable {
         /// The display path of the file (`Demo.ipa/Payload/Demo.app/Demo`).
         public var file: String
         /// The byte offset, for binary files (executables, binary plists, Hermes bytecode).
@@ -44,18 +44,25 @@ public struct HarvestedEndpoint: Sendable, Equatable {
     public var host: String
     /// The port written, nil for the scheme's default.
     public var port: Int?
-    /// The first URL or name as it was found, with its path.
+    /// The first URL or name as it was found, with its path (at most 2 KB of it).
     public var example: String
+    /// The places it was found, in order, at most ``HarvestLimits/maxSourcesPerEndpoint``.
     public var sources: [Source]
+    /// Further places it was found, counted but not kept (0 for nearly every endpoint).
+    public var moreSources: Int
 
     /// - Parameters: see the properties.
-    public init(kind: Kind, host: String, port: Int?, example: String, sources: [Source]) {
+    public init(kind: Kind, host: String, port: Int?, example: String, sources: [Source], moreSources: Int = 0) {
         self.kind = kind
         self.host = host
         self.port = port
         self.example = example
         self.sources = sources
+        self.moreSources = moreSources
     }
+
+    /// Every place it was found: the kept ``sources`` and the ``moreSources`` counted.
+    public var sourceCount: Int { sources.count + moreSources }
 
     /// The line of an endpoint list (`audit` text format): `https://host[:port]`, `http://host[:port]`, or
     /// `host[:port]` for a bare name.
@@ -73,33 +80,39 @@ public struct HarvestedEndpoint: Sendable, Equatable {
 
 /// Harvests endpoints from the files of a bundle: executables (the string sections of a thin 64-bit Mach-O, or
 /// the whole file otherwise), plists, JSON, `.strings`, JavaScript and HTML — minus what ``HarvestFilter`` drops.
+///
+/// Bounded by the input: files are scanned in place (never copied), each byte at most once (a Mach-O's string
+/// sections are merged into disjoint ranges first), matches are merged as they are found (one dictionary lookup
+/// each), and at most ``HarvestLimits/maxEndpoints`` endpoints are kept, the rest counted.
 public enum EndpointHarvester {
     /// Harvests a bundle.
     /// - Parameters:
     ///   - contents: An opened bundle.
     ///   - filter: What to leave out (default: ``HarvestFilter/default``).
-    /// - Returns: Endpoints sorted by host, then kind and port; a bare name also found in a URL is merged into it.
-    public static func harvest(_ contents: AppBundleContents, filter: HarvestFilter = .default) -> [HarvestedEndpoint] {
-        var inputs: [(path: String, data: Data, isExecutable: Bool)] = []
+    ///   - limits: How many endpoints and places to keep.
+    /// - Returns: Endpoints sorted by host, then kind and port (a bare name also found in a URL is merged into
+    ///   it), with the count of those not kept and of the bytes scanned.
+    public static func harvest(
+        _ contents: AppBundleContents, filter: HarvestFilter = .default, limits: HarvestLimits = .default
+    ) -> EndpointHarvest {
+        var collector = EndpointCollector(limits: limits)
         let executables = Set(contents.executables)
         for path in contents.files.contents.keys.sorted() {
             guard let data = contents.files.contents[path], BundlePath.isInside(path, contents.layout.appRoot) else {
                 continue
             }
-            let ext = BundlePath.pathExtension(path).lowercased()
-            if executables.contains(path) {
-                inputs.append((path, data, true))
-            } else if BundleReader.textExtensions.contains(ext) {
-                inputs.append((path, data, false))
+            let isExecutable = executables.contains(path)
+            guard isExecutable || BundleReader.textExtensions.contains(BundlePath.pathExtension(path).lowercased())
+            else { continue }
+            let file = contents.displayPath(path)
+            let scanned = matches(in: data, isExecutable: isExecutable, filter: filter) { match, place in
+                collector.add(
+                    kind: match.endpointKind, host: match.host, port: match.port, example: match.text,
+                    source: place.source(in: file))
             }
+            collector.scannedBytes += scanned
         }
-        var all: [HarvestedEndpoint] = []
-        for input in inputs {
-            all += harvest(
-                bytes: [UInt8](input.data), file: contents.displayPath(input.path), isExecutable: input.isExecutable,
-                filter: filter)
-        }
-        return merge(all)
+        return collector.finish()
     }
 
     /// Harvests one file's bytes.
@@ -112,61 +125,73 @@ public enum EndpointHarvester {
     public static func harvest(bytes: [UInt8], file: String, isExecutable: Bool, filter: HarvestFilter = .default)
         -> [HarvestedEndpoint]
     {
-        if !isExecutable, bytes.starts(with: Array("bplist".utf8)) {
-            return BinaryPlistStrings.harvest(bytes: bytes, file: file, filter: filter)
-        }
-        var ranges = [0..<bytes.count]
-        var isText = false
-        if isExecutable, let macho = MachOFile(bytes) {
-            ranges = macho.stringSectionRanges
-        } else if !isExecutable {
-            // Text (lines make sense) unless it has NUL bytes: binary plists, Hermes bytecode, UTF-16 `.strings`.
-            isText = !bytes.prefix(8192).contains(0)
-        }
         var out: [HarvestedEndpoint] = []
-        for range in ranges {
-            PrintableRuns.runs(in: bytes, range: range) { run in
-                for match in EndpointExtractor.matches(in: run.text, filter: filter) {
-                    let kind: HarvestedEndpoint.Kind =
-                        match.kind == .https ? .https : match.kind == .http ? .http : .host
-                    let source = HarvestedEndpoint.Source(
-                        file: file, offset: isText ? nil : run.offset + match.offset, line: isText ? run.line : nil)
-                    out.append(
-                        HarvestedEndpoint(
-                            kind: kind, host: match.host, port: match.port, example: match.text, sources: [source]))
-                }
-            }
+        matches(in: Data(bytes), isExecutable: isExecutable, filter: filter) { match, place in
+            out.append(
+                HarvestedEndpoint(
+                    kind: match.endpointKind, host: match.host, port: match.port, example: match.text,
+                    sources: [place.source(in: file)]))
         }
         return out
     }
 
-    /// One endpoint per (kind, host, port), sources in order found; a bare host also written as a URL joins
-    /// the URL (the HTTPS one when both exist).
-    static func merge(_ endpoints: [HarvestedEndpoint]) -> [HarvestedEndpoint] {
-        struct Key: Hashable {
-            var kind: HarvestedEndpoint.Kind
-            var host: String
-            var port: Int?
+    /// Where in a file a match is (the file itself is named by the caller).
+    struct Place {
+        var offset: Int?
+        var line: Int?
+        var keyPath: String?
+
+        func source(in file: String) -> HarvestedEndpoint.Source {
+            HarvestedEndpoint.Source(file: file, offset: offset, line: line, keyPath: keyPath)
         }
-        var order: [Key] = []
-        var byKey: [Key: HarvestedEndpoint] = [:]
-        for endpoint in endpoints {
-            let key = Key(kind: endpoint.kind, host: endpoint.host, port: endpoint.port)
-            if byKey[key] == nil {
-                order.append(key)
-                byKey[key] = endpoint
-            } else {
-                byKey[key]!.sources += endpoint.sources.filter { !byKey[key]!.sources.contains($0) }
+    }
+
+    /// Calls `body` with each match in a file and where it is, in file order.
+    /// - Returns: The bytes scanned for printable runs.
+    @discardableResult
+    static func matches(
+        in data: Data, isExecutable: Bool, filter: HarvestFilter, _ body: (EndpointExtractor.Match, Place) -> Void
+    ) -> Int {
+        if !isExecutable, data.starts(with: Array("bplist".utf8)) {
+            BinaryPlistStrings.matches(in: data, filter: filter) { match, keyPath in
+                body(match, Place(keyPath: keyPath))
             }
+            return 0
         }
-        for key in order where key.kind == .host {
-            let candidates = [HarvestedEndpoint.Kind.https, .http].map { Key(kind: $0, host: key.host, port: key.port) }
-            guard let into = candidates.first(where: { byKey[$0] != nil }), let bare = byKey.removeValue(forKey: key)
-            else { continue }
-            byKey[into]!.sources += bare.sources
+        return data.withUnsafeBytes { bytes in
+            var ranges = [0..<bytes.count]
+            var isText = false
+            if isExecutable {
+                if case .machO(let macho) = MachOFile.parse(bytes) { ranges = macho.stringRanges }
+            } else {
+                // Text (lines make sense) unless it has NUL bytes: binary plists, Hermes bytecode, UTF-16 `.strings`.
+                isText = !bytes.prefix(8192).contains(0)
+            }
+            var scanned = 0
+            for range in ranges {
+                scanned += range.count
+                PrintableRuns.runs(in: bytes, range: range) { run in
+                    let text = UnsafeRawBufferPointer(rebasing: bytes[run.range])
+                    for match in EndpointExtractor.matches(in: text, filter: filter) {
+                        body(
+                            match,
+                            Place(
+                                offset: isText ? nil : run.range.lowerBound + match.offset,
+                                line: isText ? run.line : nil))
+                    }
+                }
+            }
+            return scanned
         }
-        return byKey.values.sorted { a, b in
-            (a.host, a.kind, a.port ?? 0) < (b.host, b.kind, b.port ?? 0)
+    }
+}
+
+extension EndpointExtractor.Match {
+    var endpointKind: HarvestedEndpoint.Kind {
+        switch kind {
+        case .https: return .https
+        case .http: return .http
+        case .host: return .host
         }
     }
 }

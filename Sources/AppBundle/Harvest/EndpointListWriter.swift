@@ -6,21 +6,27 @@ public enum EndpointListWriter {
 
     /// The list's text.
     /// - Parameters:
-    ///   - endpoints: Harvested endpoints (``EndpointHarvester/harvest(_:filter:)``).
+    ///   - endpoints: Harvested endpoints (``EndpointHarvester/harvest(_:filter:limits:)``).
     ///   - input: The bundle path, for the header.
+    ///   - notShown: Endpoints the harvest found past its cap and left out (``EndpointHarvest/notShown``).
     /// - Returns: The file's text, ending in a newline.
-    public static func text(_ endpoints: [HarvestedEndpoint], input: String) -> String {
+    public static func text(_ endpoints: [HarvestedEndpoint], input: String, notShown: Int = 0) -> String {
         var lines = [
             "# Endpoints harvested by `atscheck app` from \(input).",
             "# Review before use: remove hosts the app never contacts, add the ones built at run time.",
             "# Bare host names (no scheme) are scanned as HTTPS on port 443.",
         ]
+        if notShown > 0 {
+            lines.append(
+                "# \(notShown) more endpoint(s) were found and left out: the harvest keeps the first ones found."
+            )
+        }
         for endpoint in endpoints {
             lines.append("")
             let shown = endpoint.sources.prefix(maxSourcesShown).map(\.description)
             for source in shown { lines.append("# from \(source)") }
-            if endpoint.sources.count > maxSourcesShown {
-                lines.append("# … and \(endpoint.sources.count - maxSourcesShown) more")
+            if endpoint.sourceCount > shown.count {
+                lines.append("# … and \(endpoint.sourceCount - shown.count) more")
             }
             lines.append(endpoint.target)
         }

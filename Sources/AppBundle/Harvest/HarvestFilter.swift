@@ -58,9 +58,16 @@ public struct HarvestFilter: Sendable, Equatable {
 
     /// Whether a host (lower case) is left out.
     public func excludes(host: String) -> Bool {
-        if let top = host.split(separator: ".").last, excludedTopLevels.contains(String(top)) { return true }
-        if excludedHostPrefixes.contains(where: { host.hasPrefix($0) }) { return true }
-        return excludedDomains.contains { host == $0 || host.hasSuffix("." + $0) }
+        // Compared as UTF-8 bytes (hosts are lower-case ASCII): this runs once per match found.
+        let bytes = host.utf8
+        let top = bytes.lastIndex(of: 0x2E).map { bytes[bytes.index(after: $0)...] } ?? bytes[...]
+        if excludedTopLevels.contains(where: { $0.utf8.elementsEqual(top) }) { return true }
+        if excludedHostPrefixes.contains(where: { bytes.starts(with: $0.utf8) }) { return true }
+        return excludedDomains.contains { domain in
+            let suffix = domain.utf8
+            guard bytes.count >= suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) else { return false }
+            return bytes.count == suffix.count || bytes.dropLast(suffix.count).last == 0x2E
+        }
     }
 
     /// Whether a URL (scheme stripped, host lower-cased) is left out by prefix.

@@ -1,13 +1,20 @@
 import Foundation
 
 /// The string-bearing sections of a thin 64-bit little-endian Mach-O, found by walking its load commands.
-/// Anything else (fat/universal, 32-bit, big-endian, malformed) is `nil`: the harvester then scans the whole file.
-struct MachOFile {
-    /// One section: its segment and section names and its bytes' range in the file.
-    struct Section: Equatable {
-        var segment: String
-        var name: String
-        var range: Range<Int>
+///
+/// Every offset and size is checked against the file without overflow (`size <= fileSize && offset <=
+/// fileSize - size`, never `offset + size`), and the sections' ranges are merged into sorted, disjoint ranges, so
+/// overlapping or repeated sections (a hostile file can list one range a thousand times) cost one scan of each
+/// byte.
+struct MachOFile: Equatable {
+    /// What the bytes are.
+    enum Parse: Equatable {
+        /// A thin 64-bit little-endian Mach-O and its string sections' merged ranges.
+        case machO(MachOFile)
+        /// Not one (fat/universal, 32-bit, big-endian, not Mach-O): the harvester scans the whole file.
+        case other
+        /// The magic of a thin 64-bit Mach-O whose load commands or sections do not fit the file.
+        case malformed(String)
     }
 
     static let magic64: UInt32 = 0xFEED_FACF
@@ -17,59 +24,80 @@ struct MachOFile {
     static let stringSections: Set<String> = ["__cstring", "__const", "__cfstring", "__oslogstring"]
     static let stringSegments: Set<String> = ["__TEXT", "__DATA", "__DATA_CONST"]
 
-    let sections: [Section]
+    /// The file ranges of the string sections: sorted, disjoint, each byte in at most one.
+    let stringRanges: [Range<Int>]
 
     /// Parses the load commands.
-    /// - Returns: nil when the bytes are not a thin 64-bit little-endian Mach-O, or any command or section
-    ///   points outside the file.
-    init?(_ bytes: [UInt8]) {
-        guard bytes.count >= 32, Self.u32(bytes, 0) == Self.magic64 else { return nil }
-        let commandCount = Int(Self.u32(bytes, 16))
-        let commandsSize = Int(Self.u32(bytes, 20))
-        guard commandCount <= 65_536, 32 + commandsSize <= bytes.count else { return nil }
-        var found: [Section] = []
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> Parse {
+        guard bytes.count >= 32, u32(bytes, 0) == magic64 else { return .other }
+        let fileSize = UInt64(bytes.count)
+        let commandCount = Int(u32(bytes, 16))
+        let commandsSize = Int(u32(bytes, 20))
+        guard commandCount <= 65_536, 32 + commandsSize <= bytes.count else {
+            return .malformed("its load commands (\(commandsSize) bytes) do not fit the \(bytes.count)-byte file")
+        }
+        var ranges: [Range<Int>] = []
         var offset = 32
-        for _ in 0..<commandCount {
-            guard offset + 8 <= 32 + commandsSize else { return nil }
-            let command = Self.u32(bytes, offset)
-            let size = Int(Self.u32(bytes, offset + 4))
-            guard size >= 8, offset + size <= 32 + commandsSize else { return nil }
-            if command == Self.segment64 {
-                guard size >= 72 else { return nil }
-                let sectionCount = Int(Self.u32(bytes, offset + 64))
-                guard 72 + sectionCount * 80 <= size else { return nil }
-                for index in 0..<sectionCount {
-                    let base = offset + 72 + index * 80
-                    let name = Self.name(bytes, base)
-                    let segment = Self.name(bytes, base + 16)
-                    let length = Self.u64(bytes, base + 40)
-                    let start = UInt64(Self.u32(bytes, base + 48))
+        for index in 0..<commandCount {
+            guard offset + 8 <= 32 + commandsSize else {
+                return .malformed("load command \(index + 1) of \(commandCount) lies past the commands' end")
+            }
+            let command = u32(bytes, offset)
+            let size = Int(u32(bytes, offset + 4))
+            guard size >= 8, offset + size <= 32 + commandsSize else {
+                return .malformed("load command \(index + 1) has a size (\(size)) outside the commands")
+            }
+            if command == segment64 {
+                guard size >= 72 else { return .malformed("segment command \(index + 1) is \(size) bytes, under 72") }
+                let sectionCount = Int(u32(bytes, offset + 64))
+                guard sectionCount <= (size - 72) / 80 else {
+                    return .malformed("segment command \(index + 1) declares more sections than it holds")
+                }
+                for section in 0..<sectionCount {
+                    let base = offset + 72 + section * 80
+                    let length = u64(bytes, base + 40)
+                    let start = UInt64(u32(bytes, base + 48))
                     // Zero-fill sections (bss) have no bytes in the file.
-                    let type = Self.u32(bytes, base + 64) & 0xFF
+                    let type = u32(bytes, base + 64) & 0xFF
                     guard type != 0x01, type != 0x0C, length > 0 else { continue }
-                    guard start + length <= UInt64(bytes.count) else { return nil }
-                    found.append(Section(segment: segment, name: name, range: Int(start)..<Int(start + length)))
+                    let segment = name(bytes, base + 16)
+                    let sectionName = name(bytes, base)
+                    guard length <= fileSize, start <= fileSize - length else {
+                        return .malformed(
+                            "section \(segment),\(sectionName) (\(length) bytes at offset \(start)) lies outside the "
+                                + "\(bytes.count)-byte file")
+                    }
+                    if stringSegments.contains(segment), stringSections.contains(sectionName) {
+                        ranges.append(Int(start)..<Int(start + length))
+                    }
                 }
             }
             offset += size
         }
-        sections = found
+        return .machO(MachOFile(stringRanges: disjoint(ranges)))
     }
 
-    /// The sections the harvester scans.
-    var stringSectionRanges: [Range<Int>] {
-        sections.filter { Self.stringSegments.contains($0.segment) && Self.stringSections.contains($0.name) }.map(
-            \.range)
+    /// Sorted, overlapping ranges merged (adjacent ones stay apart: each is still scanned once).
+    static func disjoint(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound < last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
-    static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {
+    static func u32(_ b: UnsafeRawBufferPointer, _ i: Int) -> UInt32 {
         UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
     }
 
-    static func u64(_ b: [UInt8], _ i: Int) -> UInt64 { UInt64(u32(b, i)) | UInt64(u32(b, i + 4)) << 32 }
+    static func u64(_ b: UnsafeRawBufferPointer, _ i: Int) -> UInt64 { UInt64(u32(b, i)) | UInt64(u32(b, i + 4)) << 32 }
 
     /// A 16-byte NUL-padded name.
-    static func name(_ b: [UInt8], _ i: Int) -> String {
+    static func name(_ b: UnsafeRawBufferPointer, _ i: Int) -> String {
         String(decoding: b[i..<i + 16].prefix { $0 != 0 }, as: UTF8.self)
     }
 }

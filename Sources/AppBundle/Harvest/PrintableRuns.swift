@@ -1,10 +1,9 @@
 /// Runs of printable ASCII in bytes (like `strings`), with where each starts: the byte offset, and the line
-/// when the bytes are text.
+/// when the bytes are text. Runs are handed on as ranges of the caller's bytes, never copied.
 enum PrintableRuns {
-    /// One run.
+    /// One run: its bytes' range in the buffer scanned, and the line it starts on.
     struct Run {
-        var text: String
-        var offset: Int
+        var range: Range<Int>
         var line: Int
     }
 
@@ -13,7 +12,7 @@ enum PrintableRuns {
 
     /// Runs inside a range of the bytes that contain a dot (no URL or host name lacks one); a run ends at any
     /// byte outside 0x20–0x7E (NUL, newline, UTF-8).
-    static func runs(in bytes: [UInt8], range: Range<Int>, _ body: (Run) -> Void) {
+    static func runs(in bytes: UnsafeRawBufferPointer, range: Range<Int>, _ body: (Run) -> Void) {
         var start: Int?
         var line = 1
         var startLine = 1
@@ -28,9 +27,7 @@ enum PrintableRuns {
                     startLine = line
                 }
             } else {
-                if let s = start, hasDot, index - s >= minimumLength {
-                    body(Run(text: String(decoding: bytes[s..<index], as: UTF8.self), offset: s, line: startLine))
-                }
+                if let s = start, hasDot, index - s >= minimumLength { body(Run(range: s..<index, line: startLine)) }
                 start = nil
                 hasDot = false
                 if byte == 0x0A { line += 1 }
@@ -38,7 +35,7 @@ enum PrintableRuns {
             index += 1
         }
         if let s = start, hasDot, range.upperBound - s >= minimumLength {
-            body(Run(text: String(decoding: bytes[s..<range.upperBound], as: UTF8.self), offset: s, line: startLine))
+            body(Run(range: s..<range.upperBound, line: startLine))
         }
     }
 }

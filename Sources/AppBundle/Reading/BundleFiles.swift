@@ -12,6 +12,23 @@ public struct BundleFiles: Sendable {
         case symlink(target: String)
     }
 
+    /// Where following the links of a path ends.
+    public enum Resolution: Sendable, Equatable {
+        /// The entry the path names (a file or folder, never a link).
+        case found(String)
+        /// A component is missing, or a file stands where a folder should be.
+        case missing
+        /// The path passes through more than ``maxLinkHops`` links, or expands past ``maxResolutionSteps``
+        /// components: a loop such as `Contents -> Contents/x`.
+        case tooManyLinks
+    }
+
+    /// The most symbolic links one resolution may pass through, counted over the whole walk of the path (links
+    /// met in its parent folders included), as Linux's `MAXSYMLINKS` does.
+    public static let maxLinkHops = 40
+    /// The most path components one resolution may visit, the components that links bring in included.
+    public static let maxResolutionSteps = 4096
+
     /// Every entry by its normalised path from the root of the archive or folder.
     public private(set) var entries: [String: Kind]
     /// The bytes of the files loaded, by path.
@@ -21,31 +38,50 @@ public struct BundleFiles: Sendable {
 
     mutating func store(_ data: Data, at path: String) { contents[path] = data }
 
-    /// Follows symbolic links (at most 32) to the entry they name.
+    /// Follows symbolic links to the entry a path names.
     /// - Returns: The final path, or nil when a link is dangling or loops.
     public func resolve(_ path: String) -> String? {
-        var current = path
-        for _ in 0..<32 {
-            guard let kind = entries[current] else {
-                // A parent folder may be a link (`Versions/Current/Resources/…`).
-                return resolveParent(current)
-            }
-            guard case .symlink(let target) = kind else { return current }
-            current = target
-        }
+        if case .found(let real) = resolution(of: path) { return real }
         return nil
     }
 
-    private func resolveParent(_ path: String) -> String? {
-        let parts = path.split(separator: "/").map(String.init)
-        for cut in stride(from: parts.count - 1, to: 0, by: -1) {
-            let head = parts[..<cut].joined(separator: "/")
-            if case .symlink(let target) = entries[head] {
-                let rest = parts[cut...].joined(separator: "/")
-                return resolve(BundlePath.join(target, rest))
+    /// Follows symbolic links to the entry a path names, component by component, with one budget of link hops
+    /// and steps for the whole walk (a link met in a parent folder counts against the same budget).
+    public func resolution(of path: String) -> Resolution {
+        var steps = Self.maxResolutionSteps
+        return Self.resolution(of: path, in: entries, steps: &steps)
+    }
+
+    /// The walk behind ``resolution(of:)``, drawing on a caller's step budget (the check of every link of a bundle
+    /// shares one).
+    static func resolution(of path: String, in entries: [String: Kind], steps: inout Int) -> Resolution {
+        // A path that names a file or folder directly names it: entries never lie under a link.
+        switch entries[path] {
+        case .file?, .directory?: return .found(path)
+        case .symlink?, nil: break
+        }
+        var pending: [Substring] = path.split(separator: "/").reversed()
+        var real = ""
+        var hops = 0
+        while let component = pending.popLast() {
+            steps -= 1
+            guard steps >= 0 else { return .tooManyLinks }
+            let candidate = real.isEmpty ? String(component) : real + "/" + component
+            switch entries[candidate] {
+            case nil: return .missing
+            case .symlink(let target)?:
+                hops += 1
+                guard hops <= maxLinkHops else { return .tooManyLinks }
+                pending.append(contentsOf: target.split(separator: "/").reversed())
+                real = ""
+            case .file?:
+                guard pending.isEmpty else { return .missing }
+                real = candidate
+            case .directory?:
+                real = candidate
             }
         }
-        return nil
+        return .found(real)
     }
 
     /// The kind of the entry a path names after following links.

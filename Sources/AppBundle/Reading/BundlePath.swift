@@ -2,13 +2,19 @@
 enum BundlePath {
     /// Why an entry path is refused.
     enum Problem: Error, Equatable {
-        case absolute, parent, empty, nul
+        case absolute, parent, empty, nul, tooLong
     }
+
+    /// The longest entry path accepted: Darwin's `PATH_MAX`, so no installable app has a longer one. It bounds
+    /// what one path costs to normalise, list and resolve.
+    static let maxLength = 1024
 
     /// The normalised form of an archive entry path (`Payload//A.app/./x` → `Payload/A.app/x`).
     /// - Throws: ``Problem`` for absolute paths (`/x`, `\x`, `C:x`), any `..` component (with `/` or `\`
-    ///   separators: a Windows-made archive can hide one behind a backslash), a NUL byte, or nothing left.
+    ///   separators: a Windows-made archive can hide one behind a backslash), a NUL byte, nothing left, or more
+    ///   than ``maxLength`` bytes.
     static func normalise(_ path: String) throws(Problem) -> String {
+        if path.utf8.count > maxLength { throw .tooLong }
         if path.contains("\0") { throw .nul }
         if path.hasPrefix("/") || path.hasPrefix("\\") { throw .absolute }
         let scalars = Array(path.unicodeScalars)

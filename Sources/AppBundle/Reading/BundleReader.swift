@@ -35,6 +35,7 @@ struct BundleReader {
         }
         executables += frameworks.compactMap(\.executable).filter { files.data(at: $0) != nil }
         executables += try readPlugIns(layout, &files, &skipped)
+        try checkExecutables(executables, files)
         for path in files.files(under: appRoot) where path != layout.infoPlist {
             let ext = BundlePath.pathExtension(path).lowercased()
             if Self.textExtensions.contains(ext) {
@@ -53,6 +54,18 @@ struct BundleReader {
             files: files, executables: executables)
         contents.findings = AppFindings.findings(for: contents)
         return contents
+    }
+
+    /// Refuses an executable with the magic of a thin 64-bit Mach-O whose load commands or sections lie outside
+    /// it: no compiler writes one, and its offsets are what the harvester would scan.
+    /// - Throws: ``AppBundleError/Code/corruptExecutable``.
+    private func checkExecutables(_ executables: [String], _ files: BundleFiles) throws {
+        for path in executables {
+            guard let data = files.data(at: path),
+                case .malformed(let why) = data.withUnsafeBytes({ MachOFile.parse($0) })
+            else { continue }
+            throw AppBundleError(.corruptExecutable, file: input, reason: "\(path): malformed Mach-O: \(why)")
+        }
     }
 
     private func infoPlist(_ layout: BundleLayout, _ files: inout BundleFiles) throws -> PlistDocument {

@@ -93,3 +93,35 @@ func enclosingApp(of path: String) -> String? {
     guard let index = parts.dropLast().firstIndex(where: { $0.hasSuffix(".app") }) else { return nil }
     return parts[...index].joined(separator: "/")
 }
+
+/// Refuses a bundle whose symbolic links loop (`Contents -> Contents/x`, `a -> b`, `b -> a`) or chain through more
+/// than ``BundleFiles/maxLinkHops`` links: each link is followed to its end once here, with one step budget for
+/// all of them, so the check itself is bounded, and every later lookup (``BundleFiles/resolve(_:)``) has its own.
+/// - Throws: ``AppBundleError/Code/symlinkLoop``.
+func checkLinkLoops(_ entries: [String: BundleFiles.Kind], file: String) throws {
+    let links = entries.compactMap { path, kind -> String? in
+        if case .symlink = kind { return path }
+        return nil
+    }.sorted()
+    var budget = maxLinkCheckSteps
+    for link in links {
+        var steps = min(BundleFiles.maxResolutionSteps, budget)
+        let before = steps
+        let resolution = BundleFiles.resolution(of: link, in: entries, steps: &steps)
+        budget -= before - max(steps, 0)
+        guard resolution == .tooManyLinks else { continue }
+        if budget <= 0 {
+            throw AppBundleError(
+                .symlinkLoop, file: file,
+                reason: "the bundle's symbolic links take more than \(maxLinkCheckSteps) steps to follow")
+        }
+        throw AppBundleError(
+            .symlinkLoop, file: file,
+            reason:
+                "symbolic link \(link) loops: following it passes through more than \(BundleFiles.maxLinkHops) links "
+                + "or \(BundleFiles.maxResolutionSteps) path components")
+    }
+}
+
+/// The path components the link check may visit in all (a real app has a few hundred links of a few components).
+let maxLinkCheckSteps = 1 << 20

@@ -2,8 +2,9 @@ import ATSPolicy
 import Foundation
 
 /// An `.app` or `.xcarchive` folder on disk, listed without following symbolic links; every link must resolve
-/// inside the folder (and inside the app it belongs to). Files are read one at a time under the same budget
-/// as a zip's. The folder is assumed not to change while it is read.
+/// inside the folder (and inside the app it belongs to) and none may loop. Files are read one at a time under the
+/// same budget as a zip's, each into memory allocated once at its size (a file that is no longer a regular file, a
+/// FIFO swapped in, is refused without blocking). The folder is assumed not to change while it is read.
 final class FolderStorage: BundleStorage {
     private let root: URL
     private let file: String
@@ -45,17 +46,27 @@ final class FolderStorage: BundleStorage {
             // Sockets, FIFOs and devices are left out: nothing in a bundle should be one, and reading one could block.
         }
         for (path, target) in try checkLinks(links, file: file) { entries[path] = .symlink(target: target) }
+        try checkLinkLoops(entries, file: file)
     }
 
     func read(_ path: String) throws -> Data {
-        let url = root.appendingPathComponent(path)
-        let data: Data
-        do {
-            data = try BoundedFileReader.read(path: url.path, limit: Int(clamping: budget.limits.maxExecutableBytes))
-        } catch {
-            throw AppBundleError(.unreadable, file: file, reason: "\(path): \(error.reason)")
+        let regular: RegularFile
+        do { regular = try RegularFile(path: root.appendingPathComponent(path).path) } catch {
+            let why =
+                error == .notRegular
+                ? "not a regular file" : error == .missing ? "no such file" : "cannot read the file"
+            throw AppBundleError(.unreadable, file: file, reason: "\(path): \(why)")
         }
-        try budget.spend(data.count, entry: path)
-        return data
+        let limit = budget.limits.maxExecutableBytes
+        guard regular.size <= UInt64(limit) else {
+            throw AppBundleError(
+                .unreadable, file: file, reason: "\(path): \(InputLimits.tooLargeReason(limit: Int(limit)))")
+        }
+        try budget.spend(Int(regular.size), entry: path)
+        return try OwnedBytes.data(count: Int(regular.size)) { buffer in
+            do { try regular.read(into: buffer, at: 0) } catch {
+                throw AppBundleError(.unreadable, file: file, reason: "\(path): the file changed while it was read")
+            }
+        }
     }
 }

@@ -75,12 +75,17 @@ public struct AppSection: Encodable, Sendable {
         /// `NSPinnedDomains`, as Apple's Security framework reads it.
         public var pinnedDomains: PinnedDomainsConfiguration?
         public var harvestedEndpoints: [Endpoint]
+        /// Distinct endpoints found past the harvest's cap and left out; nil (absent from the JSON) when none.
+        public var harvestedEndpointsNotShown: Int?
+        /// True when ``harvestedEndpointsNotShown`` is a lower bound; nil (absent) otherwise.
+        public var harvestedEndpointsNotShownIsLowerBound: Bool?
 
         /// The facts of a bundle.
         public init(
             input: String, container: String, infoPlist: String, bundleIdentifier: String?, version: String?,
             build: String?, minimumOS: MinimumOS, eras: [String], libraries: [Library], certificates: [Certificate],
-            trustKit: PinSet?, pinnedDomains: PinnedDomainsConfiguration?, harvestedEndpoints: [Endpoint]
+            trustKit: PinSet?, pinnedDomains: PinnedDomainsConfiguration?, harvestedEndpoints: [Endpoint],
+            harvestedEndpointsNotShown: Int? = nil, harvestedEndpointsNotShownIsLowerBound: Bool? = nil
         ) {
             self.input = input
             self.container = container
@@ -95,6 +100,8 @@ public struct AppSection: Encodable, Sendable {
             self.trustKit = trustKit
             self.pinnedDomains = pinnedDomains
             self.harvestedEndpoints = harvestedEndpoints
+            self.harvestedEndpointsNotShown = harvestedEndpointsNotShown
+            self.harvestedEndpointsNotShownIsLowerBound = harvestedEndpointsNotShownIsLowerBound
         }
     }
 
@@ -177,16 +184,22 @@ public struct AppSection: Encodable, Sendable {
         public var port: Int?
         /// The first URL it was seen in.
         public var example: String
-        /// Every place it was found (`file`, `file:line`).
+        /// The places it was found (`file`, `file:line`), the first ones up to the harvest's cap.
         public var sources: [String]
+        /// Further places it was found, counted but not listed; nil (absent from the JSON) when none.
+        public var sourcesNotShown: Int?
 
-        public init(target: String, kind: String, host: String, port: Int?, example: String, sources: [String]) {
+        public init(
+            target: String, kind: String, host: String, port: Int?, example: String, sources: [String],
+            sourcesNotShown: Int? = nil
+        ) {
             self.target = target
             self.kind = kind
             self.host = host
             self.port = port
             self.example = example
             self.sources = sources
+            self.sourcesNotShown = sourcesNotShown
         }
     }
 }
