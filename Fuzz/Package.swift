@@ -4,7 +4,7 @@
 // links only with `-sanitize=fuzzer`. Build and run them with `make fuzz` (see docs/reliability.md).
 import PackageDescription
 
-let fuzzTargets = ["FuzzPlist", "FuzzEndpoints", "FuzzBaseline", "FuzzProfiles", "FuzzCertificate"]
+let fuzzTargets = ["FuzzPlist", "FuzzEndpoints", "FuzzBaseline", "FuzzProfiles", "FuzzCertificate", "FuzzMerge"]
 
 let package = Package(
     name: "atscheck-fuzz",
