@@ -6,6 +6,7 @@ import PackageDescription
 
 let fuzzTargets = [
     "FuzzPlist", "FuzzEndpoints", "FuzzBaseline", "FuzzProfiles", "FuzzCertificate", "FuzzZip", "FuzzMachO",
+    "FuzzMerge",
 ]
 
 let package = Package(

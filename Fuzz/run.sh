@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SECONDS_EACH=${FUZZ_SECONDS:-30}
-TARGETS=${FUZZ_TARGETS:-"FuzzPlist FuzzEndpoints FuzzBaseline FuzzProfiles FuzzCertificate FuzzZip FuzzMachO"}
+TARGETS=${FUZZ_TARGETS:-"FuzzPlist FuzzEndpoints FuzzBaseline FuzzProfiles FuzzCertificate FuzzZip FuzzMachO FuzzMerge"}
 SCRATCH=.build-fuzz
 (cd Fuzz && "$SWIFT" build --scratch-path "../$SCRATCH" -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 BIN=$("$SWIFT" build --package-path Fuzz --scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing --show-bin-path)

@@ -34,8 +34,11 @@ final class X509Certificate {
     /// Reads every PEM certificate in a file.
     /// - Throws: ``ProbeFailure`` when the file cannot be read or holds no certificate.
     static func loadPEMFile(_ path: String) throws -> [X509Certificate] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ProbeFailure(.local, "cannot read CA file \(path)")
+        // Non-blocking and bounded as every input file (1 MB, ATSPolicy's `InputLimits.pemBytes`): a FIFO or a device
+        // given as a CA file is refused, not waited on.
+        let data: Data
+        do { data = try RegularFileReader.read(path: path, limit: 1 << 20) } catch {
+            throw ProbeFailure(.local, "cannot read CA file \(path): \(error.reason)")
         }
         guard let parsed = OwnedX509.certificates(fromPEM: data) else { throw OpenSSLError("BIO_new_mem_buf") }
         let certificates = try parsed.map { try X509Certificate(owned: $0) }

@@ -47,7 +47,7 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Audit only shard I of N of the endpoint list (1 ≤ I ≤ N); atscheck merge rebuilds the whole audit from the JSON of every shard.",
+            "Audit only shard I of N of the endpoint list (1 ≤ I ≤ N, plain decimal); atscheck merge rebuilds the whole audit from the JSON of every shard.",
             valueName: "i/n"))
     var shard: String?
 

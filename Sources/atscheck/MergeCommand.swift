@@ -25,9 +25,11 @@ struct MergeCommand: AsyncParsableCommand {
             merge from the shards' working directory. Text, JSON, SARIF, JUnit and the exit status are the single \
             audit's.
 
-            Exit status: as scan or audit (0, 1, 2); 64 usage error; 65 a file is not a scan or audit report, the \
-            shards do not belong together (a shard missing or given twice, scan and audit reports mixed, different \
-            audits), or an audit input changed since the shards ran.
+            Exit status: as scan or audit (0, 1, 2); 64 usage error; 65 a file is not a regular file or not a scan \
+            or audit report (the line names the file and the first wrong value), the reports do not belong together \
+            (a shard missing or given twice, different splits or atscheck versions, the same whole report twice, scan \
+            and audit reports mixed, different audits: the line names the files), or an audit input changed since the \
+            shards ran.
             """
     )
 

@@ -77,7 +77,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Scan only shard I of N (1 ≤ I ≤ N); join the JSON reports with atscheck merge.",
+            "Scan only shard I of N (1 ≤ I ≤ N, plain decimal); join the JSON reports with atscheck merge.",
             discussion:
                 "Endpoints are split by a stable hash of scheme://host:port, resolve and sni, not their position.",
             valueName: "i/n"))

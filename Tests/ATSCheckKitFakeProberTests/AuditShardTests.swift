@@ -195,7 +195,9 @@ struct AuditShardTests {
             try AuditMerge.merge(paths: [wholePath])
         } throws: { ($0 as? MergeError)?.description.contains("not a shard") == true }
 
-        #expect(throws: MergeError("shard 2/3 missing")) { try AuditMerge.merge(paths: [paths[0], paths[2]]) }
+        #expect(throws: MergeError("shard 2/3 missing; given: \(paths[0]) (1/3), \(paths[2]) (3/3)")) {
+            try AuditMerge.merge(paths: [paths[0], paths[2]])
+        }
 
         try (Self.list + "late.test\n").write(toFile: files.list, atomically: true, encoding: .utf8)
         #expect {

@@ -97,9 +97,11 @@ struct ShardingTests {
             reports.append(
                 await pipeline.scan(targets, lists: [], shard: try Shard(index: index, count: 3), judge: PolicyJudge()))
         }
-        #expect(throws: MergeError("shard 2/3 missing")) { try ReportMerge.merge([reports[0], reports[2]]) }
-        #expect(throws: MergeError("a shard is given twice")) {
-            try ReportMerge.merge([reports[0], reports[0], reports[1]])
+        #expect(throws: MergeError("shard 2/3 missing; given: report 1 (1/3), report 2 (3/3)")) {
+            try ReportMerge.merge([reports[0], reports[2]])
+        }
+        #expect(throws: MergeError("a.json and b.json are both shard 1/3")) {
+            try ReportMerge.merge([reports[0], reports[0], reports[1]], names: ["a.json", "b.json", "c.json"])
         }
         let whole = await pipeline.scan(targets, lists: [], judge: PolicyJudge())
         #expect(throws: MergeError.self) { try ReportMerge.merge([whole, reports[0]]) }

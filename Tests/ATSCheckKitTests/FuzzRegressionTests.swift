@@ -1,4 +1,3 @@
-@_spi(Testing) import ATSCheckKit
 import ATSPolicy
 import AppBundle
 import Foundation
@@ -6,6 +5,8 @@ import Judging
 import Reporting
 import TLSModel
 import Testing
+
+@_spi(Testing) @testable import ATSCheckKit
 
 /// Replays the fuzzers' seeds (`Fuzz/corpus/`) and every committed crash (`Tests/Fixtures/fuzz-regressions/`)
 /// through the code the libFuzzer targets drive, without the sanitizer: each input is read, or refused with the
@@ -36,7 +37,7 @@ struct FuzzRegressionTests {
 
     @Test("the seed corpora exist")
     func seedsExist() {
-        for target in ["FuzzPlist", "FuzzEndpoints", "FuzzBaseline", "FuzzProfiles", "FuzzCertificate"] {
+        for target in ["FuzzPlist", "FuzzEndpoints", "FuzzBaseline", "FuzzProfiles", "FuzzCertificate", "FuzzMerge"] {
             #expect(!Self.files(target, seedsOnly: true).isEmpty, "no seeds for \(target)")
         }
     }
@@ -152,5 +153,32 @@ struct FuzzRegressionTests {
             }
             if url.lastPathComponent == "repeated.macho" { #expect(found.count == 50) }
         }
+    }
+
+    @Test("merge inputs: seeds read and merge; every input is read or refused with FILE[:LINE]: reason")
+    func mergeInputs() throws {
+        var split: [ScanReport] = []
+        for url in Self.files("FuzzMerge") {
+            let seeded = url.path.contains("/Fuzz/corpus/")
+            do {
+                let file = try ReportFile.load(url.path)
+                let merged = try? ReportMerge.merge([file.report], names: [url.lastPathComponent])
+                if seeded && (file.report.shard?.count ?? 1) == 1 {
+                    #expect(merged?.endpoints.isEmpty == false, "\(url.lastPathComponent)")
+                }
+                if seeded && file.report.shard?.count == 2 { split.append(file.report) }
+                // The same report twice is refused (a shard given twice, or one whole run twice).
+                if file.report.shard != nil || !file.report.endpoints.isEmpty {
+                    #expect(throws: MergeError.self) {
+                        try ReportMerge.merge([file.report, file.report], names: ["a.json", "b.json"])
+                    }
+                }
+            } catch let error as InputFileError {
+                #expect(!seeded, "a seed is refused: \(error)")
+                #expect(Self.followsContract(error.description, file: url.path), "\(error)")
+            }
+        }
+        #expect(split.count == 2)
+        #expect(try ReportMerge.merge(split).endpoints.count == split.map(\.endpoints.count).reduce(0, +))
     }
 }

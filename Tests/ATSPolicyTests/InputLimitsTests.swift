@@ -22,11 +22,14 @@ struct InputLimitsTests {
         }
     }
 
-    @Test("an endless device stops one chunk past the limit")
-    func endless() {
-        #expect(throws: BoundedFileReader.Failure.tooLarge(limit: 1 << 20)) {
+    @Test("a device is refused at once as not a regular file, before a byte is read (issue 25, row 9)")
+    func device() {
+        #expect(throws: BoundedFileReader.Failure.notRegular(kind: "a character device")) {
             try BoundedFileReader.read(path: "/dev/zero", limit: 1 << 20)
         }
+        #expect(
+            BoundedFileReader.Failure.notRegular(kind: "a FIFO (named pipe)").reason
+                == "a FIFO (named pipe), not a regular file")
     }
 
     @Test("missing files and directories are refused with their reasons")
@@ -34,10 +37,11 @@ struct InputLimitsTests {
         #expect(throws: BoundedFileReader.Failure.missing) {
             try BoundedFileReader.read(path: "/nonexistent/x", limit: 10)
         }
-        #expect(throws: BoundedFileReader.Failure.unreadable) {
+        #expect(throws: BoundedFileReader.Failure.notRegular(kind: "a directory")) {
             try BoundedFileReader.read(path: NSTemporaryDirectory(), limit: 10)
         }
         #expect(BoundedFileReader.Failure.tooLarge(limit: 8 << 20).reason == "larger than 8 MB limit")
+        #expect(BoundedFileReader.Failure.tooLarge(limit: 3000).reason == "larger than 3000-byte limit")
     }
 
     @Test("the documented limits")
@@ -46,6 +50,7 @@ struct InputLimitsTests {
         #expect(InputLimits.endpointTextBytes == 64 << 20)
         #expect(InputLimits.endpointStructuredBytes == 4 << 20)
         #expect(InputLimits.baselineBytes == 4 << 20)
+        #expect(InputLimits.endpointLineBytes == 2048)
     }
 
     @Test("PlistDocument.parse refuses bytes over the plist limit with FILE: larger than 8 MB limit")

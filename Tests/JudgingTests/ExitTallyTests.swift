@@ -1,7 +1,8 @@
 import Foundation
-import Judging
 import TLSModel
 import Testing
+
+@testable import Judging
 
 /// Issue 21, step 5: one tally for the exit status. A report's status and reason, and those of the same endpoints
 /// counted one at a time in another order (a streamed scan), are the same.
@@ -49,6 +50,44 @@ struct ExitTallyTests {
             tally.reason
                 == "atscheck: 7 endpoint(s) fail ATS: h6.test:443, h5.test:443, h4.test:443, h3.test:443, h2.test:443 and 2 more; 1 error-level finding(s)"
         )
+    }
+}
+
+/// Issue 25, row 8: the target is looked for in its own error with a linear search (Knuth–Morris–Pratt), not
+/// Foundation's quadratic one; the answers are the same. (The time is held by `HostileMergeInputTests`, which runs a
+/// 1 MB target through the CLI under a kill timeout.)
+@Suite("ExitTally: the target in its error, found in linear time")
+struct ExitTallyTargetSearchTests {
+    static let cases: [(String, String, Bool)] = [
+        ("connect to h.test:443: refused", "h.test:443", true),
+        ("cannot resolve h.test: no such host", "h.test:443", false),
+        ("aaaaaaab", "aaab", true),
+        ("aaaaaaa", "aaab", false),
+        ("abababca", "ababca", true),
+        ("abc", "", true),
+        ("", "a", false),
+        ("ab", "abc", false),
+        ("über.test:443 failed", "über.test:443", true),
+        ("x", "x", true),
+    ]
+
+    @Test("the same answers as a plain search", arguments: cases)
+    func sameAnswers(_ text: String, _ part: String, _ expected: Bool) {
+        #expect(ExitTally.contains(text, part) == expected)
+        #expect(ExitTally.contains(text, part) == (part.isEmpty || text.utf8.firstRange(of: part.utf8) != nil))
+    }
+
+    @Test("a 64 KB target that its error holds without its port: named once, with the error")
+    func longTarget() {
+        let host = String(repeating: "a", count: 1 << 16)
+        let profile = ServerProfile(
+            target: "\(host):443", host: host, port: 443, address: nil, status: .unreachable,
+            error: "cannot resolve \(host): Name or service not known", handshakes: 0,
+            scannedAt: Date(timeIntervalSince1970: 0))
+        let report = ScanReport(endpoints: [EndpointResult(profile: profile, ats: .notEvaluated)])
+        #expect(ExitStatus.of(report) == .incomplete)
+        let reason = ExitStatus.reason(for: report)
+        #expect(reason?.hasSuffix("(first: \(host):443: cannot resolve \(host): Name or service not known)") == true)
     }
 }
 

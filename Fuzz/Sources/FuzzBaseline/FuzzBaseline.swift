@@ -1,6 +1,7 @@
 import ATSCheckKit
 import Foundation
 import FuzzDriver
+import Judging
 
 /// libFuzzer's callback by its C name, for whichever `main` the link keeps.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -46,10 +46,13 @@ extension EndpointList {
     ///   - text: the file's contents.
     ///   - file: the name findings and errors carry.
     ///   - format: the format; nil: guessed (text unless it starts like JSON or has an `endpoints:` key).
-    /// - Throws: ``InputFileError`` when a YAML/JSON file is malformed or has no endpoint list.
+    /// - Throws: ``InputFileError`` when a YAML/JSON file is malformed or has no endpoint list, or a target (a text
+    ///   line, a YAML/JSON URL) is longer than ``InputLimits/endpointLineBytes``.
     public static func parse(text: String, file: String, format: Format? = nil) throws -> EndpointList {
         switch format ?? guess(text) {
-        case .text: return parseText(text, file: file)
+        case .text:
+            try checkLineLengths(text, file: file)
+            return parseText(text, file: file)
         case .yaml: return try parseStructured(text, file: file, format: .yaml)
         case .json: return try parseStructured(text, file: file, format: .json)
         }

@@ -34,31 +34,42 @@ extension EndpointList {
 
     /// Parses the text format line by line: only one chunk and one partial line are held besides the entries.
     /// Line endings are `\n`, `\r\n` and `\r`, as in ``parseText(_:file:)``.
-    /// - Throws: ``InputFileError`` for a line that is not UTF-8 or a file over ``InputLimits/endpointTextBytes``.
+    /// - Throws: ``InputFileError`` for a line that is not UTF-8 or longer than ``InputLimits/endpointLineBytes``
+    ///   (as soon as its first bytes past the limit are read), or a file over ``InputLimits/endpointTextBytes``.
     static func streamText(_ handle: FileHandle, head: Data, file: String) throws -> EndpointList {
         var builder = TextListBuilder(file: file)
         var pending = head
         var total = head.count
         var lineNumber = 1
-        func emit(_ segment: Data) throws {
-            var bytes = segment
-            if bytes.last == 0x0D { bytes.removeLast() }  // the \r of \r\n
+        func emit(_ bytes: Data) throws {
+            if bytes.count > InputLimits.endpointLineBytes { throw lineTooLong(file: file, line: lineNumber) }
             let text = try StructuredFile.decodeUTF8(bytes, file: file, firstLine: lineNumber)
-            // A lone \r is a line break too.
-            for piece in text.unicodeScalars.split(separator: "\r", omittingEmptySubsequences: false) {
-                builder.add(Substring(String(piece)), line: lineNumber)
-                lineNumber += 1
-            }
+            builder.add(Substring(text), line: lineNumber)
+            lineNumber += 1
         }
-        func drainLines() throws {
+        // Hands on every complete line; a partial line stays pending (only it is scanned again with the next chunk,
+        // and it is never longer than the line limit, so reading stays linear).
+        func drainLines(atEnd: Bool) throws {
             var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
-                try emit(pending[start..<newline])
-                start = pending.index(after: newline)
+            var index = start
+            while index < pending.endIndex {
+                let byte = pending[index]
+                guard byte == 0x0A || byte == 0x0D else {
+                    index = pending.index(after: index)
+                    continue
+                }
+                let next = pending.index(after: index)
+                // A \r that ends the chunk may be the first half of a \r\n: wait for the next byte.
+                if byte == 0x0D && next == pending.endIndex && !atEnd { break }
+                try emit(pending[start..<index])
+                start =
+                    byte == 0x0D && next < pending.endIndex && pending[next] == 0x0A ? pending.index(after: next) : next
+                index = start
             }
             pending = Data(pending[start...])
+            if pending.count > InputLimits.endpointLineBytes + 1 { throw lineTooLong(file: file, line: lineNumber) }
         }
-        try drainLines()
+        try drainLines(atEnd: false)
         while let chunk = try readChunk(handle, path: file), !chunk.isEmpty {
             total += chunk.count
             if total > InputLimits.endpointTextBytes {
@@ -66,10 +77,39 @@ extension EndpointList {
                     file: file, reason: InputLimits.tooLargeReason(limit: InputLimits.endpointTextBytes))
             }
             pending.append(chunk)
-            try drainLines()
+            try drainLines(atEnd: false)
         }
+        try drainLines(atEnd: true)
         if !pending.isEmpty { try emit(pending) }
         return builder.list
+    }
+
+    /// `FILE:LINE: longer than 2048 bytes, …`: a line that cannot be one endpoint.
+    static func lineTooLong(file: String, line: Int) -> InputFileError {
+        InputFileError(
+            file: file, line: line,
+            reason: "longer than \(InputLimits.endpointLineBytes) bytes, the limit for one endpoint (a URL or "
+                + "host[:port]): not an endpoint list")
+    }
+
+    /// Refuses text whose lines (split as ``parseText(_:file:)`` splits them) are longer than the line limit, in one
+    /// pass over its bytes.
+    /// - Throws: ``InputFileError`` naming the first such line.
+    static func checkLineLengths(_ text: String, file: String) throws {
+        var line = 1
+        var length = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0A || byte == 0x0D {
+                // \r\n is one line break.
+                if !(byte == 0x0A && previous == 0x0D) { line += 1 }
+                length = 0
+            } else {
+                length += 1
+                if length > InputLimits.endpointLineBytes { throw lineTooLong(file: file, line: line) }
+            }
+            previous = byte
+        }
     }
 
     private static func readChunk(_ handle: FileHandle, path: String) throws -> Data? {

@@ -37,6 +37,10 @@ extension EndpointList {
         var findings: [Finding] = []
         for item in items {
             let location = SourceLocation(file: file, line: item.line)
+            let target = item.scalarText ?? item.mapping?["url"]?.scalarText
+            if let target, target.utf8.count > InputLimits.endpointLineBytes {
+                throw lineTooLong(file: file, line: item.mapping?["url"]?.line ?? item.line ?? 1)
+            }
             switch item {
             case .scalar(let scalar):
                 do { entries.append(EndpointEntry(target: try Target(parsing: scalar.string), source: location)) } catch

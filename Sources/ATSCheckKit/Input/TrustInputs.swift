@@ -22,8 +22,9 @@ public enum TrustInputs {
     /// A CT log list in Apple's JSON format.
     /// - Throws: ``InputFileError`` naming the file and the first problem.
     public static func logList(path: String) throws -> CTLogList {
-        guard let data = try? BoundedFileReader.read(path: path, limit: InputLimits.pemBytes) else {
-            throw InputFileError(file: path, reason: "cannot read the CT log list (missing, unreadable or too large)")
+        let data: Data
+        do { data = try BoundedFileReader.read(path: path, limit: InputLimits.pemBytes) } catch {
+            throw InputFileError(file: path, reason: "cannot read the CT log list: \(error.reason)")
         }
         do { return try CTLogList.parse(data, source: path) } catch let error as CTLogListError {
             throw InputFileError(file: path, reason: error.description.replacingOccurrences(of: "\(path): ", with: ""))

@@ -24,9 +24,9 @@ public enum AuditMerge {
     ///   the reports do not belong together (scan and audit mixed, shards missing or doubled, different audits,
     ///   an input file changed since the shards ran).
     public static func merge(paths: [String]) throws -> MergedReport {
-        let files = try paths.map(load)
+        let files = try paths.map(ReportFile.load)
         let audits = zip(paths, files).filter { $0.1.isAudit }.map(\.0)
-        if audits.isEmpty { return .scan(try ReportMerge.merge(files.map(\.report))) }
+        if audits.isEmpty { return .scan(try ReportMerge.merge(files.map(\.report), names: paths)) }
         if audits.count != files.count {
             let scan = zip(paths, files).first { !$0.1.isAudit }!.0
             throw MergeError(
@@ -43,10 +43,13 @@ public enum AuditMerge {
             throw MergeError(
                 "\(path) is a whole audit, not a shard: merge the outputs of audit --shard I/N --format json")
         }
-        try ReportMerge.checkShards(shards.map(\.report))
+        try ReportMerge.checkVersions(shards.map(\.report), names: paths)
+        try ReportMerge.checkShards(shards.map(\.report), names: paths)
         let inputs = shards[0].inputs!
-        guard shards.allSatisfy({ $0.inputs!.sameAudit(as: inputs) && $0.report.tool == shards[0].report.tool }) else {
-            throw MergeError("the shards come from different audits (input files, options or atscheck versions differ)")
+        if let other = shards.firstIndex(where: { !$0.inputs!.sameAudit(as: inputs) }) {
+            throw MergeError(
+                "\(paths[0]) and \(paths[other]) come from different audits (input files or options differ): merge "
+                    + "the shards of one audit")
         }
         for (path, fingerprint) in inputs.fingerprints.sorted(by: { $0.key < $1.key })
         where try AuditShardInputs.fingerprint(of: path) != fingerprint {
@@ -63,48 +66,19 @@ public enum AuditMerge {
                 "\(inputs.endpoints) has \(loaded.list.entries.count) endpoints but the shards split \(total)")
         }
         var profiles = [ServerProfile?](repeating: nil, count: total)
+        // checkShards has placed every position in 0..<total and in one shard only.
         for shard in shards {
             for (position, endpoint) in zip(shard.report.shard!.positions, shard.report.endpoints) {
-                guard position < total, profiles[position] == nil else {
-                    throw MergeError("two shards report endpoint \(position + 1) of \(inputs.endpoints)")
-                }
                 profiles[position] = endpoint.profile
             }
         }
         if let missing = profiles.firstIndex(where: { $0 == nil }) {
-            throw MergeError("no shard reports endpoint \(missing + 1) of \(inputs.endpoints)")
+            throw MergeError(
+                "no shard reports endpoint \(missing + 1) of \(inputs.endpoints) (given: \(ExitStatus.list(paths)))")
         }
         let result = loaded.finish(
             profiles: profiles.map { $0! }, settings: settings, for: ATSClient(os: inputs.os, kind: inputs.client),
             now: now)
         return .audit(result, inputs: inputs)
-    }
-
-    /// One file: the report, whether it is an audit's, and an audit shard's inputs.
-    struct File {
-        var report: ScanReport
-        var isAudit: Bool
-        var inputs: AuditShardInputs?
-    }
-
-    /// The keys that tell an audit report from a scan report.
-    private struct AuditKeys: Decodable {
-        var exceptionDebt: [ExceptionDebt]?
-        var auditShard: AuditShardInputs?
-    }
-
-    static func load(_ path: String) throws -> File {
-        let data: Data
-        do { data = try BoundedFileReader.read(path: path, limit: InputLimits.profileBytes) } catch {
-            throw InputFileError(file: path, reason: error.reason)
-        }
-        do {
-            let decoder = JSONRendering.decoder()
-            let report = try decoder.decode(ScanReport.self, from: data)
-            let keys = try decoder.decode(AuditKeys.self, from: data)
-            return File(report: report, isAudit: keys.exceptionDebt != nil, inputs: keys.auditShard)
-        } catch {
-            throw InputFileError(file: path, reason: "not an atscheck scan or audit report (--format json)")
-        }
     }
 }

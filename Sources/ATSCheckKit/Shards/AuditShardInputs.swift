@@ -34,8 +34,11 @@ extension AuditShardInputs {
 
     /// FNV-1a (64 bit) of a file's bytes, in hex: a change detector, not a security check.
     static func fingerprint(of path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(file: path, reason: "cannot be read")
+        // Read as every input is (a FIFO is refused, not waited on), within the largest limit of the files
+        // fingerprinted: a text endpoint list's.
+        let data: Data
+        do { data = try BoundedFileReader.read(path: path, limit: InputLimits.endpointTextBytes) } catch {
+            throw InputFileError(file: path, reason: error.reason)
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {

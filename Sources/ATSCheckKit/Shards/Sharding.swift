@@ -22,14 +22,25 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
         self.count = count
     }
 
-    /// Parses `I/N`.
-    /// - Throws: ``ShardError`` when the text is not two integers with 1 ≤ I ≤ N.
+    /// Parses `I/N`: exactly two plain decimal numbers, 1 ≤ I ≤ N, with no sign, space or leading zero.
+    ///
+    /// Only the canonical spelling is accepted, so that one split has one name in every job of a CI matrix and
+    /// in the shard reports (`+1/2`, ` 1/2`, `01/2` and `1/2.0` are refused rather than read as `1/2`).
+    /// - Throws: ``ShardError`` when the text is not in that form or I is not in 1…N.
     public init(parsing text: String) throws {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw ShardError(text: text, reason: "expected I/N, e.g. 2/4")
+        let parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Self.plainDecimal(parts[0]), let count = Self.plainDecimal(parts[1]) else {
+            throw ShardError(
+                text: text, reason: "expected I/N in plain decimal, e.g. 2/4 (no sign, spaces or leading zeros)")
         }
         try self.init(index: index, count: count)
+    }
+
+    /// The value of 1 to 9 ASCII digits without a leading zero (`0` alone is read, and then refused as out of range).
+    static func plainDecimal(_ digits: Substring.UTF8View) -> Int? {
+        guard (1...9).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard digits.first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// `I/N`.

@@ -1,4 +1,5 @@
 import Foundation
+import TLSModel
 
 /// The largest input files atscheck reads, and a reader that never reads past them.
 ///
@@ -19,26 +20,21 @@ public enum InputLimits {
     public static let profileBytes = 256 << 20
     /// PEM trust anchors (`--ca-file`, an endpoint list's `caFile`).
     public static let pemBytes = 1 << 20
+    /// One line of a text endpoint list (`--targets`, `--endpoints`, `scan -`): a URL longer than 2,048 bytes is
+    /// refused by many servers and was Internet Explorer's limit, and a host name is at most 253 bytes (RFC 1035), so a
+    /// longer line is not a target but a wrong or hostile file: `FILE:LINE: …` (exit 65) before anything is parsed.
+    public static let endpointLineBytes = 2048
 
     /// `larger than 8 MB limit`.
-    public static func tooLargeReason(limit: Int) -> String { "larger than \(limit >> 20) MB limit" }
+    public static func tooLargeReason(limit: Int) -> String { RegularFileReader.tooLargeReason(limit: limit) }
 }
 
-/// Reads a whole file, but never more than a limit (so `/dev/zero` or a FIFO cannot hang or exhaust memory).
+/// Reads a whole regular file, but never more than a limit: a FIFO, a device (`/dev/zero`) or a directory is refused at
+/// once, without blocking, and a large file stops one chunk past the limit (``RegularFileReader``, which the probe's
+/// `--ca-file` reader shares).
 public enum BoundedFileReader {
-    /// Why a file could not be read; ``reason`` is the text after `FILE: `.
-    public enum Failure: Error, Equatable {
-        case missing, unreadable, tooLarge(limit: Int)
-
-        /// `no such file`, `cannot read the file`, `larger than N MB limit`.
-        public var reason: String {
-            switch self {
-            case .missing: return "no such file"
-            case .unreadable: return "cannot read the file"
-            case .tooLarge(let limit): return InputLimits.tooLargeReason(limit: limit)
-            }
-        }
-    }
+    /// Why a file could not be read; ``RegularFileReader/Failure/reason`` is the text after `FILE: `.
+    public typealias Failure = RegularFileReader.Failure
 
     /// The file's bytes.
     /// - Parameters:
@@ -46,24 +42,12 @@ public enum BoundedFileReader {
     ///   - limit: the most bytes accepted.
     /// - Throws: ``Failure``.
     public static func read(path: String, limit: Int) throws(Failure) -> Data {
-        let handle = try open(path: path)
-        defer { try? handle.close() }
-        var data = Data()
-        while true {
-            let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 20) } catch { throw .unreadable }
-            guard let chunk, !chunk.isEmpty else { return data }
-            data.append(chunk)
-            if data.count > limit { throw .tooLarge(limit: limit) }
-        }
+        try RegularFileReader.read(path: path, limit: limit)
     }
 
-    /// Opens a file for reading (a directory is unreadable, not empty).
+    /// Opens a regular file for reading without blocking (a directory, FIFO or device is refused).
     /// - Throws: ``Failure``.
     public static func open(path: String) throws(Failure) -> FileHandle {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing }
-        guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable }
-        return handle
+        try RegularFileReader.open(path: path).handle
     }
 }
