@@ -6,33 +6,20 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
-APT_PACKAGES = libssl-dev zlib1g-dev pkg-config openssl python3 tinyproxy-bin
+APT_PACKAGES = $(BUILD_PACKAGES) openssl python3 tinyproxy-bin
 
 .PHONY: all stamp deps-build man try try-stop build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
 
 all: build
 
 ## deps-build: the system packages building atscheck needs (apt; skipped when present)
+BUILD_PACKAGES = libssl-dev zlib1g-dev pkg-config
 deps-build:
-	@missing=""; for p in libssl-dev zlib1g-dev pkg-config; do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	@sh scripts/apt-install.sh $(BUILD_PACKAGES)
 
 ## deps: install the system packages the build, the tests and the demo need (apt; skipped when present)
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	@sh scripts/apt-install.sh $(APT_PACKAGES)
 	@# The SARIF tests validate output against the committed 2.1.0 schema with python3's jsonschema.
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema \
 	  || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; $$SUDO apt-get install -y -qq python3-jsonschema; }
