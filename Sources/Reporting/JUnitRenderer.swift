@@ -14,8 +14,6 @@ import TLSModel
 public enum JUnitRenderer {
     /// The case of an endpoint that passes.
     public static let atsCheck = "App Transport Security"
-    /// The test case of a plist with no findings.
-    public static let plistCleanCheck = "NSAppTransportSecurity lint"
 
     /// Renders the report.
     /// - Parameter report: The report to render.

@@ -18,8 +18,7 @@ public enum HTML5Parser {
     /// - Returns: the `<html>` element.
     /// - Throws: ``Failure`` with html5lib's first parse error, or when python3 or html5lib is missing.
     public static func parse(_ html: String) throws -> HTMLNode {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-html-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try PythonCheck.temporaryFolder("atscheck-html")
         defer { try? FileManager.default.removeItem(at: dir) }
         let page = dir.appendingPathComponent("page.html")
         let tree = dir.appendingPathComponent("tree.json")
@@ -52,24 +51,17 @@ public enum HTML5Parser {
                 return {"name": element.tag, "attributes": dict(element.attrib), "children": children}
             json.dump(node(root), open(sys.argv[2], "w"))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, page.path, tree.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        let outcome: PythonCheck.Outcome
         do {
-            try process.run()
-        } catch {
-            throw Failure(description: "cannot run python3 to parse HTML: \(error)")
+            outcome = try PythonCheck.run(script, arguments: [page.path, tree.path], for: "parse HTML")
+        } catch let error as PythonCheck.Launch {
+            throw Failure(description: error.description)
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 127 {
+        if outcome.status == 127 {
             throw Failure(description: "python3 is not installed: HTML cannot be parsed")
         }
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: output.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard outcome.status == 0 else {
+            throw Failure(description: outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return try JSONDecoder().decode(HTMLNode.self, from: Data(contentsOf: tree))
     }

@@ -14,8 +14,7 @@ public enum SARIFSchemaValidator {
     ///   could not run.
     /// - Throws: when the temporary file cannot be written.
     public static func validate(_ json: String) throws -> (ok: Bool, output: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-sarif-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try PythonCheck.temporaryFolder("atscheck-sarif")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("out.sarif")
         try Data(json.utf8).write(to: file)
@@ -33,20 +32,13 @@ public enum SARIFSchemaValidator {
                 print("/".join(map(str, e.path)) + ": " + e.message)
             sys.exit(1 if errors else 0)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schemaPath, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        let outcome: PythonCheck.Outcome
         do {
-            try process.run()
-        } catch {
-            return (false, "cannot run python3 to validate SARIF: \(error)")
+            outcome = try PythonCheck.run(script, arguments: [schemaPath, file.path], for: "validate SARIF")
+        } catch let error as PythonCheck.Launch {
+            return (false, error.description)
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 127 { return (false, "python3 is not installed: SARIF cannot be validated") }
-        return (process.terminationStatus == 0, output)
+        if outcome.status == 127 { return (false, "python3 is not installed: SARIF cannot be validated") }
+        return (outcome.status == 0, outcome.output)
     }
 }

@@ -38,15 +38,17 @@ enum CLI {
     ///   - stdin: text written to the child's standard input (then closed); nil: `/dev/null`.
     ///   - whileRunning: called on a thread of its own with the child's pid once it runs; the child is awaited
     ///     after it returns.
+    ///   - unsetting: variables removed from the child's environment (whatever the test runner has).
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-        whileRunning: (@Sendable (Int32) -> Void)? = nil
+        whileRunning: (@Sendable (Int32) -> Void)? = nil, unsetting: [String] = []
     ) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
+        for key in unsetting { env[key] = nil }
         process.environment = env
         let out = Pipe()
         let err = Pipe()

@@ -12,33 +12,8 @@ struct TerminalWidthTests {
 
     /// Runs the binary with `COLUMNS` as given (nil: removed from the environment, whatever the test runner has).
     static func run(_ arguments: [String], columns: String?) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["COLUMNS"] = columns
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        (process.standardOutput, process.standardError) = (out, err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
-        }
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
-        }
-        process.waitUntilExit()
-        group.wait()
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        guard let columns else { return try CLI.run(arguments, unsetting: ["COLUMNS"]) }
+        return try CLI.run(arguments, environment: ["COLUMNS": columns])
     }
 
     /// The widest line, in characters (ANSI escapes and carriage returns left out), not counting a single word

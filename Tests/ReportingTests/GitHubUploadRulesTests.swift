@@ -54,7 +54,7 @@ struct GitHubUploadRulesTests {
         #expect(root.location(of: "/repository/x") == ("file:///repository/x", nil), "a prefix is not a parent")
         #expect(root.sourceRootURI == "file:///repo/")
 
-        var document = ReportDocument(
+        let document = ReportDocument(
             scan: ReportFixtures.report, sources: ReportSources(plistFile: "Info.plist", root: root))
         let text = try ReportRendererRegistry.standard.render(document, as: .sarif, options: RenderOptions())
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -68,7 +68,6 @@ struct GitHubUploadRulesTests {
         #expect(uris.contains("app/Info.plist") && uris.contains("app/endpoints.txt"), "\(uris)")
 
         // Targets given on the command line: the invocation artifact, the workflow file under GitHub Actions.
-        document = ReportDocument(scan: ReportFixtures.report, sources: ReportSources(root: root))
         #expect(
             ArtifactRoot.workflowFile("octo/app/.github/workflows/ats.yml@refs/heads/main")
                 == ".github/workflows/ats.yml")
