@@ -86,7 +86,7 @@ public struct ATSPolicyEvaluator: Sendable {
             return (
                 ATSEvaluation(
                     verdict: verdict, violations: primary.violations, osVersion: os.description,
-                    notes: Self.unique(notes + primary.unknowns)),
+                    notes: Self.unique(notes + primary.ambiguities + primary.unknowns)),
                 primary.unknowns
             )
         }
@@ -103,7 +103,8 @@ public struct ATSPolicyEvaluator: Sendable {
         }
         return (
             ATSEvaluation(
-                verdict: .ambiguous, violations: union, osVersion: os.description, notes: Self.unique(notes),
+                verdict: .ambiguous, violations: union, osVersion: os.description,
+                notes: Self.unique(notes + primary.ambiguities),
                 readings: readings),
             primary.unknowns
         )
@@ -141,8 +142,10 @@ public struct ATSPolicyEvaluator: Sendable {
         return context
     }
 
+    /// A violation fails; otherwise data the checker lacks makes it ambiguous, a probe that could not run unknown.
     static func verdict(_ context: RuleContext) -> ATSEvaluation.Verdict {
         if !context.violations.isEmpty { return .fail }
+        if !context.ambiguities.isEmpty { return .ambiguous }
         return context.unknowns.isEmpty ? .pass : .unknown
     }
 

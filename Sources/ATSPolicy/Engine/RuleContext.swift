@@ -16,6 +16,10 @@ struct RuleContext {
     var violations: [ATSViolation] = []
     /// Why the verdict cannot be told, when no violation decides it.
     var unknowns: [String] = []
+    /// Why the verdict depends on something the checker could not settle from its data (an SCT from a log newer than
+    /// the log list, an issuer it was not allowed to fetch), when no violation decides it: the endpoint is
+    /// `ambiguous` with these reasons, never a false failure.
+    var ambiguities: [String] = []
     var notes: [String] = []
     var consulted: Set<ATSConflict> = []
 
@@ -52,6 +56,11 @@ struct RuleContext {
 
     mutating func fail(_ rule: RuleID, _ message: String, keyPath: String? = nil) {
         violations.append(ATSViolation(rule: rule, message: message, keyPath: keyPath))
+    }
+
+    /// Records that the verdict depends on data the checker lacks; `reason` says what and how to settle it.
+    mutating func ambiguous(_ reason: String) {
+        ambiguities.append(reason)
     }
 }
 
