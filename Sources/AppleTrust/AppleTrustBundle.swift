@@ -12,6 +12,12 @@ public enum AppleTrustBundle {
             data.logList = try CTLogList.parse(
                 Data(bytes: atsc_apple_log_list_json(), count: atsc_apple_log_list_json_size()),
                 source: "Apple's CT log list, \(data.snapshots.last?.tag ?? "security_certificates")")
+            // Apple's copy in security_certificates has no log_list_timestamp: the list is as new as the tag it was
+            // read from (the generator takes both from the newest tag).
+            if let tagDate = data.snapshots.last.flatMap({ CalendarDay.date(from: $0.date) }) {
+                let listed = data.logList?.date ?? tagDate
+                data.logList?.date = max(tagDate, listed)
+            }
             return data
         } catch {
             // The bundle is generated and tested: failing to read it is a build defect, not an input error.

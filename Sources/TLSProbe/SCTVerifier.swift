@@ -91,7 +91,8 @@ enum SCTVerifier {
                 serialized: sct.source == .embedded ? nil : Data(sct.bytes))
         }
         return CertificateTransparencyReport(
-            logList: logList?.source ?? "none", scts: facts, requestedDelivered: requestedDelivered)
+            logList: logList?.source ?? "none", scts: facts, requestedDelivered: requestedDelivered,
+            logListDate: logList?.date)
     }
 }
 

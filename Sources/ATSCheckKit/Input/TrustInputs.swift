@@ -2,6 +2,7 @@ import ATSPolicy
 import AppleTrust
 import Foundation
 import TLSModel
+import TLSProbe
 
 /// `--trust-store` and `--ct-log-list`: whose roots and which CT logs stand in for the device's.
 public enum TrustInputs {
@@ -26,9 +27,12 @@ public enum TrustInputs {
         do { data = try BoundedFileReader.read(path: path, limit: InputLimits.pemBytes) } catch {
             throw InputFileError(file: path, reason: "cannot read the CT log list: \(error.reason)")
         }
-        do { return try CTLogList.parse(data, source: path) } catch let error as CTLogListError {
+        let list: CTLogList
+        do { list = try CTLogList.parse(data, source: path) } catch let error as CTLogListError {
             throw InputFileError(file: path, reason: error.description.replacingOccurrences(of: "\(path): ", with: ""))
         }
+        if let problem = CTLogKeyCheck.problem(in: list) { throw InputFileError(file: path, reason: problem) }
+        return list
     }
 
     /// The bundled data (`atscheck roots`).

@@ -44,8 +44,8 @@ public enum ExpiryWarnings {
 }
 
 extension ScanReport {
-    /// The report with the certificate warnings added to its findings: ``ExpiryWarnings`` and
-    /// ``KeyUsageWarnings``.
+    /// The report with the certificate warnings added to its findings: ``ExpiryWarnings``, ``KeyUsageWarnings``,
+    /// ``LifetimeSchedule`` and ``StaleDataWarnings``.
     /// - Parameters:
     ///   - days: `--warn-days`; nil adds neither, 0 only the key-usage warnings.
     ///   - now: the time the window starts at.
@@ -54,6 +54,8 @@ extension ScanReport {
         var copy = self
         copy.findings += ExpiryWarnings.findings(for: endpoints, within: days, now: now)
         copy.findings += KeyUsageWarnings.findings(for: endpoints)
+        copy.findings += LifetimeSchedule.findings(for: endpoints)
+        copy.findings += StaleDataWarnings.findings(for: endpoints, now: now)
         return copy
     }
 }

@@ -33,6 +33,14 @@ extension RuleID {
         public static let certificateTransparency: RuleID = "trust.ct"
         /// A certificate of the path expires within `--warn-days` days (a warning, not an ATS failure).
         public static let expirySoon: RuleID = "trust.expiry.soon"
+        /// The chain ends at a root Apple announced it distrusts for certificates issued after a date (support
+        /// 121668), and the leaf was issued after it.
+        public static let distrustAnnounced: RuleID = "trust.distrust.announced"
+        /// The leaf is valid longer than CA/Browser Forum ballot SC-081 allows for its issuance date (a warning: CAs
+        /// must not issue it; Apple's devices enforce only 398 days).
+        public static let lifetimeSchedule: RuleID = "trust.lifetime.sc081"
+        /// Apple's data the run judged with (CT log list, trust stores) is older than 90 days at the judging time.
+        public static let dataStale: RuleID = "trust.data.stale"
     }
 
     /// Ids of endpoints that could not be scanned (`scan.*`, one per ``ScanStatus`` other than completed).
@@ -187,6 +195,39 @@ extension RuleCatalogue {
                 within `--warn-days` days (30 by default). It is still valid, so ATS passes today; once it expires \
                 every connection fails with NSURLError −1202 and no Info.plist key helps. Renew it, or the \
                 intermediate, before then. `--fail-on warning` makes this finding fail the run.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.distrustAnnounced, .trust, .error,
+            title: "The chain ends at a root Apple distrusts for certificates issued after an announced date.",
+            help: """
+                Apple announces in its support article 121668 ("Changes to certificate authorities and \
+                certificates") CAs whose certificates it rejects when issued after an effective date, while the \
+                roots stay in its store for what was issued before: Entrust and AffirmTrust (2024-11-15), AC \
+                Camerfirma (2024-11-15). A leaf issued after the date under such a root fails to validate on \
+                current Apple systems; one issued on or before it keeps working until it expires. No Info.plist \
+                key relaxes it. Move to a certificate from another CA. `atscheck roots --format json` shows the \
+                date beside each affected root.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.lifetimeSchedule, .trust, .warning,
+            title: "The certificate is valid longer than CA/Browser Forum ballot SC-081 allows for its issuance date.",
+            help: """
+                Ballot SC-081 (proposed by Apple, adopted April 2025) caps publicly trusted TLS certificates at 200 \
+                days for those issued from 2026-03-15, 100 days from 2027-03-15 and 47 days from 2029-03-15. It is \
+                a rule for CAs when they issue: Apple's trust evaluation still enforces 398 days (the \
+                `trust.lifetime.398` rule), so such a certificate works today, but a CA should not have issued it \
+                and the next renewal will be shorter. `atscheck cert --at DATE` shows what a renewal on that date \
+                may have. Plan renewals (automate them) for the shorter lifetimes.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.dataStale, .trust, .warning,
+            title: "Apple's data this run judged with is older than 90 days.",
+            help: """
+                Apple's devices update their CT log list and trust data over the air; the copy atscheck judges with \
+                (bundled, or stored by `atscheck data update`) is older than 90 days at the judging time. A log or \
+                root Apple added since is unknown to it: an SCT from such a log makes the endpoint ambiguous rather \
+                than failed, and a chain to such a root may be judged untrusted. Run `atscheck data update` (it \
+                prints a cache key for CI), or pass a current list with `--ct-log-list`.
                 """),
     ]
 

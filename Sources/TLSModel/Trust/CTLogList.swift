@@ -8,17 +8,26 @@ public struct CTLogList: Codable, Sendable, Hashable {
     /// Where it came from: `Apple's log list v375 (security_certificates-55349.0.11)` or a file path.
     public var source: String
     public var logs: [CTLog]
+    /// When the list was published: its `log_list_timestamp` when it has one; for Apple's bundled copy, which has
+    /// none, the date of the security_certificates tag it came from; otherwise the newest state change it records
+    /// (the list is at least that new). An SCT from a log the list lacks, timestamped after this, may come from a log
+    /// Apple added since (support 103703: the device's list updates over the air).
+    public var date: Date?
 
-    public init(version: String, source: String, logs: [CTLog]) {
+    public init(version: String, source: String, logs: [CTLog], date: Date? = nil) {
         self.version = version
         self.source = source
         self.logs = logs
+        self.date = date
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
         hasher.combine(logs.count)
     }
+
+    /// The newest state change the list records, a lower bound on its date.
+    public var newestStateChange: Date? { logs.compactMap(\.stateSince).max() }
 
     /// The log with this ID (base64 of the SHA-256 of its key).
     public func log(id: String) -> CTLog? { logs.first { $0.id == id } }
@@ -28,7 +37,7 @@ public struct CTLogList: Codable, Sendable, Hashable {
     public static func parse(_ data: Data, source: String) throws -> CTLogList {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw CTLogListError("\(source): not JSON (\(error.localizedDescription))")
+            throw CTLogListError("\(source): not JSON\(JSONErrorPosition.describe(error, in: data))")
         }
         guard let root = object as? [String: Any] else { throw CTLogListError("\(source): not a JSON object") }
         guard let operators = root["operators"] as? [[String: Any]] else {
@@ -46,7 +55,16 @@ public struct CTLogList: Codable, Sendable, Hashable {
                 logs.append(try CTLog(json: log, operator: name, tiled: isTiled, source: source))
             }
         }
-        return CTLogList(version: version, source: "\(source) (version \(version))", logs: logs)
+        var list = CTLogList(version: version, source: "\(source) (version \(version))", logs: logs)
+        if let stamp = root["log_list_timestamp"] {
+            guard let text = stamp as? String, let date = CTLogList.date(text) else {
+                throw CTLogListError("\(source): 'log_list_timestamp' is not a date like 2026-11-27T00:00:00Z")
+            }
+            list.date = date
+        } else {
+            list.date = list.newestStateChange
+        }
+        return list
     }
 }
 

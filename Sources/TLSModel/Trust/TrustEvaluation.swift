@@ -47,6 +47,7 @@ extension AppleTrustData {
     public var identity: String {
         snapshots.map { "\($0.tag)/\($0.roots.count)" }.joined(separator: ",") + "|\(roots.count)|"
             + (logList.map { "\($0.source)/\($0.logs.count)" } ?? "") + "|\(restrictions.groups.count)"
+            + "|\(announcedDistrust.count)"
     }
 }
 
@@ -180,11 +181,14 @@ public struct CertificateTransparencyReport: Codable, Sendable, Equatable {
     public var scts: [SCTFacts]
     /// Whether the probe asked for SCTs in the TLS extension and a stapled OCSP response.
     public var requestedDelivered: Bool
+    /// When the log list was published (``CTLogList/date``); nil in reports saved before the field.
+    public var logListDate: Date?
 
-    public init(logList: String, scts: [SCTFacts], requestedDelivered: Bool) {
+    public init(logList: String, scts: [SCTFacts], requestedDelivered: Bool, logListDate: Date? = nil) {
         self.logList = logList
         self.scts = scts
         self.requestedDelivered = requestedDelivered
+        self.logListDate = logListDate
     }
 }
 

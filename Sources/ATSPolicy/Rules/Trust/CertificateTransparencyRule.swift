@@ -29,7 +29,9 @@ struct CertificateTransparencyRule: ATSRule {
         guard let report = context.profile.certificate?.transparency, report.logList != "none" else {
             return applyEmbeddedCount(leaf, to: &context)
         }
-        let standings = report.scts.map { SCTStanding($0, leaf: leaf, now: context.now) }
+        let standings = report.scts.map {
+            SCTStanding($0, leaf: leaf, now: context.now, listDate: report.logListDate)
+        }
         let readings = context.readings
         let judged = Judgement(standings, leaf: leaf, readings: readings)
         for conflict in [ATSConflict.ctSCTCount, .ctOperatorCap, .ctRFC6962Log]
@@ -48,6 +50,19 @@ struct CertificateTransparencyRule: ATSRule {
         }
         context.notes.append(note)
         guard !judged.passed else { return }
+        // Stale data is never a failure: when SCTs from logs the list is too old to know would meet the policy if
+        // those logs were ones Apple approved since, the device's answer depends on its own, newer list.
+        let newer = standings.filter(\.newerThanList)
+        if !newer.isEmpty, Judgement(standings.map(\.asIfFromNewLog), leaf: leaf, readings: readings).passed {
+            let listDate = report.logListDate.map { "published \(SCTStanding.day($0))" } ?? "of unknown date"
+            context.ambiguous(
+                "Certificate Transparency cannot be judged with \(report.logList), \(listDate): \(newer.count) SCT(s) "
+                    + "come from log(s) it does not know and are newer than it ("
+                    + newer.map { "log \($0.sct.logID), \(SCTStanding.day($0.sct.timestamp))" }.listed()
+                    + "); with them the policy is met if Apple added those logs since. Update the list with "
+                    + "`atscheck data update`, or pass a current one with --ct-log-list")
+            return
+        }
         var message =
             "the certificate's SCTs do not meet Apple's CT policy for a \(leaf.lifetimeDays)-day certificate from a "
             + "preinstalled root: " + judged.missing.joined(separator: "; ")
@@ -100,7 +115,9 @@ struct CertificateTransparencyRule: ATSRule {
             let perOperator = Dictionary(grouping: operatorOf.keys, by: { operatorOf[$0]! }).mapValues(\.count)
             let embeddedCount = perOperator.values.reduce(0) { $0 + min($1, cap ?? $1) }
             let policyB = embedded.contains(where: \.isCurrent) && embeddedCount >= needed
-            let rfc6962 = !readings.ctRequiresRFC6962Log || counted.contains { $0.sct.log?.tiled == false }
+            // A log the list is too old to know may be either kind; the favourable reading lets it be RFC 6962.
+            let rfc6962 =
+                !readings.ctRequiresRFC6962Log || counted.contains { $0.sct.log.map { !$0.tiled } ?? $0.newerThanList }
             passed = logs.count >= 2 && (policyA || policyB) && rfc6962
 
             if logs.count < 2 {

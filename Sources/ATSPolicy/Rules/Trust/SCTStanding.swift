@@ -20,16 +20,26 @@ struct SCTStanding {
     var approval: Approval?
     /// Why it does not count.
     var reason: String?
+    /// From a log the list lacks, timestamped after the list was published: the log may be one Apple added since,
+    /// which a device with a current list would count. It does not count here, and the rule asks whether it could.
+    var newerThanList = false
 
     var counts: Bool { approval != nil }
     var isCurrent: Bool { approval == .current }
     /// The log's operator, or the log ID for a log the list lacks.
     var operatorName: String { sct.log?.operator ?? sct.logID }
 
-    init(_ sct: SCTFacts, leaf: CertificateFacts, now: Date) {
+    init(_ sct: SCTFacts, leaf: CertificateFacts, now: Date, listDate: Date? = nil) {
         self.sct = sct
         guard let log = sct.log else {
-            reason = "its log is not in the log list"
+            if let listDate, sct.timestamp > listDate {
+                newerThanList = true
+                reason =
+                    "its log is not in the log list, which is older than the SCT (list of \(Self.day(listDate)), SCT "
+                    + "of \(Self.day(sct.timestamp)))"
+            } else {
+                reason = "its log is not in the log list"
+            }
             return
         }
         switch sct.signature {
@@ -96,6 +106,17 @@ struct SCTStanding {
             }
         guard let log = sct.log else { return "log \(sct.logID) (unknown), \(source)" }
         return "'\(log.description)' (\(log.operator)\(log.tiled ? ", tiled" : "")), \(source)"
+    }
+
+    /// The standing this SCT would have if its log, unknown to an older list, were a log Apple approved since: current,
+    /// signature good, an operator of its own (the most favourable reading; used only to tell "fails whatever the
+    /// log is" from "depends on a log the list is too old to know").
+    var asIfFromNewLog: SCTStanding {
+        guard newerThanList else { return self }
+        var standing = self
+        standing.approval = .current
+        standing.reason = nil
+        return standing
     }
 
     /// `'Test Log A' (Operator One), embedded: the log was retired on 2025-01-01, before this SCT (2025-02-01)`.
