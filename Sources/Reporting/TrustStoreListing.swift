@@ -31,6 +31,10 @@ public enum TrustStoreListing {
             for row in TextLayout.table(rows, indent: 0, width: width, minimumLast: tags) { out += row + "\n" }
             out += "\n\(data.removedRoots.count) removed roots (certificates/removed/); "
             out += "\(data.restrictions.groups.count) CA restrictions from \(data.restrictions.source)\n"
+            for entry in data.announcedDistrust {
+                out += "Distrusted for certificates issued after \(CalendarDay.string(from: entry.effective)): "
+                out += "\(entry.ca), \(entry.roots.count) roots (\(entry.source))\n"
+            }
             if let logs = data.logList {
                 let approved = logs.logs.filter { [.usable, .qualified].contains($0.state) }.count
                 out += "CT: \(logs.source): \(logs.logs.count) logs, \(approved) usable or qualified, "
@@ -58,7 +62,16 @@ public enum TrustStoreListing {
         }
         out += "\n"
         let rows = snapshot.roots.map { (name(data, $0), $0) }.sorted { $0.0.lowercased() < $1.0.lowercased() }
-        for row in TextLayout.table(rows.map { [$0.1, $0.0] }, indent: 0, width: width) { out += row + "\n" }
+        let marked = rows.map { sha, name in
+            [
+                sha,
+                name
+                    + (data.announcedDistrust(root: sha).map {
+                        " (distrusted after \(CalendarDay.string(from: $0.effective)))"
+                    } ?? ""),
+            ]
+        }
+        for row in TextLayout.table(marked, indent: 0, width: width) { out += row + "\n" }
         return out
     }
 
@@ -67,6 +80,16 @@ public enum TrustStoreListing {
         struct Root: Encodable {
             var sha256: String
             var name: String
+            /// For a root under an announced distrust (support 121668): leaves issued after this day are rejected.
+            var distrustedAfter: String?
+            var distrustSource: String?
+
+            init(sha256: String, name: String, distrust: AnnouncedDistrust? = nil) {
+                self.sha256 = sha256
+                self.name = name
+                distrustedAfter = distrust.map { CalendarDay.string(from: $0.effective) }
+                distrustSource = distrust.map { "\($0.source), \($0.url)" }
+            }
         }
         struct Store: Encodable {
             var version, tag, date, iOS, macOS, mapping: String
@@ -89,7 +112,9 @@ public enum TrustStoreListing {
                 Store(
                     version: snapshot.version, tag: snapshot.tag, date: snapshot.date, iOS: snapshot.iOS,
                     macOS: snapshot.macOS, mapping: snapshot.mapping, overTheAir: snapshot.overTheAir,
-                    roots: snapshot.roots.map { Root(sha256: $0, name: name(data, $0)) })
+                    roots: snapshot.roots.map {
+                        Root(sha256: $0, name: name(data, $0), distrust: data.announcedDistrust(root: $0))
+                    })
             },
             removedRoots: data.removedRoots.map { Root(sha256: $0.sha256, name: $0.name) },
             restrictions: data.restrictions.source, restrictionGroups: data.restrictions.groups.count,

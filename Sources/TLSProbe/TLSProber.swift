@@ -335,7 +335,9 @@ public struct TLSProber: EndpointProber, AddressResolver {
                     trust.appleAnchors.contains($0.sha256.uppercased())
                 }
                 let key = path.map(\.sha256)
-                let found = findings[key] ?? apple.restrictions.findings(path: path)
+                let found =
+                    findings[key] ?? apple.restrictions.findings(path: path)
+                    + apple.announcedDistrustFindings(path: path)
                 findings[key] = found
                 evaluation.stores[index].distrust = found
             }

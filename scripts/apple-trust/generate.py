@@ -8,8 +8,12 @@ reads the tags named in SNAPSHOTS (one trust store per OS release), the roots Ap
 restrictions of the revocation database snapshot (valid_db_snapshot/valid.sqlite3), and Apple's CT log list, and
 writes:
 
-    apple-trust.json   our conversion (stores, roots as DER, removed roots, restrictions, provenance)
+    apple-trust.json   our conversion (stores, roots as DER, removed roots, restrictions, announced distrust,
+                       provenance)
     log_list.json      Apple's log list, byte for byte, from LOG_LIST_TAG
+
+Announced distrust by issuance date is curated by hand in announced-distrust.json beside this script (from Apple's
+support article 121668); every root it names must be in one of the stores, or the run stops.
 
 Needs git, Python 3.9+ and the `cryptography` package (names of removed roots that Apple's name table lacks).
 Nothing here is hand-edited: rerun it to update, and commit the output with the script's own record of
@@ -195,6 +199,33 @@ def restrictions(repo):
     return {"source": source, "groups": groups, "issuers": index, "knownIssuers": known}, skipped
 
 
+ANNOUNCED_DISTRUST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "announced-distrust.json")
+
+
+def announced_distrust(roots):
+    """The curated announcements, each root checked against Apple's stores (by SHA-256 and name)."""
+    with open(ANNOUNCED_DISTRUST) as handle:
+        curated = json.load(handle)
+    entries = []
+    for entry in curated["entries"]:
+        for root in entry["roots"]:
+            known = roots.get(root["sha256"].upper())
+            if known is None:
+                sys.exit(f"announced-distrust.json: {root['name']} ({root['sha256']}) is in no Apple store carried here")
+            if known["name"] != root["name"]:
+                sys.exit(f"announced-distrust.json: {root['sha256']} is '{known['name']}' in Apple's store, not '{root['name']}'")
+        item = {
+            "ca": entry["ca"], "source": curated["source"], "url": curated["url"],
+            "effective": entry["effective"] + "T00:00:00Z", "uses": entry["uses"],
+            "roots": [root["sha256"].upper() for root in entry["roots"]],
+        }
+        for key in ("enforcedFromIOS", "enforcedFromSource"):
+            if key in entry:
+                item[key] = entry[key]
+        entries.append(item)
+    return entries, curated["read"]
+
+
 def main():
     warnings.simplefilter("ignore")  # cryptography's notes on old roots' encodings (negative serials, long names)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -245,6 +276,7 @@ def main():
         removed.setdefault(sha, {"sha256": sha, "name": human_name(names, sha, der), "der": base64.b64encode(der).decode()})
 
     valid, skipped = restrictions(repo)
+    distrust, distrust_read = announced_distrust(roots)
     today = datetime.date.today().isoformat()
     data = {
         "provenance": {
@@ -264,6 +296,8 @@ def main():
                 "Valid is updated continuously over the air; the public mirror stores the database only at "
                 "security_certificates-55291 and -55294 (2023).",
                 f"CT log list: certificate_transparency/log_list.json at {LOG_LIST_TAG}, unchanged (log_list.json).",
+                f"Announced distrust: {len(distrust)} CAs, {sum(len(e['roots']) for e in distrust)} roots, curated from "
+                f"Apple support 121668 as read on {distrust_read} (scripts/apple-trust/announced-distrust.json).",
                 f"Generated {today} by scripts/apple-trust/generate.py.",
             ],
         },
@@ -271,6 +305,7 @@ def main():
         "roots": sorted(roots.values(), key=lambda r: r["sha256"]),
         "removedRoots": sorted(removed.values(), key=lambda r: r["sha256"]),
         "restrictions": valid,
+        "announcedDistrust": distrust,
     }
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "apple-trust.json"), "w") as handle:

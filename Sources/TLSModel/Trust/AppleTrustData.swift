@@ -17,10 +17,13 @@ public struct AppleTrustData: Codable, Sendable {
     public var restrictions: ValidRestrictions
     /// Apple's CT log list (not encoded with the rest: the bundle keeps Apple's own file).
     public var logList: CTLogList?
+    /// Distrust Apple announced by issuance date (support 121668), curated from Apple's article.
+    public var announcedDistrust: [AnnouncedDistrust]
 
     public init(
         provenance: Provenance, snapshots: [TrustStoreSnapshot], roots: [TrustRoot], removedRoots: [TrustRoot] = [],
-        restrictions: ValidRestrictions = ValidRestrictions(), logList: CTLogList? = nil
+        restrictions: ValidRestrictions = ValidRestrictions(), logList: CTLogList? = nil,
+        announcedDistrust: [AnnouncedDistrust] = []
     ) {
         self.provenance = provenance
         self.snapshots = snapshots
@@ -28,10 +31,22 @@ public struct AppleTrustData: Codable, Sendable {
         self.removedRoots = removedRoots
         self.restrictions = restrictions
         self.logList = logList
+        self.announcedDistrust = announcedDistrust
     }
 
     private enum CodingKeys: String, CodingKey {
-        case provenance, snapshots, roots, removedRoots, restrictions
+        case provenance, snapshots, roots, removedRoots, restrictions, announcedDistrust
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            provenance: try c.decode(Provenance.self, forKey: .provenance),
+            snapshots: try c.decode([TrustStoreSnapshot].self, forKey: .snapshots),
+            roots: try c.decode([TrustRoot].self, forKey: .roots),
+            removedRoots: try c.decodeIfPresent([TrustRoot].self, forKey: .removedRoots) ?? [],
+            restrictions: try c.decodeIfPresent(ValidRestrictions.self, forKey: .restrictions) ?? ValidRestrictions(),
+            announcedDistrust: try c.decodeIfPresent([AnnouncedDistrust].self, forKey: .announcedDistrust) ?? [])
     }
 
     public struct Provenance: Codable, Sendable, Equatable {

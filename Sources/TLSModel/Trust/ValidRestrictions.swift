@@ -130,6 +130,9 @@ public struct DistrustFinding: Codable, Sendable, Equatable {
         case notAllowListed = "not-allow-listed"
         /// An intermediate not in the database under an issuer that accepts known intermediates only.
         case unknownIntermediate = "unknown-intermediate"
+        /// A leaf issued after the date from which Apple announced it rejects certificates under the path's root
+        /// (support 121668; ``AnnouncedDistrust``).
+        case announcedDistrust = "announced-distrust"
     }
 
     public var kind: Kind
@@ -141,12 +144,16 @@ public struct DistrustFinding: Codable, Sendable, Equatable {
     public var detail: String
     /// Whether Apple lets the user override it.
     public var overridable: Bool
-    /// The database it came from.
+    /// The database or announcement it came from.
     public var source: String
+    /// For an announced distrust: the first iOS-family release known to enforce it; nil: every release.
+    public var enforcedFromIOS: String?
+    /// How ``enforcedFromIOS`` is known.
+    public var enforcedFromSource: String?
 
     public init(
         kind: Kind, certificate: String, certificateSHA256: String, issuer: String, detail: String,
-        overridable: Bool, source: String
+        overridable: Bool, source: String, enforcedFromIOS: String? = nil, enforcedFromSource: String? = nil
     ) {
         self.kind = kind
         self.certificate = certificate
@@ -155,5 +162,7 @@ public struct DistrustFinding: Codable, Sendable, Equatable {
         self.detail = detail
         self.overridable = overridable
         self.source = source
+        self.enforcedFromIOS = enforcedFromIOS
+        self.enforcedFromSource = enforcedFromSource
     }
 }

@@ -36,10 +36,14 @@ struct ChainTrustRule: ATSRule {
             context.notes.append("trust store: \(outcome.store)")
             Self.noteOtherReleases(outcome, evaluation, context: &context)
             for finding in outcome.trusted ? outcome.distrust : [] {
-                context.fail(
-                    .Trust.distrusted,
-                    "'\(finding.certificate)': \(finding.detail) (\(finding.source))"
-                        + (finding.overridable ? "; the user may override it" : ""))
+                guard finding.kind == .announcedDistrust else {
+                    context.fail(
+                        .Trust.distrusted,
+                        "'\(finding.certificate)': \(finding.detail) (\(finding.source))"
+                            + (finding.overridable ? "; the user may override it" : ""))
+                    continue
+                }
+                Self.applyAnnounced(finding, context: &context)
             }
         }
         // Re-judging a saved profile at another time: check the dates against `now`.
@@ -53,6 +57,22 @@ struct ChainTrustRule: ATSRule {
                 context.fail(.Trust.notYetValid, "\(who) is not valid before \(Self.day(cert.notBefore)); \(fix)")
             }
         }
+    }
+
+    /// An announced distrust by issuance date (support 121668): a failure on the releases that enforce it; on an
+    /// older release, known not to enforce it, a note.
+    static func applyAnnounced(_ finding: DistrustFinding, context: inout RuleContext) {
+        let message = "'\(finding.certificate)': \(finding.detail) (\(finding.source))"
+        if let first = finding.enforcedFromIOS,
+            [context.os.major, context.os.minor].lexicographicallyPrecedes(
+                first.split(separator: ".").compactMap { Int($0) })
+        {
+            context.notes.append(
+                "\(message); enforced from iOS \(first) (\(finding.enforcedFromSource ?? "source not recorded")), so "
+                    + "\(context.osName) still accepts it")
+            return
+        }
+        context.fail(.Trust.distrustAnnounced, message + "; no Info.plist key relaxes it: move to another CA")
     }
 
     /// Why the chain fails the judged release's store, naming the store and, when the probe found it elsewhere,
