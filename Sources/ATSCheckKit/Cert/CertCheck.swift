@@ -86,6 +86,11 @@ public struct CertCheck: Sendable {
             var evaluation = judge.judge(profile)
             evaluation.notes += notes
             if profile.host.isEmpty { evaluation.notes.append("no --host: the hostname was not checked") }
+            if let leaf = profile.certificate?.leaf,
+                let note = LifetimeSchedule.renewalNote(at: judgedAt, current: leaf)
+            {
+                evaluation.notes.append(note)
+            }
             return evaluation
         }
         // The chain file is where every endpoint's problems are (SARIF's physical location, which GitHub requires on
