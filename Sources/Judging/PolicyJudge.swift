@@ -83,4 +83,19 @@ public struct PolicyJudge: Sendable {
     public func pinFindings(for endpoint: EndpointResult, extraAnchors: [String] = []) -> [Finding] {
         pins?.findings(for: endpoint, extraAnchors: extraAnchors) ?? []
     }
+
+    /// The pin findings of one endpoint, with an `NSPinnedDomains` rejection deciding its ATS verdict
+    /// (``ATSEvaluation/fail(byPinRejections:)``): headline, summary, JSON and every format then say fail.
+    public func judgePins(of endpoint: inout EndpointResult, extraAnchors: [String] = []) -> [Finding] {
+        let findings = pinFindings(for: endpoint, extraAnchors: extraAnchors)
+        // NSPinnedDomains is read from iOS 14 on (an older release ignores the key).
+        if os.has(.pinnedDomains) { endpoint.ats.fail(byPinRejections: findings.filter(\.isPinRejection)) }
+        return findings
+    }
+}
+
+extension Finding {
+    /// An error that a pinning policy rejects the served chain (`pins.rejected`): an expected one (`expect: fail`)
+    /// is a note and is not.
+    public var isPinRejection: Bool { rule == RuleID.Pins.rejected && severity == .error }
 }

@@ -111,6 +111,7 @@ public enum MarkdownRenderer {
         }
         if ats.verdict == .ambiguous {
             lines += ats.readings.map { "\($0.name) reading: \($0.verdict.rawValue.uppercased())" }
+            lines += ats.ambiguities
         }
         if ats.verdict == .unknown { lines += ats.notes }
         return lines.map(cell).joined(separator: "<br>")

@@ -88,6 +88,7 @@ public enum ReportIssues {
     public static func of(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) -> [ReportIssue]
     {
         var issues: [ReportIssue] = []
+        let findingKeys = Set(report.findings.map { key($0.rule, $0.message) })
         // An audit finding at an endpoint's list line speaks for that endpoint.
         var auditFindingAt: [SourceLocation: Int] = [:]
         for finding in report.findings {
@@ -103,7 +104,7 @@ public enum ReportIssues {
                     about: finding.keyPath.map { .keyPath($0) } ?? .none))
         }
         for (index, endpoint) in report.endpoints.enumerated() {
-            let own = endpointIssues(endpoint, index: index, endpointsFile: endpointsFile)
+            let own = endpointIssues(endpoint, index: index, endpointsFile: endpointsFile, findingKeys: findingKeys)
             if let source = endpoint.source, let line = source.line, line > 0,
                 let at = auditFindingAt[SourceLocation(file: source.file, line: line)]
             {
@@ -116,8 +117,13 @@ public enum ReportIssues {
         return issues
     }
 
+    /// A finding's or violation's identity for ``of(_:plistFile:endpointsFile:)``'s one-alert rule.
+    static func key(_ rule: RuleID, _ message: String) -> String { "\(rule)\u{0}\(message)" }
+
     /// The problems of one endpoint on its own: a scan failure, each ATS violation, or the verdict when it has none.
-    static func endpointIssues(_ endpoint: EndpointResult, index: Int, endpointsFile: String?) -> [ReportIssue] {
+    static func endpointIssues(
+        _ endpoint: EndpointResult, index: Int, endpointsFile: String?, findingKeys: Set<String> = []
+    ) -> [ReportIssue] {
         let target = endpoint.profile.target
         let file = endpoint.source?.file ?? endpointsFile
         let line = endpoint.source?.line.flatMap { $0 > 0 ? $0 : nil }
@@ -141,13 +147,19 @@ public enum ReportIssues {
             break
         case .fail:
             if ats.violations.isEmpty { issue(RuleID.ATS.fail, .error, "\(target) fails App Transport Security") }
-            for violation in ats.violations {
+            // A violation that repeats a finding of the report (an NSPinnedDomains rejection, which is both) is
+            // that finding's problem: one alert.
+            for violation in ats.violations where !findingKeys.contains(Self.key(violation.rule, violation.message)) {
                 issue(violation.rule, .error, text(violation, target: target))
             }
         case .ambiguous:
             // One problem: the verdict, with both readings; the violations of the failing reading are its detail.
             let readings = ats.readings.map { "\($0.name): \($0.verdict.rawValue)" }.joined(separator: "; ")
-            var message = "\(target): the ATS verdict depends on a conflicting Apple rule"
+            var message =
+                ats.readings.isEmpty && !ats.ambiguities.isEmpty
+                ? "\(target): the ATS verdict cannot be settled with this run's data: "
+                    + ats.ambiguities.joined(separator: "; ")
+                : "\(target): the ATS verdict depends on a conflicting Apple rule"
             if !readings.isEmpty { message += " (\(readings))" }
             let details = ats.violations.map { text($0, target: target) }
             if !details.isEmpty { message += ": " + details.joined(separator: "; ") }

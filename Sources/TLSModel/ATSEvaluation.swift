@@ -19,6 +19,9 @@ public struct ATSEvaluation: Codable, Sendable, Equatable {
     public var notes: [String]
     /// For an `ambiguous` verdict: each reading of the conflicting rule and its verdict.
     public var readings: [Reading]
+    /// For an `ambiguous` verdict that no CONFLICT decides: what the checker's data could not settle (an SCT from a
+    /// log newer than the CT log list, an issuer it could not fetch), each with how to settle it. Empty otherwise.
+    public var ambiguities: [String]
 
     public struct Reading: Codable, Sendable, Equatable {
         /// Which reading, e.g. `doc` / `source`, or a conflict id.
@@ -35,13 +38,54 @@ public struct ATSEvaluation: Codable, Sendable, Equatable {
 
     public init(
         verdict: Verdict, violations: [ATSViolation] = [], osVersion: String? = nil, notes: [String] = [],
-        readings: [Reading] = []
+        readings: [Reading] = [], ambiguities: [String] = []
     ) {
         self.verdict = verdict
         self.violations = violations
         self.osVersion = osVersion
         self.notes = notes
         self.readings = readings
+        self.ambiguities = ambiguities
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case verdict, violations, osVersion, notes, readings, ambiguities
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            verdict: try c.decode(Verdict.self, forKey: .verdict),
+            violations: try c.decode([ATSViolation].self, forKey: .violations),
+            osVersion: try c.decodeIfPresent(String.self, forKey: .osVersion),
+            notes: try c.decode([String].self, forKey: .notes),
+            readings: try c.decode([Reading].self, forKey: .readings),
+            // Reports written before the field have none.
+            ambiguities: try c.decodeIfPresent([String].self, forKey: .ambiguities) ?? [])
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(verdict, forKey: .verdict)
+        try c.encode(violations, forKey: .violations)
+        try c.encodeIfPresent(osVersion, forKey: .osVersion)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(readings, forKey: .readings)
+        if !ambiguities.isEmpty { try c.encode(ambiguities, forKey: .ambiguities) }
+    }
+
+    /// A rejection by the app's `NSPinnedDomains` decides the verdict: ATS adds those pins to every SSL policy with
+    /// the host, so the connection fails (NSURLError −1200) whatever else passes. Each rejection becomes a violation
+    /// with the finding's words: the report's issue list (Reporting's `ReportIssues`) shows a violation that repeats a
+    /// finding once.
+    /// - Parameter rejections: the `pins.rejected` errors of the endpoint's `NSPinnedDomains` check.
+    public mutating func fail(byPinRejections rejections: [Finding]) {
+        guard !rejections.isEmpty else { return }
+        verdict = .fail
+        for finding in rejections {
+            let violation = ATSViolation(rule: finding.rule, message: finding.message, keyPath: finding.keyPath)
+            if !violations.contains(violation) { violations.append(violation) }
+        }
     }
 
     /// The verdict used before the ATS engine runs: nothing has been judged.

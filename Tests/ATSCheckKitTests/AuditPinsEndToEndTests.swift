@@ -108,7 +108,14 @@ struct AuditPinsEndToEndTests {
 
         let cdnLine = try #require(Self.line(of: "<key>\(Self.host("cdn"))</key>", in: plist))
         let retiredLine = try #require(Self.line(of: "<key>\(Self.host("retired"))</key>", in: plist))
-        #expect(result.report.endpoints.allSatisfy { $0.profile.status == .completed && $0.ats.verdict == .pass })
+        #expect(result.report.endpoints.allSatisfy { $0.profile.status == .completed })
+        // §3.3: the NSPinnedDomains rejection is cdn's ATS verdict; the AFNetworking check of the list is the app's
+        // own code, not ATS, and leaves its endpoint's verdict alone.
+        for endpoint in result.report.endpoints {
+            let pinnedAway = endpoint.profile.host == Self.host("cdn")
+            #expect(endpoint.ats.verdict == (pinnedAway ? .fail : .pass), "\(endpoint.profile.target)")
+        }
+        #expect(result.report.summary.failed == 1)
 
         // Rejections: cdn at its plist key, af at its entry (line 12), nothing else.
         let rejected = result.report.findings.filter { $0.rule == RuleID.Pins.rejected }

@@ -100,11 +100,20 @@ struct ScanPinnedDomainsCommandTests {
                 + ["--plist", f.plist, "--ca-file", f.ca, "--format", "json"]
                 + reports.flatMap { ["--report", "\($0.0)=\($0.1)"] })
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("1 error-level finding"), "\(result.stderr)")
-        // ATS itself passes every endpoint: the pins are what fail, as a finding at the plist's pinned domain.
-        let endpoints = (result.json as? [String: Any])?["endpoints"] as? [[String: Any]] ?? []
+        #expect(result.stderr.contains(f.target("bad")), "\(result.stderr)")
+        // §3.3 Pinning details (NSPinnedDomains): ATS adds the pins to the host's SSL policy, so their rejection is
+        // the endpoint's ATS verdict everywhere: JSON, summary, headline; the finding stays at the pinned domain.
+        let json = result.json as? [String: Any]
+        let endpoints = json?["endpoints"] as? [[String: Any]] ?? []
         #expect(
-            endpoints.compactMap { ($0["ats"] as? [String: Any])?["verdict"] as? String } == ["pass", "pass", "pass"])
+            endpoints.compactMap { ($0["ats"] as? [String: Any])?["verdict"] as? String } == ["fail", "pass", "pass"])
+        let violations = (endpoints.first?["ats"] as? [String: Any])?["violations"] as? [[String: Any]] ?? []
+        #expect(violations.map { $0["rule"] as? String } == ["pins.rejected"])
+        let counts = json?["summary"] as? [String: Any]
+        #expect(counts?["failed"] as? Int == 1 && counts?["passed"] as? Int == 2, "\(counts ?? [:])")
+        let text = try CLI.run(["scan"] + f.targets(["bad"]) + ["--plist", f.plist, "--ca-file", f.ca, "--ats-only"])
+        #expect(text.stdout.contains("ATS FAIL"), "\(text.stdout)")
+        #expect(!text.stdout.contains("ATS PASS"), "\(text.stdout)")
         let rejected = try #require(Self.rejections(result).first)
         #expect(Self.rejections(result).count == 1)
         #expect(rejected["severity"] as? String == "error")
@@ -126,6 +135,11 @@ struct ScanPinnedDomainsCommandTests {
             #expect(text.contains("pins.rejected"), "\(format)")
             #expect(text.contains(Self.host("bad")), "\(format)")
         }
+        // One problem, one alert: the violation repeats the finding and is not a second SARIF result.
+        let sarif = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: f.dir + "/report.sarif")))
+        let results = ((sarif as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]
+        #expect(results?.filter { $0["ruleId"] as? String == "pins.rejected" }.count == 1)
         // The streamed JSON Lines (nothing else written) carry it in their summary and end the same way.
         let streamed = try CLI.run(
             ["scan"] + f.targets(["bad", "good"]) + [

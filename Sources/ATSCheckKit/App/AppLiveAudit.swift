@@ -55,11 +55,15 @@ public enum AppLiveAudit {
             entries, now: now, progress: progress)
 
         let eras = offline.eras
+        let pinOutcome = auditPins.evaluate(endpoints, document: document)
         let perEra = eras.map { os in
-            (os, Auditor(for: ATSClient(os: os, kind: client)).audit(document: document, endpoints: endpoints))
+            var audit = Auditor(for: ATSClient(os: os, kind: client)).audit(document: document, endpoints: endpoints)
+            // NSPinnedDomains is read from iOS 14 on: there its rejection fails the endpoint.
+            if os.has(.pinnedDomains) { pinOutcome.failRejected(in: &audit.report) }
+            return (os, audit)
         }
         let judged = merge(perEra, endpoints: endpoints, eras: eras)
-        let (pinFindings, pinChecks) = auditPins.evaluate(endpoints, document: document)
+        let (pinFindings, pinChecks) = (pinOutcome.findings, pinOutcome.checks)
         let appPins = AppLivePins(
             offline: offline, scope: pinScope, caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore,
             trustSource: settings.trustSource,

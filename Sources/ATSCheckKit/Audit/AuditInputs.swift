@@ -52,9 +52,10 @@ struct AuditInputs {
         var result = Auditor(for: client).audit(
             document: document, endpoints: endpoints, findings: lint + list.findings)
         result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
-        let (pinFindings, pinChecks) = pins.evaluate(endpoints, document: document)
-        result.report.findings += pinFindings
-        result.pins = pinChecks
+        let pinOutcome = pins.evaluate(endpoints, document: document)
+        pinOutcome.failRejected(in: &result.report)
+        result.report.findings += pinOutcome.findings
+        result.pins = pinOutcome.checks
         if let baseline { result.report = baseline.apply(to: result.report, now: now).0 }
         return result
     }

@@ -59,13 +59,34 @@ import TLSModel
     /// `--ca-file` plus the entry's own `caFile`: the anchors its scan used.
     func anchors(for entry: EndpointEntry) -> [String] { caFiles + [entry.caFile].compactMap { $0 } }
 
+    /// What ``evaluate(_:document:)`` found.
+    struct Outcome {
+        /// The findings, material first, in list order.
+        var findings: [Finding]
+        /// The evaluations, in list order.
+        var checks: [AuditPinCheck]
+        /// The `NSPinnedDomains` rejections (errors, not `expect: fail` notes) by endpoint index: they decide those
+        /// endpoints' ATS verdicts (``ATSEvaluation/fail(byPinRejections:)``).
+        var pinnedDomainsRejections: [Int: [Finding]] = [:]
+
+        /// Fails the rejected endpoints of `report` (whose endpoints are the evaluated ones, in the same order) and
+        /// counts its summary again.
+        func failRejected(in report: inout ScanReport) {
+            guard !pinnedDomainsRejections.isEmpty else { return }
+            for (index, rejections) in pinnedDomainsRejections where report.endpoints.indices.contains(index) {
+                report.endpoints[index].ats.fail(byPinRejections: rejections)
+            }
+            report.summary = ReportSummary(endpoints: report.endpoints)
+        }
+    }
+
     /// Evaluates every covered endpoint with a served chain.
-    /// - Returns: the findings (material first) and the evaluations, in list order.
-    @_spi(Testing) public func evaluate(_ endpoints: [Auditor.Endpoint], document: PlistDocument) -> (
-        findings: [Finding], checks: [AuditPinCheck]
-    ) {
+    /// - Returns: the findings (material first), the evaluations, in list order, and the rejections that decide
+    ///   endpoints' verdicts.
+    func evaluate(_ endpoints: [Auditor.Endpoint], document: PlistDocument) -> Outcome {
         var findings = materialFindings
         var checks: [AuditPinCheck] = []
+        var rejections: [Int: [Finding]] = [:]
         var covered: Set<String> = []
         for (index, endpoint) in endpoints.enumerated() where !endpoint.entry.isHTTP {
             let host = endpoint.entry.target.host
@@ -76,7 +97,10 @@ import TLSModel
                     anchors: anchors(for: endpoint.entry))
                 {
                     checks.append(check)
-                    findings += PinnedDomainsCheck.findings(of: check, expectFail: endpoint.entry.expect == .fail)
+                    let found = PinnedDomainsCheck.findings(of: check, expectFail: endpoint.entry.expect == .fail)
+                    findings += found
+                    let rejected = found.filter(\.isPinRejection)
+                    if !rejected.isEmpty { rejections[index] = rejected }
                 }
             }
             if let checker = entryCheckers[index], let pinCheck = endpoint.entry.pinCheck,
@@ -101,7 +125,7 @@ import TLSModel
                         + "\(key)\(subdomains)): its pins were not checked against a live path",
                     file: document.file, line: plistCheck?.lines[key], keyPath: PinnedDomainsCheck.keyPath(key)))
         }
-        return (findings, checks)
+        return Outcome(findings: findings, checks: checks, pinnedDomainsRejections: rejections)
     }
 
     /// The checker's result for the endpoint's served chain; nil when it was not scanned or sent no certificate.

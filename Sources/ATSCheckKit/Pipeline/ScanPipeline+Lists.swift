@@ -65,9 +65,9 @@ extension ScanPipeline {
         // The plist's pins (NSPinnedDomains) against each served chain, in report order, after the lists' findings.
         var pinFindings: [Finding] = []
         if judge.pins != nil {
-            for (result, slot) in zip(results, slots) {
+            for (index, slot) in slots.enumerated() {
                 let entry = slot >= targets.count ? entries[slot - targets.count] : nil
-                pinFindings += judge.pinFindings(for: result, extraAnchors: [entry?.caFile].compactMap { $0 })
+                pinFindings += judge.judgePins(of: &results[index], extraAnchors: [entry?.caFile].compactMap { $0 })
             }
         }
         let report = ScanReport(endpoints: results, findings: lists.flatMap(\.findings) + pinFindings)

@@ -74,7 +74,9 @@ public struct ScanPipeline: Sendable {
     /// findings of the judge's pins (``PolicyJudge/pins``) in endpoint order.
     public static func report(_ profiles: [ServerProfile], judge: PolicyJudge, findings: [Finding] = []) -> ScanReport {
         var report = report(profiles, findings: findings) { judge.judge($0) }
-        report.findings += report.endpoints.flatMap { judge.pinFindings(for: $0) }
+        guard judge.pins != nil else { return report }
+        for index in report.endpoints.indices { report.findings += judge.judgePins(of: &report.endpoints[index]) }
+        report.summary = ReportSummary(endpoints: report.endpoints)
         return report
     }
 

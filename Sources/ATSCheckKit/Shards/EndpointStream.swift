@@ -64,13 +64,12 @@ final class EndpointStream: Sendable {
     }
 
     private func hand(_ endpoint: EndpointResult, at place: StreamTally.Place, _ onEndpoint: (EndpointResult) -> Void) {
-        onEndpoint(endpoint)
-        guard let tally else { return }
-        // Only the tally sees this endpoint's served chain again: judge the plist's pins now.
+        // The plist's pins are judged before the endpoint is written: an NSPinnedDomains rejection decides its verdict.
+        var endpoint = endpoint
         let entry = place.slot >= targets.count ? entries[place.slot - targets.count] : nil
-        tally.add(
-            endpoint, at: place,
-            findings: judge.pinFindings(for: endpoint, extraAnchors: [entry?.caFile].compactMap { $0 }))
+        let findings = judge.judgePins(of: &endpoint, extraAnchors: [entry?.caFile].compactMap { $0 })
+        onEndpoint(endpoint)
+        tally?.add(endpoint, at: place, findings: findings)
     }
 }
 

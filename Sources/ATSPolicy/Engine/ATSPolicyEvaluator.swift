@@ -86,7 +86,8 @@ public struct ATSPolicyEvaluator: Sendable {
             return (
                 ATSEvaluation(
                     verdict: verdict, violations: primary.violations, osVersion: os.description,
-                    notes: Self.unique(notes + primary.ambiguities + primary.unknowns)),
+                    notes: Self.unique(notes + primary.ambiguities + primary.unknowns),
+                    ambiguities: verdict == .ambiguous ? primary.ambiguities : []),
                 primary.unknowns
             )
         }
@@ -104,8 +105,7 @@ public struct ATSPolicyEvaluator: Sendable {
         return (
             ATSEvaluation(
                 verdict: .ambiguous, violations: union, osVersion: os.description,
-                notes: Self.unique(notes + primary.ambiguities),
-                readings: readings),
+                notes: Self.unique(notes + primary.ambiguities), readings: readings, ambiguities: primary.ambiguities),
             primary.unknowns
         )
     }
