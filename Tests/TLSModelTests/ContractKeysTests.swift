@@ -116,7 +116,8 @@ struct ContractKeysTests {
     static func evaluation(full: Bool) -> ATSEvaluation {
         ATSEvaluation(
             verdict: .ambiguous, violations: [violation(full: full)], osVersion: full ? "26.4" : nil, notes: ["n"],
-            readings: [.init(name: "doc", verdict: .fail, violations: [violation(full: full)])])
+            readings: [.init(name: "doc", verdict: .fail, violations: [violation(full: full)])],
+            ambiguities: full ? ["the CT log list is older than an SCT"] : [])
     }
 
     static func finding(full: Bool) -> Finding {
@@ -181,7 +182,9 @@ struct ContractKeysTests {
         Case(
             "CertificateFacts", full: facts(full: true), minimal: facts(full: false),
             omittable: ["commonName", "curve", "signatureHash", "keyUsage", "extendedKeyUsage", "isCA", "pathLength"]),
-        Case("ATSEvaluation", full: evaluation(full: true), minimal: evaluation(full: false), omittable: ["osVersion"]),
+        Case(
+            "ATSEvaluation", full: evaluation(full: true), minimal: evaluation(full: false),
+            omittable: ["osVersion", "ambiguities"]),
         Case(
             "ATSEvaluation.Reading", full: evaluation(full: true).readings[0],
             minimal: evaluation(full: false).readings[0]),
