@@ -73,18 +73,24 @@ public struct ExitTally: Sendable {
     /// Counts one endpoint at its place in the report (endpoints may come in any order).
     public mutating func add(_ endpoint: EndpointResult, at place: Place) {
         let profile = endpoint.profile
-        if endpoint.ats.verdict == .fail || endpoint.ats.verdict == .ambiguous {
+        // Ambiguous because Apple's rules conflict is a policy question (1); ambiguous only because this run's data
+        // cannot settle it (a CT log list older than the certificate's logs) is a verdict not reached (2), whose
+        // reason says how to settle it.
+        let unsettled =
+            endpoint.ats.verdict == .ambiguous && endpoint.ats.readings.isEmpty
+            && !endpoint.ats.ambiguities.isEmpty
+        if endpoint.ats.verdict == .fail || (endpoint.ats.verdict == .ambiguous && !unsettled) {
             failingCount += 1
             if profile.status == .completed { completedFailing = true }
             failing.append((place, profile.target))
             failing.sort { $0.place < $1.place }
             if failing.count > Self.named { failing.removeLast() }
         }
-        if profile.status != .completed || endpoint.ats.verdict == .unknown {
+        if profile.status != .completed || endpoint.ats.verdict == .unknown || unsettled {
             incompleteCount += 1
             if firstIncomplete.map({ place < $0.place }) ?? true {
                 // The probe's error often names the target already ("connect to HOST:PORT: …"): say it once.
-                let error = profile.error ?? "verdict unknown"
+                let error = unsettled ? endpoint.ats.ambiguities[0] : profile.error ?? "verdict unknown"
                 firstIncomplete = (
                     place, Self.contains(error, profile.target) ? error : "\(profile.target): \(error)"
                 )

@@ -40,6 +40,22 @@ struct ExitTallyTests {
         #expect([ExitStatus.policyFailure, .incomplete, .success, .policyFailure][seed] == tally.status)
     }
 
+    @Test("§2.3d ambiguous for lack of data exits 2 with its reason; ambiguous by a CONFLICT still exits 1")
+    func unsettledByData() {
+        var stale = Self.endpoint(1, status: .completed, verdict: .ambiguous)
+        stale.ats.ambiguities = ["Certificate Transparency cannot be judged with list v375: run `atscheck data update`"]
+        let report = ScanReport(endpoints: [stale, Self.endpoint(2, status: .completed, verdict: .pass)])
+        #expect(ExitStatus.of(report) == .incomplete)
+        #expect(
+            ExitStatus.reason(for: report)?.contains("h1.test:443: Certificate Transparency cannot be judged") == true)
+        var conflict = stale
+        conflict.ats.readings = [.init(name: "doc", verdict: .fail, violations: [])]
+        #expect(ExitStatus.of(ScanReport(endpoints: [conflict])) == .policyFailure)
+        #expect(
+            ExitStatus.of(ScanReport(endpoints: [stale, Self.endpoint(3, status: .completed, verdict: .fail)]))
+                == .policyFailure)
+    }
+
     @Test("an error-level finding fails the run; the reason counts it; the named targets stop at five")
     func findingsAndNames() {
         var tally = ExitTally()
