@@ -44,10 +44,11 @@ static inline int atsc_SSL_CTX_set_tlsext_status_type_ocsp(SSL_CTX *ctx) {
 static inline int atsc_SSL_set_tlsext_status_type_ocsp(SSL *ssl) {
     return (int)SSL_set_tlsext_status_type(ssl, TLSEXT_STATUSTYPE_ocsp);
 }
-static inline long atsc_SSL_get_tlsext_status_ocsp_resp_len(SSL *ssl) {
-    const unsigned char *resp = NULL;
-    long len = SSL_get_tlsext_status_ocsp_resp(ssl, &resp);
-    return (resp == NULL) ? -1 : len;
+/// Client side: the stapled OCSP response the server sent, lent by `ssl` through `*resp`; its length, or -1 with none.
+static inline long atsc_SSL_get_tlsext_status_ocsp_resp(SSL *ssl, const unsigned char **resp) {
+    *resp = NULL;
+    long len = SSL_get_tlsext_status_ocsp_resp(ssl, resp);
+    return (*resp == NULL) ? -1 : len;
 }
 /// Server side: staple `len` bytes (copied) as the OCSP response.
 static inline int atsc_SSL_set_tlsext_status_ocsp_resp_copy(SSL *ssl, const unsigned char *bytes, long len) {
@@ -205,6 +206,46 @@ static inline int atsc_extension_decodes(X509_EXTENSION *ext) {
 
 /// X509_get_key_usage's "no key usage extension" answer.
 static inline uint32_t atsc_no_key_usage(void) { return UINT32_MAX; }
+
+// MARK: OCSP (stapled responses checked as trustd checks them)
+
+/// Whether `key` verifies the signature of a basic OCSP response over its ResponseData: 1 yes, 0 no, -1 could not
+/// tell (an unknown algorithm). OpenSSL 3.0 does not export OCSP_BASICRESP_verify, and ASN1_ITEM_rptr is a macro.
+static inline int atsc_OCSP_BASICRESP_signature_verifies(OCSP_BASICRESP *bs, EVP_PKEY *key) {
+    return ASN1_item_verify(ASN1_ITEM_rptr(OCSP_RESPDATA), OCSP_resp_get0_tbs_sigalg(bs),
+                            OCSP_resp_get0_signature(bs), OCSP_resp_get0_respdata(bs), key);
+}
+static inline int atsc_sk_X509_num_const(const STACK_OF(X509) *sk) { return sk_X509_num(sk); }
+static inline X509 *atsc_sk_X509_value_const(const STACK_OF(X509) *sk, int i) { return sk_X509_value(sk, i); }
+static inline int atsc_V_OCSP_CERTSTATUS_GOOD(void) { return V_OCSP_CERTSTATUS_GOOD; }
+static inline int atsc_V_OCSP_CERTSTATUS_REVOKED(void) { return V_OCSP_CERTSTATUS_REVOKED; }
+static inline int atsc_V_OCSP_CERTSTATUS_UNKNOWN(void) { return V_OCSP_CERTSTATUS_UNKNOWN; }
+
+/// The OCSP responder URLs of a certificate's authorityInfoAccess (X509_get1_ocsp), one at a time.
+static inline int atsc_sk_OPENSSL_STRING_num(STACK_OF(OPENSSL_STRING) *sk) { return sk_OPENSSL_STRING_num(sk); }
+static inline const char *atsc_sk_OPENSSL_STRING_value(STACK_OF(OPENSSL_STRING) *sk, int i) {
+    return sk_OPENSSL_STRING_value(sk, i);
+}
+
+/// The certificatePolicies of a certificate: their count (-1 without the extension, or one that does not decode)
+/// and the i-th policy OID, written dotted into `buffer`.
+static inline int atsc_certificate_policy_count(X509 *x) {
+    CERTIFICATEPOLICIES *policies = X509_get_ext_d2i(x, NID_certificate_policies, NULL, NULL);
+    if (policies == NULL) return -1;
+    int count = sk_POLICYINFO_num(policies);
+    CERTIFICATEPOLICIES_free(policies);
+    return count;
+}
+static inline int atsc_certificate_policy_oid(X509 *x, int i, char *buffer, int size) {
+    CERTIFICATEPOLICIES *policies = X509_get_ext_d2i(x, NID_certificate_policies, NULL, NULL);
+    if (policies == NULL) return -1;
+    int written = -1;
+    if (i >= 0 && i < sk_POLICYINFO_num(policies)) {
+        written = OBJ_obj2txt(buffer, size, sk_POLICYINFO_value(policies, i)->policyid, 1);
+    }
+    CERTIFICATEPOLICIES_free(policies);
+    return written;
+}
 
 // MARK: TLSTestSupport (server side and certificate minting)
 

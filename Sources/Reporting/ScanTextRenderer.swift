@@ -228,8 +228,34 @@ public struct ScanTextRenderer {
                 "    Hostname: "
                 + (matches ? style.green("matches a SAN") : style.red("matches no SAN (the CN is not used)")) + "\n"
         }
-        if let stapled = cert.ocspStapled { out += "    OCSP stapling: \(stapled ? "yes" : "no")\n" }
+        if let stapled = cert.ocspStapled {
+            out += "    OCSP stapling: \(stapled ? "yes" : "no")"
+            if let staple = cert.revocation?.stapled { out += " — " + stapleSummary(staple) }
+            out += "\n"
+        }
         return out
+    }
+
+    /// The stapled response as trustd would take it: `good (…)`, `revoked on … (reason)`, or why it is not used.
+    func stapleSummary(_ staple: StapledOCSPFacts) -> String {
+        let signer = staple.responder == .delegated ? "a delegated responder" : "the issuer"
+        let subject = staple.certificate.map { " for '\(safe($0))'" } ?? ""
+        var times = staple.thisUpdate.map { "this update \(Self.day($0))" } ?? ""
+        if let next = staple.nextUpdate { times += ", next \(Self.day(next))" }
+        guard staple.usable else {
+            let status = staple.status.map { "says \($0.rawValue), " } ?? ""
+            let reason = staple.problem.map(\.rawValue) ?? "no status"
+            return style.yellow("not used by trustd (\(reason))") + ": \(status)\(safe(staple.detail ?? reason))"
+        }
+        switch staple.status {
+        case .revoked?:
+            var text = "revoked"
+            if let at = staple.revokedAt { text += " on \(Self.day(at))" }
+            if let reason = staple.reason { text += " (\(reason))" }
+            return style.red(text) + "\(subject), signed by \(signer); \(times)"
+        case .unknown?: return style.yellow("unknown") + "\(subject), signed by \(signer); \(times)"
+        case .good?, nil: return style.green("good") + "\(subject), signed by \(signer); \(times)"
+        }
     }
 
     func atsSection(_ ats: ATSEvaluation, title: String? = nil) -> String {

@@ -129,12 +129,15 @@ public struct CertificateReport: Codable, Sendable, Equatable {
     public var trust: TrustEvaluation?
     /// The SCTs seen (embedded, TLS extension, stapled OCSP), checked against the log list; nil when not read.
     public var transparency: CertificateTransparencyReport?
+    /// The stapled OCSP response as trustd would judge it, and what a device would check online; nil in reports from
+    /// before it (docs/revocation.md).
+    public var revocation: RevocationReport?
 
     public init(
         chain: [CertificateFacts], trusted: Bool?, hostnameMatches: Bool?, verifyError: String?,
         verifyErrorCode: Int? = nil, verifiedChain: [CertificateFacts] = [], anchor: AnchorKind = .none,
         ocspStapled: Bool? = nil, verifiedAt: Date = Date(), trust: TrustEvaluation? = nil,
-        transparency: CertificateTransparencyReport? = nil
+        transparency: CertificateTransparencyReport? = nil, revocation: RevocationReport? = nil
     ) {
         self.chain = chain
         self.trusted = trusted
@@ -147,6 +150,7 @@ public struct CertificateReport: Codable, Sendable, Equatable {
         self.verifiedAt = verifiedAt
         self.trust = trust
         self.transparency = transparency
+        self.revocation = revocation
     }
 
     public var leaf: CertificateFacts? { chain.first }

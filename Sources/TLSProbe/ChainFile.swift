@@ -116,11 +116,13 @@ public final class ChainReports: @unchecked Sendable {  // immutable after init;
     ///   - delivered: SCTs a handshake delivered outside the certificate (TLS extension, stapled OCSP), as saved;
     ///     the leaf's embedded SCTs are always read from the leaf. Nil: the chain came from no handshake.
     ///   - ocspStapled: whether a handshake had a stapled response (nil: no handshake).
+    ///   - stapledOCSP: the stapled response as saved (DER), checked again at `now`.
     ///   - host: the name to match the leaf against.
     ///   - now: the time to judge at.
     /// - Throws: ``ProbeFailure`` when a certificate does not parse.
     public func report(
-        chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, host: String, now: Date
+        chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, stapledOCSP: Data? = nil, host: String,
+        now: Date
     ) throws -> CertificateReport {
         let certificates: [X509Certificate]
         do { certificates = try chain.map { try X509Certificate(der: [UInt8]($0)) } } catch {
@@ -136,8 +138,9 @@ public final class ChainReports: @unchecked Sendable {  // immutable after init;
                 }
         }
         return TLSProber.certificateReport(
-            chain: certificates, delivered: collected, ocspStapled: ocspStapled, host: host, trust: trust,
-            logList: logList, now: now)
+            chain: certificates, delivered: collected, ocspStapled: ocspStapled,
+            stapledOCSP: stapledOCSP.map { [UInt8]($0) },
+            host: host, trust: trust, logList: logList, now: now)
     }
 }
 

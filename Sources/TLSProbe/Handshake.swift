@@ -30,6 +30,8 @@ struct HandshakeResult {
         /// The certificate chain as sent, DER, leaf first.
         var chainDER: [[UInt8]]
         var ocspStapled: Bool
+        /// The stapled OCSP response, DER as sent; nil when none was stapled.
+        var ocspResponse: [UInt8]? = nil
         /// Every SCT seen (embedded, TLS extension, stapled OCSP) when the handshake asked for them; nil otherwise.
         var scts: [CollectedSCT]? = nil
     }
@@ -290,10 +292,15 @@ struct Handshaker {
                 }
             }
         }
-        let stapled = atsc_SSL_get_tlsext_status_ocsp_resp_len(ssl) > 0
+        var staple: UnsafePointer<UInt8>?
+        let stapleLength = atsc_SSL_get_tlsext_status_ocsp_resp(ssl, &staple)
+        let response = staple.flatMap {
+            stapleLength > 0 ? Array(UnsafeBufferPointer(start: $0, count: stapleLength)) : nil
+        }
         return .init(
             version: version, suite: CipherSuite(code), openSSLName: name, group: group, groupBits: groupBits,
-            chainDER: chain, ocspStapled: stapled, scts: SSL_ct_is_enabled(ssl) == 1 ? CollectedSCT.peer(of: ssl) : nil)
+            chainDER: chain, ocspStapled: response != nil, ocspResponse: response,
+            scts: SSL_ct_is_enabled(ssl) == 1 ? CollectedSCT.peer(of: ssl) : nil)
     }
 }
 

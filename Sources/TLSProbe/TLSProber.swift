@@ -292,8 +292,8 @@ public struct TLSProber: EndpointProber, AddressResolver {
     ) -> CertificateReport {
         certificateReport(
             chain: accepted.chainDER.compactMap { try? X509Certificate(der: $0) }, delivered: accepted.scts,
-            ocspStapled: accepted.ocspStapled, host: request.target.host, trust: trust, logList: request.ctLogList,
-            now: request.now ?? Date())
+            ocspStapled: accepted.ocspStapled, stapledOCSP: accepted.ocspResponse, host: request.target.host,
+            trust: trust, logList: request.ctLogList, now: request.now ?? Date())
     }
 
     /// The certificate report of a chain, leaf first, served in a handshake or read from a file (``ChainFile``).
@@ -301,9 +301,10 @@ public struct TLSProber: EndpointProber, AddressResolver {
     ///   - delivered: every SCT the handshake collected (embedded, TLS extension, stapled OCSP) when it asked for
     ///     them; nil: only the leaf's embedded SCTs are read.
     ///   - ocspStapled: whether the server stapled an OCSP response (nil: no handshake).
+    ///   - stapledOCSP: the stapled response, DER, checked as trustd checks it (nil: none stapled).
     static func certificateReport(
-        chain: [X509Certificate], delivered: [CollectedSCT]?, ocspStapled: Bool?, host: String, trust: TrustStoreSet,
-        logList: CTLogList?, now: Date
+        chain: [X509Certificate], delivered: [CollectedSCT]?, ocspStapled: Bool?, stapledOCSP: [UInt8]? = nil,
+        host: String, trust: TrustStoreSet, logList: CTLogList?, now: Date
     ) -> CertificateReport {
         var (evaluation, results) = trust.evaluate(chain, now: now)
         let verification = results[results.count - 1]  // a set has at least one store
@@ -352,7 +353,12 @@ public struct TLSProber: EndpointProber, AddressResolver {
                     leaf: leaf, issuer: verification.path.count > 1 ? verification.path[1] : chain.dropFirst().first,
                     collected: delivered ?? CollectedSCT.embedded(in: leaf), logList: logList, at: now,
                     requestedDelivered: delivered != nil)
-            })
+            },
+            revocation: chain.isEmpty
+                ? nil
+                : RevocationFacts.report(
+                    path: verification.path.count > 1 ? verification.path : chain, stapled: stapledOCSP,
+                    restrictions: trust.apple?.restrictions, at: now))
     }
 
     /// The numeric addresses of `host` (``AddressResolver``), looked up on a probe thread within `timeout` seconds.

@@ -49,6 +49,17 @@ enum TrustdPathChecks {
                 if parsedExtensions.contains(oid), atsc_extension_decodes(ext) == 0 {
                     return (Int(X509_V_ERR_INVALID_EXTENSION), "\(who) has an extension \(oid) that does not decode")
                 }
+                // trustd's AKI parser also refuses authorityCertIssuer without authorityCertSerialNumber, or the
+                // reverse (SecCertificate.c, SecCEPAuthorityKeyIdentifier), which OpenSSL decodes: unparseable, on
+                // every certificate, the anchor included.
+                if oid == "2.5.29.35", (X509_get0_authority_issuer(x) == nil) != (X509_get0_authority_serial(x) == nil)
+                {
+                    return (
+                        Int(X509_V_ERR_INVALID_EXTENSION),
+                        "\(who) has an authority key identifier with an issuer name and no serial number, or the "
+                            + "reverse, which trustd does not parse"
+                    )
+                }
                 // Unknown critical extensions fail every certificate but the anchor (RFC 5280 §6.1.3 in
                 // SecPolicyServer.c: the anchor is not processed).
                 if !known, !isAnchor, X509_EXTENSION_get_critical(ext) == 1 {

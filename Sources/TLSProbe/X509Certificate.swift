@@ -88,7 +88,7 @@ final class X509Certificate {
         return out
     }
 
-    private static func text(of name: OpaquePointer?) -> String {
+    static func text(of name: OpaquePointer?) -> String {
         guard let name, let bio = MemoryBIO() else { return "" }
         X509_NAME_print_ex(bio.pointer, name, 0, atsc_XN_FLAG_RFC2253())
         return bio.string
@@ -116,7 +116,7 @@ final class X509Certificate {
         return String(cString: hex)
     }
 
-    private static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
+    static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
         guard let time else { return nil }
         var parts = tm()
         guard ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }

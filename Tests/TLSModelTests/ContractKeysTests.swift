@@ -78,7 +78,29 @@ struct ContractKeysTests {
                     ])
                 : nil,
             transparency: full
-                ? CertificateTransparencyReport(logList: "test", scts: [], requestedDelivered: true) : nil)
+                ? CertificateTransparencyReport(logList: "test", scts: [], requestedDelivered: true) : nil,
+            revocation: full ? revocation(full: true) : nil)
+    }
+
+    static func staple(full: Bool) -> StapledOCSPFacts {
+        StapledOCSPFacts(
+            response: Data([0x30, 0]), status: full ? .revoked : nil, certificateSHA256: full ? "00" : nil,
+            certificate: full ? "CN=a" : nil, revokedAt: full ? date : nil, reason: full ? "keyCompromise" : nil,
+            thisUpdate: full ? date : nil, nextUpdate: full ? date : nil, producedAt: full ? date : nil,
+            responder: full ? .delegated : nil, responderSubject: full ? "CN=r" : nil, problem: full ? .expired : nil,
+            detail: full ? "nextUpdate" : nil, checkedAt: date)
+    }
+
+    static func onlineCheck() -> OnlineRevocationCheck {
+        OnlineRevocationCheck(
+            certificate: "CN=a", certificateSHA256: "00", index: 0, reasons: [.extendedValidation, .validDatabase],
+            responders: ["http://ocsp.example"])
+    }
+
+    static func revocation(full: Bool) -> RevocationReport {
+        RevocationReport(
+            stapled: full ? staple(full: true) : nil, leafResponders: ["http://ocsp.example"],
+            onlineChecks: [onlineCheck()])
     }
 
     static func protocolResult(full: Bool) -> ProtocolResult {
@@ -178,7 +200,17 @@ struct ContractKeysTests {
             omittable: ["group", "groupBits"]),
         Case(
             "CertificateReport", full: certificate(full: true), minimal: certificate(full: false),
-            omittable: ["verifyErrorCode", "trust", "transparency"]),
+            omittable: ["verifyErrorCode", "trust", "transparency", "revocation"]),
+        Case(
+            "RevocationReport", full: revocation(full: true), minimal: revocation(full: false),
+            omittable: ["stapled"]),
+        Case(
+            "StapledOCSPFacts", full: staple(full: true), minimal: staple(full: false),
+            omittable: [
+                "status", "certificateSHA256", "certificate", "revokedAt", "reason", "thisUpdate", "nextUpdate",
+                "producedAt", "responder", "responderSubject", "problem", "detail",
+            ]),
+        Case("OnlineRevocationCheck", full: onlineCheck(), minimal: onlineCheck()),
         Case(
             "CertificateFacts", full: facts(full: true), minimal: facts(full: false),
             omittable: ["commonName", "curve", "signatureHash", "keyUsage", "extendedKeyUsage", "isCA", "pathLength"]),

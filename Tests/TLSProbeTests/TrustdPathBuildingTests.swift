@@ -88,4 +88,38 @@ struct TrustdPathBuildingTests {
             now: end.addingTimeInterval(1))
         #expect(after.trusted == false)
     }
+
+    /// An authorityKeyIdentifier as DER: keyIdentifier 01, then an authorityCertIssuer (CN=x) and/or a serial (1234).
+    static func authorityKeyID(issuer: Bool, serial: Bool) -> String {
+        let keyID = "80:01:01"
+        let name = "A1:10:A4:0E:30:0C:31:0A:30:08:06:03:55:04:03:0C:01:78"
+        let number = "82:02:04:D2"
+        let body = [keyID] + (issuer ? [name] : []) + (serial ? [number] : [])
+        let length = body.joined(separator: ":").split(separator: ":").count
+        return "DER:30:" + String(format: "%02X", length) + ":" + body.joined(separator: ":")
+    }
+
+    @Test(
+        "trustd's AKI parser: an issuer name needs its serial and the reverse, on the anchor too",
+        arguments: [(true, false, false), (false, true, false), (true, true, true), (false, false, true)])
+    func authorityKeyIdentifierPairs(_ issuer: Bool, _ serial: Bool, _ trusted: Bool) throws {
+        let root = try TestCertificate.selfSigned(
+            CertificateSpec.ca("trustd aki root \(issuer) \(serial)")
+                .withExtension("authorityKeyIdentifier", Self.authorityKeyID(issuer: issuer, serial: serial)))
+        let leaf = try root.issue(.leaf("a.atscheck.test"))
+        let report = try Self.report([leaf], anchors: [root])
+        #expect(report.trusted == trusted, "\(report.verifyError ?? "")")
+        if !trusted {
+            #expect(report.verifyError?.contains("authority key identifier with an issuer name and no serial") == true)
+        }
+    }
+
+    @Test("a critical subject key identifier on the anchor is accepted, as trustd never checks its criticality")
+    func criticalSKI() throws {
+        let root = try TestCertificate.selfSigned(
+            CertificateSpec.ca("trustd critical ski root").withExtension("subjectKeyIdentifier", "critical,hash"))
+        let leaf = try root.issue(.leaf("a.atscheck.test"))
+        let report = try Self.report([leaf], anchors: [root])
+        #expect(report.trusted == true, "\(report.verifyError ?? "")")
+    }
 }

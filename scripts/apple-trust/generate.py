@@ -161,7 +161,14 @@ def restrictions(repo):
             issuers.setdefault(gid, []).append(issuer.hex().upper())
         known = sorted(h for group in issuers.values() for h in group)
         groups, index, skipped = [], {}, {"revoked-serials": 0, "bloom-filter": 0, "incomplete-allow-list": 0}
+        online = []
         for gid, flags, fmt, policies in db.execute("SELECT groupid, flags, format, policies FROM groups ORDER BY groupid"):
+            # trustd asks the OCSP responder online about a certificate whose Valid entry does not settle its status:
+            # no no-CA-check flag, and an incomplete list or the group's check-OCSP flag (SecRevocationServer.c,
+            # SecRVCProcessValidInfoResults: "Trigger OCSP for any non-definitive or revoked cases"; SecRevocationDb.h,
+            # SecValidInfoIsDefinitive). A complete Bloom filter that a serial hits does too; the filters are not carried.
+            if not flags & NO_CA_V2_CHECK and (flags & CHECK_OCSP or not flags & COMPLETE):
+                online.extend(issuers.get(gid, []))
             entry = {"id": gid}
             if flags & DATE_CONSTRAINTS and gid in dates:
                 not_before, not_after = (cf_date(v) for v in dates[gid])
@@ -196,7 +203,8 @@ def restrictions(repo):
         f"Apple's revocation database (valid.apple.com), valid_db_snapshot/valid.sqlite3 at {VALID_DB_TAG} "
         f"(content version {admin.get('version')})"
     )
-    return {"source": source, "groups": groups, "issuers": index, "knownIssuers": known}, skipped
+    return {"source": source, "groups": groups, "issuers": index, "knownIssuers": known,
+            "onlineCheckIssuers": sorted(set(online))}, skipped
 
 
 ANNOUNCED_DISTRUST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "announced-distrust.json")
@@ -295,6 +303,9 @@ def main():
                 f"and {skipped['incomplete-allow-list']} incomplete allow-lists (they need an online check). "
                 "Valid is updated continuously over the air; the public mirror stores the database only at "
                 "security_certificates-55291 and -55294 (2023).",
+                f"Online revocation checks: {len(valid['onlineCheckIssuers'])} issuers whose Valid group leaves a "
+                "certificate's status undecided (incomplete list or check-OCSP flag), so trustd asks the OCSP "
+                "responder about what they issue (onlineCheckIssuers).",
                 f"CT log list: certificate_transparency/log_list.json at {LOG_LIST_TAG}, unchanged (log_list.json).",
                 f"Announced distrust: {len(distrust)} CAs, {sum(len(e['roots']) for e in distrust)} roots, curated from "
                 f"Apple support 121668 as read on {distrust_read} (scripts/apple-trust/announced-distrust.json).",

@@ -22,6 +22,7 @@ a reason and its source. Each case then falls in one class:
 
     agree           atscheck's result is limbo's expectation (no table entry)
     apple           it differs from limbo as the table says Apple does
+    closed-code     the table says Apple's answer depends on closed code (apple: CLOSED), with the reason
     unexplained     it differs from limbo and no table entry explains it
     contradicts     the table has an entry, and atscheck's result is not the table's
     not-comparable  it differs from limbo, but the case constrains something `atscheck cert` has no option for
@@ -52,8 +53,8 @@ DEFAULT_CASES = os.path.join("Tests", "Conformance", "limbo")
 SUBSETS = {"fast": os.path.join("Tests", "Conformance", "fast-subset.txt")}
 DEFAULT_DIFFERENCES = os.path.join("scripts", "x509-limbo", "apple-differences.json")
 RESULTS = ("SUCCESS", "FAILURE")
-APPLE_RESULTS = ("SUCCESS", "FAILURE", "AMBIGUOUS")
-CLASSES = ("agree", "apple", "unexplained", "contradicts", "not-comparable", "error")
+APPLE_RESULTS = ("SUCCESS", "FAILURE", "AMBIGUOUS", "CLOSED")
+CLASSES = ("agree", "apple", "closed-code", "unexplained", "contradicts", "not-comparable", "error")
 FAILING_CLASSES = ("unexplained", "contradicts", "error")
 
 
@@ -308,6 +309,8 @@ def classify(outcome):
     if outcome.result == "ERROR":
         return "error"
     if apple:
+        if apple["apple"] == "CLOSED":
+            return "closed-code"
         if apple["apple"] == "AMBIGUOUS":
             holds = outcome.verdict == "ambiguous"
         else:
@@ -416,6 +419,7 @@ def render_doc(outcomes, counts, source, table, entry_cases, unmatched, args, ve
     meanings = {
         "agree": "atscheck's result is limbo's expectation",
         "apple": "differs from limbo as Apple's rules do (table below)",
+        "closed-code": "Apple's answer depends on closed code (table below): counted neither way",
         "unexplained": "differs from limbo, and nothing explains it",
         "contradicts": "the table gives Apple's result, and atscheck's is not it",
         "not-comparable": "differs from limbo on a case that constrains what `atscheck cert` has no option for",
@@ -427,9 +431,11 @@ def render_doc(outcomes, counts, source, table, entry_cases, unmatched, args, ve
     if total:
         same_limbo = counts["agree"]
         same_apple = counts["agree"] + counts["apple"]
+        decidable = total - counts["closed-code"]
+        closed = f", the {counts['closed-code']} whose answer is in closed code left out" if counts["closed-code"] else ""
         add(f"Agreement with limbo: {same_limbo} of {total} ({100 * same_limbo / total:.1f}%). Agreement with the "
-            f"expected result (limbo's, or Apple's where the table says so): {same_apple} of {total} "
-            f"({100 * same_apple / total:.1f}%).")
+            f"expected result (limbo's, or Apple's where the table says so): {same_apple} of {decidable} "
+            f"({100 * same_apple / max(decidable, 1):.1f}%{closed}).")
         add("")
     add("## Disagreements with limbo")
     add("")
@@ -440,7 +446,10 @@ def render_doc(outcomes, counts, source, table, entry_cases, unmatched, args, ve
         add("| case | limbo | atscheck | class | reason | source |")
         add("| --- | --- | --- | --- | --- | --- |")
         for o in differing:
-            if o.apple:
+            if o.apple and o.apple["apple"] == "CLOSED":
+                reason = f"Apple: depends on closed code. {o.apple['reason']}"
+                src = o.apple["source"]
+            elif o.apple:
                 reason = f"Apple: {o.apple['apple']}. {o.apple['reason']}"
                 if o.klass == "contradicts" and o.reason:
                     reason += f" — atscheck says: {o.reason}"
@@ -466,8 +475,9 @@ def where_apple_decides(table, by_entry, entry_cases, unmatched, args):
     add = lines.append
     add("## Where Apple's rules decide")
     add("")
-    add("`scripts/x509-limbo/apple-differences.json`: an entry is added only when "
-        "`reference/ats-rules.md` or Apple's Security source says so (cited), never to make a case agree.")
+    add("`scripts/x509-limbo/apple-differences.json`: an entry is added only when Apple's Security source or "
+        "Apple's documentation says so (cited), never to make a case agree. `CLOSED`: Apple's answer depends on "
+        "closed code, named in the reason.")
     apple_src = table.get("appleSource") or {}
     if apple_src:
         add("")
@@ -479,7 +489,9 @@ def where_apple_decides(table, by_entry, entry_cases, unmatched, args):
     for entry in table.get("differences", []):
         runs = by_entry.get(id(entry), [])
         expected = ", ".join(sorted(set(entry_cases.get(id(entry), [])))) or "—"
-        if runs:
+        if runs and entry["apple"] == "CLOSED":
+            status = "closed code"
+        elif runs:
             held = sum(1 for o in runs if o.klass == "apple")
             if len(runs) == 1:
                 status = "holds" if held else "does not hold"

@@ -65,8 +65,8 @@ extension ProfileFile {
     /// The saved profiles with their certificates verified again from the saved chain (DER), at `settings.now` (or
     /// now), against `settings`' trust store, CA files and CT log list: a saved `trusted`, path or SCT verdict is
     /// never reused, so an edited profile cannot flip a verdict and a chain can be judged at another time (`--at`).
-    /// SCTs delivered in the handshake are checked again from their saved bytes; profiles saved before the bytes
-    /// were kept lose them (a note says so).
+    /// SCTs delivered in the handshake and the stapled OCSP response are checked again from their saved bytes;
+    /// profiles saved before the bytes were kept lose them (a note says so for SCTs).
     /// - Throws: ``InputFileError`` when the trust inputs cannot be built.
     public static func reverified(_ profiles: [ServerProfile], settings: ScanSettings) throws -> [ServerProfile] {
         let at = settings.now ?? Date()
@@ -89,7 +89,7 @@ extension ProfileFile {
             do {
                 var report = try reports.report(
                     chain: saved.chain.map(\.der), delivered: delivered, ocspStapled: saved.ocspStapled,
-                    host: profile.host, now: at)
+                    stapledOCSP: saved.revocation?.stapled?.response, host: profile.host, now: at)
                 if delivered?.contains(where: { $0.serialized == nil }) == true {
                     report.transparency?.requestedDelivered = false
                 }

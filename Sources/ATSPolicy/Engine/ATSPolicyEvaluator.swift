@@ -32,7 +32,7 @@ public struct ATSPolicyEvaluator: Sendable {
     static let tlsRules: [any ATSRule] = [NegotiationRule()]
     static let trustRules: [any ATSRule] = [
         ChainTrustRule(), HostnameRule(), KeySizeRule(), SignatureHashRule(), ExtendedKeyUsageRule(), LifetimeRule(),
-        CertificateTransparencyRule(),
+        CertificateTransparencyRule(), RevocationRule(),
     ]
 
     /// Evaluates `profile` for an app with `configuration`.

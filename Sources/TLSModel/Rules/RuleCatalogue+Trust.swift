@@ -31,6 +31,8 @@ extension RuleID {
         public static let lifetime825: RuleID = "trust.lifetime.825"
         /// Too few Certificate Transparency SCTs.
         public static let certificateTransparency: RuleID = "trust.ct"
+        /// A stapled OCSP response, verified as trustd verifies it, says a certificate of the path is revoked.
+        public static let revoked: RuleID = "trust.revoked"
         /// A certificate of the path expires within `--warn-days` days (a warning, not an ATS failure).
         public static let expirySoon: RuleID = "trust.expiry.soon"
         /// The chain ends at a root Apple announced it distrusts for certificates issued after a date (support
@@ -187,6 +189,19 @@ extension RuleCatalogue {
                 the verdict is ambiguous. Without a log list only embedded SCTs are counted. Chains to user- or \
                 MDM-installed roots need none. Ask the CA for embedded SCTs from logs of distinct operators; \
                 `NSRequiresCertificateTransparency` is obsolete.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.revoked, .trust, .error, title: "A stapled OCSP response says a certificate is revoked.",
+            help: """
+                trustd reads the OCSP response the server staples for every certificate of the path that has an \
+                issuer, and a response signed by that issuer (or a responder it certified for OCSP signing) that \
+                says *revoked* fails the evaluation on every OS release: a fatal result that no trust exception or \
+                Info.plist key overrides. trustd keeps a revoked response even past its nextUpdate and asks the \
+                certificate's responder for a newer one; atscheck does not ask responders, so such a chain is \
+                ambiguous when a responder could answer. Replace the certificate (and stop stapling the old \
+                response). An invalid, expired or unrelated staple is ignored by trustd and reported in a note; \
+                where a device would also check online (EV leaves, CAs Apple's Valid database leaves to OCSP) a \
+                note says so. docs/revocation.md.
                 """),
         RuleDescriptor(
             RuleID.Trust.expirySoon, .trust, .warning, title: "A certificate of the chain expires soon.",

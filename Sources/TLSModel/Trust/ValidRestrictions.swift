@@ -16,12 +16,20 @@ public struct ValidRestrictions: Codable, Sendable, Equatable {
     public var issuers: [String: Int]
     /// Every issuer SHA-256 the database knows (the "known intermediates" of a known-only group).
     public var knownIssuers: [String]
+    /// Issuer SHA-256s (upper-case hex) whose group does not settle a certificate's status on its own (an incomplete
+    /// revocation list, or the group's check-OCSP flag): trustd asks the OCSP responder online about the
+    /// certificates they issue (`SecRVCProcessValidInfoResults`). Nil in data generated before the field.
+    public var onlineCheckIssuers: [String]?
 
-    public init(source: String = "", groups: [Group] = [], issuers: [String: Int] = [:], knownIssuers: [String] = []) {
+    public init(
+        source: String = "", groups: [Group] = [], issuers: [String: Int] = [:], knownIssuers: [String] = [],
+        onlineCheckIssuers: [String]? = nil
+    ) {
         self.source = source
         self.groups = groups
         self.issuers = issuers
         self.knownIssuers = knownIssuers
+        self.onlineCheckIssuers = onlineCheckIssuers
     }
 
     public struct Group: Codable, Sendable, Equatable {

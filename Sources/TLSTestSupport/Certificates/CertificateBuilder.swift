@@ -125,8 +125,9 @@ enum CertificateBuilder {
         if !sans.isEmpty {
             try add(x, &context, NID_subject_alt_name, sans.joined(separator: ","))
         }
-        try add(x, &context, NID_subject_key_identifier, "hash")
-        if !selfSigned {
+        // Defaults, unless the spec gives its own (a duplicate extension would make OpenSSL refuse the certificate).
+        if !overridden.contains("subjectKeyIdentifier") { try add(x, &context, NID_subject_key_identifier, "hash") }
+        if !selfSigned && !overridden.contains("authorityKeyIdentifier") {
             // The issuer's SKI must already exist (it does: every certificate minted here has one).
             try add(x, &context, NID_authority_key_identifier, "keyid:always")
         }
