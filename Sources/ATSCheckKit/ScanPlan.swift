@@ -66,8 +66,18 @@ public struct ScanSettings: Sendable {
     /// `--proxy` / `HTTPS_PROXY` with `NO_PROXY`: the HTTP proxy connections are tunnelled through, per target
     /// (nil: every connection goes direct).
     public var proxy: ProxySettings?
+    /// `--apple-data` (or the data folder): what the run judges trust with, for every report (``TrustDataInfo``).
+    public var trustData: TrustDataInfo?
 
     public init() {}
+
+    /// The run's HTTP client (``HTTPFetcher``): the run's proxy per URL host and `--ca-file`.
+    public func makeHTTPFetcher() -> HTTPFetcher {
+        let proxy = self.proxy
+        return HTTPFetcher(caFiles: caFiles) { host, port in
+            proxy?.proxy(for: Target(host: host, port: port), connectAddress: nil)
+        }
+    }
 
     /// The `--resolve` rules that apply to none of the targets and entries (a usage error: the run would
     /// otherwise connect somewhere else than the user meant without a word).

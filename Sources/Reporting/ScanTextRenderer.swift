@@ -43,6 +43,7 @@ public struct ScanTextRenderer {
                 + "[\(safe(finding.rule.rawValue))]\n"
         }
         out += style.bold("Summary:") + " " + Self.summary(report) + "\n"
+        if let data = report.trustData, !data.summary.isEmpty { out += "Trust data: \(safe(data.summary))\n" }
         return out
     }
 
