@@ -111,6 +111,16 @@ struct CertCommand: AsyncParsableCommand {
         }
         var settings = ScanSettings()
         try certificates.apply(to: &settings)
+        if settings.fetchIssuers {
+            // A missing issuer is fetched through the environment's proxy, as a scan's connections go.
+            do {
+                settings.proxy = try ProxySettings.resolve(
+                    option: nil, ignoreEnvironment: false, environment: ProcessInfo.processInfo.environment)
+            } catch let error as ProxySettingsError {
+                Terminal.fail(error.message)
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+        }
         let check = CertCheck(file: chain, hosts: host, settings: settings)
         let (report, _) = try check.report(judge: judge)
         var material: [(String, LoadedPins, [PinLibrary])] = []
@@ -130,7 +140,8 @@ struct CertCommand: AsyncParsableCommand {
                 pinReports.append(
                     try CertPins.check(
                         served: report.endpoints.first?.profile.certificate?.chain ?? [], hosts: host, file: chain,
-                        policy: options.policy, pins: loaded, pinsPath: path, settings: settings, at: check.judgedAt))
+                        policy: options.policy, pins: loaded, pinsPath: path, settings: settings, at: check.judgedAt,
+                        fetched: report.endpoints.first?.profile.certificate?.fetchedIssuerCertificates ?? []))
             }
         }
         return (report, pinReports)

@@ -182,6 +182,13 @@ struct CertificateOptions: ParsableArguments {
             valueName: "dir|none"))
     var appleData: String?
 
+    @Flag(
+        name: .customLong("no-fetch"),
+        help:
+            "Do not fetch an issuer the server does not send from its certificate's AIA caIssuers URL (iOS fetches it): such a chain is then judged ambiguous, not trusted."
+    )
+    var noFetch = false
+
     @Option(
         name: .customLong("warn-days"),
         help: ArgumentHelp(
@@ -217,6 +224,7 @@ struct CertificateOptions: ParsableArguments {
         settings.ctLogList = logs.list
         settings.trustData = TrustDataInfo(ctLogList: logs.info, roots: TrustInputs.rootsInfo(settings.trustSource))
         RunTrustData.record(settings.trustData)
+        settings.fetchIssuers = !noFetch
         settings.expiryWarningDays = warnDays
         settings.now = judgingTime
     }

@@ -208,6 +208,13 @@ struct ContractKeysTests {
             "TrustDataInfo", full: TrustDataInfo(ctLogList: trustDataSource(), roots: trustDataSource()),
             minimal: TrustDataInfo(), omittable: ["ctLogList", "roots"]),
         Case(
+            "IssuerFetch",
+            full: IssuerFetch(
+                certificate: "CN=a", url: "http://ca.test/a.der", status: .failed, reason: "refused",
+                certificates: ["00"], cached: true),
+            minimal: IssuerFetch(certificate: "CN=a", url: "http://ca.test/a.der", status: .fetched),
+            omittable: ["reason", "cached"]),
+        Case(
             "ReportShard", full: ReportShard(index: 1, count: 2, total: 3, selected: 1, positions: [2]),
             minimal: ReportShard(index: 1, count: 1, total: 0, selected: 0, positions: [])),
         Case(

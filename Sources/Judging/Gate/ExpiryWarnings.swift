@@ -44,8 +44,8 @@ public enum ExpiryWarnings {
 }
 
 extension ScanReport {
-    /// The report with the certificate warnings added to its findings: ``ExpiryWarnings`` and
-    /// ``KeyUsageWarnings``.
+    /// The report with the certificate warnings added to its findings: ``ExpiryWarnings``, ``KeyUsageWarnings`` and
+    /// ``MissingIntermediateWarnings``.
     /// - Parameters:
     ///   - days: `--warn-days`; nil adds neither, 0 only the key-usage warnings.
     ///   - now: the time the window starts at.
@@ -54,6 +54,7 @@ extension ScanReport {
         var copy = self
         copy.findings += ExpiryWarnings.findings(for: endpoints, within: days, now: now)
         copy.findings += KeyUsageWarnings.findings(for: endpoints)
+        copy.findings += MissingIntermediateWarnings.findings(for: endpoints)
         return copy
     }
 }

@@ -33,6 +33,9 @@ extension RuleID {
         public static let certificateTransparency: RuleID = "trust.ct"
         /// A certificate of the path expires within `--warn-days` days (a warning, not an ATS failure).
         public static let expirySoon: RuleID = "trust.expiry.soon"
+        /// The server does not send an intermediate the path needs; iOS fetched it from the certificate's AIA
+        /// caIssuers URL (a warning: other clients fail).
+        public static let missingIntermediate: RuleID = "trust.missing-intermediate"
     }
 
     /// Ids of endpoints that could not be scanned (`scan.*`, one per ``ScanStatus`` other than completed).
@@ -187,6 +190,18 @@ extension RuleCatalogue {
                 within `--warn-days` days (30 by default). It is still valid, so ATS passes today; once it expires \
                 every connection fails with NSURLError −1202 and no Info.plist key helps. Renew it, or the \
                 intermediate, before then. `--fail-on warning` makes this finding fail the run.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.missingIntermediate, .trust, .warning,
+            title: "The server does not send an intermediate certificate its chain needs.",
+            help: """
+                The served chain stops short of a trusted root, and the certificate it stops at names its issuer's \
+                address (AIA caIssuers). trustd fetches the issuer from there (http:// only, 3 s, no redirect), so \
+                iOS connects, after an extra request on the first connection, and fails wherever that fetch fails \
+                (captive portals, blocked egress, the CA's server down). Android, curl, OpenSSL and many SDKs do not \
+                fetch and reject the chain. atscheck fetches as trustd does and passes the chain with this warning; \
+                with `--no-fetch`, or when the fetch fails, the verdict is ambiguous. Configure the server to send \
+                the intermediate(s) after the leaf (the CA's "full chain" file).
                 """),
     ]
 
