@@ -34,7 +34,7 @@ struct RootsCommand: ParsableCommand {
     @Option(
         name: .customLong("apple-data"),
         help: ArgumentHelp(
-            "The data folder `atscheck data update` wrote (default: $XDG_DATA_HOME/atscheck, else ~/.local/share/atscheck).",
+            "The data folder `atscheck data update` wrote (default: $XDG_DATA_HOME/atscheck, else ~/.local/share/atscheck); none: the bundled data only.",
             valueName: "dir"))
     var appleData: String?
 

@@ -84,6 +84,17 @@ struct DataCommandTests {
             ((bundled.json as? [String: Any])?["trustData"] as? [String: Any])?["ctLogList"] as? [String: Any]
         #expect(bundledLogs?["source"] as? String == "bundled" && bundledLogs?["version"] as? String == "375")
 
+        // The reports without a scan report name it too: diagnose's JSON and text.
+        let diagnose = [
+            "diagnose", "https://localhost:\(target.port)/", "--resolve", "localhost:\(target.port):127.0.0.1",
+            "--trust-store", "none", "--ca-file", ca, "--ats-only",
+        ]
+        let diagnosed = try Self.run(diagnose + ["--format", "json"], home: home)
+        let diagnosedLogs =
+            ((diagnosed.json as? [String: Any])?["trustData"] as? [String: Any])?["ctLogList"] as? [String: Any]
+        #expect(diagnosedLogs?["version"] as? String == "901", "\(diagnosed.stdout)")
+        #expect(try Self.run(diagnose, home: home).stdout.contains("Trust data: Apple's CT log list version 901"))
+
         let version = try Self.run(["--version"], home: home)
         #expect(version.stdout.contains("Updated Apple data: CT log list version 901"), "\(version.stdout)")
         let roots = try Self.run(["roots"], home: home)

@@ -49,6 +49,7 @@ extension TrustInputs {
     public static func updatedLogList(
         folder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> TrustDataSource? {
+        if folder == bundledDataKeyword { return nil }
         guard
             let folder = folder.map(AppleDataFolder.init(path:))
                 ?? AppleDataFolder.defaultFolder(environment: environment),
