@@ -18,7 +18,9 @@ struct CertCommand: AsyncParsableCommand {
             (each --host), extended key usage and key usage, key algorithms and sizes, signature hashes, lifetime \
             caps, Certificate Transparency from the embedded SCTs, Apple's revocation-database restrictions, and \
             expiry at --at (default now; --warn-days warns ahead). TLS versions and cipher suites are the server's, \
-            not the certificate's: `atscheck scan` judges those once the chain is served.
+            not the certificate's: `atscheck scan` judges those once the chain is served. A chain without its \
+            intermediate is completed from the leaf's AIA caIssuers URL as iOS does (through the environment's \
+            proxy); with --no-fetch it is judged ambiguous.
 
             With --pins, every pinning library whose material is there (or --library) decides for this chain, as \
             `atscheck pins check` does for a served one, with its outage warnings: a renewal that drops a pinned \
