@@ -66,8 +66,28 @@ public struct ScanSettings: Sendable {
     /// `--proxy` / `HTTPS_PROXY` with `NO_PROXY`: the HTTP proxy connections are tunnelled through, per target
     /// (nil: every connection goes direct).
     public var proxy: ProxySettings?
+    /// `--no-fetch` clears it: whether an issuer missing from a served chain is fetched from its caIssuers URL, as
+    /// trustd does (docs/path-building.md, "Missing intermediates").
+    public var fetchIssuers = true
+    /// `--apple-data` (or the data folder): what the run judges trust with, for every report (``TrustDataInfo``).
+    public var trustData: TrustDataInfo?
 
     public init() {}
+
+    /// The run's fetcher of missing issuers: once per URL per run, through the run's proxy (the URL's host decides,
+    /// as for a target), HTTPS verified against this machine's store and `--ca-file`; off with `--no-fetch`.
+    public func makeIssuerFetcher() -> IssuerFetcher {
+        guard fetchIssuers else { return .disabled }
+        return IssuerFetcher(transport: makeHTTPFetcher())
+    }
+
+    /// The run's HTTP client (``HTTPFetcher``): the run's proxy per URL host and `--ca-file`.
+    public func makeHTTPFetcher() -> HTTPFetcher {
+        let proxy = self.proxy
+        return HTTPFetcher(caFiles: caFiles) { host, port in
+            proxy?.proxy(for: Target(host: host, port: port), connectAddress: nil)
+        }
+    }
 
     /// The `--resolve` rules that apply to none of the targets and entries (a usage error: the run would
     /// otherwise connect somewhere else than the user meant without a word).
@@ -80,7 +100,8 @@ public struct ScanSettings: Sendable {
     /// The OpenSSL prober these settings describe (`--per-host`, `--concurrency`, `--delay`, `--no-preconnect`).
     public func makeProber() -> TLSProber {
         TLSProber(
-            perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect)
+            perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect,
+            issuers: makeIssuerFetcher())
     }
 
     /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts, anchors and the proxy.

@@ -21,6 +21,17 @@ public enum VersionReport {
             lines.append("Apple CT log list: version \(logs.version), \(logs.logs.count) logs")
         }
         lines.append("Apple data from: \(data.provenance.repository), generated \(data.provenance.generated)")
+        // What `atscheck data update` stored, which runs judge with instead of the bundled list.
+        switch Result(catching: { try TrustInputs.updatedLogList() }) {
+        case .success(let updated?):
+            lines.append(
+                "Updated Apple data: CT log list version \(updated.version ?? "?")"
+                    + (updated.date.map { ", dated \($0)" } ?? "")
+                    + (updated.fetchedAt.map { ", downloaded \(CalendarDay.string(from: $0))" } ?? "")
+                    + " (atscheck data update)")
+        case .success(nil): lines.append("Updated Apple data: none (atscheck data update)")
+        case .failure(let error): lines.append("Updated Apple data: unreadable: \(error)")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -20,6 +20,7 @@
 #include <openssl/ec.h>
 #include <openssl/ct.h>
 #include <openssl/ocsp.h>
+#include <openssl/pkcs7.h>
 #include <openssl/objects.h>
 #include <openssl/provider.h>
 #include <openssl/core_names.h>
@@ -251,6 +252,31 @@ static inline int atsc_certificate_policy_oid(X509 *x, int i, char *buffer, int 
 
 /// (The SSL_OP_* option shims used by the test server are in the Option constants section above.)
 static inline int atsc_MBSTRING_ASC(void) { return MBSTRING_ASC; }
+
+// MARK: Fetching (HTTPS downloads and AIA caIssuers)
+
+/// OpenSSL 3's option to read a close without close_notify as the end of the stream: the body of a response with
+/// `Content-Length` or chunked framing is checked for completeness by the HTTP reader instead.
+static inline uint64_t atsc_SSL_OP_IGNORE_UNEXPECTED_EOF(void) { return SSL_OP_IGNORE_UNEXPECTED_EOF; }
+static inline int atsc_sk_ACCESS_DESCRIPTION_num(const AUTHORITY_INFO_ACCESS *sk) { return sk_ACCESS_DESCRIPTION_num(sk); }
+/// Entry `i` of an AIA extension: returns the access method's NID and, when the location is a URI, points `uri` at
+/// its bytes (borrowed from `sk`); `uri` stays NULL for any other kind of name.
+static inline int atsc_AIA_entry(const AUTHORITY_INFO_ACCESS *sk, int i, const unsigned char **uri, int *length) {
+    ACCESS_DESCRIPTION *entry = sk_ACCESS_DESCRIPTION_value(sk, i);
+    *uri = NULL;
+    *length = 0;
+    if (entry == NULL) return NID_undef;
+    if (entry->location != NULL && entry->location->type == GEN_URI) {
+        *uri = ASN1_STRING_get0_data(entry->location->d.uniformResourceIdentifier);
+        *length = ASN1_STRING_length(entry->location->d.uniformResourceIdentifier);
+    }
+    return OBJ_obj2nid(entry->method);
+}
+/// The certificates of a PKCS#7 SignedData (a "certs-only" message), borrowed from `p7`; NULL for any other type.
+static inline STACK_OF(X509) *atsc_PKCS7_signed_certificates(PKCS7 *p7) {
+    if (p7 == NULL || OBJ_obj2nid(p7->type) != NID_pkcs7_signed || p7->d.sign == NULL) return NULL;
+    return p7->d.sign->cert;
+}
 
 // MARK: Process-wide initialisation
 

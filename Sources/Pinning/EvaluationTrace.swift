@@ -64,7 +64,8 @@ struct EvaluationTrace {
     static let limitations = [
         "trust anchors are this machine's store plus --ca-file, not Apple's root store: verdicts that depend on the "
             + "root (root pins, cross-signs) may differ on a device",
-        "iOS may fetch a missing intermediate (AIA) under the SSL policy; atscheck does not",
+        "a missing intermediate is fetched from its AIA caIssuers URL as trustd does, and counts under the SSL "
+            + "policy only (BasicX509 turns network access off); with --no-fetch, or a failed fetch, the path lacks it",
         "revocation, Certificate Transparency and roots installed on the device are not visible to atscheck",
     ]
 }

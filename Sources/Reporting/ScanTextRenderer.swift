@@ -43,6 +43,7 @@ public struct ScanTextRenderer {
                 + "[\(safe(finding.rule.rawValue))]\n"
         }
         out += style.bold("Summary:") + " " + Self.summary(report) + "\n"
+        if let data = report.trustData, !data.summary.isEmpty { out += "Trust data: \(safe(data.summary))\n" }
         return out
     }
 
@@ -223,6 +224,17 @@ public struct ScanTextRenderer {
             }
         }
         out += "    Trust: \(trust)\n"
+        for fetch in cert.trust?.issuerFetches ?? [] {
+            switch fetch.status {
+            case .fetched:
+                out +=
+                    "    Issuer fetched (AIA): \(safe(fetch.url))\(fetch.cached == true ? " (fetched once this run)" : "")\n"
+            case .failed, .disabled, .skipped:
+                let reason = fetch.reason ?? "not fetched"
+                let text = reason.hasPrefix(fetch.url) ? reason : "\(fetch.url): \(reason)"
+                out += "    Issuer not fetched (AIA): " + style.yellow(safe(text)) + "\n"
+            }
+        }
         if let matches = cert.hostnameMatches {
             out +=
                 "    Hostname: "

@@ -10,8 +10,21 @@ public enum TrustStoreListing {
     ///   - release: the iOS release whose store is listed in full; nil: every store's summary.
     ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: text ending in a newline.
-    public static func text(_ data: AppleTrustData, release: [Int]?, width: Int = TextLayout.defaultWidth) -> String {
-        TextLayout.fit(unfitted(data, release: release, width: width), width: width)
+    public static func text(
+        _ data: AppleTrustData, release: [Int]?, width: Int = TextLayout.defaultWidth, updated: TrustDataSource? = nil
+    ) -> String {
+        TextLayout.fit(unfitted(data, release: release, width: width) + updatedLine(updated), width: width)
+    }
+
+    /// The line on the data `atscheck data update` stored (nil: none, the bundled list is used).
+    static func updatedLine(_ updated: TrustDataSource?) -> String {
+        guard let updated else {
+            return "\nUpdated data: none (`atscheck data update` downloads Apple's current CT log list).\n"
+        }
+        var line = "\nUpdated data (judged with instead of the bundled CT log list): \(updated.summary)"
+        if let location = updated.location { line += " from \(location)" }
+        if let fetched = updated.fetchedAt { line += ", downloaded \(CalendarDay.string(from: fetched))" }
+        return line + "\n"
     }
 
     /// The listing with its tables laid out for `width`; ``text(_:release:width:)`` wraps the other lines.
@@ -75,8 +88,9 @@ public enum TrustStoreListing {
         return out
     }
 
-    /// The same as JSON: provenance and stores (each with its roots' names), or one release's store.
-    public static func json(_ data: AppleTrustData, release: [Int]?) throws -> String {
+    /// The same as JSON: provenance and stores (each with its roots' names), or one release's store; `updatedData`:
+    /// the CT log list `atscheck data update` stored, which runs judge with (absent when there is none).
+    public static func json(_ data: AppleTrustData, release: [Int]?, updated: TrustDataSource? = nil) throws -> String {
         struct Root: Encodable {
             var sha256: String
             var name: String
@@ -104,6 +118,7 @@ public enum TrustStoreListing {
             var restrictionGroups: Int
             var ctLogList: String?
             var ctLogs: Int?
+            var updatedData: TrustDataInfo?
         }
         let chosen = release.flatMap { data.snapshot(forIOS: $0) }.map { [$0] } ?? data.snapshots
         let listing = Listing(
@@ -118,8 +133,10 @@ public enum TrustStoreListing {
             },
             removedRoots: data.removedRoots.map { Root(sha256: $0.sha256, name: $0.name) },
             restrictions: data.restrictions.source, restrictionGroups: data.restrictions.groups.count,
-            ctLogList: data.logList?.source, ctLogs: data.logList?.logs.count)
+            ctLogList: data.logList?.source, ctLogs: data.logList?.logs.count,
+            updatedData: updated.map { TrustDataInfo(ctLogList: $0) })
         let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(listing), as: UTF8.self) + "\n"
     }

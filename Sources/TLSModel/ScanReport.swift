@@ -119,6 +119,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var tool: ToolInfo
     /// Set only by a `--shard I/N` run (absent from the JSON otherwise).
     public var shard: ReportShard?
+    /// The CT log list and root stores the run judged trust with, and their dates (absent from reports of atscheck
+    /// before it, and from runs that judged no trust).
+    public var trustData: TrustDataInfo?
 
     public init(endpoints: [EndpointResult], findings: [Finding] = [], tool: ToolInfo = ToolInfo()) {
         self.schemaVersion = ScanReport.currentSchemaVersion

@@ -95,12 +95,19 @@ public struct ChainFileError: Error, Sendable, Equatable, CustomStringConvertibl
 public final class ChainReports: @unchecked Sendable {  // immutable after init; OpenSSL guards the stores' lookups
     private let trust: TrustStoreSet
     private let logList: CTLogList?
+    private let issuers: IssuerFetcher
 
     /// - Parameters:
     ///   - source: whose system roots; `caFiles` the user- or MDM-installed roots.
     ///   - logList: the CT log list SCTs are checked against.
+    ///   - issuers: where a chain's missing issuer is fetched from (a chain file; default: off). A saved profile's
+    ///     issuers come from the profile instead (``report(chain:delivered:ocspStapled:host:now:saved:)``).
     /// - Throws: ``ProbeFailure`` when the trust data or a CA file cannot be read.
-    public init(source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?) throws {
+    public init(
+        source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?,
+        issuers: IssuerFetcher = .disabled
+    ) throws {
+        self.issuers = issuers
         OpenSSLRuntime.prepare()
         do { trust = try TrustStoreSet(source: source, caFiles: caFiles, useSystemStore: useSystemStore) } catch let
             error as ProbeFailure
@@ -119,10 +126,14 @@ public final class ChainReports: @unchecked Sendable {  // immutable after init;
     ///   - stapledOCSP: the stapled response as saved (DER), checked again at `now`.
     ///   - host: the name to match the leaf against.
     ///   - now: the time to judge at.
+    ///   - saved: the issuers a saved profile's scan fetched: each caIssuers URL gives what it gave then, and nothing
+    ///     is fetched. Nil: a missing issuer is fetched (``IssuerFetcher``, once per URL).
     /// - Throws: ``ProbeFailure`` when a certificate does not parse.
+    /// > Warning: With `saved` nil and fetching on, a chain whose issuer is missing is completed over the network on
+    /// > the calling thread (at most ``IssuerCompletion/timeout`` seconds a URL).
     public func report(
         chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, stapledOCSP: Data? = nil, host: String,
-        now: Date
+        now: Date, saved: SavedIssuers? = nil
     ) throws -> CertificateReport {
         let certificates: [X509Certificate]
         do { certificates = try chain.map { try X509Certificate(der: [UInt8]($0)) } } catch {
@@ -137,10 +148,33 @@ public final class ChainReports: @unchecked Sendable {  // immutable after init;
                     sct.serialized.map { CollectedSCT(source: sct.source, bytes: [UInt8]($0)) }
                 }
         }
+        let issued = completeIssuers(certificates, now: now, saved: saved)
         return TLSProber.certificateReport(
             chain: certificates, delivered: collected, ocspStapled: ocspStapled,
-            stapledOCSP: stapledOCSP.map { [UInt8]($0) },
-            host: host, trust: trust, logList: logList, now: now)
+            stapledOCSP: stapledOCSP.map { [UInt8]($0) }, host: host, trust: trust, logList: logList, now: now,
+            issuers: issued.extra, issuerFetches: issued.records)
+    }
+
+    /// The chain's missing issuers, from the saved profile or fetched (``IssuerCompletion``).
+    private func completeIssuers(_ chain: [X509Certificate], now: Date, saved: SavedIssuers?) -> (
+        extra: [X509Certificate], records: [IssuerFetch]?
+    ) {
+        guard let store = trust.members.last?.store else { return ([], nil) }
+        return IssuerCompletion.complete(chain: chain, store: store, now: now) { url in
+            if let saved {
+                if let reason = saved.disabled[url] { return .disabled(reason) }
+                switch saved.answers[url] {
+                case .success(let parents)?: return .saved(parents)
+                case .failure(let failure)?: return .failed(failure.reason, cached: false)
+                case nil: return .disabled("the saved profile's scan did not fetch it")
+                }
+            }
+            guard issuers.isEnabled else { return .disabled("fetching is off (--no-fetch)") }
+            switch issuers.downloadNow(url) {
+            case (.body(let body), let cached): return .body(body, cached: cached)
+            case (.failed(let why), let cached): return .failed(why, cached: cached)
+            }
+        }
     }
 }
 

@@ -48,6 +48,8 @@ public struct BuiltPath: Sendable, Equatable {
 /// > store's lookup: it blocks on file I/O. Not `Sendable`: use one builder from one thread.
 public final class ServedChainPathBuilder {
     private let served: [X509Certificate]
+    /// Issuers fetched from caIssuers URLs during the scan: used only where trustd may use the network.
+    private let fetched: [X509Certificate]
     private let system: TrustStore
     /// The evaluation time.
     public let now: Date
@@ -59,14 +61,17 @@ public final class ServedChainPathBuilder {
     ///   - useSystemStore: Whether system roots count at all (tests turn it off).
     ///   - source: Whose system roots: the newest of Apple's stores, this machine's, a PEM bundle.
     ///   - now: The time to verify at.
+    ///   - fetched: Issuers the scan fetched from the chain's caIssuers URLs (``IssuerFetch``), which
+    ///     ``build(anchors:network:)`` adds to the served chain when the policy lets trustd use the network.
     /// - Throws: ``ProbeFailure`` (`.local`) when a served certificate or a CA file cannot be read.
     public init(
         served: [Data], caFiles: [String], useSystemStore: Bool = true, source: TrustStoreSource = .host,
-        now: Date = Date()
+        now: Date = Date(), fetched: [Data] = []
     ) throws {
         OpenSSLRuntime.prepare()
         do {
             self.served = try served.map { try X509Certificate(der: [UInt8]($0)) }
+            self.fetched = try fetched.map { try X509Certificate(der: [UInt8]($0)) }
         } catch {
             throw ProbeFailure(.local, "a served certificate does not parse: \(error)")
         }
@@ -84,9 +89,13 @@ public final class ServedChainPathBuilder {
     }
 
     /// Builds and verifies the path of the served chain.
-    /// - Parameter anchors: The system anchors, or only the given certificates (any of them may end the path).
+    /// - Parameters:
+    ///   - anchors: The system anchors, or only the given certificates (any of them may end the path).
+    ///   - network: Whether the evaluation may use the network, so that the issuers the scan fetched count: the SSL
+    ///     policy may (trustd's CA issuer source); BasicX509 may not (`SecPolicyCreateBasicX509` sets
+    ///     `kSecPolicyCheckNoNetworkAccess`, which removes that source: `SecPathBuilderSetCanAccessNetwork`).
     /// - Returns: Whether it verifies, the path, and OpenSSL's (or trustd's) error.
-    public func build(anchors: PathAnchorSet) -> BuiltPath {
+    public func build(anchors: PathAnchorSet, network: Bool = false) -> BuiltPath {
         guard let leaf = served.first else {
             return BuiltPath(ok: false, path: [], error: "the server sent no certificate", errorCode: -1, anchor: .none)
         }
@@ -103,7 +112,7 @@ public final class ServedChainPathBuilder {
             }
             store = only
         }
-        let result = ChainVerifier(trust: store, now: now).verify(served)
+        let result = ChainVerifier(trust: store, now: now).verify(network ? served + fetched : served)
         // Anchors-only: the store's anchors are all custom, so the verifier already calls the anchor the app's.
         let path = result.path.isEmpty ? [leaf] : result.path
         return BuiltPath(

@@ -11,12 +11,15 @@ import TLSModel
 /// > threads, never on Swift's cooperative pool.
 public struct TLSProber: EndpointProber, AddressResolver {
     private let limiter: HostLimiter
-    private let pool: ProbeThreadPool
+    let pool: ProbeThreadPool
     private let trustStores: TrustStores
     private let orchestrator: ProbeOrchestrator
     private let retry: RetryPolicy
     private let pacer: ConnectionPacer
     private let preconnect: Bool
+    /// Where issuers missing from a served chain are fetched from (AIA caIssuers, once per URL per run), or not
+    /// (`--no-fetch`).
+    let issuers: IssuerFetcher
     /// Connections opened ahead that a step of this prober took (every endpoint; read by tests).
     let preconnectsTaken = PreconnectedSockets.Counter()
 
@@ -30,10 +33,12 @@ public struct TLSProber: EndpointProber, AddressResolver {
     ///     (`--delay`), retries included; 0: none (``ConnectionPacer``).
     ///   - preconnect: whether full enumeration opens each step's connection while the step before it is in
     ///     flight, so a step costs one round trip instead of two (``PreconnectedSockets``; `--no-preconnect`).
+    ///   - issuers: where a missing issuer is fetched from (``IssuerFetcher``; default: off).
     public init(
         perHostLimit: Int = 16, concurrency: Int = 8, retry: RetryPolicy = .standard, connectionDelay: Double = 0,
-        preconnect: Bool = true
+        preconnect: Bool = true, issuers: IssuerFetcher = .disabled
     ) {
+        self.issuers = issuers
         self.preconnect = preconnect
         self.retry = retry
         self.pacer = ConnectionPacer(interval: connectionDelay)
@@ -201,7 +206,12 @@ public struct TLSProber: EndpointProber, AddressResolver {
 
         // Certificates come from handshakes already made: the highest supported version's first.
         if let source = versions.reversed().compactMap({ results[$0]?.firstAccepted }).first {
-            profile.certificate = await pool.run { Self.certificateReport(source, request: request, trust: trust) }
+            // A chain that stops short of an anchor is completed from its caIssuers URLs first, as trustd does.
+            let issued = await completeIssuers(source.chainDER, trust: trust, now: request.now ?? Date())
+            profile.certificate = await pool.run {
+                Self.certificateReport(
+                    source, request: request, trust: trust, issuers: issued.extra, issuerFetches: issued.records)
+            }
         }
         return finish(
             profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
@@ -288,12 +298,14 @@ public struct TLSProber: EndpointProber, AddressResolver {
     }
 
     static func certificateReport(
-        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, trust: TrustStoreSet
+        _ accepted: HandshakeResult.Accepted, request: ProbeRequest, trust: TrustStoreSet, issuers: [[UInt8]] = [],
+        issuerFetches: [IssuerFetch]? = nil
     ) -> CertificateReport {
         certificateReport(
             chain: accepted.chainDER.compactMap { try? X509Certificate(der: $0) }, delivered: accepted.scts,
             ocspStapled: accepted.ocspStapled, stapledOCSP: accepted.ocspResponse, host: request.target.host,
-            trust: trust, logList: request.ctLogList, now: request.now ?? Date())
+            trust: trust, logList: request.ctLogList, now: request.now ?? Date(),
+            issuers: issuers.compactMap { try? X509Certificate(der: $0) }, issuerFetches: issuerFetches)
     }
 
     /// The certificate report of a chain, leaf first, served in a handshake or read from a file (``ChainFile``).
@@ -302,11 +314,15 @@ public struct TLSProber: EndpointProber, AddressResolver {
     ///     them; nil: only the leaf's embedded SCTs are read.
     ///   - ocspStapled: whether the server stapled an OCSP response (nil: no handshake).
     ///   - stapledOCSP: the stapled response, DER, checked as trustd checks it (nil: none stapled).
+    ///   - issuers: certificates fetched from caIssuers URLs (``IssuerCompletion``), which paths may use besides the
+    ///     chain; `issuerFetches` records how they were fetched (and what could not be).
     static func certificateReport(
         chain: [X509Certificate], delivered: [CollectedSCT]?, ocspStapled: Bool?, stapledOCSP: [UInt8]? = nil,
-        host: String, trust: TrustStoreSet, logList: CTLogList?, now: Date
+        host: String, trust: TrustStoreSet, logList: CTLogList?, now: Date, issuers: [X509Certificate] = [],
+        issuerFetches: [IssuerFetch]? = nil
     ) -> CertificateReport {
-        var (evaluation, results) = trust.evaluate(chain, now: now)
+        var (evaluation, results) = trust.evaluate(chain + issuers, now: now)
+        evaluation.issuerFetches = issuerFetches
         let verification = results[results.count - 1]  // a set has at least one store
         // Facts are read once per certificate: most of the verified path is the chain as sent.
         var known: [[UInt8]: CertificateFacts] = [:]
@@ -342,6 +358,11 @@ public struct TLSProber: EndpointProber, AddressResolver {
                 findings[key] = found
                 evaluation.stores[index].distrust = found
             }
+        }
+        // A fetched issuer no path kept is still reported, so a saved profile can be judged again from it.
+        for certificate in issuers where !listed.contains(read(certificate).sha256) {
+            listed.insert(read(certificate).sha256)
+            evaluation.certificates.append(read(certificate))
         }
         return CertificateReport(
             chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,

@@ -20,6 +20,7 @@ struct ATSCheckCommand: AsyncParsableCommand {
         subcommands: [
             ScanCommand.self, DiagnoseCommand.self, PlistCommand.self, AuditCommand.self, MergeCommand.self,
             PinsCommand.self, AppCommand.self, CertCommand.self, RulesCommand.self, RootsCommand.self,
+            DataCommand.self,
         ]
     )
 

@@ -18,7 +18,9 @@ struct CertCommand: AsyncParsableCommand {
             (each --host), extended key usage and key usage, key algorithms and sizes, signature hashes, lifetime \
             caps, Certificate Transparency from the embedded SCTs, Apple's revocation-database restrictions, and \
             expiry at --at (default now; --warn-days warns ahead). TLS versions and cipher suites are the server's, \
-            not the certificate's: `atscheck scan` judges those once the chain is served.
+            not the certificate's: `atscheck scan` judges those once the chain is served. A chain without its \
+            intermediate is completed from the leaf's AIA caIssuers URL as iOS does (through the environment's \
+            proxy); with --no-fetch it is judged ambiguous.
 
             With --pins, every pinning library whose material is there (or --library) decides for this chain, as \
             `atscheck pins check` does for a served one, with its outage warnings: a renewal that drops a pinned \
@@ -111,6 +113,16 @@ struct CertCommand: AsyncParsableCommand {
         }
         var settings = ScanSettings()
         try certificates.apply(to: &settings)
+        if settings.fetchIssuers {
+            // A missing issuer is fetched through the environment's proxy, as a scan's connections go.
+            do {
+                settings.proxy = try ProxySettings.resolve(
+                    option: nil, ignoreEnvironment: false, environment: ProcessInfo.processInfo.environment)
+            } catch let error as ProxySettingsError {
+                Terminal.fail(error.message)
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+        }
         let check = CertCheck(file: chain, hosts: host, settings: settings)
         let (report, _) = try check.report(judge: judge)
         var material: [(String, LoadedPins, [PinLibrary])] = []
@@ -130,7 +142,8 @@ struct CertCommand: AsyncParsableCommand {
                 pinReports.append(
                     try CertPins.check(
                         served: report.endpoints.first?.profile.certificate?.chain ?? [], hosts: host, file: chain,
-                        policy: options.policy, pins: loaded, pinsPath: path, settings: settings, at: check.judgedAt))
+                        policy: options.policy, pins: loaded, pinsPath: path, settings: settings, at: check.judgedAt,
+                        fetched: report.endpoints.first?.profile.certificate?.fetchedIssuerCertificates ?? []))
             }
         }
         return (report, pinReports)

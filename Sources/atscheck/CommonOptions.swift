@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Judging
 import Reporting
+import Synchronization
 import TLSModel
 
 /// Options every scanning command shares.
@@ -175,6 +176,20 @@ struct CertificateOptions: ParsableArguments {
     var ctLogList: String?
 
     @Option(
+        name: .customLong("apple-data"),
+        help: ArgumentHelp(
+            "Judge with the Apple data `atscheck data update` stored in DIR (its CT log list) instead of the data folder ($XDG_DATA_HOME/atscheck, else ~/.local/share/atscheck), which is used when present; none: the data bundled in the binary. --ct-log-list wins over both.",
+            valueName: "dir|none"))
+    var appleData: String?
+
+    @Flag(
+        name: .customLong("no-fetch"),
+        help:
+            "Do not fetch an issuer the server does not send from its certificate's AIA caIssuers URL (iOS fetches it): such a chain is then judged ambiguous, not trusted."
+    )
+    var noFetch = false
+
+    @Option(
         name: .customLong("warn-days"),
         help: ArgumentHelp(
             "Warn (rule trust.expiry.soon) about any certificate on the path that expires within N days; 0: never.",
@@ -190,6 +205,7 @@ struct CertificateOptions: ParsableArguments {
 
     func validate() throws {
         guard (0...3650).contains(warnDays) else { throw ValidationError("--warn-days must be 0…3650") }
+        if appleData?.isEmpty == true { throw ValidationError("--apple-data takes a folder, or none") }
         if let at, JudgingTime.parse(at) == nil {
             throw ValidationError("--at '\(at)' is not an ISO 8601 date (2027-01-15 or 2027-01-15T09:30:00Z)")
         }
@@ -204,10 +220,25 @@ struct CertificateOptions: ParsableArguments {
         try PEMFile.validate(caFiles)
         settings.caFiles = caFiles
         settings.trustSource = try TrustInputs.trustSource(trustStore)
-        if let ctLogList { settings.ctLogList = try TrustInputs.logList(path: ctLogList) }
+        let logs = try TrustInputs.logList(path: ctLogList, appleData: appleData)
+        settings.ctLogList = logs.list
+        settings.trustData = TrustDataInfo(ctLogList: logs.info, roots: TrustInputs.rootsInfo(settings.trustSource))
+        RunTrustData.record(settings.trustData)
+        settings.fetchIssuers = !noFetch
         settings.expiryWarningDays = warnDays
         settings.now = judgingTime
     }
+}
+
+/// The trust data this run judges with, as ``CertificateOptions/apply(to:)`` resolved it: every report of the run
+/// names it (``OutputOptions/emit(_:streamed:)`` fills a scan report's `trustData`). One value per process: a run
+/// resolves its trust inputs once.
+enum RunTrustData {
+    private static let value = Mutex<TrustDataInfo?>(nil)
+
+    static func record(_ info: TrustDataInfo?) { value.withLock { $0 = info } }
+
+    static var current: TrustDataInfo? { value.withLock { $0 } }
 }
 
 enum Terminal {
@@ -285,6 +316,14 @@ enum Terminal {
 }
 
 extension Terminal {
+    /// Runs synchronous facade work; an ``InputFileError`` becomes one line on stderr and exit 65.
+    static func exitingOnInputErrors<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as InputFileError {
+            fail(error.description)
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+    }
+
     /// Runs facade work; its typed file errors become one line on stderr and their exit status
     /// (``InputFileError`` 65, ``OutputFileError`` 73).
     static func exitingOnFileErrors<T>(_ body: () async throws -> T) async throws -> T {

@@ -122,6 +122,8 @@ struct OutputOptions: ParsableArguments {
     func emit(_ document: ReportDocument, streamed: String? = nil) throws {
         var document = document
         if document.sources.root == nil { document.sources.root = ArtifactRoot.current() }
+        // Every report names the trust data it was judged with (a merged report keeps its shards').
+        document.nameTrustData()
         // Text is fitted to the terminal standard output is on; text for a file to COLUMNS, else 80.
         let width = Terminal.width(of: output == nil ? STDOUT_FILENO : nil)
         let primary =
@@ -145,6 +147,8 @@ struct OutputOptions: ParsableArguments {
     ///   - format: the format.
     ///   - color: ANSI colour in text.
     static func emit(_ document: ReportDocument, as format: OutputFormat, color: Bool) throws {
+        var document = document
+        document.nameTrustData()
         try rendered(document, as: format, color: color, width: Terminal.width()).writeToStandardOutput()
     }
 
@@ -287,4 +291,14 @@ struct GateOptions: ParsableArguments {
 
 extension FailThreshold: ExpressibleByArgument {
     public var defaultValueDescription: String { rawValue }
+}
+
+extension ReportDocument {
+    /// Records the run's trust data (``RunTrustData``) where the document's JSON and text show it, unless the report
+    /// already names its own (a merged report keeps its shards').
+    mutating func nameTrustData() {
+        guard let data = RunTrustData.current else { return }
+        if trustData == nil { trustData = data }
+        if scan != nil, scan?.trustData == nil { scan?.trustData = data }
+    }
 }

@@ -56,7 +56,7 @@ struct PinsExtractCommand: AsyncParsableCommand {
         do {
             report = try PinExtractor.extract(
                 target: profile.target, host: profile.host, served: chain, format: format, caFiles: settings.caFiles,
-                source: settings.trustSource)
+                source: settings.trustSource, fetched: profile.certificate?.fetchedIssuerCertificates ?? [])
         } catch {
             Terminal.fail("\(parsed.hostPort): \(error)")
             throw ExitCode(ExitStatus.incomplete.rawValue)

@@ -31,12 +31,24 @@ struct RootsCommand: ParsableCommand {
     @Option(name: .long, help: "Output format.")
     var format: Format = .text
 
+    @Option(
+        name: .customLong("apple-data"),
+        help: ArgumentHelp(
+            "The data folder `atscheck data update` wrote (default: $XDG_DATA_HOME/atscheck, else ~/.local/share/atscheck); none: the bundled data only.",
+            valueName: "dir"))
+    var appleData: String?
+
     func run() throws {
         let data = TrustInputs.bundled
         let release = osVersion.map { [$0.major, $0.minor] }
+        // The updated list beside the bundled data: what runs judge with when it is there.
+        let updated = try Terminal.exitingOnInputErrors { try TrustInputs.updatedLogList(folder: appleData) }
         switch format {
-        case .text: print(TrustStoreListing.text(data, release: release, width: Terminal.width()), terminator: "")
-        case .json: print(try TrustStoreListing.json(data, release: release), terminator: "")
+        case .text:
+            print(
+                TrustStoreListing.text(data, release: release, width: Terminal.width(), updated: updated),
+                terminator: "")
+        case .json: print(try TrustStoreListing.json(data, release: release, updated: updated), terminator: "")
         }
     }
 }

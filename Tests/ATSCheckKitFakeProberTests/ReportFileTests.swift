@@ -76,9 +76,15 @@ struct ReportFileTests {
     func sameAsDecoder() async throws {
         let targets = try ShardingTests.names.prefix(30).map { try Target(parsing: $0) }
         let pipeline = ScanPipeline(prober: FakeProber(statuses: ["host3.example.test": .timeout]))
-        let report = await pipeline.scan(
+        var report = await pipeline.scan(
             targets, lists: [], shard: try Shard(index: 2, count: 3), judge: PolicyJudge())
         #expect(report.shard != nil && !report.endpoints.isEmpty)
+        // The trust data the run judged with is read too (a merge keeps it).
+        report.trustData = TrustDataInfo(
+            ctLogList: TrustDataSource(
+                source: .updated, name: "Apple's CT log list", version: "901", date: "2026-11-20",
+                location: "https://valid.apple.com/ct/log_list/current_log_list.json",
+                fetchedAt: Date(timeIntervalSince1970: 1_800_000_000), sha256: "ab"))
         for pretty in [true, false] {
             let encoder = ShardingTests.encoder()
             if !pretty { encoder.outputFormatting = [] }
@@ -86,6 +92,7 @@ struct ReportFileTests {
             let whole = try ShardingTests.decoder().decode(ScanReport.self, from: data)
             let file = try ReportFile.parse(data, file: "shard.json")
             #expect(file.report == whole)
+            #expect(file.report.trustData == report.trustData)
             #expect(!file.isAudit && file.inputs == nil)
         }
     }

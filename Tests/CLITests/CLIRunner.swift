@@ -23,6 +23,13 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
+    /// An empty folder every run's `XDG_DATA_HOME` points at, unless a test gives its own.
+    static let emptyDataHome: String = {
+        let path = NSTemporaryDirectory() + "atscheck-cli-data-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     /// Runs blocking work (child processes, long waits) on a thread of its own: a long test must not hold one
     /// of Swift's few cooperative threads (two on a 2-core machine), or every async test in the process stalls
     /// behind it and its timing-bound assertions fail for reasons of their own.
@@ -47,6 +54,8 @@ enum CLI {
         process.executableURL = binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // Hermetic trust data: a data folder `atscheck data update` filled on this machine must not change verdicts.
+        env["XDG_DATA_HOME"] = emptyDataHome
         for (key, value) in environment { env[key] = value }
         for key in unsetting { env[key] = nil }
         process.environment = env

@@ -234,7 +234,21 @@ struct ContractKeysTests {
             omittable: ["line"]),
         Case(
             "ScanReport", full: shardedReport(),
-            minimal: ScanReport(endpoints: []), omittable: ["shard"]),
+            minimal: ScanReport(endpoints: []), omittable: ["shard", "trustData"]),
+        Case(
+            "TrustDataSource", full: trustDataSource(),
+            minimal: TrustDataSource(source: .bundled, name: "Apple's CT log list"),
+            omittable: ["version", "date", "location", "fetchedAt", "sha256"]),
+        Case(
+            "TrustDataInfo", full: TrustDataInfo(ctLogList: trustDataSource(), roots: trustDataSource()),
+            minimal: TrustDataInfo(), omittable: ["ctLogList", "roots"]),
+        Case(
+            "IssuerFetch",
+            full: IssuerFetch(
+                certificate: "CN=a", url: "http://ca.test/a.der", status: .failed, reason: "refused",
+                certificates: ["00"], cached: true),
+            minimal: IssuerFetch(certificate: "CN=a", url: "http://ca.test/a.der", status: .fetched),
+            omittable: ["reason", "cached"]),
         Case(
             "ReportShard", full: ReportShard(index: 1, count: 2, total: 3, selected: 1, positions: [2]),
             minimal: ReportShard(index: 1, count: 1, total: 0, selected: 0, positions: [])),
@@ -332,6 +346,13 @@ extension ContractKeysTests {
     static func shardedReport() -> ScanReport {
         var report = ScanReport(endpoints: [endpoint(full: true)], findings: [finding(full: true)])
         report.shard = ReportShard(index: 2, count: 3, total: 5, selected: 1, positions: [4])
+        report.trustData = TrustDataInfo(ctLogList: trustDataSource())
         return report
+    }
+
+    static func trustDataSource() -> TrustDataSource {
+        TrustDataSource(
+            source: .updated, name: "Apple's CT log list", version: "901", date: "2026-11-20",
+            location: "https://valid.apple.com/ct/log_list/current_log_list.json", fetchedAt: date, sha256: "ab")
     }
 }

@@ -7,14 +7,16 @@
 The fixtures come from scripts/x509-limbo/convert.py (one directory per x509-limbo SERVER testcase, with
 chain.pem, anchors.pem and case.json; SOURCE.json says which x509-limbo commit). For each case the runner runs
 
-    atscheck cert CASE/chain.pem --trust-store none --ca-file CASE/anchors.pem [--host NAME] [--at TIME] --format json
+    atscheck cert CASE/chain.pem --trust-store none --ca-file CASE/anchors.pem --no-fetch [--host NAME] [--at TIME]
+        --format json
 
-with --host the expected peer name (DNS name or IP address text; left out when the case has none) and --at the
-case's validation time (ISO-8601 UTC, e.g. 2024-01-01T00:00:00Z; milliseconds kept when the case has them; left
-out when it has none). The anchors are --ca-file roots, which atscheck treats as user- or MDM-installed. The exit
-status is the verdict: 0 accepted (SUCCESS), 1 rejected (FAILURE), anything else, or no exit within --timeout
-seconds (default 30), is an error. The JSON (endpoints[0].evaluation, or .ats, and .certificate.verifyError) is
-read only to show the first reason.
+(--no-fetch: a chain whose issuer is missing is not completed from its AIA caIssuers URL, which would reach the
+internet; limbo's harnesses do not fetch either), with --host the expected peer name (DNS name or IP address text;
+left out when the case has none) and --at the case's validation time (ISO-8601 UTC, e.g. 2024-01-01T00:00:00Z;
+milliseconds kept when the case has them; left out when it has none). The anchors are --ca-file roots, which
+atscheck treats as user- or MDM-installed. The exit status is the verdict: 0 accepted (SUCCESS), 1 rejected
+(FAILURE), anything else, or no exit within --timeout seconds (default 30), is an error. The JSON
+(endpoints[0].evaluation, or .ats, and .certificate.verifyError) is read only to show the first reason.
 
 The expected result is limbo's expected_result, except for the cases listed in
 scripts/x509-limbo/apple-differences.json, where Apple's trust rules decide and the table gives Apple's result,
@@ -240,8 +242,9 @@ def intermediates(directory):
 
 
 def build_command(atscheck, directory, case):
+    # --no-fetch: the fixtures' AIA URLs are public hosts; the run stays on local files.
     command = [atscheck, "cert", os.path.join(directory, "chain.pem"), "--trust-store", "none",
-               "--ca-file", os.path.join(directory, "anchors.pem")]
+               "--ca-file", os.path.join(directory, "anchors.pem"), "--no-fetch"]
     peer = case.get("expected_peer_name")
     if peer:
         command += ["--host", peer["value"]]
@@ -391,8 +394,8 @@ def render_doc(outcomes, counts, source, table, entry_cases, unmatched, args, ve
     add("Each case is one run of")
     add("")
     add("```")
-    add("atscheck cert CASE/chain.pem --trust-store none --ca-file CASE/anchors.pem [--host NAME] [--at TIME] "
-        "--format json")
+    add("atscheck cert CASE/chain.pem --trust-store none --ca-file CASE/anchors.pem --no-fetch [--host NAME] "
+        "[--at TIME] --format json")
     add("```")
     add("")
     add("`chain.pem` is the peer certificate followed by limbo's untrusted intermediates; `anchors.pem` holds "

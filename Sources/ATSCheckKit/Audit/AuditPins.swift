@@ -138,8 +138,9 @@ import TLSModel
         guard profile.status == .completed, let served = profile.certificate?.chain, !served.isEmpty else { return nil }
         do {
             return try checker.result(
-                target: profile.target, host: profile.host, port: profile.port, address: profile.address, served: served
-            )
+                target: profile.target, host: profile.host, port: profile.port, address: profile.address,
+                served: served,
+                fetched: profile.certificate?.fetchedIssuerCertificates ?? [])
         } catch {
             return PinCheckResult(
                 target: profile.target, host: profile.host, port: profile.port, address: profile.address,

@@ -38,12 +38,15 @@ public struct CertCheck: Sendable {
     }
 
     /// The profiles of the chain, one per host: certificate facts and verification, no protocols.
+    ///
+    /// > Warning: A chain whose issuer is missing is completed from its caIssuers URL over the network (unless
+    /// > `settings.fetchIssuers` is off), on the calling thread.
     /// - Throws: ``InputFileError`` for an unreadable chain, ``ProbeFailure`` when the trust inputs cannot be built.
     public func profiles(_ chain: ChainFile) throws -> [ServerProfile] {
         let at = judgedAt
         let reports = try ChainReports(
             source: settings.trustSource, caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore,
-            logList: settings.ctLogList)
+            logList: settings.ctLogList, issuers: settings.makeIssuerFetcher())
         return try (hosts.isEmpty ? [""] : hosts).map { host in
             var certificate = try reports.report(chain: chain.certificates, host: host, now: at)
             if host.isEmpty { certificate.hostnameMatches = nil }

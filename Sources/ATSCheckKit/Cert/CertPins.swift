@@ -27,10 +27,11 @@ public enum CertPins {
     ///   - served: the chain's certificate facts, leaf first (as a server would send the file).
     ///   - file: the chain file, named as the target.
     ///   - at: the evaluation time (`--at`).
+    ///   - fetched: issuers fetched from the chain's caIssuers URLs (part of SSL-policy paths, as on iOS).
     /// - Throws: ``InputFileError`` when the material lacks what the library needs.
     public static func check(
         served: [CertificateFacts], hosts: [String], file: String, policy: PinPolicy, pins: LoadedPins,
-        pinsPath: String, settings: ScanSettings, at: Date
+        pinsPath: String, settings: ScanSettings, at: Date, fetched: [CertificateFacts] = []
     ) throws -> PinCheckReport {
         var checker = try PinChecker(
             policy: policy, pins: pins, pinsPath: pinsPath, caFiles: settings.caFiles,
@@ -39,7 +40,7 @@ public enum CertPins {
         let results = hosts.map { host -> PinCheckResult in
             do {
                 return try checker.result(
-                    target: "\(host) (\(file))", host: host, port: 443, address: nil, served: served)
+                    target: "\(host) (\(file))", host: host, port: 443, address: nil, served: served, fetched: fetched)
             } catch {
                 return PinCheckResult(
                     target: "\(host) (\(file))", host: host, port: 443, address: nil, status: .error,

@@ -31,7 +31,7 @@ public enum TrustInputs {
         do { list = try CTLogList.parse(data, source: path) } catch let error as CTLogListError {
             throw InputFileError(file: path, reason: error.description.replacingOccurrences(of: "\(path): ", with: ""))
         }
-        if let problem = CTLogKeyCheck.problem(in: list) { throw InputFileError(file: path, reason: problem) }
+        if let problem = CTLogKeys.problems(list).first { throw InputFileError(file: path, reason: problem) }
         return list
     }
 

@@ -27,13 +27,17 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
     ///   - useSystemStore: Whether system roots count (tests turn it off).
     ///   - source: Whose system roots (the newest of Apple's stores by default, as iOS would build the path).
     ///   - now: The evaluation time.
+    ///   - fetched: Issuers the scan fetched from caIssuers URLs (``CertificateReport/fetchedIssuerCertificates``):
+    ///     part of the path under the SSL policy, as trustd completes it, not under BasicX509 (no network).
     /// - Throws: ``ProbeFailure`` when a certificate or CA file cannot be read.
     public init(
         served: [CertificateFacts], caFiles: [String], useSystemStore: Bool = true,
-        source: TrustStoreSource = .apple(AppleTrustBundle.bundled), now: Date = Date()
+        source: TrustStoreSource = .apple(AppleTrustBundle.bundled), now: Date = Date(),
+        fetched: [CertificateFacts] = []
     ) throws {
         raw = try ServedChainPathBuilder(
-            served: served.map(\.der), caFiles: caFiles, useSystemStore: useSystemStore, source: source, now: now)
+            served: served.map(\.der), caFiles: caFiles, useSystemStore: useSystemStore, source: source, now: now,
+            fetched: fetched.map(\.der))
     }
 
     /// Builds the path to `anchors` and verifies it under `policy`; results are cached per anchors and policy.
@@ -60,7 +64,7 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
             }
             return TrustPathResult(ok: built.ok, path: built.path, error: built.error, checks: Self.basicChecks)
         case .ssl(let host):
-            let built = raw.build(anchors: set)
+            let built = raw.build(anchors: set, network: true)
             guard built.ok else {
                 return TrustPathResult(
                     ok: false, path: built.path, error: built.error, checks: Self.sslChecks(host: host))

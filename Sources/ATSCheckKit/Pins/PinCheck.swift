@@ -53,12 +53,15 @@ public struct PinChecker: Sendable {
     }
 
     /// The result for one served chain: the policy, and with relaxations the release policy and the risks.
+    /// - Parameter fetched: issuers the scan fetched from the chain's caIssuers URLs (part of SSL-policy paths).
     /// - Throws: ``ProbeFailure`` when a served certificate or a CA file cannot be read.
-    public func result(target: String, host: String, port: Int, address: String?, served: [CertificateFacts]) throws
-        -> PinCheckResult
-    {
+    public func result(
+        target: String, host: String, port: Int, address: String?, served: [CertificateFacts],
+        fetched: [CertificateFacts] = []
+    ) throws -> PinCheckResult {
         let builder = try OpenSSLTrustPathBuilder(
-            served: served, caFiles: caFiles, useSystemStore: useSystemStore, source: trustSource, now: now)
+            served: served, caFiles: caFiles, useSystemStore: useSystemStore, source: trustSource, now: now,
+            fetched: fetched)
         let evaluation = evaluate(policy, host: host, served: served, builder: builder)
         var release: PinEvaluation?
         var risks: [Finding] = []
@@ -91,7 +94,7 @@ public struct PinChecker: Sendable {
             do {
                 return try result(
                     target: profile.target, host: profile.host, port: profile.port, address: profile.address,
-                    served: chain)
+                    served: chain, fetched: profile.certificate?.fetchedIssuerCertificates ?? [])
             } catch {
                 var r = failed
                 r.error = "\(error)"

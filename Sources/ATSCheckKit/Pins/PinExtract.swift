@@ -15,14 +15,17 @@ public enum PinExtractor {
     ///   - useSystemStore: Whether system roots count.
     ///   - source: Whose system roots (`--trust-store`; the newest of Apple's stores by default).
     ///   - now: The evaluation time.
+    ///   - fetched: Issuers the scan fetched from the chain's caIssuers URLs (part of the live path, as on iOS).
     /// - Returns: The report, with no files written yet.
     /// - Throws: ``ProbeFailure`` when a certificate or CA file cannot be read.
     public static func extract(
         target: String, host: String, served: [CertificateFacts], format: PinMaterialFormat, caFiles: [String] = [],
-        useSystemStore: Bool = true, source: TrustStoreSource = .apple(AppleTrustBundle.bundled), now: Date = Date()
+        useSystemStore: Bool = true, source: TrustStoreSource = .apple(AppleTrustBundle.bundled), now: Date = Date(),
+        fetched: [CertificateFacts] = []
     ) throws -> PinExtractReport {
         let builder = try OpenSSLTrustPathBuilder(
-            served: served, caFiles: caFiles, useSystemStore: useSystemStore, source: source, now: now)
+            served: served, caFiles: caFiles, useSystemStore: useSystemStore, source: source, now: now,
+            fetched: fetched)
         let live = builder.build(anchors: .system, policy: .ssl(host: host))
         let path = live.path.isEmpty ? Array(served.prefix(1)) : live.path
         guard let recommendation = PinExtraction.recommend(host: host, path: path) else {

@@ -87,9 +87,11 @@ extension ProfileFile {
                 $0.requestedDelivered ? $0.scts.filter { $0.source != .embedded } : nil
             }
             do {
+                // Issuers the scan fetched come from the profile, as fetched then: judging again never connects.
                 var report = try reports.report(
                     chain: saved.chain.map(\.der), delivered: delivered, ocspStapled: saved.ocspStapled,
-                    stapledOCSP: saved.revocation?.stapled?.response, host: profile.host, now: at)
+                    stapledOCSP: saved.revocation?.stapled?.response, host: profile.host, now: at,
+                    saved: SavedIssuers(saved))
                 if delivered?.contains(where: { $0.serialized == nil }) == true {
                     report.transparency?.requestedDelivered = false
                 }

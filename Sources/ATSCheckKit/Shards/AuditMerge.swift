@@ -76,9 +76,10 @@ public enum AuditMerge {
             throw MergeError(
                 "no shard reports endpoint \(missing + 1) of \(inputs.endpoints) (given: \(ExitStatus.list(paths)))")
         }
-        let result = loaded.finish(
+        var result = loaded.finish(
             profiles: profiles.map { $0! }, settings: settings, for: ATSClient(os: inputs.os, kind: inputs.client),
             now: now)
+        result.report.trustData = shards[0].report.trustData  // the shards of one run judged with the same data
         return .audit(result, inputs: inputs)
     }
 }

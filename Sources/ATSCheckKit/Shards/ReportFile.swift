@@ -143,11 +143,14 @@ struct ReportFile {
                 Int.self, others["schemaVersion"]!, named: "schemaVersion", object: false)
             report.summary = try decode(ReportSummary.self, others["summary"]!, named: "summary")
             report.shard = shard
+            if let span = others["trustData"], !span.isNull {
+                report.trustData = try decode(TrustDataInfo.self, span, named: "trustData")
+            }
             return ReportFile(path: file, report: report, isAudit: isAudit, inputs: inputs)
         }
 
         /// The top-level keys read as one value each.
-        static let singleKeys: Set<String> = ["schemaVersion", "summary", "tool", "shard", "auditShard"]
+        static let singleKeys: Set<String> = ["schemaVersion", "summary", "tool", "shard", "auditShard", "trustData"]
 
         /// Each element of the list at `offset`, checked and handed on one at a time; an element that is not an object
         /// is refused before it is read.

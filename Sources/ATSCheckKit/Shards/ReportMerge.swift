@@ -38,6 +38,7 @@ public enum ReportMerge {
         let findings = reports.flatMap(\.findings).filter { seen.insert($0).inserted }
         var merged = ScanReport(endpoints: keyed.map(\.endpoint), findings: findings, tool: first.tool)
         merged.schemaVersion = first.schemaVersion
+        merged.trustData = first.trustData  // the shards of one run judged with the same data
         return merged
     }
 

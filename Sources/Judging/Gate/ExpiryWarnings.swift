@@ -45,7 +45,7 @@ public enum ExpiryWarnings {
 
 extension ScanReport {
     /// The report with the certificate warnings added to its findings: ``ExpiryWarnings``, ``KeyUsageWarnings``,
-    /// ``LifetimeSchedule`` and ``StaleDataWarnings``.
+    /// ``LifetimeSchedule``, ``StaleDataWarnings`` and ``MissingIntermediateWarnings``.
     /// - Parameters:
     ///   - days: `--warn-days`; nil adds neither, 0 only the key-usage warnings.
     ///   - now: the time the window starts at.
@@ -56,6 +56,7 @@ extension ScanReport {
         copy.findings += KeyUsageWarnings.findings(for: endpoints)
         copy.findings += LifetimeSchedule.findings(for: endpoints)
         copy.findings += StaleDataWarnings.findings(for: endpoints, now: now)
+        copy.findings += MissingIntermediateWarnings.findings(for: endpoints)
         return copy
     }
 }

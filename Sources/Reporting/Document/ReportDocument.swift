@@ -43,6 +43,9 @@ public struct ReportDocument: Sendable {
     public var rules: [RuleDescriptor]?
     /// The input files findings and endpoints without a file of their own are placed in.
     public var sources: ReportSources
+    /// The trust data the run judged with, for the JSON of the commands without a scan report (`diagnose`, `pins
+    /// check`, `pins extract`); a scan report carries its own (``ScanReport/trustData``).
+    public var trustData: TrustDataInfo?
 
     /// A document with the given sections.
     public init(

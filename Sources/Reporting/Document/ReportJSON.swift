@@ -21,6 +21,7 @@ public struct ReportJSON: Encodable, Sendable {
     private enum AuditKeys: String, CodingKey { case exceptionDebt, pins, policy, auditShard }
     private enum CertKeys: String, CodingKey { case pinCheck }
     private enum DiagnosisKeys: String, CodingKey { case findings }
+    private enum TrustDataKeys: String, CodingKey { case trustData }
 
     /// Encodes the command's shape: a standalone section alone, else the report with the sections beside it.
     public func encode(to encoder: Encoder) throws {
@@ -32,12 +33,24 @@ public struct ReportJSON: Encodable, Sendable {
             let values = explanations.map(\.explanation)
             return values.count == 1 ? try values[0].encode(to: encoder) : try values.encode(to: encoder)
         }
-        if let extract = document.pinExtract { return try extract.encode(to: encoder) }
-        if let pins = document.pins, document.scan == nil { return try pins.encode(to: encoder) }
+        // The reports without a scan report name the run's trust data beside their own fields.
+        func trustData() throws {
+            var container = encoder.container(keyedBy: TrustDataKeys.self)
+            try container.encodeIfPresent(document.trustData, forKey: .trustData)
+        }
+        if let extract = document.pinExtract {
+            try extract.encode(to: encoder)
+            return try trustData()
+        }
+        if let pins = document.pins, document.scan == nil {
+            try pins.encode(to: encoder)
+            return try trustData()
+        }
         if let diagnosis = document.diagnosis {
             try diagnosis.report.encode(to: encoder)
             var container = encoder.container(keyedBy: DiagnosisKeys.self)
-            return try container.encode(diagnosis.findings, forKey: .findings)
+            try container.encode(diagnosis.findings, forKey: .findings)
+            return try trustData()
         }
         try document.scan?.encode(to: encoder)
         try document.app?.encode(to: encoder)

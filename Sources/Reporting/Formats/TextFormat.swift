@@ -23,9 +23,17 @@ public struct TextFormat: ReportRenderer {
             }.joined()
         }
         let pinsText = PinsTextRenderer(style: style, width: width)
-        if let extract = document.pinExtract { return pinsText.render(extract) }
-        if let pins = document.pins, document.scan == nil { return pinsText.render(pins) }
-        if let diagnosis = document.diagnosis { return DiagnosticsTextRenderer.render(diagnosis, width: width) }
+        // The reports without a scan report end with the trust data the run judged with, as a scan report does.
+        let trustData =
+            document.trustData.map { data in
+                data.summary.isEmpty
+                    ? "" : TextLayout.fit("Trust data: \(ControlEscaping.escape(data.summary))\n", width: width)
+            } ?? ""
+        if let extract = document.pinExtract { return pinsText.render(extract) + trustData }
+        if let pins = document.pins, document.scan == nil { return pinsText.render(pins) + trustData }
+        if let diagnosis = document.diagnosis {
+            return DiagnosticsTextRenderer.render(diagnosis, width: width) + trustData
+        }
         var text = ""
         if let app = document.app {
             text += AppText.header(app.facts, style: style, width: width)

@@ -43,6 +43,9 @@ extension RuleID {
         public static let lifetimeSchedule: RuleID = "trust.lifetime.sc081"
         /// Apple's data the run judged with (CT log list, trust stores) is older than 90 days at the judging time.
         public static let dataStale: RuleID = "trust.data.stale"
+        /// The server does not send an intermediate the path needs; iOS fetched it from the certificate's AIA
+        /// caIssuers URL (a warning: other clients fail).
+        public static let missingIntermediate: RuleID = "trust.missing-intermediate"
     }
 
     /// Ids of endpoints that could not be scanned (`scan.*`, one per ``ScanStatus`` other than completed).
@@ -243,6 +246,18 @@ extension RuleCatalogue {
                 root Apple added since is unknown to it: an SCT from such a log makes the endpoint ambiguous rather \
                 than failed, and a chain to such a root may be judged untrusted. Run `atscheck data update` (it \
                 prints a cache key for CI), or pass a current list with `--ct-log-list`.
+                """),
+        RuleDescriptor(
+            RuleID.Trust.missingIntermediate, .trust, .warning,
+            title: "The server does not send an intermediate certificate its chain needs.",
+            help: """
+                The served chain stops short of a trusted root, and the certificate it stops at names its issuer's \
+                address (AIA caIssuers). trustd fetches the issuer from there (http:// only, 3 s, no redirect), so \
+                iOS connects, after an extra request on the first connection, and fails wherever that fetch fails \
+                (captive portals, blocked egress, the CA's server down). Android, curl, OpenSSL and many SDKs do not \
+                fetch and reject the chain. atscheck fetches as trustd does and passes the chain with this warning; \
+                with `--no-fetch`, or when the fetch fails, the verdict is ambiguous. Configure the server to send \
+                the intermediate(s) after the leaf (the CA's "full chain" file).
                 """),
     ]
 

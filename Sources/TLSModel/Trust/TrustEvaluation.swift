@@ -61,12 +61,19 @@ public struct TrustEvaluation: Codable, Sendable, Equatable {
     public var stores: [StoreOutcome]
     /// Certificates of the stores' paths that are neither in the chain as sent nor in the newest store's path.
     public var certificates: [CertificateFacts]
+    /// Issuers missing from the served chain and what fetching them from their AIA caIssuers URL gave, as trustd
+    /// does (``IssuerFetch``); nil when the chain needed none (and in reports from before it).
+    public var issuerFetches: [IssuerFetch]?
 
-    public init(source: String, label: String, stores: [StoreOutcome], certificates: [CertificateFacts] = []) {
+    public init(
+        source: String, label: String, stores: [StoreOutcome], certificates: [CertificateFacts] = [],
+        issuerFetches: [IssuerFetch]? = nil
+    ) {
         self.source = source
         self.label = label
         self.stores = stores
         self.certificates = certificates
+        self.issuerFetches = issuerFetches
     }
 
     /// The store outcome for an iOS-family release (`[major, minor]`): the newest store shipped at or before it, or

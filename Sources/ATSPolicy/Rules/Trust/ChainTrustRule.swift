@@ -24,6 +24,9 @@ struct ChainTrustRule: ATSRule {
         switch outcome?.trusted ?? certificate.trusted {
         case false? where dateError && datesFail:
             break
+        case false? where Self.issuerUnfetched(outcome, certificate) != nil:
+            // trustd would fetch the missing issuer; atscheck could not: the verdict depends on the network.
+            context.ambiguous(Self.issuerUnfetched(outcome, certificate)!)
         case false?:
             let why = outcome?.verifyError ?? certificate.verifyError ?? "verification failed"
             context.fail(.Trust.untrusted, "\(Self.untrustedReason(outcome, context: context, why: why)); \(fix)")
@@ -34,6 +37,7 @@ struct ChainTrustRule: ATSRule {
         }
         if let outcome, let evaluation = certificate.trust {
             context.notes.append("trust store: \(outcome.store)")
+            Self.noteFetchedIssuers(outcome, evaluation, context: &context)
             Self.noteOtherReleases(outcome, evaluation, context: &context)
             for finding in outcome.trusted ? outcome.distrust : [] {
                 guard finding.kind == .announcedDistrust else {
@@ -117,4 +121,37 @@ struct ChainTrustRule: ATSRule {
     }
 
     static func day(_ date: Date) -> String { CalendarDay.string(from: date) }
+
+    /// OpenSSL's errors for an issuer the path lacks (`X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT`,
+    /// `…_UNABLE_TO_GET_ISSUER_CERT_LOCALLY`, `…_UNABLE_TO_VERIFY_LEAF_SIGNATURE`).
+    static let missingIssuerCodes: Set<Int> = [2, 20, 21]
+
+    /// Why the verdict depends on a fetch atscheck did not make: the chain stops at a missing issuer that names a
+    /// caIssuers URL trustd would fetch (docs/path-building.md, "Missing intermediates"), and that fetch was off or
+    /// failed. Nil when the chain is untrusted for another reason, or the fetch was made.
+    static func issuerUnfetched(_ outcome: StoreOutcome?, _ certificate: CertificateReport) -> String? {
+        guard missingIssuerCodes.contains(outcome?.verifyErrorCode ?? certificate.verifyErrorCode ?? 0),
+            let missing = certificate.trust?.unfetchedIssuer
+        else { return nil }
+        let why =
+            missing.status == .disabled
+            ? "atscheck did not fetch it: \(missing.reason ?? "fetching is off")"
+            : "atscheck could not fetch it: \(missing.reason ?? "the fetch failed")"
+        return "the server does not send the issuer of '\(missing.certificate)'; iOS fetches it from \(missing.url) "
+            + "(its AIA caIssuers URL) and trusts the chain only if that fetch succeeds; \(why). Serve the "
+            + "intermediate with the leaf, or scan where the URL can be fetched"
+    }
+
+    /// A path completed with issuers fetched from caIssuers URLs: which, from where (the warning that the server
+    /// should send them is `trust.missing-intermediate`).
+    static func noteFetchedIssuers(_ outcome: StoreOutcome, _ evaluation: TrustEvaluation, context: inout RuleContext) {
+        guard outcome.trusted else { return }
+        for fetch in evaluation.fetchedIssuers where fetch.certificates.contains(where: outcome.path.contains) {
+            let names = fetch.certificates.compactMap { sha in context.chain.first { $0.sha256 == sha }?.subject }
+            let what = names.isEmpty ? "the issuer" : names.map { "'\($0)'" }.joined(separator: ", ")
+            context.notes.append(
+                "the path was completed with \(what), the issuer of '\(fetch.certificate)', fetched from "
+                    + "\(fetch.url) as iOS fetches it: the server does not send it")
+        }
+    }
 }

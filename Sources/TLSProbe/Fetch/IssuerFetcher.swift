@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+import TLSModel
+
+/// Downloads the answers of AIA caIssuers URLs for a run: each URL once, whichever endpoint asks first; the
+/// endpoints after it reuse the answer (``IssuerFetch/cached``), as trustd's `SecCAIssuerCache` does for a device.
+///
+/// > Warning: Touches the network through its transport (the run's ``HTTPFetcher``, with its proxy).
+public final class IssuerFetcher: Sendable {
+    /// What a URL gave.
+    enum Download: Sendable, Equatable {
+        case body([UInt8])
+        case failed(String)
+    }
+
+    /// Who downloads; nil: fetching is off (`--no-fetch`).
+    public let transport: (any HTTPFetching)?
+    private let finished = Mutex<[String: Download]>([:])
+    private let running = Mutex<[String: Task<Download, Never>]>([:])
+    private let requests = Mutex(0)
+
+    /// - Parameter transport: Who downloads (the run's ``HTTPFetcher``); nil turns fetching off: a chain that needs
+    ///   an issuer is then recorded as not fetched (``IssuerFetch/Status/disabled``).
+    public init(transport: (any HTTPFetching)?) {
+        self.transport = transport
+    }
+
+    /// Fetching off (`--no-fetch`).
+    public static let disabled = IssuerFetcher(transport: nil)
+
+    /// Whether fetching is on.
+    public var isEnabled: Bool { transport != nil }
+
+    /// How many requests were sent so far (not counting answers reused): what "once per URL per run" is checked by.
+    public var requestsSent: Int { requests.withLock { $0 } }
+
+    /// The answer of `url`, fetched now or by an earlier endpoint; `cached` says which.
+    func download(_ url: String) async -> (Download, cached: Bool) {
+        if let known = finished.withLock({ $0[url] }) { return (known, true) }
+        guard let transport else { return (.failed("fetching is off"), false) }
+        let (task, first) = running.withLock { running -> (Task<Download, Never>, Bool) in
+            if let task = running[url] { return (task, false) }
+            let task = Task { () -> Download in
+                self.requests.withLock { $0 += 1 }
+                return await Self.fetch(url, with: transport)
+            }
+            running[url] = task
+            return (task, true)
+        }
+        let answer = await task.value
+        finished.withLock { $0[url] = answer }
+        return (answer, !first)
+    }
+
+    /// ``download(_:)`` on the calling thread, for a chain judged outside a scan (`atscheck cert`).
+    ///
+    /// > Warning: Blocks for up to ``IssuerCompletion/timeout``. With a transport other than ``HTTPFetcher`` the
+    /// > fetch runs as a task and this thread waits for it.
+    func downloadNow(_ url: String) -> (Download, cached: Bool) {
+        if let known = finished.withLock({ $0[url] }) { return (known, true) }
+        guard let transport else { return (.failed("fetching is off"), false) }
+        requests.withLock { $0 += 1 }
+        let answer: Download
+        if let direct = transport as? HTTPFetcher {
+            do { answer = .body([UInt8](try direct.fetchNow(IssuerCompletion.request(url)).body)) } catch {
+                answer = .failed(error.reason)
+            }
+        } else {
+            let box = Mutex<Download?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                let result = await Self.fetch(url, with: transport)
+                box.withLock { $0 = result }
+                done.signal()
+            }
+            done.wait()
+            answer = box.withLock { $0 } ?? .failed("no answer")
+        }
+        finished.withLock { $0[url] = answer }
+        return (answer, false)
+    }
+
+    /// One request for `url`: its body, or the fetch's one-line reason.
+    private static func fetch(_ url: String, with transport: any HTTPFetching) async -> Download {
+        do throws(HTTPFetchError) {
+            return .body([UInt8](try await transport.fetch(IssuerCompletion.request(url)).body))
+        } catch {
+            return .failed(error.reason)
+        }
+    }
+}
+
+/// A chain's issuers as they were fetched when it was scanned, for judging a saved profile again without the
+/// network: each URL gives what it gave then.
+public struct SavedIssuers: Sendable {
+    /// URL → the DER certificates it served (fetched) or why not.
+    var answers: [String: Result<[[UInt8]], IssuerCompletion.IssuerFailure>]
+    /// URL → the reason it was not fetched (`--no-fetch`).
+    var disabled: [String: String]
+
+    /// The issuers a saved certificate report recorded, with their certificates (DER) from the report.
+    public init(_ report: CertificateReport) {
+        answers = [:]
+        disabled = [:]
+        let pool = report.chain + report.verifiedChain + (report.trust?.certificates ?? [])
+        for record in report.trust?.issuerFetches ?? [] {
+            switch record.status {
+            case .fetched:
+                let ders = record.certificates.compactMap { sha in
+                    pool.first { $0.sha256 == sha }.map { [UInt8]($0.der) }
+                }
+                answers[record.url] =
+                    ders.isEmpty ? .failure(.init("the saved profile lacks the fetched certificate")) : .success(ders)
+            case .failed: answers[record.url] = .failure(.init(record.reason ?? "failed"))
+            case .disabled: disabled[record.url] = record.reason ?? "fetching was off"
+            case .skipped: break
+            }
+        }
+    }
+
+    /// Nothing saved: every URL is reported as not fetched when the profile was saved.
+    public static let empty = SavedIssuers()
+
+    private init() {
+        answers = [:]
+        disabled = [:]
+    }
+}
