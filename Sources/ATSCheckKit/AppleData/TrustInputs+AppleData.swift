@@ -20,7 +20,7 @@ extension TrustInputs {
                 list,
                 TrustDataSource(
                     source: .file, name: "CT log list \(path)", version: list.version,
-                    date: newestChange(list).map { CalendarDay.string(from: $0) }, location: path)
+                    date: list.date.map { CalendarDay.string(from: $0) }, location: path)
             )
         }
         switch appleData {
@@ -66,7 +66,7 @@ extension TrustInputs {
             list,
             TrustDataSource(
                 source: .bundled, name: "Apple's CT log list", version: list.version,
-                date: newestChange(list).map { CalendarDay.string(from: $0) },
+                date: list.date.map { CalendarDay.string(from: $0) },
                 location:
                     "\(data.snapshots.last?.tag ?? "security_certificates") certificate_transparency/log_list.json")
         )
@@ -88,8 +88,4 @@ extension TrustInputs {
             return nil
         }
     }
-
-    /// The newest state change of the list's logs: a lower bound of the list's date when it has no
-    /// `log_list_timestamp` (Apple's bundled list has none).
-    static func newestChange(_ list: CTLogList) -> Date? { list.logs.compactMap(\.stateSince).max() }
 }
