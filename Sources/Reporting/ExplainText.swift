@@ -15,6 +15,13 @@ public enum ExplainTextRenderer {
         _ explanation: PolicyExplanation, style: TextStyle = .plain, width: Int = TextLayout.defaultWidth
     ) -> String {
         var lines = ["Effective App Transport Security policy per host pattern and OS era (iOS numbering)"]
+        if let configuration = explanation.configuration {
+            lines.append("Build configuration: \(ControlEscaping.escape(configuration))")
+        }
+        if let lowest = explanation.lowestOS {
+            let source = explanation.lowestOSSource.map { " (\(ControlEscaping.escape($0)))" } ?? ""
+            lines.append("Oldest release: \(ControlEscaping.escape(lowest))\(source)")
+        }
         let nameWidth = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
         for host in explanation.hosts {
             lines += [
@@ -25,6 +32,9 @@ public enum ExplainTextRenderer {
             if let why = host.neverMatches {
                 lines.append("  " + style.yellow("never matches a host") + ": \(ControlEscaping.escape(why))")
                 lines.append("  hosts it was meant for get the policy of any other public host (below)")
+            }
+            if let why = host.cannotBeJudged {
+                lines.append("  " + style.yellow("cannot be judged") + ": \(ControlEscaping.escape(why))")
             }
             for era in host.eras {
                 lines.append("  iOS \(era.era)")
@@ -68,6 +78,7 @@ public enum ExplainTextRenderer {
         case .localName: return "local name (e.g. \(host.exampleHost))"
         case .ipLiteral: return "IP literal"
         case .neverMatches: return "NSExceptionDomains entry that never matches"
+        case .unresolved: return "NSExceptionDomains entry named by a build setting not given"
         }
     }
 

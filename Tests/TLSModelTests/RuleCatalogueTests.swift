@@ -62,7 +62,7 @@ struct RuleCatalogueTests {
         }
         #expect(RuleID.ATS.cleartext.family == .http && RuleID.ATS.forwardSecrecy.family == .tls)
         #expect(RuleID.Trust.eku.family == .trust && RuleID("ats.tls.invented").family == nil)
-        #expect(RuleID.Plist.catalogue.count == 33 && RuleID.Audit.descriptions[RuleID.Audit.exceptionMissing] != nil)
+        #expect(RuleID.Plist.catalogue.count == 40 && RuleID.Audit.descriptions[RuleID.Audit.exceptionMissing] != nil)
         #expect(
             RuleCatalogue.all.map(\.family) == RuleCatalogue.all.map(\.family).sorted(),
             "catalogue order is family order")

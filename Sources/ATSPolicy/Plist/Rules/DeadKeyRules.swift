@@ -37,10 +37,13 @@ enum DeadKeyRules {
                     + "still support iOS 9)",
                 at: path)
         } else {
+            // The consequence for a public host without an entry comes from the evaluation `--explain` prints.
+            let other = PolicyExplainer.otherPublicHost(c.configuration)
             c.emit(
                 RuleID.Plist.deadArbitraryLoadsIgnored, .error,
                 "NSAllowsArbitraryLoads = YES is ignored on iOS 10+ because \(present.joined(separator: ", ")) is "
-                    + "present (any value counts): URLSession keeps ATS for every host",
+                    + "present (any value counts): URLSession keeps ATS for public hosts without an entry of their "
+                    + "own (--explain, any other public host: \(c.consequence(for: other)))",
                 at: path)
         }
     }
