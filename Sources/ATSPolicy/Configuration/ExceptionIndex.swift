@@ -1,4 +1,21 @@
+import Synchronization
 import TLSModel
+
+/// The work of resolving host policies, counted: resolutions, and the exception entries examined (a look-up of a key,
+/// an index built or a configuration read whole counts each entry it touches). What the `--explain` regression test
+/// bounds in place of a time: linear work stays linear whatever the machine.
+final class ResolutionWork: Sendable {
+    private let resolutionCount = Atomic<Int>(0)
+    private let entryCount = Atomic<Int>(0)
+
+    /// Host policies resolved.
+    var resolutions: Int { resolutionCount.load(ordering: .relaxed) }
+    /// Exception entries examined.
+    var entries: Int { entryCount.load(ordering: .relaxed) }
+
+    func resolved() { resolutionCount.add(1, ordering: .relaxed) }
+    func examined(_ count: Int = 1) { entryCount.add(count, ordering: .relaxed) }
+}
 
 /// The IP-address and CIDR keys of `NSExceptionDomains`, indexed once per configuration: finding the entry of an IP
 /// literal then costs one look-up per prefix length in use instead of a walk over every key (issue 32: `--explain`
@@ -13,9 +30,14 @@ struct ExceptionIndex: Sendable {
     /// The parsing conflicts (§3.2, §3.4) some entry can be read two ways under: per-domain numbers, strings,
     /// iOS 9-era spellings. A conflict no entry has cannot change which entry governs a host, or what it says.
     let readingConflicts: Set<ATSConflict>
+    /// Counts the work of the resolutions that use this index (tests); nil: not counted.
+    let work: ResolutionWork?
 
     /// Indexes the IP and CIDR keys of `domains` (one pass).
-    init(_ domains: [String: ExceptionDomain]) {
+    /// - Parameter work: counts the work of the resolutions that use the index.
+    init(_ domains: [String: ExceptionDomain], work: ResolutionWork? = nil) {
+        self.work = work
+        work?.examined(domains.count)
         var addresses: [IPAddress: String] = [:]
         var byLength: [Int: [Int: [[UInt8]: String]]] = [:]
         var conflicts: Set<ATSConflict> = []
@@ -110,6 +132,7 @@ struct ExceptionResolver {
 
     /// The entry written under `key`, as the overlay leaves it.
     func entry(_ key: String) -> ExceptionDomain? {
+        index?.work?.examined()
         if let overlay, overlay.key == key { return overlay.entry }
         return domains[key]
     }

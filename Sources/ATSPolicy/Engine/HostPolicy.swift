@@ -41,6 +41,7 @@ public struct HostPolicy: Sendable, Equatable {
     ) -> HostPolicy {
         let os = judged.os
         let client = judged.kind
+        index?.work?.resolved()
         let address = IPAddress(literal: host)
         let resolver = ExceptionResolver(domains: c.exceptionDomains, index: index, overlay: overlay)
         let reading = EntryReading(readings, os: os)

@@ -5,22 +5,9 @@ extension AppleOSVersion {
     var mayHonourLegacyExceptionKeys: Bool { !hasFineGrainedGlobalKeys }
 }
 
-extension ATSConfiguration {
-    /// The configuration as `readings` read it on `os`: per-domain numbers ignored (before the CIDR-era
-    /// source, §3.4), per-domain strings read with `boolValue` (the same releases, §3.4) and the iOS 9-era
-    /// spellings honoured (iOS 9, §3.2) when those readings are chosen. Copies every entry: the engine reads the
-    /// entries a look-up examines instead (``EntryReading``).
-    func read(with readings: Readings, os: AppleOSVersion) -> ATSConfiguration {
-        let reading = EntryReading(readings, os: os)
-        guard reading != EntryReading() else { return self }
-        var c = self
-        c.exceptionDomains = exceptionDomains.mapValues(reading.apply)
-        return c
-    }
-}
-
 extension ExceptionResolver {
-    /// The conflicts of §3.2 and §3.4 that change which entry governs `host`, or what it says.
+    /// The parsing conflicts (legacy spellings on iOS 9; per-domain numbers and strings before iOS 18.4) that change
+    /// which entry governs `host`, or what it says: each is looked up under both readings.
     func parsingConflicts(
         for host: String, os: AppleOSVersion, readings: Readings, address: IPAddress?
     ) -> Set<ATSConflict> {

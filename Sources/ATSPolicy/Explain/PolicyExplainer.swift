@@ -57,10 +57,17 @@ public enum PolicyExplainer {
     public static func explain(
         _ configuration: ATSConfiguration, eras: [Era]? = nil, neverMatching: [String: String] = [:]
     ) -> PolicyExplanation {
+        explain(configuration, eras: eras, neverMatching: neverMatching, work: nil)
+    }
+
+    /// ``explain(_:eras:neverMatching:)``, counting its work (the regression test of its linearity).
+    static func explain(
+        _ configuration: ATSConfiguration, eras: [Era]?, neverMatching: [String: String], work: ResolutionWork?
+    ) -> PolicyExplanation {
         let eras = eras ?? Self.eras(for: configuration)
         let patterns = hostPatterns(configuration, neverMatching: Set(neverMatching.keys))
         // Built once: every IP pattern of every era and client is then found without a walk over the keys.
-        let index = ExceptionIndex(configuration.exceptionDomains)
+        let index = ExceptionIndex(configuration.exceptionDomains, work: work)
         let hosts = patterns.map { pattern in
             if pattern.kind == .unresolved {
                 var unresolved = HostPatternPolicy(
