@@ -27,7 +27,7 @@ struct ExceptionIndex: Sendable {
     /// CIDR keys by address length (4 or 16 bytes), then prefix length (longest first), then masked network; where
     /// two keys mask to one network, the first in sorted order.
     let ranges: [Int: [(prefix: Int, networks: [[UInt8]: String])]]
-    /// The parsing conflicts (§3.2, §3.4) some entry can be read two ways under: per-domain numbers, strings,
+    /// The parsing conflicts some entry can be read two ways under (``ATSConflict``): per-domain numbers, strings,
     /// iOS 9-era spellings. A conflict no entry has cannot change which entry governs a host, or what it says.
     let readingConflicts: Set<ATSConflict>
     /// Counts the work of the resolutions that use this index (tests); nil: not counted.
@@ -86,7 +86,7 @@ struct ExceptionIndex: Sendable {
     }
 }
 
-/// How one reading of the parsing conflicts (§3.2, §3.4) reads an entry: per-domain numbers ignored, strings read
+/// How one reading of the parsing conflicts (``ATSConflict``) reads an entry: per-domain numbers ignored, strings read
 /// with `boolValue`, iOS 9-era spellings honoured. Applied to the entries a look-up examines, never to the whole
 /// configuration, so a look-up costs the same whatever the number of entries.
 struct EntryReading: Equatable, Sendable {
@@ -123,7 +123,7 @@ struct ExceptionOverlay: Sendable {
     var entry: ExceptionDomain?
 }
 
-/// Finds the entry that governs a host (reference §4.4, §4.5) from a configuration's entries, its IP index, a reading
+/// Finds the entry that governs a host (Apple's `NSExceptionDomains` documentation; `SecProtocolConfiguration.m`) from a configuration's entries, its IP index, a reading
 /// and an overlay.
 struct ExceptionResolver {
     let domains: [String: ExceptionDomain]

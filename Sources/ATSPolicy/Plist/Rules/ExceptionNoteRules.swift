@@ -2,9 +2,10 @@ import TLSModel
 
 /// Notes on what an `NSExceptionDomains` entry reaches and relaxes that its keys do not say on their face:
 /// - `plist.domain.subdomains-on-tld`: `NSIncludesSubdomains` on a single-label key (`onion`, `test`) covers every
-///   name under that top-level name, at any depth (reference §4.4: the Security source walks every label);
+///   name under that top-level name, at any depth (Apple's Security source, `SecProtocolConfiguration.m`, walks
+///   every label);
 /// - `plist.value.forward-secrecy-off`: `NSExceptionRequiresForwardSecrecy = NO` adds the RSA key-exchange suites
-///   and drops the ATS key-size check (Apple's documentation of the key; reference §1.3).
+///   and drops the ATS key-size check (Apple's documentation of `NSExceptionRequiresForwardSecrecy`).
 enum ExceptionNoteRules {
     static func check(_ c: LintContext) {
         for (name, value) in c.exceptionDomains {
