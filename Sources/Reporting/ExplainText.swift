@@ -43,13 +43,28 @@ public enum ExplainTextRenderer {
                     let ats = client.atsApplies ? style.green("ATS on ") : style.yellow("ATS off")
                     let row = "    \(name)  \(ats)  \(cells(client))"
                     let keys = "← \(ControlEscaping.escape(decided(client.decidedBy)))"
-                    if width - TextLayout.columns(row) - 4 >= TextLayout.minimumText {
+                    // The keys stay beside the cells only when the column left holds the longest of them: a key
+                    // path cannot be broken, and one wider than the column used to spill to the margin.
+                    let longest = decided(client.decidedBy).split(separator: " ").map(TextLayout.columns).max() ?? 0
+                    let room = width - TextLayout.columns(row) - 4
+                    if room >= TextLayout.minimumText && room >= longest + 2 {
                         lines.append(
                             TextLayout.wrap(row + "  " + keys, width: width, hang: TextLayout.columns(row) + 4))
                     } else {
                         // Too few columns left: the keys go on the line below, the cells' padding trimmed.
                         lines.append(String(row.reversed().drop { $0 == " " }.reversed()))
-                        lines.append(TextLayout.wrap("      " + keys, width: width))
+                        if longest + 9 <= width {
+                            lines.append(TextLayout.wrap("      " + keys, width: width))
+                        } else {
+                            // A key wider than the hang's column: one key a line at the hang, where the layout keeps
+                            // a word it cannot break (wrapping moved it to the margin).
+                            let names = decided(client.decidedBy).components(separatedBy: ", ")
+                            for (index, key) in names.enumerated() {
+                                let comma = index + 1 < names.count ? "," : ""
+                                lines.append(
+                                    (index == 0 ? "      ← " : "        ") + ControlEscaping.escape(key) + comma)
+                            }
+                        }
                     }
                     for c in client.conflicts {
                         let other = [

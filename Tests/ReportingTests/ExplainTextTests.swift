@@ -69,4 +69,17 @@ struct ExplainTextTests {
         #expect(!plain.contains("\u{1B}["))
         #expect(ExplainTextRenderer.render(e, style: TextStyle(enabled: true)).contains("\u{1B}[32mATS on"))
     }
+
+    @Test("long key paths keep their indent at any width: never at the margin (issue 32)", arguments: [80, 100, 120])
+    func longKeyPaths(_ width: Int) {
+        let domain = "NSAppTransportSecurity.NSExceptionDomains.api.staging-environment.example-company.com"
+        var e = Self.explanation
+        e.hosts[0].eras[0].clients[0].decidedBy = [
+            domain, domain + ".NSExceptionAllowsInsecureHTTPLoads", domain + ".NSExceptionMinimumTLSVersion",
+        ]
+        let lines = ExplainTextRenderer.render(e, width: width).split(separator: "\n")
+        let keyLines = lines.filter { $0.contains("NSExceptionDomains.") }
+        #expect(keyLines.count >= 3)
+        #expect(keyLines.allSatisfy { $0.hasPrefix("      ") }, "\(keyLines)")
+    }
 }
