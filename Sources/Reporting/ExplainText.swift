@@ -56,14 +56,7 @@ public enum ExplainTextRenderer {
                         if longest + 9 <= width {
                             lines.append(TextLayout.wrap("      " + keys, width: width))
                         } else {
-                            // A key wider than the hang's column: one key a line at the hang, where the layout keeps
-                            // a word it cannot break (wrapping moved it to the margin).
-                            let names = decided(client.decidedBy).components(separatedBy: ", ")
-                            for (index, key) in names.enumerated() {
-                                let comma = index + 1 < names.count ? "," : ""
-                                lines.append(
-                                    (index == 0 ? "      ← " : "        ") + ControlEscaping.escape(key) + comma)
-                            }
+                            lines += keyLines(decided(client.decidedBy), width: width)
                         }
                     }
                     for c in client.conflicts {
@@ -83,6 +76,32 @@ public enum ExplainTextRenderer {
             lines += explanation.notes.map { "- \(ControlEscaping.escape($0))" }
         }
         return TextLayout.fit(lines.joined(separator: "\n"), width: width) + "\n"
+    }
+
+    /// Deciding keys too wide to wrap beside the hang: one a line, each at the hang (the arrow's at 6, the others' at
+    /// 8) or, when it cannot fit there, moved left only as far as the width needs; a key wider than the width stays at
+    /// the hang, alone on its line (the layout's rule for a word it cannot break). Wrapping them as one list moved
+    /// such keys to the margin.
+    static func keyLines(_ keys: String, width: Int) -> [String] {
+        let names = keys.components(separatedBy: ", ")
+        var out: [String] = []
+        for (index, name) in names.enumerated() {
+            let key = ControlEscaping.escape(name) + (index + 1 < names.count ? "," : "")
+            var text = key
+            var hang = 8
+            if index == 0 {
+                if TextLayout.columns("← " + key) + 6 <= width || TextLayout.columns("← " + key) > width {
+                    text = "← " + key
+                    hang = 6
+                } else {
+                    out.append("      ←")
+                }
+            }
+            let columns = TextLayout.columns(text)
+            let indent = columns + hang <= width || columns > width ? hang : width - columns
+            out.append(String(repeating: " ", count: indent) + text)
+        }
+        return out
     }
 
     static func kindText(_ host: HostPatternPolicy) -> String {

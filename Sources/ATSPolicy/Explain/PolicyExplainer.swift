@@ -184,7 +184,9 @@ public enum PolicyExplainer {
     ) -> [(path: String, components: [String])] {
         var variants: [Variant] = []
         func global(_ key: ATSKey, _ path: WritableKeyPath<ATSConfiguration, ATSConfiguration.Flag>) {
-            guard c[keyPath: path].isPresent else { return }
+            // A host an entry governs ignores every global boolean (its policy is the entry's), so removing one
+            // cannot change it: no resolution needed.
+            guard c[keyPath: path].isPresent, policy.exception == nil else { return }
             var v = c
             v[keyPath: path] = .absent
             variants.append(

@@ -20,7 +20,7 @@ enum DeadKeyRules {
     /// Whether `NSAllowsArbitraryLoads = YES` is overridden on the OS whose rules apply.
     static func arbitraryLoadsOverridden(_ c: LintContext) -> Bool {
         // The engine's reading of §4.1, so the linter and the verdicts never disagree.
-        ATSConfiguration(dictionary: c.ats ?? [:]).arbitraryLoadsOverridden(on: c.rulesOS)
+        c.configuration.arbitraryLoadsOverridden(on: c.rulesOS)
     }
 
     private static func checkArbitraryLoadsOverride(_ c: LintContext) {
