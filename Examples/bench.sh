@@ -270,4 +270,12 @@ if [ -f Examples/scale.sh ]; then
   { echo "## Batch scale"; echo; BIN="$BIN" bash Examples/scale.sh || echo "(Examples/scale.sh failed: exit $?)"; } > "$work/footer.md"
   footer="--footer $work/footer.md"
 fi
+if [ -f scripts/plist-bench/explain_scale.py ]; then
+  # --explain is linear in the exception domains (issue 32): 1,000 / 10,000 / 100,000 domains.
+  echo "bench: scripts/plist-bench/explain_scale.py" >&2
+  { echo; echo "## plist --explain"; echo
+    python3 scripts/plist-bench/explain_scale.py --atscheck "$BIN/atscheck" --markdown 1000 10000 100000 \
+      || echo "(explain_scale.py failed: exit $?)"; } >> "$work/footer.md"
+  footer="--footer $work/footer.md"
+fi
 $HELPER report --records "$record" --header "$work/header.md" $footer --out "$OUT"

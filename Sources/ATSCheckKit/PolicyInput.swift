@@ -4,10 +4,11 @@ import Judging
 import TLSModel
 
 extension AppPolicySource {
-    /// Reads a plist file: XML, binary or OpenStep, a whole Info.plist or a bare ATS dictionary.
+    /// Reads a plist file: XML, binary or OpenStep, a whole Info.plist or a bare ATS dictionary, read as Xcode
+    /// builds it (every build configuration of a preprocessed one).
     /// - Throws: ``InputFileError`` (exit 65) when the file is unreadable or not a dictionary plist.
     public static func load(_ path: String) throws -> AppPolicySource {
-        AppPolicySource(document: try PlistDocument.input(path))
+        AppPolicySource(source: try PlistSource.input(path))
     }
 
 }

@@ -1,3 +1,4 @@
+import ATSPolicy
 import AppleTrust
 import Foundation
 import Judging
@@ -40,6 +41,8 @@ public struct ResolveRule: Hashable, Sendable {
 
 /// How to scan: the options every scanning command shares.
 public struct ScanSettings: Sendable {
+    /// How a plist given with `--plist` is read (`--define`, `--build-setting`, `--xcconfig`).
+    public var plistReading = PlistReadOptions()
     public var resolve: [ResolveRule] = []
     public var allAddresses = false
     public var sni: String?

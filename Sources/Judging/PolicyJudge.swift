@@ -7,6 +7,9 @@ public struct AppPolicySource: Sendable {
     public var configuration: ATSConfiguration
     /// The file it came from, nil for the default (no dictionary).
     public var file: String?
+    /// For a preprocessed Info.plist whose conditions allow several build configurations: each one's name and
+    /// configuration (``configuration`` is the first). Empty for a plist with one.
+    public var configurations: [(label: String, configuration: ATSConfiguration)] = []
 
     public static let defaultPolicy = AppPolicySource(configuration: .default, file: nil)
 
@@ -18,6 +21,16 @@ public struct AppPolicySource: Sendable {
     /// The policy of an already-loaded plist document.
     public init(document: PlistDocument) {
         self.init(configuration: ATSConfiguration(dictionary: document.atsDictionary ?? [:]), file: document.file)
+    }
+
+    /// The policy of every build configuration of a plist read as Xcode builds it.
+    public init(source: PlistSource) {
+        self.init(document: source.document)
+        if source.hasConfigurations {
+            configurations = source.configurations.map {
+                ($0.configuration ?? "", ATSConfiguration(dictionary: $0.atsDictionary ?? [:]))
+            }
+        }
     }
 }
 
@@ -65,8 +78,18 @@ public struct PolicyJudge: Sendable {
                 verdict: .unknown, osVersion: os.description,
                 notes: ["not scanned: \(profile.error ?? profile.status.rawValue)"])
         }
-        var evaluation = ATSPolicyEvaluator(for: client, now: now, certificateOnly: certificateOnly)
-            .evaluate(profile, configuration: policy.configuration, scheme: scheme)
+        let evaluator = ATSPolicyEvaluator(for: client, now: now, certificateOnly: certificateOnly)
+        var evaluation: ATSEvaluation
+        if policy.configurations.count > 1 {
+            // Each build configuration the plist's conditions allow is judged; disagreeing verdicts are merged.
+            evaluation = ConfigurationVerdicts.merged(
+                policy.configurations.map {
+                    evaluator.evaluate(profile, configuration: $0.configuration, scheme: scheme)
+                },
+                labels: policy.configurations.map(\.label))
+        } else {
+            evaluation = evaluator.evaluate(profile, configuration: policy.configuration, scheme: scheme)
+        }
         if let anchor = profile.certificate?.anchor, anchor != .none {
             evaluation.notes.append(
                 anchor == .custom

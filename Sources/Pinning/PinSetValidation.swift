@@ -19,7 +19,9 @@ public enum PinSetValidation {
             + malformedPins(pinSet, file: file) { ("\(keyPathPrefix).\($0).pins.\($1)", nil) }
     }
 
-    /// A `pins.pin.malformed` error for every pin of a non-excluded entry that is not the Base64 of 32 bytes.
+    /// A `pins.pin.malformed` error for every pin of a non-excluded entry that is not the Base64 of 32 bytes, and one
+    /// `pins.pin.placeholder` per domain whose well-formed pins include placeholders (`AAAA…=`, which TrustKit
+    /// configurations write to pass its two-pin rule): a note while another pin is real, an error when none is.
     /// - Parameters:
     ///   - pinSet: The pin set.
     ///   - file: The file, for findings.
@@ -30,8 +32,13 @@ public enum PinSetValidation {
     ) -> [Finding] {
         var out: [Finding] = []
         for domain in pinSet.domains.keys.sorted() where !pinSet.domains[domain]!.excludeSubdomainFromParentPolicy {
+            var placeholders: [Int] = []
+            var real = 0
             for (i, pin) in pinSet.domains[domain]!.pins.enumerated() {
-                guard let problem = SPKIPinText.problem(pin) else { continue }
+                guard let problem = SPKIPinText.problem(pin) else {
+                    if PinPlaceholder.isPlaceholder(base64: pin) { placeholders.append(i) } else { real += 1 }
+                    continue
+                }
                 let (keyPath, line) = location(domain, i)
                 out.append(
                     Finding(
@@ -39,6 +46,20 @@ public enum PinSetValidation {
                         severity: RuleID.Pins.pinMalformed.descriptor?.severity ?? .error,
                         message: "\(domain): pin \(i + 1) \(pin.prefix(50)) is \(problem)", file: file, line: line,
                         keyPath: keyPath))
+            }
+            if let first = placeholders.first {
+                let (keyPath, line) = location(domain, first)
+                let which = placeholders.map { String($0 + 1) }.joined(separator: ", ")
+                out.append(
+                    Finding(
+                        rule: RuleID.Pins.pinPlaceholder, severity: real == 0 ? .error : .note,
+                        message: "\(domain): pin\(placeholders.count == 1 ? "" : "s") \(which) "
+                            + (placeholders.count == 1 ? "is a placeholder" : "are placeholders")
+                            + " (one character repeated) that no key matches: "
+                            + (real == 0
+                                ? "no pin of the domain is real, so every connection to it fails"
+                                : "\(real == 1 ? "the one real pin has no working backup" : "they are no backup")"),
+                        file: file, line: line, keyPath: keyPath))
             }
         }
         return out

@@ -15,6 +15,13 @@ public enum ExplainTextRenderer {
         _ explanation: PolicyExplanation, style: TextStyle = .plain, width: Int = TextLayout.defaultWidth
     ) -> String {
         var lines = ["Effective App Transport Security policy per host pattern and OS era (iOS numbering)"]
+        if let configuration = explanation.configuration {
+            lines.append("Build configuration: \(ControlEscaping.escape(configuration))")
+        }
+        if let lowest = explanation.lowestOS {
+            let source = explanation.lowestOSSource.map { " (\(ControlEscaping.escape($0)))" } ?? ""
+            lines.append("Oldest release: \(ControlEscaping.escape(lowest))\(source)")
+        }
         let nameWidth = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
         for host in explanation.hosts {
             lines += [
@@ -26,6 +33,9 @@ public enum ExplainTextRenderer {
                 lines.append("  " + style.yellow("never matches a host") + ": \(ControlEscaping.escape(why))")
                 lines.append("  hosts it was meant for get the policy of any other public host (below)")
             }
+            if let why = host.cannotBeJudged {
+                lines.append("  " + style.yellow("cannot be judged") + ": \(ControlEscaping.escape(why))")
+            }
             for era in host.eras {
                 lines.append("  iOS \(era.era)")
                 for client in era.clients {
@@ -33,13 +43,21 @@ public enum ExplainTextRenderer {
                     let ats = client.atsApplies ? style.green("ATS on ") : style.yellow("ATS off")
                     let row = "    \(name)  \(ats)  \(cells(client))"
                     let keys = "← \(ControlEscaping.escape(decided(client.decidedBy)))"
-                    if width - TextLayout.columns(row) - 4 >= TextLayout.minimumText {
+                    // The keys stay beside the cells only when the column left holds the longest of them: a key
+                    // path cannot be broken, and one wider than the column used to spill to the margin.
+                    let longest = decided(client.decidedBy).split(separator: " ").map(TextLayout.columns).max() ?? 0
+                    let room = width - TextLayout.columns(row) - 4
+                    if room >= TextLayout.minimumText && room >= longest + 2 {
                         lines.append(
                             TextLayout.wrap(row + "  " + keys, width: width, hang: TextLayout.columns(row) + 4))
                     } else {
                         // Too few columns left: the keys go on the line below, the cells' padding trimmed.
                         lines.append(String(row.reversed().drop { $0 == " " }.reversed()))
-                        lines.append(TextLayout.wrap("      " + keys, width: width))
+                        if longest + 9 <= width {
+                            lines.append(TextLayout.wrap("      " + keys, width: width))
+                        } else {
+                            lines += keyLines(decided(client.decidedBy), width: width)
+                        }
                     }
                     for c in client.conflicts {
                         let other = [
@@ -60,6 +78,32 @@ public enum ExplainTextRenderer {
         return TextLayout.fit(lines.joined(separator: "\n"), width: width) + "\n"
     }
 
+    /// Deciding keys too wide to wrap beside the hang: one a line, each at the hang (the arrow's at 6, the others' at
+    /// 8) or, when it cannot fit there, moved left only as far as the width needs; a key wider than the width stays at
+    /// the hang, alone on its line (the layout's rule for a word it cannot break). Wrapping them as one list moved
+    /// such keys to the margin.
+    static func keyLines(_ keys: String, width: Int) -> [String] {
+        let names = keys.components(separatedBy: ", ")
+        var out: [String] = []
+        for (index, name) in names.enumerated() {
+            let key = ControlEscaping.escape(name) + (index + 1 < names.count ? "," : "")
+            var text = key
+            var hang = 8
+            if index == 0 {
+                if TextLayout.columns("← " + key) + 6 <= width || TextLayout.columns("← " + key) > width {
+                    text = "← " + key
+                    hang = 6
+                } else {
+                    out.append("      ←")
+                }
+            }
+            let columns = TextLayout.columns(text)
+            let indent = columns + hang <= width || columns > width ? hang : width - columns
+            out.append(String(repeating: " ", count: indent) + text)
+        }
+        return out
+    }
+
     static func kindText(_ host: HostPatternPolicy) -> String {
         switch host.kind {
         case .exceptionDomain: return "NSExceptionDomains entry"
@@ -68,6 +112,7 @@ public enum ExplainTextRenderer {
         case .localName: return "local name (e.g. \(host.exampleHost))"
         case .ipLiteral: return "IP literal"
         case .neverMatches: return "NSExceptionDomains entry that never matches"
+        case .unresolved: return "NSExceptionDomains entry named by a build setting not given"
         }
     }
 

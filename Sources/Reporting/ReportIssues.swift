@@ -40,6 +40,9 @@ public struct ReportIssue: Sendable, Equatable {
     public var endpoint: Int?
     /// The endpoint's own problems an audit finding stands for: one alert, the scan rules as related information.
     public var related: [Related] = []
+    /// A finding's key path as keys (``Finding/keyPathComponents``): SARIF carries it beside the dotted form, which
+    /// cannot be split back when a domain key has dots.
+    public var keyPathComponents: [String]?
     /// True for a finding of the report, false for an endpoint's own problem (its verdict or scan status).
     public var isFinding: Bool { !ownedByEndpoint }
     var ownedByEndpoint = false
@@ -98,10 +101,11 @@ public enum ReportIssues {
                 let place = SourceLocation(file: file, line: line)
                 if auditFindingAt[place] == nil { auditFindingAt[place] = issues.count }
             }
-            issues.append(
-                ReportIssue(
-                    rule: finding.rule, severity: finding.severity, message: finding.message, file: file, line: line,
-                    about: finding.keyPath.map { .keyPath($0) } ?? .none))
+            var issue = ReportIssue(
+                rule: finding.rule, severity: finding.severity, message: finding.message, file: file, line: line,
+                about: finding.keyPath.map { .keyPath($0) } ?? .none)
+            issue.keyPathComponents = finding.keyPathComponents
+            issues.append(issue)
         }
         for (index, endpoint) in report.endpoints.enumerated() {
             let own = endpointIssues(endpoint, index: index, endpointsFile: endpointsFile, findingKeys: findingKeys)

@@ -74,6 +74,12 @@ struct SARIFResult: Encodable {
     var relatedLocations: [SARIFLocation]?
     /// ``Fingerprint`` under ``SARIFRenderer/fingerprintKey``: lets GitHub code scanning track an alert across runs.
     var partialFingerprints: [String: String]?
+    /// The property bag (SARIF §3.8): the finding's key path as keys, beside the dotted `fullyQualifiedName`.
+    var properties: Properties?
+
+    struct Properties: Encodable {
+        var keyPathComponents: [String]?
+    }
 }
 
 struct SARIFLocation: Encodable {

@@ -148,11 +148,9 @@ struct ResultBuilder {
         var location = SARIFLocation(physicalLocation: physical(file, line: file == nil ? nil : issue.line))
         switch issue.about {
         case .keyPath(let keyPath):
-            location.logicalLocations = [
-                .init(
-                    name: keyPath.split(separator: ".").last.map(String.init), fullyQualifiedName: keyPath,
-                    kind: "property")
-            ]
+            // The last key, from the keys when known: `example.com`, not `com`, for a domain key with dots.
+            let name = issue.keyPathComponents?.last ?? keyPath.split(separator: ".").last.map(String.init)
+            location.logicalLocations = [.init(name: name, fullyQualifiedName: keyPath, kind: "property")]
         case .target(let target):
             location.logicalLocations = [.init(name: target, fullyQualifiedName: target, kind: "resource")]
         case .none:
@@ -171,6 +169,7 @@ struct ResultBuilder {
             SARIFResult(
                 ruleId: issue.rule.rawValue, ruleIndex: i, level: level, message: .init(text: issue.message),
                 locations: [location], relatedLocations: related,
-                partialFingerprints: [SARIFRenderer.fingerprintKey: issue.fingerprint]))
+                partialFingerprints: [SARIFRenderer.fingerprintKey: issue.fingerprint],
+                properties: issue.keyPathComponents.map { SARIFResult.Properties(keyPathComponents: $0) }))
     }
 }

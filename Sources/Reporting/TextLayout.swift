@@ -17,6 +17,9 @@ public enum TextLayout {
     /// - Parameter text: text that may hold ANSI SGR escapes.
     /// - Returns: the columns a terminal uses to show it.
     public static func columns<S: StringProtocol>(_ text: S) -> Int {
+        // Printable ASCII (nearly every line atscheck writes) is one column a byte: counted without the Unicode
+        // tables, which made `plist --explain` of 10,000 domains spend three quarters of its time here.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         var inEscape = false
         for scalar in text.unicodeScalars {
@@ -37,18 +40,21 @@ public enum TextLayout {
     /// The columns of one scalar: 0 for combining marks and zero-width characters, 2 for wide ones, else 1.
     static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
+        if v >= 0x20 && v < 0x7F { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
         if v == 0x200B { return 0 }
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-            0x1F900...0x1F9FF, 0x20000...0x3FFFD,
-        ]
-        return wide.contains { $0.contains(v) } ? 2 : 1
+        return wideRanges.contains { $0.contains(v) } ? 2 : 1
     }
+
+    /// East Asian wide and emoji ranges: two columns.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+        0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
 
     /// `text` without its ANSI escapes.
     static func plain(_ text: String) -> String {

@@ -101,10 +101,14 @@ public struct ATSViolation: Codable, Sendable, Equatable, Hashable {
     /// The Info.plist key that would relax it, if any
     /// (e.g. `NSExceptionDomains.<host>.NSExceptionRequiresForwardSecrecy`).
     @ExplicitNull public var keyPath: String?
+    /// The same path as its keys: the dotted form cannot be split back when a domain key has dots. Absent when there
+    /// is no key path.
+    public var keyPathComponents: [String]?
 
-    public init(rule: RuleID, message: String, keyPath: String? = nil) {
+    public init(rule: RuleID, message: String, keyPath: String? = nil, keyPathComponents: [String]? = nil) {
         self.rule = rule
         self.message = message
         self.keyPath = keyPath
+        self.keyPathComponents = keyPathComponents
     }
 }

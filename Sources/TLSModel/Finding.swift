@@ -22,6 +22,13 @@ public struct Finding: Codable, Sendable, Equatable, Hashable {
     @ExplicitNull public var line: Int?
     /// Dotted key path, e.g. `NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`.
     @ExplicitNull public var keyPath: String?
+    /// The same path as its keys (`["NSAppTransportSecurity", "NSExceptionDomains", "example.com",
+    /// "NSIncludesSubdomains"]`): the dotted form cannot be split back when a domain key has dots. Absent when the
+    /// finding has no key path or its producer keeps only the dotted form.
+    public var keyPathComponents: [String]?
+    /// The build configuration of a preprocessed Info.plist the finding holds in (`DEBUG defined`); absent when it
+    /// holds in every configuration, or the file has one.
+    public var configuration: String?
 
     public init(
         rule: RuleID, severity: Severity, message: String, file: String? = nil, line: Int? = nil,

@@ -12,6 +12,14 @@ public struct PolicyExplanation: Codable, Sendable, Equatable {
     public var hosts: [HostPatternPolicy]
     /// Assumptions that apply to the whole explanation.
     public var notes: [String]
+    /// The oldest release the eras start at, as written (`15.6`, `macOS 12`); absent when nothing said.
+    public var lowestOS: String?
+    /// Which key or option said so: `--deployment-target`, `MinimumOSVersion`, `IPHONEOS_DEPLOYMENT_TARGET`,
+    /// `LSMinimumSystemVersion` (a macOS app's; never an iOS app's Mac Catalyst minimum), `MACOSX_DEPLOYMENT_TARGET`.
+    public var lowestOSSource: String?
+    /// The build configuration of a preprocessed Info.plist this explains (`DEBUG defined`); absent for a file with
+    /// one.
+    public var configuration: String?
 
     public init(hosts: [HostPatternPolicy], notes: [String] = []) {
         self.schemaVersion = PolicyExplanation.currentSchemaVersion
@@ -37,6 +45,9 @@ public struct HostPatternPolicy: Codable, Sendable, Equatable {
         /// An `NSExceptionDomains` key that never matches a host (a wildcard, a scheme, upper case, …): the
         /// linter reports it, and hosts it was meant for get the policy of any other host.
         case neverMatches = "never-matches"
+        /// An `NSExceptionDomains` key that refers to a build setting not given (`$(API_HOST)`): which host it
+        /// names, and so what any host gets, cannot be judged.
+        case unresolved
     }
 
     /// The pattern as shown to people: `example.com`, `*.example.com`, `any other public host`, `*.local`.
@@ -47,6 +58,8 @@ public struct HostPatternPolicy: Codable, Sendable, Equatable {
     public var eras: [EraPolicy]
     /// Why the key never matches (the linter's message), for ``Kind/neverMatches``; absent otherwise.
     public var neverMatches: String?
+    /// Why the pattern cannot be judged, for ``Kind/unresolved``; absent otherwise.
+    public var cannotBeJudged: String?
 
     public init(pattern: String, kind: Kind, exampleHost: String, eras: [EraPolicy], neverMatches: String? = nil) {
         self.pattern = pattern
@@ -91,6 +104,9 @@ public struct ClientPolicy: Codable, Sendable, Equatable {
     /// The keys that decided the policy (removing any of them changes it), as key paths under
     /// `NSAppTransportSecurity`; empty when the OS default decided.
     public var decidedBy: [String]
+    /// ``decidedBy`` as keys (`["NSAppTransportSecurity", "NSExceptionDomains", "example.com"]`): a dotted path
+    /// cannot be split back when a domain key has dots. Absent in explanations made before it existed.
+    public var decidedByComponents: [[String]]?
     /// Why, in one line.
     public var reason: String
     /// Where Apple's sources disagree and the other reading gives a different policy.

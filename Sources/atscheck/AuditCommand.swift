@@ -33,6 +33,8 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The app's Info.plist (XML or binary); without it, the default ATS policy.")
     var plist: String?
 
+    @OptionGroup(title: "Reading the plist as Xcode builds it") var reading: PlistReadingOptions
+
     @Option(name: .long, help: "The endpoint list (text, YAML or JSON).")
     var endpoints: String
 
@@ -70,6 +72,7 @@ struct AuditCommand: AsyncParsableCommand {
         let result = try await Terminal.exitingOnFileErrors { () -> AuditResult in
             var settings = try scan.settings()
             settings.scope = full ? .full : .atsOnly
+            settings.plistReading = try reading.readOptions()
             // The pipeline refuses --resolve rules that match no entry (UnusedResolveRules, exit 64) before scanning.
             return try await ScanPipeline(settings: settings).audit(
                 plistPath: plist, endpointsPath: endpoints, for: policy.judged, baselinePath: baseline,

@@ -51,6 +51,8 @@ struct CertCommand: AsyncParsableCommand {
         name: .long, help: "Judge under this Info.plist: its NSAppTransportSecurity exceptions and NSPinnedDomains.")
     var plist: String?
 
+    @OptionGroup(title: "Reading the plist as Xcode builds it") var reading: PlistReadingOptions
+
     @Option(
         name: .long,
         help:
@@ -105,8 +107,10 @@ struct CertCommand: AsyncParsableCommand {
     /// The certificate report and, with --pins or a plist's NSPinnedDomains, each library's pin check.
     private func judged() throws -> (ScanReport, [PinCheckReport]) {
         // The plist is read first: with a bad plist and a bad chain, the plist is named.
-        let document = try plist.map(PlistDocument.input)
-        let judge = PolicyJudge(document: document, for: policy.judged)
+        let options = try reading.readOptions()
+        let source = try plist.map { try PlistSource.input($0, options: options) }
+        let document = source?.document
+        let judge = PolicyJudge(source: source, for: policy.judged)
         // An app whose TSKConfiguration TrustKit refuses crashes at launch: nothing else is worth judging.
         if let document, let error = TrustKitLaunchFailure.error(TrustKitLaunchFailure.inPlist(document)) {
             throw error
@@ -127,11 +131,11 @@ struct CertCommand: AsyncParsableCommand {
         let (report, _) = try check.report(judge: judge)
         var material: [(String, LoadedPins, [PinLibrary])] = []
         if let pins {
-            let loaded = try PinMaterialLoader.load(pins)
+            let loaded = try PinMaterialLoader.load(pins, plistReading: options)
             material.append((pins, loaded, library.library.map { [$0] } ?? CertPins.libraries(for: loaded)))
         }
         if let plist, pins != plist, !host.isEmpty {
-            let loaded = try PinMaterialLoader.load(plist)
+            let loaded = try PinMaterialLoader.load(plist, plistReading: options)
             if CertPins.hasPinnedDomains(loaded) { material.append((plist, loaded, [.nspinneddomains])) }
         }
         var pinReports: [PinCheckReport] = []

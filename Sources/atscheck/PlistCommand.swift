@@ -17,8 +17,14 @@ struct PlistCommand: AsyncParsableCommand {
             that do nothing, every key App Review asks you to justify, and NSPinnedDomains structure and pin \
             values. Each finding has a severity, a stable rule id, the key path and, in XML plists, the line.
 
-            --explain lists, per host pattern and OS era, the effective policy; the eras start at the app's \
-            MinimumOSVersion (or LSMinimumSystemVersion, or --deployment-target) and end at --os-version.
+            --explain lists, per host pattern and OS era, the effective policy; the eras start at \
+            --deployment-target, else the plist's MinimumOSVersion, else IPHONEOS_DEPLOYMENT_TARGET, else a macOS \
+            app's LSMinimumSystemVersion (never an iOS app's Mac Catalyst minimum), and end at --os-version.
+
+            Source Info.plists are read as Xcode builds them: #if/#ifdef/#include lines (INFOPLIST_PREPROCESS) are \
+            preprocessed, keeping the file's line numbers; without --define, every configuration the conditions \
+            allow is judged (up to 8) and a finding that holds in some only names them. $(NAME) references take \
+            --build-setting and --xcconfig values; one left unresolved where ATS reads it is a finding.
 
             All or nothing: when any FILE is unreadable or malformed, each is named on stderr and no report is \
             written, for any file.
@@ -43,6 +49,8 @@ struct PlistCommand: AsyncParsableCommand {
         help: "Print, per host pattern and OS era, the effective policy for URLSession, WKWebView and media.")
     var explain = false
 
+    @OptionGroup(title: "Reading the plist as Xcode builds it") var reading: PlistReadingOptions
+
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
 
@@ -58,25 +66,27 @@ struct PlistCommand: AsyncParsableCommand {
         }
     }
 
-    /// Every file parsed, or exit 65 after naming each one that is not (nothing is rendered then).
-    func loadAll() throws -> [PlistDocument] {
-        var documents: [PlistDocument] = []
+    /// Every file read as Xcode builds it, or exit 65 after naming each one that is not (nothing is rendered then).
+    func loadAll(_ options: PlistReadOptions) throws -> [PlistSource] {
+        var sources: [PlistSource] = []
         var failed = false
         for file in files {
-            do { documents.append(try PlistDocument.load(path: file)) } catch let error as PlistError {
+            do { sources.append(try PlistSource.load(path: file, options: options)) } catch let error as PlistError {
                 Terminal.fail(error.description)
                 failed = true
             }
         }
         if failed { throw ExitCode(ExitStatus.badInput.rawValue) }
-        return documents
+        return sources
     }
 
     func run() async throws {
-        let documents = try loadAll()
-        if explain { return try runExplain(documents) }
-        let options = PlistLinter.Options(os: osVersion.os, deploymentTarget: deploymentTarget)
-        let findings = documents.flatMap { PlistLinter.lint($0, options: options) }
+        let options = try await Terminal.exitingOnFileErrors { try reading.readOptions() }
+        let plists = try loadAll(options)
+        if explain { return try runExplain(plists, settings: options.buildSettings) }
+        let lintOptions = PlistLinter.Options(
+            os: osVersion.os, deploymentTarget: deploymentTarget, settings: options.buildSettings)
+        let findings = plists.flatMap { PlistLinter.lint($0, options: lintOptions) }
         let report = ScanReport(endpoints: [], findings: findings)
         let sources = ReportSources(plistFile: files.count == 1 ? files[0] : nil)
         try output.emit(ReportDocument(scan: report, sources: sources))
@@ -85,13 +95,17 @@ struct PlistCommand: AsyncParsableCommand {
         try gate.finish(errors.isEmpty ? .success : .policyFailure, reason: reason, findings: findings)
     }
 
-    /// `--explain`: the effective policy each plist gives, as text or JSON.
-    func runExplain(_ documents: [PlistDocument]) throws {
-        let target = deploymentTarget.flatMap { AppleOSVersion(anyRelease: $0) }
-        let explanations = documents.map {
-            PolicyExplainer.explain(document: $0, os: osVersion.os, deploymentTarget: target)
+    /// `--explain`: the effective policy each plist gives (each build configuration of a preprocessed one), as text
+    /// or JSON.
+    func runExplain(_ sources: [PlistSource], settings: BuildSettings) throws {
+        let explained = sources.flatMap { source in
+            source.configurations.map { document in
+                ExplainedPlist(
+                    file: document.file,
+                    explanation: PolicyExplainer.explain(
+                        document: document, os: osVersion.os, deploymentTarget: deploymentTarget, settings: settings))
+            }
         }
-        let explained = zip(documents, explanations).map { ExplainedPlist(file: $0.file, explanation: $1) }
         try output.emit(ReportDocument(explanations: explained))
     }
 }

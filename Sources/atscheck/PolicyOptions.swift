@@ -47,3 +47,61 @@ extension ClientKind: ExpressibleByArgument {
     }
     public var defaultValueDescription: String { optionValue }
 }
+
+/// How an Info.plist given on the command line is read as Xcode builds it (issue 32): `--define` for the
+/// preprocessor (`INFOPLIST_PREPROCESS`), `--build-setting` and `--xcconfig` for `$(NAME)` references. Used by
+/// `plist`, `audit --plist`, `scan --plist` and `cert --plist`.
+struct PlistReadingOptions: ParsableArguments {
+    @Option(
+        name: .customLong("define"),
+        help: ArgumentHelp(
+            "A preprocessor definition for an Info.plist with #if/#ifdef lines (INFOPLIST_PREPROCESS), as -D takes it; repeatable. Chooses one build configuration (a name not given is not defined); without any, every configuration the conditions allow is judged (up to 8) and each finding says which.",
+            valueName: "name[=value]"))
+    var defines: [String] = []
+
+    @Option(
+        name: .customLong("build-setting"),
+        help: ArgumentHelp(
+            "A build setting for $(NAME) and ${NAME} in the plist's keys and values; repeatable; wins over --xcconfig. INFOPLIST_PREPROCESSOR_DEFINITIONS, INFOPLIST_PREPROCESS and IPHONEOS_DEPLOYMENT_TARGET are read too. A reference left unresolved where ATS reads it is a finding, and the hosts it could change are judged ambiguous.",
+            valueName: "name=value"))
+    var buildSettings: [String] = []
+
+    @Option(
+        name: .customLong("xcconfig"),
+        help: ArgumentHelp(
+            "An .xcconfig file of build settings (its #include lines followed); repeatable, later files win.",
+            valueName: "path"))
+    var xcconfigs: [String] = []
+
+    func validate() throws {
+        for definition in defines where PreprocessorMacro.parse(definition: definition) == nil {
+            throw ValidationError("--define \(definition): give NAME or NAME=VALUE, NAME a C identifier")
+        }
+        for setting in buildSettings where BuildSettings.parse(assignment: setting) == nil {
+            throw ValidationError("--build-setting \(setting): give NAME=VALUE, NAME a build setting name")
+        }
+    }
+
+    /// The options the plist is read with; reads every `--xcconfig` first.
+    /// - Throws: ``InputFileError`` (exit 65) naming the .xcconfig and line that cannot be read.
+    func readOptions() throws -> PlistReadOptions {
+        var settings = BuildSettings()
+        for path in xcconfigs {
+            do { settings = try XCConfigFile.load(path: path, onto: settings) } catch let error as XCConfigFile.Failure
+            {
+                throw InputFileError(file: error.file, line: error.line, reason: error.reason)
+            }
+        }
+        for assignment in buildSettings {
+            if let (name, value) = BuildSettings.parse(assignment: assignment) { settings.values[name] = value }
+        }
+        var definitions: [String: PreprocessorMacro]?
+        for definition in defines {
+            if let (name, macro) = PreprocessorMacro.parse(definition: definition) {
+                definitions = definitions ?? [:]
+                definitions![name] = macro
+            }
+        }
+        return PlistReadOptions(definitions: definitions, buildSettings: settings)
+    }
+}

@@ -60,6 +60,8 @@ struct ScanCommand: AsyncParsableCommand {
                 + "\(RuleID.Pins.rejected) error at the plist line (exit 1)."))
     var plist: String?
 
+    @OptionGroup(title: "Reading the plist as Xcode builds it") var reading: PlistReadingOptions
+
     @Option(
         name: .customLong("save-profile"),
         help: "Write the scanned profiles (JSON) to FILE, to re-judge later with --profile.")
@@ -130,8 +132,10 @@ struct ScanCommand: AsyncParsableCommand {
     /// Scans (or loads saved profiles) and judges: the whole report, or what is left once JSON Lines streamed.
     private func scanned() async throws -> Outcome {
         // The plist is read first: with a bad plist and a bad profile, the plist is named.
-        let document = try plist.map(PlistDocument.input)
-        var judge = PolicyJudge(document: document, for: policy.judged)
+        let options = try reading.readOptions()
+        let source = try plist.map { try PlistSource.input($0, options: options) }
+        let document = source?.document
+        var judge = PolicyJudge(source: source, for: policy.judged)
         let report: ScanReport
         if profile.isEmpty {
             var lists = try targetsFile.map { try EndpointList.load(path: $0) }

@@ -23,6 +23,15 @@ struct EmittedRuleIDTests {
         }
         let noATS = PlistFixtures.xml("<dict>\n<key>CFBundleIdentifier</key><string>com.example.app</string>\n</dict>")
         seen.formUnion(PlistLinter.lint(try PlistDocument.parse(data: noATS, file: "Info.plist")).map(\.rule))
+        // What reading a source file reports: a Catalyst minimum, configurations that do not parse or are too many.
+        let catalyst = PlistFixtures.xml(
+            "<dict><key>LSRequiresIPhoneOS</key><true/><key>LSMinimumSystemVersion</key><string>14</string></dict>")
+        seen.formUnion(PlistLinter.lint(try PlistDocument.parse(data: catalyst, file: "Info.plist")).map(\.rule))
+        let conditions =
+            "#ifdef BROKEN\n<key>A</key>\n#endif\n"
+            + (1...3).map { "#ifdef N\($0)\n<key>K\($0)</key><true/>\n#endif" }.joined(separator: "\n")
+        seen.formUnion(
+            PlistLinter.lint(try PlistSourceTests.source(PlistFixtureText.info(conditions))).map(\.rule))
         let uncatalogued = seen.filter { $0.descriptor == nil }
         #expect(uncatalogued.isEmpty, "not in RuleCatalogue: \(uncatalogued.sorted())")
         // The cases reach every plist rule, so this check covers the whole family.

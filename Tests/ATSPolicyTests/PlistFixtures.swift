@@ -32,6 +32,8 @@ enum PlistFixtures {
         try PropertyListSerialization.data(fromPropertyList: dict, format: .binary, options: 0)
     }
 
-    /// A fake, well-formed SPKI pin (Base64 of 32 bytes).
-    static func pin(_ byte: UInt8) -> String { Data(repeating: byte, count: 32).base64EncodedString() }
+    /// A fake, well-formed SPKI pin (Base64 of 32 bytes that differ, so it is not a placeholder such as `AAAA…=`).
+    static func pin(_ byte: UInt8) -> String {
+        Data((0..<32).map { UInt8(truncatingIfNeeded: Int(byte) &* 31 &+ $0 &* 7) }).base64EncodedString()
+    }
 }

@@ -100,7 +100,7 @@ let positiveCases: [LintCase] = [
         label: "a key written twice: only the last value takes effect",
         body: "<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitraryLoads</key><false/>",
         rule: PlistRuleID.keyDuplicate, severity: .error, keyPath: "NSAllowsArbitraryLoads",
-        messageContains: "only the second value takes effect"),
+        messageContains: "only the last value takes effect"),
     // Value types (§3.4).
     .init(
         label: "the string YES is ignored", body: "<key>NSAllowsArbitraryLoads</key><string>YES</string>",
@@ -315,6 +315,44 @@ let positiveCases: [LintCase] = [
     .init(
         label: "a single pin", body: pinned("a.com", pins("NSPinnedLeafIdentities", [PlistFixtures.pin(7)])),
         rule: PlistRuleID.pinningNoBackup, severity: .warning, keyPath: "NSPinnedDomains.a.com"),
+    // Issue 32: what an entry reaches and relaxes, placeholders, build settings.
+    .init(
+        label: "insecure HTTP with subdomains on onion covers every .onion name",
+        body: domain(
+            "onion",
+            "<key>NSIncludesSubdomains</key><true/><key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        rule: PlistRuleID.domainSubdomainsOnTLD, severity: .note,
+        keyPath: "NSExceptionDomains.onion.NSIncludesSubdomains",
+        messageContains: "every host name ending in .onion"),
+    .init(
+        label: "forward secrecy off adds RSA key exchange and drops the key-size check",
+        body: domain("a.com", "<key>NSExceptionRequiresForwardSecrecy</key><false/>"),
+        rule: PlistRuleID.valueForwardSecrecyOff, severity: .note,
+        keyPath: "NSExceptionDomains.a.com.NSExceptionRequiresForwardSecrecy", messageContains: "RSA key exchange"),
+    .init(
+        label: "a placeholder backup pin beside two real ones is a note",
+        body: pinned(
+            "a.com",
+            pins(
+                "NSPinnedLeafIdentities",
+                [PlistFixtures.pin(1), PlistFixtures.pin(2), String(repeating: "A", count: 43) + "="])),
+        rule: PlistRuleID.pinningPlaceholder, severity: .note,
+        keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.2.SPKI-SHA256-BASE64", messageContains: "no backup"),
+    .init(
+        label: "placeholder pins only: an error, nothing can connect",
+        body: pinned(
+            "a.com",
+            pins(
+                "NSPinnedLeafIdentities",
+                [String(repeating: "A", count: 43) + "=", String(repeating: "B", count: 43) + "="])),
+        rule: PlistRuleID.pinningPlaceholder, severity: .error,
+        keyPath: "NSPinnedDomains.a.com.NSPinnedLeafIdentities.0.SPKI-SHA256-BASE64",
+        messageContains: "every connection to it fails"),
+    .init(
+        label: "an exception domain from a build setting that is not given",
+        body: domain("$(API_HOST)", "<key>NSExceptionAllowsInsecureHTTPLoads</key><true/>"),
+        rule: PlistRuleID.sourceUnresolvedSetting, severity: .warning, keyPath: "NSExceptionDomains.$(API_HOST)",
+        messageContains: "--build-setting API_HOST=VALUE"),
 ]
 
 let negativeCases: [CleanCase] = [
@@ -382,6 +420,15 @@ let negativeCases: [CleanCase] = [
     .init(label: "a lower-case name is not an IP", body: domain("a.com"), absent: PlistRuleID.domainIPAddress),
     .init(label: "two pins are a backup", body: pinned("a.com", twoPins), absent: PlistRuleID.pinningNoBackup),
     .init(
+        label: "real pins are no placeholders", body: pinned("a.com", twoPins), absent: PlistRuleID.pinningPlaceholder),
+    .init(
+        label: "subdomains of a registrable name are not a top-level name",
+        body: domain("example.com", "<key>NSIncludesSubdomains</key><true/>"), absent: PlistRuleID.domainSubdomainsOnTLD
+    ),
+    .init(
+        label: "an unresolved exception key is not reported as an invalid host name",
+        body: domain("$(API_HOST)"), absent: PlistRuleID.domainInvalid),
+    .init(
         label: "correct keys are not misspelled",
         body: "<key>NSAllowsLocalNetworking</key><true/>" + domain("a.com", "<key>NSIncludesSubdomains</key><true/>"),
         absent: PlistRuleID.keyMisspelled),
@@ -423,7 +470,8 @@ struct PlistLinterTests {
                     + "<key>NSExceptionRequiresForwardSecrecy</key><false/>")
             + pinned("api.example.com", twoPins + pins("NSPinnedCAIdentities", [PlistFixtures.pin(3)]))
             + "<key>NSAllowsLocalNetworking</key><true/>"
-        #expect(try PlistFixtures.lint(body) == [])
+        // NSExceptionRequiresForwardSecrecy = NO is correct but relaxes something: its note is the only finding.
+        #expect(try PlistFixtures.lint(body).map(\.rule) == [PlistRuleID.valueForwardSecrecyOff])
     }
 
     @Test("every emitted rule is in the catalogue, with its usual severity or a documented variant")
@@ -481,7 +529,7 @@ struct PlistLinterTests {
         #expect(
             rules == [
                 PlistRuleID.valueWrongType, PlistRuleID.domainWildcard, PlistRuleID.keyMisspelled,
-                PlistRuleID.reviewJustification,
+                PlistRuleID.reviewJustification, PlistRuleID.valueForwardSecrecyOff,
             ], "\(findings)")
         #expect(findings.allSatisfy { $0.line == nil })
         #expect(

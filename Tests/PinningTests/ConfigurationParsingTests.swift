@@ -35,6 +35,29 @@ struct ConfigurationParsingTests {
         #expect(set.domains["api.example.com"] == DomainPins(pins: [Self.pinA, Self.pinB]))
     }
 
+    @Test("TSKConfiguration: a placeholder backup pin (AAAA…=) is a note; placeholders only, an error")
+    func trustKitPlaceholders() throws {
+        let placeholder = String(repeating: "A", count: 43) + "="
+        let config: [String: Any] = [
+            "TSKPinnedDomains": [
+                "api.example.com": ["TSKPublicKeyHashes": [Self.pinA, placeholder]],
+                "none.example.com": ["TSKPublicKeyHashes": [placeholder, String(repeating: "B", count: 43) + "="]],
+                "real.example.com": ["TSKPublicKeyHashes": [Self.pinA, Self.pinB]],
+            ] as [String: Any]
+        ]
+        let (_, findings, _) = PinConfigurationParser.trustKit(config, file: "Info.plist")
+        let placeholders = findings.filter { $0.rule == RuleID.Pins.pinPlaceholder }
+        let api = try #require(placeholders.first { $0.message.hasPrefix("api.example.com") })
+        #expect(api.severity == .note)
+        #expect(api.keyPath == "TSKConfiguration.TSKPinnedDomains.api.example.com.TSKPublicKeyHashes.1")
+        #expect(api.message.contains("the one real pin has no working backup"))
+        let none = try #require(placeholders.first { $0.message.hasPrefix("none.example.com") })
+        #expect(none.severity == .error)
+        #expect(!placeholders.contains { $0.message.hasPrefix("real.example.com") })
+        #expect(PinPlaceholder.isPlaceholder(base64: placeholder))
+        #expect(!PinPlaceholder.isPlaceholder(base64: Self.pinA))
+    }
+
     @Test("TSKConfiguration: what TrustKit refuses at initialisation, as findings at their key paths")
     func trustKitRejects() {
         let config: [String: Any] = [

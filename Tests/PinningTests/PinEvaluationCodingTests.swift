@@ -103,6 +103,11 @@ struct PinEvaluationCodingTests {
         seen.formUnion(
             PinConfigurationParser.trustKit(["TSKPinnedDomains": [Self.p.host: ["TSKPublicKeyHashes": ["abc def"]]]])
                 .findings.map(\.rule))
+        let placeholder = String(repeating: "A", count: 43) + "="
+        seen.formUnion(
+            PinConfigurationParser.trustKit(
+                ["TSKPinnedDomains": [Self.p.host: ["TSKPublicKeyHashes": [Self.p.leaf.spkiSHA256, placeholder]]]]
+            ).findings.map(\.rule))
         let loaderSide: Set<RuleID> = [RuleID.Pins.pemInCer, RuleID.Pins.frameworkBundle]
         let expected = Set(RuleID.Pins.catalogue.map(\.id)).subtracting(loaderSide)
         #expect(expected.subtracting(seen).isEmpty, "never emitted: \(expected.subtracting(seen).sorted())")

@@ -69,4 +69,28 @@ struct ExplainTextTests {
         #expect(!plain.contains("\u{1B}["))
         #expect(ExplainTextRenderer.render(e, style: TextStyle(enabled: true)).contains("\u{1B}[32mATS on"))
     }
+
+    @Test(
+        "long key paths keep their indent where the width allows, never past it unless wider (issue 32)",
+        arguments: [80, 100, 120])
+    func longKeyPaths(_ width: Int) {
+        let domain = "NSAppTransportSecurity.NSExceptionDomains.api.staging-environment.example-company.com"
+        var e = Self.explanation
+        e.hosts[0].eras[0].clients[0].decidedBy = [
+            domain, domain + ".NSExceptionAllowsInsecureHTTPLoads", domain + ".NSExceptionMinimumTLSVersion",
+        ]
+        let lines = ExplainTextRenderer.render(e, width: width).split(separator: "\n")
+        let keyLines = lines.filter { $0.contains("NSExceptionDomains.") }
+        #expect(keyLines.count == 3)
+        for line in keyLines {
+            let indent = line.prefix { $0 == " " }.count
+            let text = line.count - indent
+            if text > width {
+                #expect(indent >= 6, "a key wider than the width stays at the hang: \(line)")
+            } else {
+                #expect(line.count <= width, "\(line)")
+                #expect(indent == min(8, width - text) || indent == 6, "as far right as fits, up to the hang: \(line)")
+            }
+        }
+    }
 }

@@ -61,4 +61,29 @@ struct JSONStreamRenderingTests {
         let moved = String(decoding: JSONStreamRendering.indented(json, first: false), as: UTF8.self)
         #expect(moved == ",\n    {\n      \"a\" : [\n\n      ]\n    }")
     }
+
+    /// Explanations whose layout differs: one, several (an array), none explained hosts, every optional field.
+    static var explanations: [[PolicyExplanation]] {
+        let one = ExplainTextTests.explanation
+        var full = one
+        full.lowestOS = "15.6"
+        full.lowestOSSource = "MinimumOSVersion"
+        full.configuration = "DEBUG defined"
+        full.hosts += full.hosts
+        var empty = one
+        empty.hosts = []
+        return [[one], [full], [one, full], [empty], [empty, one], []]
+    }
+
+    @Test("plist --explain's pieces join to the bytes of the whole-string renderer", arguments: 0..<6)
+    func explanationBytes(index: Int) throws {
+        let explanations = Self.explanations[index]
+        var pieces: [Data] = []
+        try JSONStreamRendering.write(explanations, to: { pieces.append($0) })
+        let whole =
+            explanations.count == 1
+            ? try JSONRendering.render(explanations[0]) : try JSONRendering.render(explanations)
+        #expect(String(decoding: pieces.reduce(Data(), +), as: UTF8.self) == whole)
+        if explanations.first?.hosts.count ?? 0 > 1 { #expect(pieces.count > 2, "written host by host") }
+    }
 }

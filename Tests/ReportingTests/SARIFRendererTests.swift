@@ -89,6 +89,25 @@ struct SARIFRendererTests {
         #expect(notePhysical["region"] == nil)
     }
 
+    @Test("a key path with a dotted domain keeps its keys: the property bag, and the last key as the location's name")
+    func keyPathComponents() throws {
+        var finding = Finding(
+            rule: RuleID.Plist.domainTrailingDot, severity: .warning, message: "m", file: "Info.plist", line: 9,
+            keyPath: "NSAppTransportSecurity.NSExceptionDomains.api.example.com")
+        finding.keyPathComponents = ["NSAppTransportSecurity", "NSExceptionDomains", "api.example.com"]
+        let text = try SARIFRenderer.render(
+            ScanReport(endpoints: [], findings: [finding]), plistFile: "Info.plist", endpointsFile: nil)
+        #expect(try Self.validate(text).ok)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let result = try #require(try Self.results(log).first)
+        let properties = try #require(result["properties"] as? [String: Any])
+        #expect(properties["keyPathComponents"] as? [String] == finding.keyPathComponents)
+        let logical = try #require(
+            ((result["locations"] as? [[String: Any]])?.first?["logicalLocations"] as? [[String: Any]])?.first)
+        #expect(logical["name"] as? String == "api.example.com")
+        #expect(logical["fullyQualifiedName"] as? String == finding.keyPath)
+    }
+
     @Test("each violation of a failing endpoint is a result at the endpoint file line")
     func endpointResults() throws {
         let results = try Self.results(try Self.render())

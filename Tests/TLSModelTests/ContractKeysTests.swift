@@ -132,7 +132,9 @@ struct ContractKeysTests {
     }
 
     static func violation(full: Bool) -> ATSViolation {
-        ATSViolation(rule: RuleID.ATS.forwardSecrecy, message: "m", keyPath: full ? "NSAppTransportSecurity.x" : nil)
+        ATSViolation(
+            rule: RuleID.ATS.forwardSecrecy, message: "m", keyPath: full ? "NSAppTransportSecurity.x" : nil,
+            keyPathComponents: full ? ["NSAppTransportSecurity", "x"] : nil)
     }
 
     static func evaluation(full: Bool) -> ATSEvaluation {
@@ -143,9 +145,12 @@ struct ContractKeysTests {
     }
 
     static func finding(full: Bool) -> Finding {
-        Finding(
+        var finding = Finding(
             rule: RuleID.Plist.keyUnknown, severity: .warning, message: "m", file: full ? "Info.plist" : nil,
             line: full ? 3 : nil, keyPath: full ? "NSAppTransportSecurity.NSFoo" : nil)
+        finding.keyPathComponents = full ? ["NSAppTransportSecurity", "NSFoo"] : nil
+        finding.configuration = full ? "DEBUG defined" : nil
+        return finding
     }
 
     static func endpoint(full: Bool) -> EndpointResult {
@@ -172,20 +177,26 @@ struct ContractKeysTests {
             forwardSecrecyRequired: true, reason: "why")
     }
 
-    static func clientPolicy() -> ClientPolicy {
-        ClientPolicy(
+    static func clientPolicy(full: Bool = true) -> ClientPolicy {
+        var policy = ClientPolicy(
             client: .urlSession, atsApplies: true, httpAllowed: false, minimumTLS: .tls1_2,
             forwardSecrecyRequired: true,
             niap: false, decidedBy: ["NSAllowsArbitraryLoads"], reason: "r", conflicts: [conflict()])
+        policy.decidedByComponents = full ? [["NSAppTransportSecurity", "NSAllowsArbitraryLoads"]] : nil
+        return policy
     }
 
     static func explanation() -> PolicyExplanation {
-        PolicyExplanation(
+        var explanation = PolicyExplanation(
             hosts: [
                 HostPatternPolicy(
                     pattern: "a", kind: .exceptionDomain, exampleHost: "a",
                     eras: [EraPolicy(era: "17+", osVersion: "17.0", clients: [clientPolicy()])])
             ], notes: ["n"])
+        explanation.lowestOS = "15.6"
+        explanation.lowestOSSource = "MinimumOSVersion"
+        explanation.configuration = "DEBUG defined"
+        return explanation
     }
 
     static let cases: [Case] = [
@@ -220,8 +231,12 @@ struct ContractKeysTests {
         Case(
             "ATSEvaluation.Reading", full: evaluation(full: true).readings[0],
             minimal: evaluation(full: false).readings[0]),
-        Case("ATSViolation", full: violation(full: true), minimal: violation(full: false)),
-        Case("Finding", full: finding(full: true), minimal: finding(full: false)),
+        Case(
+            "ATSViolation", full: violation(full: true), minimal: violation(full: false),
+            omittable: ["keyPathComponents"]),
+        Case(
+            "Finding", full: finding(full: true), minimal: finding(full: false),
+            omittable: ["keyPathComponents", "configuration"]),
         Case(
             "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
             omittable: [
@@ -272,20 +287,25 @@ struct ContractKeysTests {
         Case(
             "Target", full: Target(scheme: "https", host: "a", port: 8443, path: "/p", original: "https://a:8443/p"),
             minimal: Target(host: "a"), omittable: ["path"]),
-        Case("PolicyExplanation", full: explanation(), minimal: PolicyExplanation(hosts: [])),
+        Case(
+            "PolicyExplanation", full: explanation(), minimal: PolicyExplanation(hosts: []),
+            omittable: ["lowestOS", "lowestOSSource", "configuration"]),
         Case(
             "HostPatternPolicy",
             full: { () -> HostPatternPolicy in
                 var host = explanation().hosts[0]
                 host.neverMatches = "exception domain key *.a has a wildcard, which never matches"
+                host.cannotBeJudged = "the key refers to a build setting that is not given"
                 return host
             }(),
             minimal: HostPatternPolicy(pattern: "a", kind: .localName, exampleHost: "a", eras: []),
-            omittable: ["neverMatches"]),
+            omittable: ["neverMatches", "cannotBeJudged"]),
         Case(
             "EraPolicy", full: explanation().hosts[0].eras[0],
             minimal: EraPolicy(era: "9", osVersion: "9.0", clients: [])),
-        Case("ClientPolicy", full: clientPolicy(), minimal: clientPolicy()),
+        Case(
+            "ClientPolicy", full: clientPolicy(), minimal: clientPolicy(full: false),
+            omittable: ["decidedByComponents"]),
         Case("ConflictingReading", full: conflict(), minimal: conflict()),
     ]
 

@@ -8,6 +8,8 @@ import TLSModel
 /// steps (so the merged report is the single run's).
 struct AuditInputs {
     var document: PlistDocument
+    /// Every build configuration of a preprocessed plist (``document`` is the first); one document otherwise.
+    var configurations: [PlistDocument]
     var list: EndpointList
     var baseline: Baseline?
     var pins: AuditPins
@@ -21,12 +23,15 @@ struct AuditInputs {
         plistPath: String?, endpointsPath: String, baselinePath: String?, settings: ScanSettings, os: AppleOSVersion,
         now: Date
     ) throws -> AuditInputs {
-        let document: PlistDocument
+        let source: PlistSource?
         do {
-            document = try plistPath.map { try PlistDocument.load(path: $0) } ?? ScanPipeline.defaultPolicyDocument
+            source = try plistPath.map { try PlistSource.load(path: $0, options: settings.plistReading) }
         } catch let error as PlistError {
             throw InputFileError(file: error.file, line: error.line, reason: error.reason)
         }
+        // Pins and TrustKit's launch check read the first configuration (every name undefined, unless --define
+        // chose one): see docs/plist-rules.md, "Preprocessed Info.plists".
+        let document = source?.document ?? ScanPipeline.defaultPolicyDocument
         // An Info.plist's TSKConfiguration is loaded by TrustKit itself at launch.
         if let error = TrustKitLaunchFailure.error(TrustKitLaunchFailure.inPlist(document)) { throw error }
         let list = try EndpointList.load(path: endpointsPath)
@@ -34,8 +39,14 @@ struct AuditInputs {
         try PEMFile.validate(settings.caFiles + list.entries.compactMap(\.caFile))
         let pins = try AuditPins.prepare(
             document: document, entries: list.entries, settings: settings, now: settings.now ?? now)
-        let lint = plistPath == nil ? [] : PlistLinter.lint(document, options: PlistLinter.Options(os: os))
-        return AuditInputs(document: document, list: list, baseline: baseline, pins: pins, lint: lint)
+        let lint =
+            source.map {
+                PlistLinter.lint(
+                    $0, options: PlistLinter.Options(os: os, settings: settings.plistReading.buildSettings))
+            } ?? []
+        return AuditInputs(
+            document: document, configurations: source?.configurations ?? [document], list: list, baseline: baseline,
+            pins: pins, lint: lint)
     }
 
     /// Keeps only the entries at `positions` (a shard), with their pin checks.
@@ -50,7 +61,7 @@ struct AuditInputs {
     func finish(profiles: [ServerProfile], settings: ScanSettings, for client: ATSClient, now: Date) -> AuditResult {
         let endpoints = zip(list.entries, profiles).map { Auditor.Endpoint(entry: $0, profile: $1) }
         var result = Auditor(for: client).audit(
-            document: document, endpoints: endpoints, findings: lint + list.findings)
+            configurations: configurations, endpoints: endpoints, findings: lint + list.findings)
         result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
         let pinOutcome = pins.evaluate(endpoints, document: document)
         pinOutcome.failRejected(in: &result.report)

@@ -68,10 +68,13 @@ public enum PinMaterialLoader {
     public static let pinSetBytes = InputLimits.baselineBytes
 
     /// Loads the material at `path`.
-    /// - Parameter path: A file or a directory.
+    /// - Parameters:
+    ///   - path: A file or a directory.
+    ///   - plistReading: How Info.plists are read (`--define`, `--build-setting`, `--xcconfig`); a preprocessed one's
+    ///     pins come from its first configuration (every name undefined unless a definition chose one).
     /// - Returns: The material.
     /// - Throws: ``InputFileError`` (exit 65) for a missing path or a malformed file, with its line when known.
-    public static func load(_ path: String) throws -> LoadedPins {
+    public static func load(_ path: String, plistReading: PlistReadOptions = PlistReadOptions()) throws -> LoadedPins {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputFileError(file: path, reason: "no such file or directory")
@@ -92,7 +95,7 @@ public enum PinMaterialLoader {
                         (path as NSString).appendingPathComponent(String(url.path.dropFirst(base.path.count + 1))))
                 }
             }
-            for file in files.sorted() { try loadFile(file, into: &pins) }
+            for file in files.sorted() { try loadFile(file, into: &pins, plistReading: plistReading) }
         } else {
             guard extensions.contains((path as NSString).pathExtension.lowercased()) else {
                 throw InputFileError(
@@ -100,12 +103,14 @@ public enum PinMaterialLoader {
                     reason:
                         "not a pin file: expected .cer, .der, .crt, .pem, .json, .yaml, .yml or an Info.plist (.plist)")
             }
-            try loadFile(path, into: &pins)
+            try loadFile(path, into: &pins, plistReading: plistReading)
         }
         return pins
     }
 
-    static func loadFile(_ file: String, into pins: inout LoadedPins) throws {
+    static func loadFile(
+        _ file: String, into pins: inout LoadedPins, plistReading: PlistReadOptions = PlistReadOptions()
+    ) throws {
         pins.files.append(file)
         switch (file as NSString).pathExtension.lowercased() {
         case "cer", "der", "crt", "pem": try loadCertificates(file, into: &pins)
@@ -114,7 +119,7 @@ public enum PinMaterialLoader {
             pins.pinSet = merge(pins.pinSet, loaded.pinSet)
             pins.findings += loaded.findings
             pins.trustKitRefusals += loaded.refusals
-        default: try loadPlist(file, into: &pins)
+        default: try loadPlist(file, into: &pins, plistReading: plistReading)
         }
     }
 
@@ -155,9 +160,13 @@ public enum PinMaterialLoader {
         }
     }
 
-    static func loadPlist(_ file: String, into pins: inout LoadedPins) throws {
+    static func loadPlist(
+        _ file: String, into pins: inout LoadedPins, plistReading: PlistReadOptions = PlistReadOptions()
+    ) throws {
         let document: PlistDocument
-        do { document = try PlistDocument.load(path: file) } catch let error as PlistError {
+        do { document = try PlistSource.load(path: file, options: plistReading).document } catch let error
+            as PlistError
+        {
             throw InputFileError(file: file, line: error.line, reason: error.reason)
         }
         let root = document.rootDictionary

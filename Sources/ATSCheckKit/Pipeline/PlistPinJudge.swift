@@ -75,3 +75,27 @@ extension PlistDocument {
         }
     }
 }
+
+extension PlistSource {
+    /// Reads an Info.plist given on the command line as Xcode builds it (preprocessed, build settings expanded).
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - options: `--define`, `--build-setting`, `--xcconfig`.
+    /// - Returns: Its build configurations.
+    /// - Throws: ``InputFileError`` (exit 65) when it is unreadable, or no configuration is a dictionary plist.
+    public static func input(_ path: String, options: PlistReadOptions = PlistReadOptions()) throws -> PlistSource {
+        do { return try PlistSource.load(path: path, options: options) } catch let error as PlistError {
+            throw InputFileError(file: path, line: error.line, reason: error.reason)
+        }
+    }
+}
+
+extension PolicyJudge {
+    /// Judges under every build configuration of a plist read as Xcode builds it (the default ATS policy when nil).
+    /// - Parameters:
+    ///   - source: The plist's configurations.
+    ///   - client: The OS release and client whose rules apply.
+    public init(source: PlistSource?, for client: ATSClient = .newest) {
+        self.init(policy: source.map(AppPolicySource.init(source:)) ?? .defaultPolicy, for: client)
+    }
+}

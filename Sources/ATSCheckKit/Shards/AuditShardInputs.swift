@@ -19,7 +19,8 @@ extension AuditShardInputs {
             plist: plist, endpoints: endpoints, baseline: baseline, os: client.os, client: client.kind,
             caFiles: settings.caFiles, useSystemTrustStore: settings.useSystemTrustStore,
             trustStore: settings.trustSource.recorded, warnDays: settings.expiryWarningDays,
-            evaluationTime: settings.now, ranAt: now, fingerprints: fingerprints)
+            evaluationTime: settings.now, ranAt: now, fingerprints: fingerprints,
+            plistReading: settings.plistReading == PlistReadOptions() ? nil : settings.plistReading)
     }
 
     /// The settings the judging reads.
@@ -29,6 +30,7 @@ extension AuditShardInputs {
         settings.useSystemTrustStore = useSystemTrustStore
         settings.expiryWarningDays = warnDays
         settings.now = evaluationTime
+        settings.plistReading = plistReading ?? PlistReadOptions()
         return settings
     }
 

@@ -20,7 +20,11 @@ extension ATSConfiguration {
         if let domains = dictionary[ATSKey.exceptionDomains.name] as? [String: Any] {
             for (key, value) in domains {
                 guard let entry = value as? [String: Any] else { continue }
-                exceptionDomains[key] = ExceptionDomain(dictionary: entry)
+                if BuildSettings.refersToSetting(key) {
+                    unresolvedExceptionDomains[key] = ExceptionDomain(dictionary: entry)
+                } else {
+                    exceptionDomains[key] = ExceptionDomain(dictionary: entry)
+                }
             }
         }
     }
@@ -69,6 +73,12 @@ extension ExceptionDomain {
             default: return nil  // a date, data or collection: the default is used
             }
         }
+        // Values Xcode fills in from build settings not given: the engine judges the entry under each value they
+        // could take.
+        var unresolved: [String: String] = [:]
+        for key in [ATSKey.exceptionMinimumTLSVersion.name, ATSKey.exceptionRequiresNIAPTLSPackageVersion.name] {
+            if let text = dictionary[key] as? String, BuildSettings.refersToSetting(text) { unresolved[key] = text }
+        }
         func version(_ name: String) -> TLSVersion? {
             (dictionary[name] as? String).flatMap {
                 ATSKey.validMinimumTLSVersions.contains($0) ? TLSVersion(name: $0) : nil
@@ -97,6 +107,7 @@ extension ExceptionDomain {
             niapPackage: (dictionary[ATSKey.exceptionRequiresNIAPTLSPackageVersion.name] as? String)
                 .flatMap(NIAPPackage.init),
             numericBooleanKeys: numeric, legacyValues: legacy.isEmpty ? nil : legacy, stringBooleanValues: strings)
+        unresolvedValues = unresolved
     }
 
     /// `-[NSString boolValue]`: YES for a string whose first non-space character is `Y`, `y`, `T`, `t` or a

@@ -30,6 +30,10 @@ public struct ATSConfiguration: Sendable, Equatable {
     public var exceptionDomains: [String: ExceptionDomain]
     /// `NSRequiresNIAPTLSPackageVersion`; nil when absent or not a known value.
     public var niapPackage: NIAPPackage?
+    /// `NSExceptionDomains` entries whose key refers to a build setting not given (`$(API_HOST)`): Xcode fills the
+    /// key in when it builds the app, so the host it names is not known. They govern no host here; a host they could
+    /// name is judged both ways, and ambiguous where the verdicts differ.
+    public var unresolvedExceptionDomains: [String: ExceptionDomain] = [:]
 
     public init(
         isPresent: Bool = true, allowsArbitraryLoads: Flag = .absent, allowsArbitraryLoadsForMedia: Flag = .absent,
@@ -79,6 +83,14 @@ public struct ExceptionDomain: Sendable, Equatable {
     /// them (§3.4): current Security source uses the default instead; older source read them with
     /// `boolValue` (a CONFLICT before iOS 18.4 / macOS 15.4).
     public var stringBooleanValues: [String: Bool]
+    /// Keys whose value refers to a build setting not given (`NSExceptionMinimumTLSVersion = $(MIN_TLS)`), with the
+    /// value as written: read as absent here, and judged under every value they could take.
+    public var unresolvedValues: [String: String] = [:]
+
+    /// The build settings ``unresolvedValues`` refer to.
+    public var unresolvedSettingNames: [String] {
+        unresolvedValues.values.flatMap { BuildSettings().expand($0).unresolved }
+    }
 
     public init(
         includesSubdomains: Bool = false, allowsInsecureHTTPLoads: Bool = false, minimumTLSVersion: TLSVersion? = nil,

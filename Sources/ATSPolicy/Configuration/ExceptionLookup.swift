@@ -30,51 +30,8 @@ extension ATSConfiguration {
     ///   - depth: the subdomain-depth reading.
     /// - Returns: the governing entry, or nil.
     public func exception(for host: String, os: AppleOSVersion, depth: SubdomainDepth) -> ExceptionMatch? {
-        if let ip = IPAddress(literal: host) {
-            guard os.ipLiteralsRequireATS else { return nil }  // IP keys were not honoured before iOS 17
-            for (key, entry) in exceptionDomains where !key.contains("/") {
-                if let keyIP = IPAddress(literal: key), keyIP == ip {
-                    return ExceptionMatch(key: key, entry: entry, builtIn: false, depth: 0)
-                }
-            }
-            var best: (String, ExceptionDomain, Int)?
-            for (key, entry) in exceptionDomains where key.contains("/") {
-                guard let range = CIDRRange(key), range.contains(ip) else { continue }
-                if best == nil || range.prefixLength > best!.2 { best = (key, entry, range.prefixLength) }
-            }
-            return best.map { ExceptionMatch(key: $0.0, entry: $0.1, builtIn: false, depth: 0) }
-        }
-        if let entry = exceptionDomains[host] {
-            return ExceptionMatch(key: host, entry: entry, builtIn: false, depth: 0)
-        }
-        var labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        var level = 0
-        while labels.count > 1 {
-            labels.removeFirst()
-            level += 1
-            let ancestor = labels.joined(separator: ".")
-            if let entry = exceptionDomains[ancestor], entry.includesSubdomains {
-                if depth == .oneLevel && level > 1 { break }
-                return ExceptionMatch(key: ancestor, entry: entry, builtIn: false, depth: level)
-            }
-            if depth == .oneLevel && level >= 1 && exceptionDomains[ancestor] != nil { break }
-        }
-        return builtInException(for: host)
-    }
-
-    /// The built-in Apple entry for `host`, unless the app has an entry with the same key.
-    /// Built-ins are a Security-source construct, so they use its any-depth walk.
-    func builtInException(for host: String) -> ExceptionMatch? {
-        var labels = host.lowercased().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        var level = 0
-        while !labels.isEmpty {
-            let candidate = labels.joined(separator: ".")
-            if exceptionDomains[candidate] == nil, let entry = BuiltInExceptions.entries[candidate] {
-                return ExceptionMatch(key: candidate, entry: entry, builtIn: true, depth: level)
-            }
-            labels.removeFirst()
-            level += 1
-        }
-        return nil
+        // One host: an index of the IP keys is built only for an IP literal, as the walk it replaces was.
+        ExceptionResolver(domains: exceptionDomains, index: nil, overlay: nil).match(
+            host, os: os, depth: depth, reading: EntryReading(), address: IPAddress(literal: host))
     }
 }

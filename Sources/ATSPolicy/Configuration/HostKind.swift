@@ -10,8 +10,11 @@ public enum HostKind: Sendable, Equatable {
     case ipLiteral(IPAddress, local: Bool)
 
     /// Classifies a host as Security's tests do (§4.5 notes).
-    public init(host: String) {
-        if let ip = IPAddress(literal: host) {  // a zone id makes a name, not a literal
+    public init(host: String) { self.init(host: host, address: IPAddress(literal: host)) }
+
+    /// Classifies a host whose IP literal (if any) is already parsed.
+    init(host: String, address: IPAddress?) {
+        if let ip = address {  // a zone id makes a name, not a literal
             self = .ipLiteral(ip, local: ip.isLoopback || ip.isLinkLocal)
             return
         }

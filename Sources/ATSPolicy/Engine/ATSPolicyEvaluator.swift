@@ -54,8 +54,21 @@ public struct ATSPolicyEvaluator: Sendable {
         detailedEvaluation(profile, host: host, configuration: configuration, scheme: scheme).evaluation
     }
 
-    /// The evaluation plus the reasons an `unknown` verdict could not be decided.
+    /// The evaluation plus the reasons an `unknown` verdict could not be decided; a host that a build setting not
+    /// given could change is judged under each value (``judgingUnresolved(_:profile:host:configuration:scheme:)``).
     func detailedEvaluation(
+        _ profile: ServerProfile, host: String, configuration: ATSConfiguration, scheme: String
+    ) -> (evaluation: ATSEvaluation, unknowns: [String]) {
+        let (evaluation, unknowns) = evaluationIgnoringUnresolved(
+            profile, host: host, configuration: configuration, scheme: scheme)
+        return (
+            judgingUnresolved(evaluation, profile: profile, host: host, configuration: configuration, scheme: scheme),
+            unknowns
+        )
+    }
+
+    /// The evaluation as the configuration is written (an unresolved key governs nothing).
+    func evaluationIgnoringUnresolved(
         _ profile: ServerProfile, host: String, configuration: ATSConfiguration, scheme: String
     ) -> (evaluation: ATSEvaluation, unknowns: [String]) {
         let primaryReadings = Readings.primary(for: os)

@@ -28,18 +28,31 @@ public struct HostPolicy: Sendable, Equatable {
     public var explanation: String
 
     /// Resolves the policy for `host`.
+    /// - Parameters:
+    ///   - index: The configuration's IP index, built once by a caller that resolves many hosts (`--explain`);
+    ///     nil: built for this host if it is an IP literal.
+    ///   - overlay: One entry replaced or removed (`--explain`'s deciding keys), without copying the configuration.
+    ///   - findConflicts: Whether to find the conflicts the resolution consulted; a caller that only compares
+    ///     policies (`--explain`'s "what if") skips the extra look-ups.
     static func resolve(
-        host: String, configuration written: ATSConfiguration, for judged: ATSClient,
-        readings: Readings, consulted: inout Set<ATSConflict>
+        host: String, configuration c: ATSConfiguration, for judged: ATSClient,
+        readings: Readings, consulted: inout Set<ATSConflict>, index: ExceptionIndex? = nil,
+        overlay: ExceptionOverlay? = nil, findConflicts: Bool = true
     ) -> HostPolicy {
         let os = judged.os
         let client = judged.kind
-        // §3.2, §3.4: legacy spellings on iOS 9 and per-domain numbers before iOS 18.4 read two ways.
-        consulted.formUnion(written.parsingConflicts(for: host, os: os, readings: readings))
-        let c = written.read(with: readings, os: os)
-        let match = c.exception(for: host, os: os, depth: readings.depth)
-        let other = c.exception(for: host, os: os, depth: readings.depth == .anyDepth ? .oneLevel : .anyDepth)
-        if match != other { consulted.insert(.subdomainDepth) }
+        index?.work?.resolved()
+        let address = IPAddress(literal: host)
+        let resolver = ExceptionResolver(domains: c.exceptionDomains, index: index, overlay: overlay)
+        let reading = EntryReading(readings, os: os)
+        let match = resolver.match(host, os: os, depth: readings.depth, reading: reading, address: address)
+        if findConflicts {
+            // §3.2, §3.4: legacy spellings on iOS 9 and per-domain numbers before iOS 18.4 read two ways.
+            consulted.formUnion(resolver.parsingConflicts(for: host, os: os, readings: readings, address: address))
+            let otherDepth: SubdomainDepth = readings.depth == .anyDepth ? .oneLevel : .anyDepth
+            let other = resolver.match(host, os: os, depth: otherDepth, reading: reading, address: address)
+            if match != other { consulted.insert(.subdomainDepth) }
+        }
 
         if let match {
             let e = match.entry
@@ -69,7 +82,7 @@ public struct HostPolicy: Sendable, Equatable {
             explanation: "full ATS applies to \(host)")
 
         // D2: local hosts (§4.5).
-        let kind = HostKind(host: host)
+        let kind = HostKind(host: host, address: address)
         if os.hasFineGrainedGlobalKeys && c.allowsLocalNetworking != .no {
             switch kind {
             case .localName:

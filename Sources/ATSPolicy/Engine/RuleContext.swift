@@ -55,7 +55,17 @@ struct RuleContext {
     var osName: String { "iOS \(os)" }
 
     mutating func fail(_ rule: RuleID, _ message: String, keyPath: String? = nil) {
-        violations.append(ATSViolation(rule: rule, message: message, keyPath: keyPath))
+        violations.append(
+            ATSViolation(
+                rule: rule, message: message, keyPath: keyPath, keyPathComponents: keyPath.flatMap(components(of:))))
+    }
+
+    /// The keys of a path ``keyPath(_:)`` built: the governing domain is known, so its dots are not separators.
+    func components(of path: String) -> [String]? {
+        let domain = policy.exception.flatMap { $0.builtIn ? nil : $0.key } ?? host
+        let prefix = ATSKeyPath.exceptionDomain(domain) + "."
+        guard path.hasPrefix(prefix) else { return nil }
+        return ATSKeyPath.exceptionDomainComponents(domain, String(path.dropFirst(prefix.count)))
     }
 
     /// Records that the verdict depends on data the checker lacks; `reason` says what and how to settle it.

@@ -12,19 +12,11 @@ extension PolicyExplainer {
         RuleID.Plist.domainInvalidCIDR, RuleID.Plist.keyWrongLevel,
     ]
 
-    /// The oldest OS an Info.plist says the app runs on, in iOS numbering: `MinimumOSVersion`, else
-    /// `LSMinimumSystemVersion` (macOS) mapped to the iOS release with the same ATS rules; nil when neither
-    /// is present or parses.
+    /// The oldest OS an Info.plist says the app runs on, in iOS numbering: ``LowestOS/of(_:deploymentTarget:settings:)``
+    /// without options (`MinimumOSVersion`, else a macOS app's `LSMinimumSystemVersion` mapped to the iOS release with
+    /// the same ATS rules; never an iOS app's Mac Catalyst minimum); nil when nothing says.
     public static func lowestOS(of document: PlistDocument) -> AppleOSVersion? {
-        guard document.kind == .infoPlist else { return nil }
-        let root = document.rootDictionary
-        if let text = root["MinimumOSVersion"] as? String, let version = AppleOSVersion(anyRelease: text) {
-            return version
-        }
-        if let text = root["LSMinimumSystemVersion"] as? String, let macOS = AppleOSVersion(anyRelease: text) {
-            return AppleOSVersion(macOS: macOS)
-        }
-        return nil
+        LowestOS.of(document)?.version
     }
 
     /// Explains a plist document the way `atscheck plist --explain` does: keys the linter says never match are
@@ -37,16 +29,58 @@ extension PolicyExplainer {
     public static func explain(
         document: PlistDocument, os: AppleOSVersion = .newest, deploymentTarget: AppleOSVersion? = nil
     ) -> PolicyExplanation {
+        explain(document: document, os: os, deploymentTarget: deploymentTarget?.description, settings: BuildSettings())
+    }
+
+    /// Explains a plist document as `atscheck plist --explain` does, the oldest release found as the linter finds it
+    /// (``LowestOS``), and says which key decided it and which build configuration the document is.
+    /// - Parameters:
+    ///   - document: the plist (one configuration of a preprocessed one).
+    ///   - os: the newest release to list.
+    ///   - deploymentTarget: `--deployment-target` as written.
+    ///   - settings: the build settings given (`IPHONEOS_DEPLOYMENT_TARGET`, …).
+    /// - Returns: the explanation.
+    public static func explain(
+        document: PlistDocument, os: AppleOSVersion, deploymentTarget: String?, settings: BuildSettings
+    ) -> PolicyExplanation {
         let configuration = ATSConfiguration(dictionary: document.atsDictionary ?? [:])
         var never: [String: String] = [:]
+        // By key path: one look-up per finding, not a walk over the keys (100,000 domains, issue 32).
+        var keyOfPath: [String: String] = [:]
+        for key in configuration.exceptionDomains.keys { keyOfPath[ATSKeyPath.exceptionDomain(key)] = key }
         for finding in PlistLinter.lint(document, options: PlistLinter.Options(os: os))
         where neverMatchingRules.contains(finding.rule) {
-            for key in configuration.exceptionDomains.keys where finding.keyPath == ATSKeyPath.exceptionDomain(key) {
-                never[key] = never[key] ?? finding.message
-            }
+            if let path = finding.keyPath, let key = keyOfPath[path] { never[key] = never[key] ?? finding.message }
         }
-        let eras = eras(for: configuration, from: deploymentTarget ?? lowestOS(of: document), through: os)
-        return explain(configuration, eras: eras, neverMatching: never)
+        let lowest = LowestOS.of(document, deploymentTarget: deploymentTarget, settings: settings)
+        let eras = eras(for: configuration, from: lowest?.version, through: os)
+        var explanation = explain(configuration, eras: eras, neverMatching: never)
+        explanation.lowestOS = lowest.map { $0.text }
+        explanation.lowestOSSource = lowest?.source.rawValue
+        explanation.configuration = document.configuration
+        return explanation
+    }
+
+    /// What happens to `host` for URLSession on each era from `lowest` through `newest`, in `--explain`'s words (its
+    /// cells' reasons): one reason when every era agrees, else `on iOS 9: …; on iOS 10–16: …`. The one source of
+    /// "what happens to this host" for the linter's messages.
+    /// - Parameters:
+    ///   - host: the host.
+    ///   - configuration: the app's configuration.
+    ///   - lowest: the app's oldest release; nil: every era.
+    ///   - newest: the rules' release.
+    static func consequence(
+        for host: String, configuration: ATSConfiguration, from lowest: AppleOSVersion?, through newest: AppleOSVersion
+    ) -> String {
+        let cells = eras(for: configuration, from: lowest, through: newest).map { era in
+            (
+                era.label,
+                explain(host: host, for: ATSClient(os: era.os, kind: .urlSession), configuration: configuration)
+            )
+        }
+        let reasons = cells.map(\.1.reason)
+        if Set(reasons).count == 1 { return reasons[0] }
+        return cells.map { "on iOS \($0.0): \($0.1.reason)" }.joined(separator: "; ")
     }
 
     /// The eras of ``eras(for:)`` that overlap `lowest`…`newest`, relabelled to start at `lowest` and end at

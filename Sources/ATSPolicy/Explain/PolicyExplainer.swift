@@ -57,9 +57,28 @@ public enum PolicyExplainer {
     public static func explain(
         _ configuration: ATSConfiguration, eras: [Era]? = nil, neverMatching: [String: String] = [:]
     ) -> PolicyExplanation {
+        explain(configuration, eras: eras, neverMatching: neverMatching, work: nil)
+    }
+
+    /// ``explain(_:eras:neverMatching:)``, counting its work (the regression test of its linearity).
+    static func explain(
+        _ configuration: ATSConfiguration, eras: [Era]?, neverMatching: [String: String], work: ResolutionWork?
+    ) -> PolicyExplanation {
         let eras = eras ?? Self.eras(for: configuration)
         let patterns = hostPatterns(configuration, neverMatching: Set(neverMatching.keys))
+        // Built once: every IP pattern of every era and client is then found without a walk over the keys.
+        let index = ExceptionIndex(configuration.exceptionDomains, work: work)
         let hosts = patterns.map { pattern in
+            if pattern.kind == .unresolved {
+                var unresolved = HostPatternPolicy(
+                    pattern: pattern.pattern, kind: .unresolved, exampleHost: pattern.host, eras: [])
+                let names = ATSPolicyEvaluator.settingNames(pattern.pattern).map { "--build-setting \($0)=VALUE" }
+                unresolved.cannotBeJudged =
+                    "the key refers to a build setting that is not given, so the host it names is not known; a host "
+                    + "it could name is judged both ways by scan and audit (give \(names.joined(separator: " ")) or "
+                    + "--xcconfig PATH)"
+                return unresolved
+            }
             if let why = neverMatching[pattern.pattern], pattern.kind == .exceptionDomain {
                 return HostPatternPolicy(
                     pattern: pattern.pattern, kind: .neverMatches, exampleHost: pattern.host, eras: [],
@@ -72,7 +91,8 @@ public enum PolicyExplainer {
                         era: era.label, osVersion: era.os.description,
                         clients: ClientKind.allCases.map {
                             explain(
-                                host: pattern.host, for: ATSClient(os: era.os, kind: $0), configuration: configuration)
+                                host: pattern.host, for: ATSClient(os: era.os, kind: $0), configuration: configuration,
+                                index: index)
                         })
                 })
         }
@@ -89,19 +109,20 @@ public enum PolicyExplainer {
     /// The policy for one host, client and OS: the engine's primary reading, the keys that decided it,
     /// and the other reading of every conflict the resolution consulted when that reading differs.
     static func explain(
-        host: String, for client: ATSClient, configuration c: ATSConfiguration
+        host: String, for client: ATSClient, configuration c: ATSConfiguration, index: ExceptionIndex? = nil
     ) -> ClientPolicy {
         let (os, kind) = (client.os, client.kind)
         let readings = Readings.primary(for: os)
         var consulted: Set<ATSConflict> = []
         let policy = HostPolicy.resolve(
-            host: host, configuration: c, for: client, readings: readings, consulted: &consulted)
+            host: host, configuration: c, for: client, readings: readings, consulted: &consulted, index: index)
         var conflicts: [ConflictingReading] = []
         for conflict in consulted.sorted() {
             let other = readings.flipped(conflict)
             var ignored: Set<ATSConflict> = []
             let alternative = HostPolicy.resolve(
-                host: host, configuration: c, for: client, readings: other, consulted: &ignored)
+                host: host, configuration: c, for: client, readings: other, consulted: &ignored, index: index,
+                findConflicts: false)
             guard Effective(alternative) != Effective(policy) else { continue }
             conflicts.append(
                 ConflictingReading(
@@ -111,16 +132,25 @@ public enum PolicyExplainer {
                     reason: alternative.explanation))
         }
         var reason = policy.explanation
+        if let match = policy.exception, !match.builtIn, !match.entry.unresolvedValues.isEmpty {
+            let written = match.entry.unresolvedValues.sorted { $0.key < $1.key }.map { "\($0.key) is \($0.value)" }
+            reason +=
+                "; \(written.joined(separator: ", ")), a build setting that is not given, so what it sets cannot be "
+                + "judged"
+        }
         if !conflicts.isEmpty {
             reason +=
                 " (reading "
                 + "\(conflicts.map { readings.name(of: ATSConflict(rawValue: $0.conflict)!) }.joined(separator: ", ")))"
         }
-        return ClientPolicy(
+        let deciding = decidingKeys(
+            host: host, for: client, configuration: c, readings: readings, policy: policy, index: index)
+        var cell = ClientPolicy(
             client: kind, atsApplies: policy.atsRequired, httpAllowed: policy.httpAllowed,
             minimumTLS: policy.minimumTLS, forwardSecrecyRequired: policy.requiresForwardSecrecy, niap: policy.niap,
-            decidedBy: decidingKeys(host: host, for: client, configuration: c, readings: readings, policy: policy),
-            reason: reason, conflicts: conflicts)
+            decidedBy: deciding.map(\.path), reason: reason, conflicts: conflicts)
+        cell.decidedByComponents = deciding.map(\.components)
+        return cell
     }
 
     /// The parts of a ``HostPolicy`` a person acts on (not its wording or which entry matched).
@@ -136,17 +166,31 @@ public enum PolicyExplainer {
         }
     }
 
-    /// The keys whose removal changes the policy, as `NSAppTransportSecurity.…` key paths.
+    /// One "what if": the configuration with one key removed or one entry changed.
+    private struct Variant {
+        var path: String
+        var components: [String]
+        var configuration: ATSConfiguration
+        var overlay: ExceptionOverlay?
+    }
+
+    /// The keys whose removal changes the policy, as `NSAppTransportSecurity.…` key paths and as keys.
+    ///
+    /// A global key's variant is a copy of the configuration with the flag cleared (the entries are shared, not
+    /// copied); an entry's variants are overlays on the one entry, so each costs what one resolution costs.
     static func decidingKeys(
         host: String, for client: ATSClient, configuration c: ATSConfiguration, readings: Readings,
-        policy: HostPolicy
-    ) -> [String] {
-        var variants: [(String, ATSConfiguration)] = []
+        policy: HostPolicy, index: ExceptionIndex? = nil
+    ) -> [(path: String, components: [String])] {
+        var variants: [Variant] = []
         func global(_ key: ATSKey, _ path: WritableKeyPath<ATSConfiguration, ATSConfiguration.Flag>) {
-            guard c[keyPath: path].isPresent else { return }
+            // A host an entry governs ignores every global boolean (its policy is the entry's), so removing one
+            // cannot change it: no resolution needed.
+            guard c[keyPath: path].isPresent, policy.exception == nil else { return }
             var v = c
             v[keyPath: path] = .absent
-            variants.append((ATSKeyPath.global(key), v))
+            variants.append(
+                Variant(path: ATSKeyPath.global(key), components: ATSKeyPath.components([key.name]), configuration: v))
         }
         global(.allowsArbitraryLoads, \.allowsArbitraryLoads)
         global(.allowsArbitraryLoadsForMedia, \.allowsArbitraryLoadsForMedia)
@@ -155,16 +199,24 @@ public enum PolicyExplainer {
         if c.niapPackage != nil {
             var v = c
             v.niapPackage = nil
-            variants.append((ATSKeyPath.global(.requiresNIAPTLSPackageVersion), v))
+            let key = ATSKey.requiresNIAPTLSPackageVersion
+            variants.append(
+                Variant(path: ATSKeyPath.global(key), components: ATSKeyPath.components([key.name]), configuration: v))
         }
         if let match = policy.exception, !match.builtIn, let entry = c.exceptionDomains[match.key] {
-            var removed = c
-            removed.exceptionDomains[match.key] = nil
-            variants.append((ATSKeyPath.exceptionDomain(match.key), removed))
+            variants.append(
+                Variant(
+                    path: ATSKeyPath.exceptionDomain(match.key),
+                    components: ATSKeyPath.exceptionDomainComponents(match.key), configuration: c,
+                    overlay: ExceptionOverlay(key: match.key, entry: nil)))
             func field<T>(_ key: ATSKey, _ path: WritableKeyPath<ExceptionDomain, T>, _ value: T) {
-                var v = c
-                v.exceptionDomains[match.key]![keyPath: path] = value
-                variants.append((ATSKeyPath.exceptionDomain(match.key, key.name), v))
+                var changed = entry
+                changed[keyPath: path] = value
+                variants.append(
+                    Variant(
+                        path: ATSKeyPath.exceptionDomain(match.key, key.name),
+                        components: ATSKeyPath.exceptionDomainComponents(match.key, key.name), configuration: c,
+                        overlay: ExceptionOverlay(key: match.key, entry: changed)))
             }
             if entry.includesSubdomains { field(.includesSubdomains, \.includesSubdomains, false) }
             if entry.allowsInsecureHTTPLoads {
@@ -175,11 +227,12 @@ public enum PolicyExplainer {
             if entry.niapPackage != nil { field(.exceptionRequiresNIAPTLSPackageVersion, \.niapPackage, nil) }
         }
         let current = Effective(policy)
-        return variants.compactMap { name, variant in
+        return variants.compactMap { variant in
             var ignored: Set<ATSConflict> = []
             let other = HostPolicy.resolve(
-                host: host, configuration: variant, for: client, readings: readings, consulted: &ignored)
-            return Effective(other) != current ? name : nil
+                host: host, configuration: variant.configuration, for: client, readings: readings, consulted: &ignored,
+                index: index, overlay: variant.overlay, findConflicts: false)
+            return Effective(other) != current ? (variant.path, variant.components) : nil
         }
     }
 
@@ -209,19 +262,25 @@ public enum PolicyExplainer {
                 patterns.append(Pattern(pattern: "*.*.\(key) and deeper", kind: .subdomain, host: "deep.sub.\(key)"))
             }
         }
-        func unlisted(_ host: String) -> Bool {
-            SubdomainDepth.allCases.allSatisfy { c.exception(for: host, os: .newest, depth: $0) == nil }
+        for key in c.unresolvedExceptionDomains.keys.sorted() {
+            patterns.append(Pattern(pattern: key, kind: .unresolved, host: key))
         }
-        let other =
-            ["other-host.example", "other-host.atscheck-example", "x9.other-host.atscheck-example"]
-            .first(where: unlisted) ?? "other-host.example"
-        patterns.append(Pattern(pattern: "any other public host", kind: .otherPublicHost, host: other))
+        patterns.append(Pattern(pattern: "any other public host", kind: .otherPublicHost, host: otherPublicHost(c)))
         if c.exceptionDomains["localhost"] == nil {
             patterns.append(Pattern(pattern: "localhost", kind: .localName, host: "localhost"))
         }
         patterns.append(Pattern(pattern: "*.local", kind: .localName, host: "printer.local"))
         patterns.append(Pattern(pattern: "IP literal (e.g. 192.0.2.10)", kind: .ipLiteral, host: "192.0.2.10"))
         return patterns
+    }
+
+    /// The host that stands for "any other public host": a public name no entry (or built-in) covers.
+    static func otherPublicHost(_ c: ATSConfiguration) -> String {
+        func unlisted(_ host: String) -> Bool {
+            SubdomainDepth.allCases.allSatisfy { c.exception(for: host, os: .newest, depth: $0) == nil }
+        }
+        return ["other-host.example", "other-host.atscheck-example", "x9.other-host.atscheck-example"]
+            .first(where: unlisted) ?? "other-host.example"
     }
 
     static func notes(_ c: ATSConfiguration) -> [String] {
@@ -238,6 +297,13 @@ public enum PolicyExplainer {
             notes.append(
                 "HTML <video> in a WKWebView is loaded by the media stack: NSAllowsArbitraryLoadsInWebContent may "
                     + "not cover it (radar 28678048)"
+            )
+        }
+        if !c.unresolvedExceptionDomains.isEmpty {
+            notes.append(
+                "NSExceptionDomains keys that refer to build settings not given ("
+                    + c.unresolvedExceptionDomains.keys.sorted().joined(separator: ", ")
+                    + ") may name any host without an entry of its own: those hosts are shown as if they named none"
             )
         }
         if c.allowsLocalNetworking.isPresent && c.allowsArbitraryLoads.isYes {

@@ -14,4 +14,13 @@ public enum ATSKeyPath {
     public static func exceptionDomain(_ domain: String, _ key: String? = nil) -> String {
         path([ATSKey.exceptionDomains.name, domain] + (key.map { [$0] } ?? []))
     }
+
+    /// The keys of a path under `NSAppTransportSecurity`: `["NSAppTransportSecurity", <c1>, …]`, the form JSON and
+    /// SARIF carry beside the dotted one (a domain key with dots cannot be split back out of it).
+    public static func components(_ components: [String]) -> [String] { [ATSKey.appTransportSecurity] + components }
+
+    /// The keys of ``exceptionDomain(_:_:)``.
+    public static func exceptionDomainComponents(_ domain: String, _ key: String? = nil) -> [String] {
+        components([ATSKey.exceptionDomains.name, domain] + (key.map { [$0] } ?? []))
+    }
 }

@@ -26,6 +26,11 @@ public struct PlistDocument {
     public let format: Format
     public let kind: Kind
     private let lineIndex: PlistLineIndex
+    /// The build configuration this document is when the file's preprocessor conditions allow several (`DEBUG
+    /// defined`); nil for a file with one.
+    public internal(set) var configuration: String?
+    /// The `$(NAME)` references no build setting resolved, with where they are: what the linter reports.
+    public internal(set) var unresolvedSettings: [UnresolvedSetting] = []
 
     /// Reads and parses a plist file.
     /// - Parameter path: The file to read.
@@ -43,13 +48,27 @@ public struct PlistDocument {
         return try parse(data: data, file: path)
     }
 
-    /// Parses plist bytes.
+    /// Parses plist bytes as they are (no preprocessing, no build settings given: ``PlistSource`` reads a file as
+    /// Xcode builds it); `$(NAME)` references are recorded in ``unresolvedSettings``.
     /// - Parameters:
     ///   - data: XML, binary or OpenStep plist bytes.
     ///   - file: The name findings and errors should carry.
     /// - Returns: The parsed document.
     /// - Throws: ``PlistError`` when the bytes are not a plist or the root is not a dictionary.
     public static func parse(data: Data, file: String) throws -> PlistDocument {
+        try parse(data: data, file: file, sourceLines: nil, settings: BuildSettings())
+    }
+
+    /// Parses plist bytes, preprocessed or not, and expands build settings.
+    /// - Parameters:
+    ///   - data: The bytes Foundation parses.
+    ///   - file: The name findings and errors should carry.
+    ///   - sourceLines: For preprocessed text, the source file's line of each line of `data`.
+    ///   - settings: The build settings `$(NAME)` references take; nil: none expanded, none recorded.
+    ///   - configuration: The build configuration `data` is, for a preprocessed file with several.
+    static func parse(
+        data: Data, file: String, sourceLines: [Int]?, settings: BuildSettings?, configuration: String? = nil
+    ) throws -> PlistDocument {
         guard data.count <= InputLimits.plistBytes else {
             throw PlistError(
                 code: .tooLarge, file: file, reason: InputLimits.tooLargeReason(limit: InputLimits.plistBytes))
@@ -62,9 +81,13 @@ public struct PlistDocument {
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
         } catch {
-            throw malformedError(error, data: data, file: file)
+            var failure = malformedError(error, data: data, file: file)
+            if let line = failure.line, let sourceLines, line >= 1, line <= sourceLines.count {
+                failure.line = sourceLines[line - 1]
+            }
+            throw failure
         }
-        guard let dict = PlistNode.dictionary(root) else {
+        guard var dict = PlistNode.dictionary(root) else {
             throw PlistError(
                 code: .notADictionary, file: file,
                 reason: "the plist's root is \(PlistNode(root).typeName), not a dictionary")
@@ -75,9 +98,31 @@ public struct PlistDocument {
         case .openStep: docFormat = .openStep
         default: docFormat = .xml
         }
-        let index = docFormat == .xml ? PlistLineIndex(xml: data) : PlistLineIndex()
-        return PlistDocument(
+        var unresolved: [UnresolvedSetting] = []
+        var keyTransform: ((String) -> String)?
+        if let settings, settings.expandsInfoPlist, docFormat == .binary || Self.mentionsSettings(data) {
+            dict = BuildSettingExpansion.expand(dict, settings: settings, unresolved: &unresolved)
+            if !settings.isEmpty { keyTransform = { settings.expand($0).text } }
+        }
+        let index =
+            docFormat == .xml
+            ? PlistLineIndex(xml: data, sourceLines: sourceLines, key: keyTransform) : PlistLineIndex()
+        var document = PlistDocument(
             file: file, root: dict, format: docFormat, kind: classify(dict), lineIndex: index)
+        document.configuration = configuration
+        document.unresolvedSettings = unresolved
+        return document
+    }
+
+    /// Whether text bytes hold a `$(` or `${`: only then can a build setting be referred to.
+    private static func mentionsSettings(_ data: Data) -> Bool {
+        let dollar = UInt8(ascii: "$")
+        var previous: UInt8 = 0
+        for byte in data {
+            if previous == dollar && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) { return true }
+            previous = byte
+        }
+        return false
     }
 
     private init(file: String, root: Any, format: Format, kind: Kind, lineIndex: PlistLineIndex) {
@@ -113,7 +158,25 @@ public struct PlistDocument {
 
     /// Keys an XML plist writes more than once in one dictionary: the path from the file's root and every line
     /// the key is on. Foundation keeps only the last value; binary and OpenStep plists report none here.
-    var duplicateKeys: [(path: [String], lines: [Int])] { lineIndex.duplicates }
+    var duplicateKeys: [(path: [String], lines: [Int], values: [Int])] { lineIndex.duplicates }
+
+    /// For a duplicated key whose values are dictionaries, the keys each occurrence holds, in file order.
+    func duplicateChildren(of path: [String]) -> [[String]] { lineIndex.duplicateChildren[path] ?? [] }
+
+    /// The value at a path from the file's root (dictionary keys and array indices), nil when there is none.
+    public func value(at path: [String]) -> Any? {
+        var current: Any = root
+        for component in path {
+            if let dict = PlistNode.dictionary(current), let next = dict[component] {
+                current = next
+            } else if let array = current as? [Any], let index = Int(component), array.indices.contains(index) {
+                current = array[index]
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
 
     /// The line of a key given relative to the ATS dictionary (works for both kinds of file).
     public func line(forATSKeyPath keyPath: [String]) -> Int? { line(forKeyPath: atsPathInFile + keyPath) }

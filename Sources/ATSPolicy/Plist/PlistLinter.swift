@@ -11,17 +11,21 @@ public struct PlistLinter {
     public struct Options: Sendable, Equatable {
         /// The OS release (iOS numbering) whose rules apply, like `--os-version`: the newest atscheck knows by default.
         public var os: AppleOSVersion
-        /// The oldest OS the app runs on (iOS numbering, any `x.y.z`). When nil, the Info.plist's
-        /// `MinimumOSVersion` is used, else its `LSMinimumSystemVersion` (macOS, mapped to the iOS release with
-        /// the same ATS rules), else ``os``.
+        /// The oldest OS the app runs on (iOS numbering, any `x.y.z`). When nil, ``LowestOS/of(_:deploymentTarget:settings:)``
+        /// decides (`MinimumOSVersion`, `IPHONEOS_DEPLOYMENT_TARGET`, a macOS app's `LSMinimumSystemVersion`), else
+        /// ``os``.
         public var deploymentTarget: String?
+        /// The build settings given (`--build-setting`, `--xcconfig`): the deployment target settings.
+        public var settings: BuildSettings
 
         /// - Parameters:
         ///   - os: The OS release whose rules apply (default: ``AppleOSVersion/newest``).
         ///   - deploymentTarget: The oldest OS the app runs on, as written (`15.0`, `12.1.2`).
-        public init(os: AppleOSVersion = .newest, deploymentTarget: String? = nil) {
+        ///   - settings: The build settings given.
+        public init(os: AppleOSVersion = .newest, deploymentTarget: String? = nil, settings: BuildSettings = .init()) {
             self.os = os
             self.deploymentTarget = deploymentTarget
+            self.settings = settings
         }
 
         /// Options from text: `osVersion` is read with ``AppleOSVersion/init(anyRelease:)``, and text that
@@ -46,14 +50,30 @@ public struct PlistLinter {
             DeadKeyRules.check(context)
             ReviewJustificationRules.check(context)
             PinnedDomainRules.check(context)
+            ExceptionNoteRules.check(context)
         }
-        return (context.findings + DuplicateKeyRules.findings(in: document)).sorted { a, b in
-            let la = a.line ?? Int.max
-            let lb = b.line ?? Int.max
-            if la != lb { return la < lb }
-            if (a.keyPath ?? "") != (b.keyPath ?? "") { return (a.keyPath ?? "") < (b.keyPath ?? "") }
-            return a.rule < b.rule
+        UnresolvedSettingRules.check(context)
+        if let catalyst = LowestOS.ignoredCatalystMinimum(of: document) {
+            let judged =
+                context.lowest.map { "the oldest iOS release judged is \($0.described)" }
+                ?? "with no MinimumOSVersion or deployment target, severities assume iOS \(context.rulesOS) and "
+                + "--explain lists every era (give --deployment-target)"
+            context.emit(
+                RuleID.Plist.osCatalystMinimum, .note,
+                "LSMinimumSystemVersion \(catalyst) is the Mac Catalyst minimum of this iOS app, not its iOS minimum: "
+                    + judged,
+                filePath: ["LSMinimumSystemVersion"], keyPath: "LSMinimumSystemVersion")
         }
+        return (context.findings + DuplicateKeyRules.findings(in: document)).sorted(by: PlistLinter.order)
+    }
+
+    /// The order findings are reported in: by line, then key path, then rule (a finding without a line last).
+    static func order(_ a: Finding, _ b: Finding) -> Bool {
+        let la = a.line ?? Int.max
+        let lb = b.line ?? Int.max
+        if la != lb { return la < lb }
+        if (a.keyPath ?? "") != (b.keyPath ?? "") { return (a.keyPath ?? "") < (b.keyPath ?? "") }
+        return a.rule < b.rule
     }
 }
 
@@ -71,44 +91,50 @@ final class LintContext {
     let lowestOSText: String
     private(set) var findings: [Finding] = []
 
+    /// The oldest release and which key said so; nil when nothing did.
+    let lowest: LowestOS?
+
     init(document: PlistDocument, options: PlistLinter.Options) {
         self.document = document
         self.options = options
         self.ats = document.atsDictionary
         rulesOS = options.os
-        let root = document.kind == .infoPlist ? document.rootDictionary : [:]
-        var target = (options.deploymentTarget ?? root["MinimumOSVersion"] as? String).flatMap { text in
-            AppleOSVersion(anyRelease: text).map { (version: $0, text: Self.releaseText(text)) }
-        }
-        // A macOS app states its oldest release as LSMinimumSystemVersion: judged by the iOS release with the
-        // same ATS rules, and named as written.
-        if target == nil, options.deploymentTarget == nil, let text = root["LSMinimumSystemVersion"] as? String,
-            let macOS = AppleOSVersion(anyRelease: text)
-        {
-            target = (version: AppleOSVersion(macOS: macOS), text: "macOS " + Self.releaseText(text))
-        }
-        lowestOS = target?.version ?? options.os
-        lowestOSText = target?.text ?? options.os.description
-    }
-
-    /// A release as written, with each number in plain decimal (`015.0` → `15.0`).
-    private static func releaseText(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).split(separator: ".").compactMap { Int($0) }.map(String.init)
-            .joined(separator: ".")
+        lowest = LowestOS.of(document, deploymentTarget: options.deploymentTarget, settings: options.settings)
+        lowestOS = lowest?.version ?? options.os
+        lowestOSText = lowest.map { "\($0.text) (\($0.source.rawValue))" } ?? options.os.description
     }
 
     /// Reports a finding at a path relative to the ATS dictionary.
     func emit(_ rule: RuleID, _ severity: Finding.Severity, _ message: String, at path: [String]) {
-        emit(rule, severity, message, filePath: document.atsPathInFile + path, keyPath: atsKeyPath(path))
+        emit(
+            rule, severity, message, filePath: document.atsPathInFile + path, keyPath: atsKeyPath(path),
+            components: [ATSKey.appTransportSecurity] + path)
     }
 
     /// Reports a finding at a path from the file's root (for keys outside the ATS dictionary).
-    func emit(_ rule: RuleID, _ severity: Finding.Severity, _ message: String, filePath: [String], keyPath: String) {
-        findings.append(
-            Finding(
-                rule: rule, severity: severity, message: message, file: document.file,
-                line: document.line(forKeyPath: filePath), keyPath: keyPath))
+    /// - Parameter components: The key path's keys (default: `filePath`).
+    func emit(
+        _ rule: RuleID, _ severity: Finding.Severity, _ message: String, filePath: [String], keyPath: String,
+        components: [String]? = nil
+    ) {
+        var finding = Finding(
+            rule: rule, severity: severity, message: message, file: document.file,
+            line: document.line(forKeyPath: filePath), keyPath: keyPath)
+        finding.keyPathComponents = components ?? filePath
+        findings.append(finding)
     }
+
+    /// The configuration Apple reads from the ATS dictionary (the default when there is none).
+    private(set) lazy var configuration: ATSConfiguration = ats.map(ATSConfiguration.init(dictionary:)) ?? .default
+
+    /// What happens to `host` on the releases this lint judges (the app's oldest through the rules'), from the
+    /// evaluation `--explain` prints: the one source of a message's "so this host gets …".
+    func consequence(for host: String) -> String {
+        PolicyExplainer.consequence(for: host, configuration: configuration, from: lowest?.version, through: rulesOS)
+    }
+
+    /// Adds a finding made elsewhere (the duplicate keys of the whole file).
+    func add(_ more: [Finding]) { findings += more }
 
     /// The dotted key path of the JSON contract: `NSAppTransportSecurity.NSExceptionDomains.example.com`.
     func atsKeyPath(_ path: [String]) -> String { ATSKeyPath.path(path) }

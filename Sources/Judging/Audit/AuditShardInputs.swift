@@ -34,13 +34,17 @@ public struct AuditShardInputs: Codable, Sendable, Equatable {
     public var ranAt: Date
     /// Path → fingerprint (FNV-1a 64, hex) of each input file (plist, endpoint list, baseline, `--ca-file`s).
     public var fingerprints: [String: String]
+    /// How the plist was read (`--define`, `--build-setting`, the `--xcconfig` settings as they were resolved); nil
+    /// with none, and in shards from before issue 32.
+    public var plistReading: PlistReadOptions?
 
     /// Inputs as recorded (the facade's initialiser reads the files and fingerprints them).
     public init(
         plist: String?, endpoints: String, baseline: String?, os: AppleOSVersion, client: ClientKind,
         caFiles: [String], useSystemTrustStore: Bool, trustStore: String? = nil, warnDays: Int?,
-        evaluationTime: Date?, ranAt: Date, fingerprints: [String: String]
+        evaluationTime: Date?, ranAt: Date, fingerprints: [String: String], plistReading: PlistReadOptions? = nil
     ) {
+        self.plistReading = plistReading
         self.plist = plist
         self.endpoints = endpoints
         self.baseline = baseline

@@ -18,7 +18,10 @@ public struct TextFormat: ReportRenderer {
         if let explanations = document.explanations {
             return explanations.map { plist in
                 (explanations.count > 1
-                    ? TextLayout.fit("== \(ControlEscaping.escape(plist.file))\n", width: width) : "")
+                    ? TextLayout.fit(
+                        "== \(ControlEscaping.escape(plist.file))"
+                            + (plist.explanation.configuration.map { " (\(ControlEscaping.escape($0)))" } ?? "") + "\n",
+                        width: width) : "")
                     + ExplainTextRenderer.render(plist.explanation, style: style, width: width)
             }.joined()
         }

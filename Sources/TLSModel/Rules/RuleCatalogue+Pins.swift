@@ -21,6 +21,9 @@ extension RuleID {
         public static let rootOnly: RuleID = "pins.match.root-only"
         /// A pin that is not the Base64 of a 32-byte SHA-256 digest (error).
         public static let pinMalformed: RuleID = "pins.pin.malformed"
+        /// A pin that is one character (or byte) repeated: a placeholder that never matches (note; error when every
+        /// pin of the domain is one).
+        public static let pinPlaceholder: RuleID = "pins.pin.placeholder"
         /// A TrustKit `expirationDate` has passed: pinning is off for the domain (warning).
         public static let trustKitExpired: RuleID = "pins.trustkit.expired"
         /// A key TrustKit cannot hash (RSA other than 2048/3072/4096, P-521, Ed25519…): it fails closed (error).
@@ -131,6 +134,15 @@ extension RuleCatalogue {
                 ending in `=`. Hex digests, base64url, whitespace or the Base64 of a hex string never match; \
                 TrustKit refuses such a configuration and NSPinnedDomains silently drops the entry. Recompute the \
                 pin (pinning.md §7.1).
+                """),
+        RuleDescriptor(
+            RuleID.Pins.pinPlaceholder, .pins, .note,
+            title: "A pin that is a placeholder (AAAA…=): it never matches a key.",
+            help: """
+                A SHA-256 digest is never one byte repeated, so a pin such as `AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=` \
+                matches no certificate. Such pins are written to pass TrustKit's rule that a domain has two pins, \
+                which leaves the app with no real backup. A note while another pin of the domain is real; an error \
+                when every pin of the domain is a placeholder (nothing can connect). Pin a real backup key.
                 """),
     ]
 

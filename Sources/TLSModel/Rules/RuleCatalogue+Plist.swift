@@ -35,6 +35,13 @@ extension RuleID {
         public static let pinningInvalidBase64: RuleID = "plist.pinning.invalid-base64"
         public static let pinningWrongDigestLength: RuleID = "plist.pinning.wrong-digest-length"
         public static let pinningNoBackup: RuleID = "plist.pinning.no-backup"
+        public static let pinningPlaceholder: RuleID = "plist.pinning.placeholder"
+        public static let domainSubdomainsOnTLD: RuleID = "plist.domain.subdomains-on-tld"
+        public static let valueForwardSecrecyOff: RuleID = "plist.value.forward-secrecy-off"
+        public static let osCatalystMinimum: RuleID = "plist.os.catalyst-minimum"
+        public static let sourceUnresolvedSetting: RuleID = "plist.source.unresolved-setting"
+        public static let sourceConfigurationInvalid: RuleID = "plist.source.configuration-invalid"
+        public static let sourceConfigurationsLimited: RuleID = "plist.source.configurations-limited"
     }
 }
 
@@ -86,7 +93,11 @@ extension RuleCatalogue {
             help: """
                 Property-list readers keep one value per key: Foundation keeps the last one written and drops the \
                 other without a word, so the dictionary Apple reads is not the one the first value suggests. \
-                atscheck reports the key at every line it appears on. Delete all but the value you mean.
+                atscheck reports it once, at the occurrence that is ignored, naming the line that takes effect and \
+                what the ignored value held that is lost. An error inside `NSAppTransportSecurity` (and TrustKit's \
+                `TSKConfiguration`) when the values differ, a note when they are written alike; outside them, keys \
+                ATS never reads, a note when the values differ and nothing otherwise. Delete all but the value you \
+                mean.
                 """),
         RuleDescriptor(
             P.keyDeprecated, .plist, .warning,
@@ -307,5 +318,70 @@ extension RuleCatalogue {
                 pin: a key kept offline, or a second CA's key.
                 """,
             appleKey: "NSPinnedDomains"),
+        RuleDescriptor(
+            P.pinningPlaceholder, .plist, .note,
+            title: "A pin that is a placeholder (one repeated character, such as AAAA…=); it never matches a key.",
+            help: """
+                A SHA-256 digest is never one byte repeated, so a pin such as `AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=` \
+                matches no certificate. Such pins are written to pass a library's rule that a backup pin must exist \
+                (TrustKit requires two), which leaves the app with no real backup. A note while another pin of the \
+                domain is real; an error when every pin of the domain is a placeholder (no connection can succeed). \
+                Pin a real backup key.
+                """,
+            appleKey: "SPKI-SHA256-BASE64"),
+        RuleDescriptor(
+            P.domainSubdomainsOnTLD, .plist, .note,
+            title: "NSIncludesSubdomains on a bare top-level name: the entry covers every name under it.",
+            help: """
+                An entry for a single-label name such as `onion` or `test` with `NSIncludesSubdomains` reaches every \
+                host under that top-level name. With `NSExceptionAllowsInsecureHTTPLoads` that is plain HTTP to all \
+                of them (deliberate for `.onion`, where Tor encrypts the transport). Check the breadth is meant.
+                """,
+            appleKey: "NSIncludesSubdomains"),
+        RuleDescriptor(
+            P.valueForwardSecrecyOff, .plist, .note,
+            title: "NSExceptionRequiresForwardSecrecy = NO adds RSA key exchange and drops the ATS key-size check.",
+            help: """
+                Apple's documentation for the key: with `NO`, the host may negotiate TLS 1.2 suites without forward \
+                secrecy (RSA key exchange), and ATS no longer checks the server key's size (the system trust rule \
+                of RSA 2048 bits still applies). Set it only for a server that cannot do ECDHE.
+                """,
+            appleKey: "NSExceptionRequiresForwardSecrecy"),
+        RuleDescriptor(
+            P.osCatalystMinimum, .plist, .note,
+            title: "LSMinimumSystemVersion in an iOS app is its Mac Catalyst minimum, not its iOS minimum.",
+            help: """
+                An iOS app (`LSRequiresIPhoneOS`, `UIDeviceFamily`, …) that also runs on the Mac states its macOS \
+                minimum in `LSMinimumSystemVersion`. The iOS releases it supports come from `MinimumOSVersion` or \
+                the deployment target (`--deployment-target`, `IPHONEOS_DEPLOYMENT_TARGET`), so atscheck does not \
+                take its iOS eras from the macOS key. Give the deployment target to judge the oldest iOS release.
+                """,
+            appleKey: "LSMinimumSystemVersion"),
+        RuleDescriptor(
+            P.sourceUnresolvedSetting, .plist, .warning,
+            title: "A build setting ($(NAME)) that ATS reads is not given; the hosts it may name cannot be judged.",
+            help: """
+                Xcode replaces `$(NAME)` and `${NAME}` in an Info.plist with the build setting's value when it \
+                builds the app. Where ATS reads the reference (an `NSExceptionDomains` key, a minimum TLS version), \
+                its value decides the policy, so atscheck does not guess: a host the entry could name is judged \
+                ambiguous. Give the value with `--build-setting NAME=VALUE` or `--xcconfig PATH`.
+                """),
+        RuleDescriptor(
+            P.sourceConfigurationInvalid, .plist, .warning,
+            title: "A build configuration of a preprocessed Info.plist is not a valid plist; Xcode cannot build it.",
+            help: """
+                The preprocessor conditions (`#if`, `#ifdef`, …) give several configurations and this one, as the \
+                preprocessor leaves it, does not parse (or the preprocessor itself stops, at an `#error`). If the \
+                configuration is never built, say which one is with `--define`; otherwise fix the branch. The other \
+                configurations are judged.
+                """),
+        RuleDescriptor(
+            P.sourceConfigurationsLimited, .plist, .note,
+            title: "The preprocessor conditions allow more configurations than atscheck judges; give --define.",
+            help: """
+                Without `--define` or `INFOPLIST_PREPROCESSOR_DEFINITIONS`, atscheck judges every combination of the \
+                names an Info.plist's conditions test, up to eight: none defined, then each alone, then pairs. Give \
+                the definitions of the configuration you build to judge exactly that one.
+                """),
     ]
 }

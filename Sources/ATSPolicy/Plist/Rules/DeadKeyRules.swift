@@ -20,7 +20,7 @@ enum DeadKeyRules {
     /// Whether `NSAllowsArbitraryLoads = YES` is overridden on the OS whose rules apply.
     static func arbitraryLoadsOverridden(_ c: LintContext) -> Bool {
         // The engine's reading of §4.1, so the linter and the verdicts never disagree.
-        ATSConfiguration(dictionary: c.ats ?? [:]).arbitraryLoadsOverridden(on: c.rulesOS)
+        c.configuration.arbitraryLoadsOverridden(on: c.rulesOS)
     }
 
     private static func checkArbitraryLoadsOverride(_ c: LintContext) {
@@ -37,10 +37,13 @@ enum DeadKeyRules {
                     + "still support iOS 9)",
                 at: path)
         } else {
+            // The consequence for a public host without an entry comes from the evaluation `--explain` prints.
+            let other = PolicyExplainer.otherPublicHost(c.configuration)
             c.emit(
                 RuleID.Plist.deadArbitraryLoadsIgnored, .error,
                 "NSAllowsArbitraryLoads = YES is ignored on iOS 10+ because \(present.joined(separator: ", ")) is "
-                    + "present (any value counts): URLSession keeps ATS for every host",
+                    + "present (any value counts): URLSession keeps ATS for public hosts without an entry of their "
+                    + "own (--explain, any other public host: \(c.consequence(for: other)))",
                 at: path)
         }
     }

@@ -45,6 +45,9 @@ enum DomainKeyRules {
         let path = [container.name, name]
         let pinned = container == .pinnedDomains
         let what = pinned ? "pinned domain" : "exception domain"
+        // A key Xcode fills in from a build setting is reported as unresolved (UnresolvedSettingRules), or was
+        // expanded already: as written it is not the key Apple reads.
+        if BuildSettings.refersToSetting(name) { return }
         if ATSKey.named(name) != nil {
             c.emit(
                 RuleID.Plist.keyWrongLevel, .error,

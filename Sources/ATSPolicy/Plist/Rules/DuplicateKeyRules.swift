@@ -1,34 +1,67 @@
 import TLSModel
 
-/// `plist.key.duplicate`: a `<key>` written twice in one XML `<dict>`. `PropertyListSerialization` (like
-/// Apple's CFPropertyList) keeps only the last value, silently, so the first one a reader sees is not the one
-/// that takes effect. Reported at every line the key is on, in the whole file (not only under
-/// `NSAppTransportSecurity`: a duplicated `NSAppTransportSecurity` key itself hides a whole dictionary).
+/// `plist.key.duplicate`: a `<key>` written twice in one XML `<dict>`. `PropertyListSerialization` (like Apple's
+/// CFPropertyList) keeps only the last value, silently, so the first one a reader sees is not the one that takes
+/// effect.
+///
+/// One finding per duplicated key (one problem, one alert), at the first occurrence that is ignored, naming the line
+/// that takes effect and, for a dictionary, the keys only the ignored value had (what is lost). Its weight follows
+/// what ATS reads: inside `NSAppTransportSecurity` (a duplicated `NSAppTransportSecurity` key itself hides a whole
+/// dictionary) and TrustKit's `TSKConfiguration` (pins atscheck reads), an error when the values differ and a note
+/// when they are written alike; elsewhere (an alternate icon under `CFBundleIcons~ipad`, a `UIDesign…` key), keys
+/// ATS never reads, a note when they differ and nothing when they do not.
 enum DuplicateKeyRules {
-    /// One error finding per occurrence of each duplicated key.
+    /// The configurations atscheck reads from a plist besides `NSAppTransportSecurity`.
+    static let pinningRoots: Set<String> = ["TSKConfiguration"]
+
+    /// One finding per duplicated key that matters.
     static func findings(in document: PlistDocument) -> [Finding] {
         var findings: [Finding] = []
-        for (path, lines) in document.duplicateKeys {
-            guard let key = path.last else { continue }
-            let keyPath = (document.kind == .atsDictionary ? [ATSKey.appTransportSecurity] + path : path).joined(
-                separator: ".")
-            let all = lines.map(String.init)
-            let listed =
-                all.count == 2
-                ? "\(all[0]) and \(all[1])" : all.dropLast().joined(separator: ", ") + " and " + all.last!
-            let count = lines.count == 2 ? "twice" : "\(lines.count) times"
-            let which = lines.count == 2 ? "second" : "last"
-            for (index, line) in lines.enumerated() {
-                let role = index == lines.count - 1 ? "this value takes effect" : "this value is ignored"
-                findings.append(
-                    Finding(
-                        rule: RuleID.Plist.keyDuplicate, severity: .error,
-                        message:
-                            "\(key) is written \(count) in the same dictionary (lines \(listed)); only the \(which) "
-                            + "value takes effect (\(role))",
-                        file: document.file, line: line, keyPath: keyPath))
+        for (path, lines, values) in document.duplicateKeys {
+            guard let key = path.last, lines.count >= 2 else { continue }
+            let components = document.kind == .atsDictionary ? [ATSKey.appTransportSecurity] + path : path
+            let aboutATS =
+                document.kind == .atsDictionary || path.first == ATSKey.appTransportSecurity
+                || pinningRoots.contains(path.first ?? "")
+            let alike = values.count == lines.count && Set(values).count == 1
+            if !aboutATS && alike { continue }
+            let severity: Finding.Severity = aboutATS && !alike ? .error : .note
+            let winner = lines[lines.count - 1]
+            let ignored = lines.dropLast().map(String.init)
+            let times = lines.count == 2 ? "twice" : "\(lines.count) times"
+            var message = "\(key) is written \(times) in the same dictionary: "
+            if Set(lines).count == 1 {
+                message += "all on line \(winner), and only the last value takes effect"
+            } else {
+                message +=
+                    "the value at line" + (ignored.count == 1 ? " \(ignored[0]) is" : "s \(listed(ignored)) are")
+                    + " ignored and the one at line \(winner) takes effect"
             }
+            if alike {
+                message += " (the values are written alike, so nothing is lost; delete the repeat)"
+            } else if let lost = lostKeys(document, path: path), !lost.isEmpty {
+                message += "; lost with the ignored value: \(listed(lost))"
+            }
+            if !aboutATS { message += "; ATS does not read this key" }
+            var finding = Finding(
+                rule: RuleID.Plist.keyDuplicate, severity: severity, message: message, file: document.file,
+                line: lines[0], keyPath: components.joined(separator: "."))
+            finding.keyPathComponents = components
+            findings.append(finding)
         }
         return findings
+    }
+
+    /// The keys an ignored dictionary value held that the winning one lacks (as the line index saw them): what the
+    /// duplicate loses. nil when the value is not a dictionary.
+    private static func lostKeys(_ document: PlistDocument, path: [String]) -> [String]? {
+        guard let winning = document.value(at: path).flatMap(PlistNode.dictionary) else { return nil }
+        let earlier = document.duplicateChildren(of: path).dropLast().flatMap { $0 }
+        return Set(earlier.filter { winning[$0] == nil }).sorted()
+    }
+
+    /// `10, 12 and 13`.
+    static func listed(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }

@@ -20,6 +20,7 @@ enum PinnedDomainRules {
                 continue
             }
             var validPins = 0
+            var placeholders: [[String]] = []
             for key in present {
                 let identities = entry[key.name] as! [Any]
                 let arrayPath = path + [key.name]
@@ -29,15 +30,39 @@ enum PinnedDomainRules {
                         "\(key.name) of \(name) is an empty array: no certificate can match it", at: arrayPath)
                 }
                 for (i, identity) in identities.enumerated() {
-                    if checkIdentity(c, identity, domain: name, at: arrayPath + [String(i)]) { validPins += 1 }
+                    let identityPath = arrayPath + [String(i)]
+                    guard checkIdentity(c, identity, domain: name, at: identityPath) else { continue }
+                    let pin = (PlistNode.dictionary(identity)?[ATSKey.spkiSHA256Base64.name] as? String) ?? ""
+                    if PinPlaceholder.isPlaceholder(base64: pin) {
+                        placeholders.append(identityPath + [ATSKey.spkiSHA256Base64.name])
+                    } else {
+                        validPins += 1
+                    }
                 }
             }
+            let shown = placeholders.map {
+                c.document.line(forATSKeyPath: $0).map { "line \($0)" } ?? $0.joined(separator: ".")
+            }
             if validPins == 1 {
+                let also =
+                    placeholders.isEmpty
+                    ? "" : " (its other pin, \(DuplicateKeyRules.listed(shown)), is a placeholder that matches no key)"
                 c.emit(
                     RuleID.Plist.pinningNoBackup, .warning,
-                    "pinned domain \(name) has a single pin and no backup: a key rotation or new CA would break "
+                    "pinned domain \(name) has a single pin and no backup\(also): a key rotation or new CA would break "
                         + "every connection until an app update",
                     at: path)
+            } else if let first = placeholders.first {
+                let count = placeholders.count == 1 ? "a placeholder pin" : "\(placeholders.count) placeholder pins"
+                let effect =
+                    validPins == 0
+                    ? "every pin of the domain is one, so no certificate can match and every connection to it fails"
+                    : "they match no key, so they are no backup"
+                c.emit(
+                    RuleID.Plist.pinningPlaceholder, validPins == 0 ? .error : .note,
+                    "pinned domain \(name) has \(count) (one character repeated, \(DuplicateKeyRules.listed(shown))): "
+                        + "\(effect); pin a real backup key",
+                    at: first)
             }
         }
     }

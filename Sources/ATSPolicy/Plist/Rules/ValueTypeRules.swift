@@ -16,10 +16,12 @@ enum ValueTypeRules {
             if let entry = PlistNode.dictionary(value) {
                 checkValues(c, entry, level: .exceptionDomain, at: path)
             } else if ATSKey.named(name) == nil {  // a key in place of a domain is reported by DomainKeyRules
+                // What the host then gets comes from the same evaluation as `--explain` (the entry is skipped, so
+                // the configuration Apple reads has no entry for it): never a consequence stated on its own.
                 c.emit(
                     RuleID.Plist.valueWrongType, .error,
                     "the NSExceptionDomains entry \(name) is \(PlistNode(value).typeName), not <dict>: Apple skips "
-                        + "it, so \(name) gets default ATS",
+                        + "it, so \(name) is treated as a host without an entry (--explain: \(c.consequence(for: name)))",
                     at: path)
             }
         }
@@ -139,6 +141,8 @@ enum ValueTypeRules {
                 at: path)
             return
         }
+        // A value Xcode fills in from a build setting that is not given: UnresolvedSettingRules reports it.
+        if BuildSettings.refersToSetting(text) { return }
         if isTLS {
             guard !ATSKey.validMinimumTLSVersions.contains(text) else { return }
             var message =

@@ -1,0 +1,47 @@
+import TLSModel
+
+/// Notes on what an `NSExceptionDomains` entry reaches and relaxes that its keys do not say on their face:
+/// - `plist.domain.subdomains-on-tld`: `NSIncludesSubdomains` on a single-label key (`onion`, `test`) covers every
+///   name under that top-level name, at any depth (Apple's Security source, `SecProtocolConfiguration.m`, walks
+///   every label);
+/// - `plist.value.forward-secrecy-off`: `NSExceptionRequiresForwardSecrecy = NO` adds the RSA key-exchange suites
+///   and drops the ATS key-size check (Apple's documentation of `NSExceptionRequiresForwardSecrecy`).
+enum ExceptionNoteRules {
+    static func check(_ c: LintContext) {
+        for (name, value) in c.exceptionDomains {
+            guard let entry = PlistNode.dictionary(value), ATSKey.named(name) == nil,
+                !BuildSettings.refersToSetting(name)
+            else { continue }
+            let path = [ATSKey.exceptionDomains.name, name]
+            let insecure = c.entryBool(entry, .exceptionAllowsInsecureHTTPLoads) == true
+            if c.entryBool(entry, .includesSubdomains) == true, isTopLevelName(name) {
+                let relaxed =
+                    insecure
+                    ? "plain HTTP is allowed to every one of them (fine for .onion, where Tor encrypts the transport)"
+                    : "whatever the entry sets applies to every one of them"
+                c.emit(
+                    RuleID.Plist.domainSubdomainsOnTLD, .note,
+                    "NSIncludesSubdomains on \(name), a bare top-level name: the entry covers every host name ending "
+                        + "in .\(name), at any depth, and \(relaxed)",
+                    at: path + [ATSKey.includesSubdomains.name])
+            }
+            if c.entryBool(entry, .exceptionRequiresForwardSecrecy) == false {
+                c.emit(
+                    RuleID.Plist.valueForwardSecrecyOff, .note,
+                    "NSExceptionRequiresForwardSecrecy = NO for \(name): TLS 1.2 may use RSA key exchange (no forward "
+                        + "secrecy), and ATS no longer checks the server key's size (the system rule of RSA 2048 bits "
+                        + "still applies); set it only for a server that cannot do ECDHE",
+                    at: path + [ATSKey.exceptionRequiresForwardSecrecy.name])
+            }
+        }
+    }
+
+    /// A single-label host name (`onion`, `test`), not an address, `localhost` or a local name.
+    static func isTopLevelName(_ name: String) -> Bool {
+        let bare = name.hasSuffix(".") ? String(name.dropLast()) : name
+        guard !bare.isEmpty, !bare.contains("."), !bare.contains("/"), !bare.contains(":"),
+            IPAddress(literal: bare) == nil, bare.lowercased() != "localhost"
+        else { return false }
+        return bare.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+    }
+}
