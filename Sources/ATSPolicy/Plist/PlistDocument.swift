@@ -37,14 +37,7 @@ public struct PlistDocument {
     /// - Returns: The parsed document.
     /// - Throws: ``PlistError`` (`.unreadable`, `.tooLarge`, `.malformed`, `.notADictionary`).
     public static func load(path: String) throws -> PlistDocument {
-        let data: Data
-        do {
-            data = try BoundedFileReader.read(path: path, limit: InputLimits.plistBytes)
-        } catch {
-            throw PlistError(
-                code: error == .tooLarge(limit: InputLimits.plistBytes) ? .tooLarge : .unreadable,
-                file: path, reason: error.reason)
-        }
+        let data = try readBytes(path: path)
         return try parse(data: data, file: path)
     }
 
@@ -187,5 +180,19 @@ public struct PlistDocument {
         let atsLike = dict.keys.filter { KeySuggestion.isATSLike($0) }.count
         let infoLike = dict.keys.filter { $0.hasPrefix("CF") || $0.hasPrefix("UI") || $0.hasPrefix("LS") }.count
         return atsLike > 0 && atsLike >= infoLike ? .atsDictionary : .infoPlist
+    }
+}
+
+extension PlistDocument {
+    /// An Info.plist's bytes, bounded by ``InputLimits/plistBytes``: the one read of a plist file.
+    /// - Throws: ``PlistError`` (`.unreadable`, `.tooLarge`).
+    static func readBytes(path: String) throws -> Data {
+        do {
+            return try BoundedFileReader.read(path: path, limit: InputLimits.plistBytes)
+        } catch {
+            throw PlistError(
+                code: error == .tooLarge(limit: InputLimits.plistBytes) ? .tooLarge : .unreadable,
+                file: path, reason: error.reason)
+        }
     }
 }

@@ -30,14 +30,7 @@ public struct PlistSource {
     /// - Returns: The configurations.
     /// - Throws: ``PlistError`` when it is unreadable, too large, or no configuration is a plist (exit 65).
     public static func load(path: String, options: PlistReadOptions = PlistReadOptions()) throws -> PlistSource {
-        let data: Data
-        do {
-            data = try BoundedFileReader.read(path: path, limit: InputLimits.plistBytes)
-        } catch {
-            throw PlistError(
-                code: error == .tooLarge(limit: InputLimits.plistBytes) ? .tooLarge : .unreadable,
-                file: path, reason: error.reason)
-        }
+        let data = try PlistDocument.readBytes(path: path)
         return try parse(data: data, file: path, options: options)
     }
 
