@@ -15,7 +15,7 @@ internet; limbo's harnesses do not fetch either), with --host the expected peer 
 left out when the case has none) and --at the case's validation time (ISO-8601 UTC, e.g. 2024-01-01T00:00:00Z;
 milliseconds kept when the case has them; left out when it has none). The anchors are --ca-file roots, which
 atscheck treats as user- or MDM-installed. The exit status is the verdict: 0 accepted (SUCCESS), 1 rejected
-(FAILURE), anything else, or no exit within --timeout seconds (default 30), is an error. The JSON
+(FAILURE), 2 with the verdict 'ambiguous' undecided for lack of data (AMBIGUOUS), anything else, or no exit within --timeout seconds (default 30), is an error. The JSON
 (endpoints[0].evaluation, or .ats, and .certificate.verifyError) is read only to show the first reason.
 
 The expected result is limbo's expected_result, except for the cases listed in
@@ -298,6 +298,11 @@ def run_case(atscheck, directory, case, timeout):
         return "SUCCESS", code, verdict, reason, seconds, command
     if code == 1:
         return "FAILURE", code, verdict, reason, seconds, command
+    if code == 2 and verdict == "ambiguous":
+        # A verdict this run's data cannot settle (a missing issuer not fetched: the runner passes --no-fetch, as no
+        # test reaches the internet) is neither accepted nor rejected: AMBIGUOUS, which only an apple: AMBIGUOUS
+        # entry of the table explains.
+        return "AMBIGUOUS", code, verdict, reason, seconds, command
     if code < 0:
         why = f"killed by signal {-code}"
     elif code == 65:
