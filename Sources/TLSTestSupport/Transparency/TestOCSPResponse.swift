@@ -95,8 +95,9 @@ public enum TestOCSPResponse {
         return try encode(basic)
     }
 
-    private static func encode(_ basic: OpaquePointer) throws -> Data {
-        guard let response = OCSP_response_create(OCSP_RESPONSE_STATUS_SUCCESSFUL, basic) else {
+    private static func encode(_ basic: OpaquePointer?, status: Int32 = OCSP_RESPONSE_STATUS_SUCCESSFUL) throws -> Data
+    {
+        guard let response = OCSP_response_create(status, basic) else {
             throw TestSupportError.openSSL(.certificate, "OCSP_response_create")
         }
         defer { OCSP_RESPONSE_free(response) }
@@ -111,14 +112,6 @@ public enum TestOCSPResponse {
     /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
     public static func unsuccessful(status: Int32 = 3) throws -> Data {
         OpenSSLErrorQueue.clear()
-        guard let response = OCSP_response_create(status, nil) else {
-            throw TestSupportError.openSSL(.certificate, "OCSP_response_create")
-        }
-        defer { OCSP_RESPONSE_free(response) }
-        var buffer: UnsafeMutablePointer<UInt8>?
-        let length = i2d_OCSP_RESPONSE(response, &buffer)
-        guard length > 0, let buffer else { throw TestSupportError.openSSL(.certificate, "i2d_OCSP_RESPONSE") }
-        defer { atsc_OPENSSL_free(buffer) }
-        return Data(bytes: buffer, count: Int(length))
+        return try encode(nil, status: status)
     }
 }
