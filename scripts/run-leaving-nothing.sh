@@ -24,7 +24,7 @@ marked() {
   local entry pid
   for entry in /proc/[0-9]*; do
     pid="${entry#/proc/}"
-    tr '\0' '\n' < "$entry/environ" 2>/dev/null | grep -qx "ATSCHECK_TEST_RUN=$mark" && echo "$pid"
+    tr '\0' '\n' 2>/dev/null <"$entry/environ" | grep -qx "ATSCHECK_TEST_RUN=$mark" && echo "$pid"
   done
 }
 
@@ -61,7 +61,7 @@ fi
 if [ -n "$left_processes" ]; then
   echo "error: the test run left these processes running:" >&2
   for pid in $left_processes; do
-    printf '  pid %s: %s\n' "$pid" "$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null)" >&2
+    printf '  pid %s: %s\n' "$pid" "$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline")" >&2
   done
   # Ours (they carry this run's mark): killed by pid, so the next run starts clean.
   for pid in $left_processes; do kill -KILL "$pid" 2>/dev/null || true; done
