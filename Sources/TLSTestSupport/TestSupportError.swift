@@ -21,6 +21,8 @@ public struct TestSupportError: Error, Sendable, Hashable, CustomStringConvertib
         public static let notLoopback = Code(name: "notLoopback")
         /// The TLS handshake did not complete.
         public static let handshake = Code(name: "handshake")
+        /// A child process could not be started, or a fixture's file could not be written.
+        public static let process = Code(name: "process")
         public var description: String { name }
     }
 
