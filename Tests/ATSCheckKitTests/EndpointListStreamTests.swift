@@ -1,4 +1,4 @@
-@_spi(Testing) import ATSCheckKit
+import ATSCheckKit
 import Foundation
 import Judging
 import TLSModel

@@ -7,7 +7,7 @@ import TLSModel
 import TLSTestSupport
 import Testing
 
-@_spi(Testing) @testable import ATSCheckKit
+@testable import ATSCheckKit
 
 /// Replays the fuzzers' seeds (`Fuzz/corpus/`) and every committed crash (`Tests/Fixtures/fuzz-regressions/`)
 /// through the code the libFuzzer targets drive, without the sanitizer: each input is read, or refused with the

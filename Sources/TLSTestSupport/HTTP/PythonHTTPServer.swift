@@ -5,17 +5,17 @@ import Foundation
 /// counts them.
 ///
 /// > Warning: Starts a python3 process until ``stop()`` or deinit.
-public final class PythonHTTPServer: @unchecked Sendable {  // the log is behind `Locked`
+package final class PythonHTTPServer: @unchecked Sendable {  // the log is behind `Locked`
     /// The folder served.
-    public let folder: URL
+    package let folder: URL
     /// The port Python bound.
-    public let port: Int
+    package let port: Int
     private let process: ChildProcess
     private let log = Locked("")
 
     /// Starts `python3 -m http.server` on `folder` and waits (at most 10 s) for it to say its port.
     /// - Throws: ``TestSupportError`` when python3 cannot start or never says its port.
-    public init(serving folder: URL) throws {
+    package init(serving folder: URL) throws {
         self.folder = folder
         do {
             process = try ChildProcess(
@@ -55,17 +55,17 @@ public final class PythonHTTPServer: @unchecked Sendable {  // the log is behind
     deinit { stop() }
 
     /// Stops the process and reaps it (idempotent).
-    public func stop() {
+    package func stop() {
         process.stop()
         process.standardOutput?.readabilityHandler = nil
         process.standardError?.readabilityHandler = nil
     }
 
     /// `http://127.0.0.1:PORT` + `path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    package func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// Requests Python logged for `path` so far (`"GET /path HTTP/1.1" 200 -`).
-    public func requests(for path: String) -> Int {
+    package func requests(for path: String) -> Int {
         log.withLock { $0 }.components(separatedBy: "\n").filter { $0.contains("\"GET \(path) HTTP/1.1\"") }.count
     }
 }

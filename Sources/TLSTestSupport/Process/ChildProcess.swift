@@ -12,9 +12,9 @@ import Foundation
 /// standard input is `/dev/null`, and its output goes to `/dev/null` or to a pipe of its own.
 ///
 /// > Warning: Starts a process that runs until ``stop()``, deinit, or its own exit.
-public final class ChildProcess: @unchecked Sendable {  // the exit status is behind `Locked`
+package final class ChildProcess: @unchecked Sendable {  // the exit status is behind `Locked`
     /// Where a child's standard output or standard error goes.
-    public enum Output: Sendable {
+    package enum Output: Sendable {
         /// `/dev/null`.
         case discard
         /// A pipe whose read end is ``standardOutput`` or ``standardError``.
@@ -22,11 +22,11 @@ public final class ChildProcess: @unchecked Sendable {  // the exit status is be
     }
 
     /// The child's process id.
-    public let pid: pid_t
+    package let pid: pid_t
     /// The read end of the child's standard output, when it was asked for as a pipe.
-    public let standardOutput: FileHandle?
+    package let standardOutput: FileHandle?
     /// The read end of the child's standard error, when it was asked for as a pipe.
-    public let standardError: FileHandle?
+    package let standardError: FileHandle?
     /// The raw `waitpid` status, once the child has been reaped.
     private let reaped = Locked<Int32?>(nil)
 
@@ -38,7 +38,7 @@ public final class ChildProcess: @unchecked Sendable {  // the exit status is be
     ///   - standardOutput: where its standard output goes.
     ///   - standardError: where its standard error goes.
     /// - Throws: ``TestSupportError`` when the process cannot be started.
-    public init(
+    package init(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
         standardOutput: Output = .discard, standardError: Output = .discard
     ) throws {
@@ -102,15 +102,15 @@ public final class ChildProcess: @unchecked Sendable {  // the exit status is be
     deinit { stop() }
 
     /// Whether the child has not exited yet (reaps it when it has).
-    public var isRunning: Bool { poll() == nil }
+    package var isRunning: Bool { poll() == nil }
 
     /// The child's exit status (or 128 + the signal that ended it), nil while it runs.
-    public var exitStatus: Int32? { poll().map(Self.decode) }
+    package var exitStatus: Int32? { poll().map(Self.decode) }
 
     /// Waits until the child exits on its own and reaps it.
     /// - Returns: its exit status, or 128 + the signal that ended it.
     @discardableResult
-    public func waitForExit() -> Int32 {
+    package func waitForExit() -> Int32 {
         while true {
             if let status = poll() { return Self.decode(status) }
             usleep(5_000)
@@ -119,7 +119,7 @@ public final class ChildProcess: @unchecked Sendable {  // the exit status is be
 
     /// Stops the child and reaps it (idempotent): SIGTERM, then SIGKILL when it is still running after `grace`.
     /// - Parameter grace: seconds the child has to exit after SIGTERM.
-    public func stop(grace: Double = 1) {
+    package func stop(grace: Double = 1) {
         guard poll() == nil else { return }
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(grace)

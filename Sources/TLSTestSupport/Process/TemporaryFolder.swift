@@ -6,14 +6,14 @@ import Foundation
 ///
 /// Keep the folder alive while its files are used (a stored property of the fixture, or `withExtendedLifetime`): a
 /// local whose last use is reading ``path`` may be released right after that read.
-public final class TemporaryFolder: Sendable {
+package final class TemporaryFolder: Sendable {
     /// The folder's path, without a trailing slash.
-    public let path: String
+    package let path: String
 
     /// Creates `$TMPDIR/PREFIX-UUID`.
     /// - Parameter prefix: the start of the folder's name (`atscheck-…`, so a leftover is recognised).
     /// - Throws: when the folder cannot be created.
-    public init(_ prefix: String) throws {
+    package init(_ prefix: String) throws {
         path = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -21,12 +21,12 @@ public final class TemporaryFolder: Sendable {
     deinit { remove() }
 
     /// The folder as a file URL.
-    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+    package var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
     /// The path of `name` inside the folder (not created).
     /// - Parameter name: a file name, or a relative path.
     /// - Returns: the full path.
-    public func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// Writes `contents` to `name` inside the folder.
     /// - Parameters:
@@ -35,14 +35,14 @@ public final class TemporaryFolder: Sendable {
     /// - Returns: the file's path.
     /// - Throws: when the file cannot be written.
     @discardableResult
-    public func write(_ contents: String, to name: String) throws -> String {
+    package func write(_ contents: String, to name: String) throws -> String {
         let file = file(name)
         try contents.write(toFile: file, atomically: false, encoding: .utf8)
         return file
     }
 
     /// Removes the folder and everything in it (idempotent).
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
@@ -50,7 +50,7 @@ public final class TemporaryFolder: Sendable {
 /// The test process's scratch folder, for helpers that hand out a file path whose callers keep no fixture
 /// (`CLI.temporaryFile`, `ProbeFixtures.caFile`): one `$TMPDIR/atscheck-scratch-PID-UUID` folder, removed when the
 /// process exits, passing or failing (`atexit`).
-public enum TestScratch {
+package enum TestScratch {
     private static let folder: String = {
         let path = NSTemporaryDirectory() + "atscheck-scratch-\(getpid())-\(UUID().uuidString)"
         // A failure here shows as the failure to write the first file in it.
@@ -64,7 +64,7 @@ public enum TestScratch {
     ///   - prefix: the start of the name.
     ///   - suffix: the end of the name (an extension such as `.pem`).
     /// - Returns: the path.
-    public static func file(_ prefix: String, suffix: String = "") -> String {
+    package static func file(_ prefix: String, suffix: String = "") -> String {
         folder + "/\(prefix)-\(UUID().uuidString)\(suffix)"
     }
 }

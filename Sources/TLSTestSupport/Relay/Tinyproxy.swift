@@ -5,22 +5,22 @@ import Foundation
 /// requests in absolute form and tunnels CONNECT. Gate tests on ``binary`` (nil when it is not installed).
 ///
 /// > Warning: Starts a tinyproxy process until deinit, which stops it and removes its configuration and log.
-public final class Tinyproxy {
+package final class Tinyproxy {
     /// Where Debian installs tinyproxy, if it is installed.
-    public static let binary = ["/usr/bin/tinyproxy", "/usr/sbin/tinyproxy"].first {
+    package static let binary = ["/usr/bin/tinyproxy", "/usr/sbin/tinyproxy"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
     private let process: ChildProcess
     /// The port it listens on.
-    public let port: Int
+    package let port: Int
     private let log: String
     /// Its configuration and log.
     private let folder: TemporaryFolder
 
     /// Starts tinyproxy and waits (at most 10 s) until it accepts connections.
     /// - Throws: ``TestSupportError`` when it is not installed, exits, or never listens.
-    public init() throws {
+    package init() throws {
         guard let binary = Self.binary else { throw TestSupportError(.socket, "tinyproxy is not installed") }
         folder = try TemporaryFolder("atscheck-tinyproxy")
         log = folder.file("tinyproxy.log")
@@ -50,10 +50,10 @@ public final class Tinyproxy {
     }
 
     /// `http://ci:hunter2@127.0.0.1:PORT`.
-    public var url: String { "http://ci:hunter2@127.0.0.1:\(port)" }
+    package var url: String { "http://ci:hunter2@127.0.0.1:\(port)" }
 
     /// The CONNECT requests tinyproxy logged for `authority`.
-    public func requests(for authority: String) -> Int {
+    package func requests(for authority: String) -> Int {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.components(separatedBy: "\n").filter { $0.hasSuffix("CONNECT \(authority) HTTP/1.1") }.count
     }
