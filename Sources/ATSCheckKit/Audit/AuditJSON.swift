@@ -7,7 +7,7 @@ import TLSModel
 /// `exceptionDebt` and the pin evaluations (`pins`, ``AuditPinCheck``) beside it, `policy: "default"` when
 /// no plist was given, and for a shard (`audit --shard`) `auditShard` (``AuditShardInputs``) beside `shard`.
 ///
-/// The shape is the JSON of the audit's report document (``ReportJSON``); this wrapper serves callers that
+/// The shape is the JSON of the audit's report document (``AuditDocument``); this wrapper serves callers that
 /// encode an audit without rendering it (shard files in tests).
 package struct AuditJSON: Encodable, Sendable {
     /// The audit to encode.
@@ -22,7 +22,7 @@ package struct AuditJSON: Encodable, Sendable {
 
     package func encode(to encoder: Encoder) throws {
         let section = result.section(judgedUnderDefaultPolicy: policy == "default")
-        try ReportJSON(ReportDocument(scan: result.report, audit: section)).encode(to: encoder)
+        try AuditDocument(report: result.report, audit: section).encode(to: encoder)
     }
 }
 
