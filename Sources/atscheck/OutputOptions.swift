@@ -200,28 +200,8 @@ enum ReportFile {
             try append(text, to: path)
             return
         }
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw failure(path, "cannot open it for writing")
-            }
-            handle.write(Data(text.utf8))
-            try? handle.close()
-            return
-        }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(
-                ".\(url.lastPathComponent).atscheck-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-            ).path
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-            throw failure(path, "cannot create a file in its folder")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw failure(path, reason)
-        }
+        // One piece: the same temporary file and rename as a report written in pieces.
+        try write(pieces: { sink in try sink(Data(text.utf8)) }, to: path, environment: environment)
     }
 
     /// Whether `a` and `b` name the same file: the same device and inode when `a` exists, else the same
@@ -238,7 +218,7 @@ enum ReportFile {
     /// Appends `text` in one `write(2)` with `O_APPEND`, after a blank line when the file already holds text.
     private static func append(_ text: String, to path: String) throws {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(path, String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw cannotWrite(path, String(cString: strerror(errno))) }
         defer { close(fd) }
         var status = stat()
         let separator = fstat(fd, &status) == 0 && status.st_size > 0 ? "\n" : ""
@@ -248,13 +228,14 @@ enum ReportFile {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw failure(path, String(cString: strerror(errno)))
+                throw cannotWrite(path, String(cString: strerror(errno)))
             }
             offset += written
         }
     }
 
-    private static func failure(_ path: String, _ reason: String) -> ExitCode {
+    /// Says on stderr that `path` cannot be written and why; the exit status 73 to throw.
+    static func cannotWrite(_ path: String, _ reason: String) -> ExitCode {
         Terminal.fail("cannot write \(path): \(reason)")
         return ExitCode(ExitStatus.cannotWrite.rawValue)
     }

@@ -61,9 +61,4 @@ extension ReportFile {
             throw cannotWrite(path, reason)
         }
     }
-
-    private static func cannotWrite(_ path: String, _ reason: String) -> ExitCode {
-        Terminal.fail("cannot write \(path): \(reason)")
-        return ExitCode(ExitStatus.cannotWrite.rawValue)
-    }
 }
