@@ -71,10 +71,7 @@ struct AppCommand: AsyncParsableCommand {
             "Write the harvested endpoints to FILE as an endpoint list (audit text format).", valueName: "file"))
     var emitEndpoints: String?
 
-    @Flag(
-        name: .long,
-        help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
-    var full = false
+    @OptionGroup var scope: FullScanOption
 
     @OptionGroup var pinLibrary: PinLibraryOptions
 
@@ -95,9 +92,10 @@ struct AppCommand: AsyncParsableCommand {
         {
             throw ValidationError("two outputs write to \(emitEndpoints)")
         }
-        if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
+        try scope.validate(with: scan)
         if offline {
-            let live = [("--endpoints", endpoints != nil), ("--full", full)].filter(\.1).map(\.0) + pinLibrary.given
+            let live =
+                [("--endpoints", endpoints != nil), ("--full", scope.full)].filter(\.1).map(\.0) + pinLibrary.given
             if !live.isEmpty {
                 throw ValidationError("\(live.joined(separator: ", ")) need the live checks: drop --offline")
             }
@@ -110,7 +108,7 @@ struct AppCommand: AsyncParsableCommand {
         if offline { return try await runOffline() }
         let result = try await Terminal.exitingOnFileErrors { () -> AppLiveResult in
             var settings = try scan.settings()
-            settings.scope = full ? .full : .atsOnly
+            settings.scope = scope.scope
             return try await AppLiveAudit.run(
                 path: path, endpointsPath: endpoints, settings: settings, client: client ?? .urlSession,
                 pinScope: pinScope

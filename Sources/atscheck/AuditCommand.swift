@@ -41,10 +41,7 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Waivers (YAML or JSON): findings they match are reported as notes until they expire.")
     var baseline: String?
 
-    @Flag(
-        name: .long,
-        help: "Enumerate every suite of every version (the default is --ats-only: at most 6 handshakes per endpoint).")
-    var full = false
+    @OptionGroup var scope: FullScanOption
 
     @Option(
         name: .long,
@@ -59,7 +56,7 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup var gate: GateOptions
 
     func validate() throws {
-        if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
+        try scope.validate(with: scan)
         if let shard {
             do { _ = try Shard(parsing: shard) } catch let error as ShardError {
                 throw ValidationError(error.description)
@@ -71,7 +68,7 @@ struct AuditCommand: AsyncParsableCommand {
     func run() async throws {
         let result = try await Terminal.exitingOnFileErrors { () -> AuditResult in
             var settings = try scan.settings()
-            settings.scope = full ? .full : .atsOnly
+            settings.scope = scope.scope
             settings.plistReading = try reading.readOptions()
             // The pipeline refuses --resolve rules that match no entry (UnusedResolveRules, exit 64) before scanning.
             return try await ScanPipeline(settings: settings).audit(

@@ -41,7 +41,12 @@ struct CertCommand: AsyncParsableCommand {
         help: ArgumentHelp("The chain: PEM (one or more certificates) or one DER certificate.", valueName: "chain"))
     var chain: String
 
-    @Option(name: .long, help: "A name the app connects to; the leaf must name it. Repeatable.")
+    @Option(
+        name: .long, help: "A name the app connects to; the leaf must name it. Repeatable.",
+        transform: { text in
+            _ = try TargetArgument.parse(text)
+            return text
+        })
     var host: [String] = []
 
     @OptionGroup var certificates: CertificateOptions
@@ -65,11 +70,6 @@ struct CertCommand: AsyncParsableCommand {
     @OptionGroup var gate: GateOptions
 
     func validate() throws {
-        for name in host {
-            do { _ = try Target(parsing: name) } catch let error as TargetError {
-                throw ValidationError("--host: \(error.description)")
-            }
-        }
         if pins == nil && !library.given.isEmpty {
             throw ValidationError("\(library.given.joined(separator: ", ")) needs --pins")
         }

@@ -23,8 +23,8 @@ struct DiagnoseCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The URL (https://host[:port]/path), host or host:port.")
-    var url: String
+    @Argument(help: "The URL (https://host[:port]/path), host or host:port.", transform: TargetArgument.parse)
+    var url: Target
 
     @OptionGroup var scan: ScanOptions
     @OptionGroup var policy: PolicyOptions
@@ -35,21 +35,20 @@ struct DiagnoseCommand: AsyncParsableCommand {
     var profile: String?
 
     func validate() throws {
-        do { _ = try Target(parsing: url) } catch let error as TargetError { throw ValidationError(error.description) }
         try output.check(showing: DiagnosisDocument.self, command: "diagnose")
     }
 
     func run() async throws {
-        let target = try Target(parsing: url)
+        let target = url
         let found = try await Terminal.exitingOnFileErrors { () -> Diagnosis? in
             if let profile {
                 return try ScanPipeline.diagnose(
-                    target, url: url, savedProfile: profile, for: policy.judged, warnDays: scan.warnDays)
+                    target, url: url.original, savedProfile: profile, for: policy.judged, warnDays: scan.warnDays)
             }
             let settings = try scan.settings()
             try scan.requireResolveRulesUsed(settings, targets: [target])
             let pipeline = ScanPipeline(settings: settings)
-            return await pipeline.diagnose(target, url: url, for: policy.judged)
+            return await pipeline.diagnose(target, url: url.original, for: policy.judged)
         }
         guard let diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }
         try output.emit(DiagnosisDocument(report: diagnosis.scanReport, diagnosis: diagnosis.section))

@@ -40,8 +40,8 @@ struct PinsCheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Endpoints to check: host, host:port or an https:// URL.")
-    var targets: [String]
+    @Argument(help: "Endpoints to check: host, host:port or an https:// URL.", transform: TargetArgument.parse)
+    var targets: [Target]
 
     @Option(
         name: .long,
@@ -53,25 +53,15 @@ struct PinsCheckCommand: AsyncParsableCommand {
     @OptionGroup var library: PinLibraryOptions
     @OptionGroup var relaxations: PinRelaxationOptions
 
-    @Flag(
-        name: .long,
-        help:
-            "Enumerate every suite of every version (the default is --ats-only: the served chain from at most 6 handshakes)."
-    )
-    var full = false
+    @OptionGroup var scope: FullScanOption
 
     @OptionGroup var scan: ScanOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
 
     func validate() throws {
-        if full && scan.atsOnly { throw ValidationError("--full and --ats-only cannot be used together") }
+        try scope.validate(with: scan)
         if targets.isEmpty { throw ValidationError("give at least one TARGET") }
-        for target in targets {
-            do { _ = try Target(parsing: target) } catch let error as TargetError {
-                throw ValidationError(error.description)
-            }
-        }
         if let problem = options.problem(.commandLine) { throw ValidationError(problem) }
         try output.check(showing: PinCheckDocument.self, command: "pins check")
     }
@@ -89,13 +79,13 @@ struct PinsCheckCommand: AsyncParsableCommand {
             let loaded = try PinMaterialLoader.load(pins)
             var settings = try scan.settings()
             // The pin evaluation reads the served chain only: the ATS-only probe has it, in far fewer handshakes.
-            settings.scope = full ? .full : .atsOnly
+            settings.scope = scope.scope
             var checker = try PinChecker(
                 policy: policy, pins: loaded, pinsPath: pins, caFiles: settings.caFiles, warnDays: scan.warnDays,
                 now: settings.now ?? Date())
             checker.trustSource = settings.trustSource
             return await checker.check(
-                try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
+                targets, pipeline: ScanPipeline(settings: settings))
         }
         try output.emit(PinCheckDocument(report: report, sources: ReportSources(plistFile: pins)))
         try gate.finish(

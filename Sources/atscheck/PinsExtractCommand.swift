@@ -21,8 +21,8 @@ struct PinsExtractCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The endpoint: host, host:port or an https:// URL.")
-    var target: String
+    @Argument(help: "The endpoint: host, host:port or an https:// URL.", transform: TargetArgument.parse)
+    var target: Target
 
     @Option(name: .long, help: "Directory to write the material to (created when missing).")
     var out: String?
@@ -35,14 +35,8 @@ struct PinsExtractCommand: AsyncParsableCommand {
 
     @OptionGroup var scan: ScanOptions
 
-    func validate() throws {
-        do { _ = try Target(parsing: target) } catch let error as TargetError {
-            throw ValidationError(error.description)
-        }
-    }
-
     func run() async throws {
-        let parsed = try Target(parsing: target)
+        let parsed = target
         let settings = try scan.settings()
         let profile = await ScanPipeline(settings: settings).probe([parsed]).first
         guard let profile, profile.status == .completed, let chain = profile.certificate?.chain, !chain.isEmpty else {

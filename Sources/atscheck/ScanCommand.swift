@@ -38,8 +38,10 @@ struct ScanCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Endpoints to scan; - reads them from standard input.", valueName: "target"))
-    var targets: [String] = []
+    @Argument(
+        help: ArgumentHelp("Endpoints to scan; - reads them from standard input.", valueName: "target"),
+        transform: ScanArgument.parse)
+    var targets: [ScanArgument] = []
 
     @Option(
         name: .customLong("targets"),
@@ -89,8 +91,8 @@ struct ScanCommand: AsyncParsableCommand {
     var streamsLines: Bool { output.resolvedFormat == .jsonl && output.output == nil && profile.isEmpty }
 
     /// The targets given as arguments (`-` excluded).
-    var argumentTargets: [String] { targets.filter { $0 != "-" } }
-    var readsStandardInput: Bool { targets.contains("-") }
+    var argumentTargets: [Target] { targets.compactMap(\.target) }
+    var readsStandardInput: Bool { targets.contains(.standardInput) }
 
     func validate() throws {
         let hasTargets = !targets.isEmpty || !targetsFile.isEmpty
@@ -104,11 +106,8 @@ struct ScanCommand: AsyncParsableCommand {
             }
             if !profile.isEmpty { throw ValidationError("--shard splits targets; it does not apply to --profile") }
         }
-        if targets.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
-        for target in argumentTargets {
-            do { _ = try Target(parsing: target) } catch let error as TargetError {
-                throw ValidationError(error.description)
-            }
+        if targets.filter({ $0 == .standardInput }).count > 1 {
+            throw ValidationError("- (standard input) can be given once")
         }
         try output.check(showing: ScanDocument.self, command: "scan")
     }
@@ -140,7 +139,7 @@ struct ScanCommand: AsyncParsableCommand {
         if profile.isEmpty {
             var lists = try targetsFile.map { try EndpointList.load(path: $0) }
             if readsStandardInput { lists.append(try EndpointList.loadStandardInput()) }
-            let direct = try argumentTargets.map { try Target(parsing: $0) }
+            let direct = argumentTargets
             let settings = try scan.settings()
             try scan.requireResolveRulesUsed(settings, targets: direct, entries: lists.flatMap(\.entries))
             // The plist's NSPinnedDomains, against each served chain: a host whose pins reject it cannot connect.
