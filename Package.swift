@@ -102,7 +102,9 @@ let package = Package(
         .testTarget(name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "TLSTestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["TLSTestSupport", "TLSModel", "AppBundleFixtures", "ATSCheckKit", "ATSPolicy", "Judging"]
+            dependencies: [
+                "TLSTestSupport", "TLSModel", "AppBundleFixtures", "ATSCheckKit", "ATSPolicy", "Judging", "Pinning",
+            ]
         ),
     ]
 )
