@@ -92,10 +92,10 @@ struct AppLivePins {
             guard scope.library == library.id || (scope.library == nil && linked != nil && !otherNamed) else {
                 continue
             }
-            let (files, note) = bundledFiles(library.id, linked: linked)
+            let (files, note) = bundledFiles(library, linked: linked)
             var values = scope.values
-            if library.id == .afnetworking, values["afVersion"] == nil {
-                values["afVersion"] = String(min(max(linked?.majorVersion ?? 4, 2), 4))  // the linked framework's
+            for (key, text) in library.linkedValues(majorVersion: linked?.majorVersion).text where values[key] == nil {
+                values[key] = text  // the linked framework's
             }
             let tried = scope.values[modes.key].map { [$0] } ?? modes.plausible
             let policies = tried.map { mode -> (mode: String, policy: PinPolicy) in
@@ -103,7 +103,9 @@ struct AppLivePins {
                 options[modes.key] = mode
                 return (mode, PinPolicyOptions(library: library.id, values: options).policy)
             }
-            let frameworkAnchor = library.id == .afnetworking ? linked.flatMap(Self.frameworkPath) : nil
+            // A library that can read its own framework bundle points findings at its framework.
+            let readsFramework = library.bundleLookups.contains { $0.folder == .ownFramework }
+            let frameworkAnchor = readsFramework ? linked.flatMap(Self.frameworkPath) : nil
             sets.append(
                 BundledSet(
                     library: library, pins: Self.material(files), policies: policies, note: note,
@@ -112,21 +114,24 @@ struct AppLivePins {
         return sets
     }
 
-    /// The certificate files `library` loads by default (AppBundle's lookups, pinning.md §1.1, §4), and why when
-    /// it is not the app bundle's top level.
-    func bundledFiles(_ library: PinLibrary, linked: LinkedLibrary?) -> ([AppPinFile], String?) {
-        guard library == .afnetworking else {
-            return (offline.certificates.filter { $0.lookups.contains(.alamofire) }, nil)
+    /// The certificate files `library` loads by default (its ``PinningLibrary/bundleLookup(linkedAsFramework:majorVersion:)``,
+    /// pinning.md §1.1, §4), and why when it is not the app bundle's top level, or that it loads none.
+    func bundledFiles(_ library: any PinningLibrary, linked: LinkedLibrary?) -> ([AppPinFile], String?) {
+        let lookup =
+            linked?.bundleLookup
+            ?? library.bundleLookup(linkedAsFramework: false, majorVersion: nil)
+        guard let lookup else {
+            return ([], "not supported: atscheck does not model which certificate files \(library.name) loads")
         }
-        let ownBundle = linked?.loadsPinsFromOwnBundle == true
-        let lookup: BundledCertificate.Lookup = ownBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle
         let files = offline.certificates.filter { $0.lookups.contains(lookup) }
-        guard ownBundle, let linked else { return (files, nil) }
-        let appLevel = offline.certificates.filter { $0.lookups.contains(.afNetworkingMainBundle) }.count
+        guard lookup.folder == .ownFramework, let linked else { return (files, nil) }
+        let mainLookups = library.bundleLookups.filter { $0.folder == .mainBundle }
+        let appLevel = offline.certificates.filter { !mainLookups.filter($0.lookups.contains).isEmpty }.count
+        let ext = lookup.extensions.first.map { ".\($0)" } ?? "certificate"
         return (
             files,
-            "AFNetworking \(linked.version ?? "") is a dynamic framework: it loads pins from its own bundle "
-                + "(\(files.count) .cer file(s) there); the \(appLevel) .cer file(s) at the app's top level are "
+            "\(library.name) \(linked.version ?? "") is a dynamic framework: it loads pins from its own bundle "
+                + "(\(files.count) \(ext) file(s) there); the \(appLevel) \(ext) file(s) at the app's top level are "
                 + "never used"
         )
     }

@@ -144,18 +144,17 @@ enum AppFindings {
         }
     }
 
+    /// The libraries that load certificate files (`AFNetworking nor Alamofire`).
+    static var loaderNames: String {
+        let names = PinningLibraries.all.filter { !$0.bundleLookups.isEmpty }.map(\.name)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " nor " + names.last!
+    }
+
     private static func materialFindings(_ bundle: AppBundleContents) -> [Finding] {
         var out: [Finding] = []
-        let pinLoaders = bundle.libraries.filter { $0.name != .trustkit }
-        var readers: Set<BundledCertificate.Lookup> = []
-        for library in pinLoaders {
-            switch library.name {
-            case .afnetworking:
-                readers.insert(library.loadsPinsFromOwnBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle)
-            case .alamofire: readers.insert(.alamofire)
-            default: break
-            }
-        }
+        // The linked libraries that load certificate files, and the lookups their copies use.
+        let pinLoaders = bundle.libraries.filter { $0.bundleLookup != nil }
+        let readers = Set(pinLoaders.compactMap(\.bundleLookup))
         for certificate in bundle.certificates {
             switch certificate.encoding {
             case .pem:
@@ -181,8 +180,8 @@ enum AppFindings {
                 Finding(
                     rule: RuleID.App.pinsNoLibrary, severity: .note,
                     message:
-                        "\(count(certificates.count, "certificate file")) bundled, but neither AFNetworking nor "
-                        + "Alamofire is linked: only custom code would load "
+                        "\(count(certificates.count, "certificate file")) bundled, but neither "
+                        + "\(Self.loaderNames) is linked: only custom code would load "
                         + "\(certificates.count == 1 ? "it" : "them")",
                     file: bundle.displayPath(bundle.layout.appRoot)))
         } else if !pinLoaders.isEmpty {

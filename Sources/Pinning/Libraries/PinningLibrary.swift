@@ -35,6 +35,20 @@ public protocol PinningLibrary: Sendable {
     func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem>
     /// Why `pins` cannot configure the library (TrustKit without a pin set), nil when it can.
     func missingMaterial(_ pins: AppPins) -> String?
+    /// Every default lookup by which it reads certificate files from an app bundle, in the order reports list
+    /// them; empty when it loads none (TrustKit, `NSPinnedDomains`).
+    var bundleLookups: [BundleLookup] { get }
+    /// The lookup a linked copy uses: by its linkage and the leading number of its version (AFNetworking 2.x/3.x
+    /// as a dynamic framework reads its own bundle). Nil when it loads no certificate files: `app` reports that as
+    /// not supported.
+    func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup?
+    /// Option values implied by the copy an app links (AFNetworking's `afVersion` from its framework's version),
+    /// for those the user did not give.
+    func linkedValues(majorVersion: Int?) -> PinOptionValues
+    /// The `pins extract --format` formats it writes (none by default).
+    var extractFormats: [PinMaterialWriter] { get }
+    /// What `pins extract` warns about the recommended path for this library (a key TrustKit cannot hash).
+    func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding]
 }
 
 extension PinningLibrary {
@@ -44,6 +58,11 @@ extension PinningLibrary {
     public var rules: [RuleID] { [] }
     public var materialRules: [RuleID] { [] }
     public func missingMaterial(_ pins: AppPins) -> String? { nil }
+    public var bundleLookups: [BundleLookup] { [] }
+    public func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? { bundleLookups.first }
+    public func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
+    public var extractFormats: [PinMaterialWriter] { [] }
+    public func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] { [] }
 }
 
 /// The registry: every library atscheck reproduces, in the order help and messages list them. Adding a library is
