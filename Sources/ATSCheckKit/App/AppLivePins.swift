@@ -70,7 +70,7 @@ struct AppLivePins {
                 assumed: false,
                 pinFiles: [offline.infoPlist], note: "TSKConfiguration entry '\(domain)'", result: result)
             checks.append(check)
-            findings += Self.findings(
+            findings += AppPinFindings.findings(
                 check, at: SourceLocation(file: offline.infoPlist),
                 keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)",
                 subject: "TrustKit (TSKConfiguration '\(domain)')")
@@ -177,71 +177,18 @@ struct AppLivePins {
                         assumed: !scope.isNamed, pinFiles: set.pins.files, note: set.note, result: result))
             }
             checks += hostChecks
-            if !empty { findings += hostFindings(hostChecks, library: name, anchor: set.anchor) }
+            if !empty {
+                findings += AppPinFindings.host(hostChecks, library: name, anchor: set.anchor, named: scope.isNamed)
+            }
         }
-        // With the mode assumed this is a warning, not an error: the bundle does not show which sessions pin,
-        // and the pins may be meant for a host the harvest did not find (a false FAIL would teach teams to
-        // ignore the gate). Named with --library/--mode, it is an error.
-        let evaluated = checks.filter { $0.result.evaluation != nil }
-        if !evaluated.isEmpty, !scope.isNamed || empty,
-            !evaluated.contains(where: { $0.result.evaluation?.verdict == .accept })
+        if let finding = AppPinFindings.setWide(
+            checks, library: name, modes: set.policies.map(\.mode), files: set.pins.files, note: set.note,
+            empty: empty, named: scope.isNamed, anchor: set.anchor)
         {
-            let hosts = Set(evaluated.map(\.endpoint)).count
-            let modes = set.policies.map(\.mode).joined(separator: " and ")
-            let what =
-                empty
-                ? "\(name) has no certificate to pin\(set.note.map { " (\($0))" } ?? "")"
-                : "no host accepts the bundled pins (\(set.pins.files.map(Self.fileName).joined(separator: ", ")))"
-            findings.append(
-                Finding(
-                    rule: RuleID.Pins.rejected, severity: scope.isNamed ? .error : .warning,
-                    message:
-                        "\(what): \(name) in \(modes) mode rejects all \(hosts) host(s) checked; if the app pins "
-                        + "with \(name), every pinned request fails",
-                    file: set.anchor))
+            findings.append(finding)
         }
         return (findings, checks)
     }
-
-    /// One host's findings over the modes tried: a named mode's rejection is an error; assumed modes give one
-    /// warning naming the modes that reject (only when some other host accepts, else the set-wide error says it).
-    func hostFindings(_ checks: [AppPinCheck], library: String, anchor: String) -> [Finding] {
-        guard let first = checks.first else { return [] }
-        let at = SourceLocation(file: anchor)
-        if scope.isNamed {
-            return checks.flatMap {
-                Self.findings(
-                    $0, at: at, keyPath: nil, subject: "\(library) in \($0.mode ?? "") mode with the bundled pins")
-            }
-        }
-        let rejecting = checks.filter { $0.result.evaluation?.verdict == .reject }
-        guard !rejecting.isEmpty else { return [] }
-        let accepting = checks.filter { $0.result.evaluation?.verdict == .accept }.compactMap(\.mode)
-        let why = rejecting.compactMap { check -> String? in
-            guard let evaluation = check.result.evaluation else { return nil }
-            return "\(check.mode ?? ""): \(evaluation.noMatchReason ?? evaluation.result)"
-        }.joined(separator: "; ")
-        let but = accepting.isEmpty ? "" : " (\(accepting.joined(separator: " and ")) mode accepts it)"
-        return [
-            Finding(
-                rule: RuleID.Pins.rejected, severity: .warning,
-                message:
-                    "\(first.endpoint): if the app pins it with \(library), "
-                    + "\(rejecting.compactMap(\.mode).joined(separator: " and ")) mode rejects it\(but): \(why)",
-                file: at.file)
-        ]
-    }
-
-    /// The audit's findings for one evaluation (the rejection an error, the rest at most warnings), at `at`.
-    static func findings(_ check: AppPinCheck, at: SourceLocation, keyPath: String?, subject: String) -> [Finding] {
-        let audit = AuditPinCheck(
-            origin: .endpointList, endpoint: check.endpoint, library: check.library, pinFiles: check.pinFiles,
-            source: at,
-            keyPath: keyPath, result: check.result)
-        return AuditPins.findings(of: audit, subject: subject, expectFail: false)
-    }
-
-    static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 }
 
 extension AppPinCheck {
