@@ -44,3 +44,30 @@ public struct BundleLookup: RawRepresentable, Sendable, Hashable {
     /// Whether it reads a file with extension `ext` in `folder`.
     public func reads(ext: String, in folder: Folder) -> Bool { self.folder == folder && extensions.contains(ext) }
 }
+
+/// A copy of a library an app links, as `atscheck app` found it: what a library needs to say where that copy loads
+/// its pins from (``PinningLibrary/loadingNote(_:)``).
+public struct LinkedCopy {
+    /// Whether it is an embedded dynamic framework (else linked statically).
+    public var linkedAsFramework: Bool
+    /// The leading number of its version, nil when unknown.
+    public var majorVersion: Int?
+    /// How many of the app's certificate files a lookup reads.
+    public var files: (BundleLookup) -> Int
+    /// The app's Info.plist, top level.
+    public var infoPlist: [String: Any]
+
+    /// A copy.
+    /// - Parameters: see the properties.
+    public init(
+        linkedAsFramework: Bool, majorVersion: Int?, files: @escaping (BundleLookup) -> Int, infoPlist: [String: Any]
+    ) {
+        self.linkedAsFramework = linkedAsFramework
+        self.majorVersion = majorVersion
+        self.files = files
+        self.infoPlist = infoPlist
+    }
+
+    /// `1 file`, `3 files`.
+    public static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+}

@@ -46,6 +46,9 @@ public protocol PinningLibrary: Sendable {
     /// as a dynamic framework reads its own bundle). Nil when it loads no certificate files: `app` reports that as
     /// not supported.
     func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup?
+    /// Where a linked copy loads its pins from, for `app`'s library note; nil when atscheck does not model it (the
+    /// note then says so).
+    func loadingNote(_ copy: LinkedCopy) -> String?
     /// Option values implied by the copy an app links (AFNetworking's `afVersion` from its framework's version),
     /// for those the user did not give.
     func linkedValues(majorVersion: Int?) -> PinOptionValues
@@ -68,6 +71,7 @@ extension PinningLibrary {
     public var bundleLookups: [BundleLookup] { [] }
     public func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? { bundleLookups.first }
     public func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
+    public func loadingNote(_ copy: LinkedCopy) -> String? { nil }
     public var extractFormats: [PinMaterialWriter] { [] }
     public func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] { [] }
 }

@@ -25,4 +25,26 @@ extension AFNetworkingLibrary {
     public func linkedValues(majorVersion: Int?) -> PinOptionValues {
         PinOptionValues(["afVersion": String(min(max(majorVersion ?? 4, 2), 4))])
     }
+
+    /// Where `policyWithPinningMode:` loads `*.cer` from, by version and linkage (pinning.md §1.1).
+    public func loadingNote(_ copy: LinkedCopy) -> String? {
+        let count = LinkedCopy.count
+        if bundleLookup(linkedAsFramework: copy.linkedAsFramework, majorVersion: copy.majorVersion)?.folder
+            == .ownFramework
+        {
+            return
+                "before 4.0 policyWithPinningMode: loads *.cer from AFNetworking.framework "
+                + "(\(count(copy.files(.afNetworkingFrameworkBundle), "file")) there), not from the app bundle "
+                + "(pinning.md §1.1)"
+        }
+        if copy.linkedAsFramework, copy.majorVersion == nil {
+            return
+                "version unknown: 4.x loads *.cer from the app bundle "
+                + "(\(count(copy.files(.afNetworkingMainBundle), "file"))), 2.x/3.x from AFNetworking.framework "
+                + "(\(count(copy.files(.afNetworkingFrameworkBundle), "file")))"
+        }
+        return
+            "policyWithPinningMode: loads the \(count(copy.files(.afNetworkingMainBundle), "*.cer file")) at the top "
+            + "level of the app bundle"
+    }
 }

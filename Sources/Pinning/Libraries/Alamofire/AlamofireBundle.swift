@@ -11,4 +11,10 @@ extension BundleLookup {
 extension AlamofireLibrary {
     /// `Bundle.main.af.certificates`.
     public var bundleLookups: [BundleLookup] { [.alamofire] }
+
+    /// `Bundle.main.af.certificates`' files.
+    public func loadingNote(_ copy: LinkedCopy) -> String? {
+        "Bundle.main.af.certificates loads the \(LinkedCopy.count(copy.files(.alamofire), ".cer/.crt/.der file")) "
+            + "at the top level of the app bundle (PEM files are dropped silently)"
+    }
 }
