@@ -97,12 +97,15 @@ let package = Package(
         .target(
             name: "AuditFixtures", dependencies: ["Judging", "ATSPolicy", "TLSModel"], path: "Tests/AuditFixtures"),
         // The pure judging, tested without libssl: its dependencies link no OpenSSL module.
-        .testTarget(name: "JudgingTests", dependencies: ["Judging", "AuditFixtures", "ATSPolicy", "TLSModel"]),
+        .testTarget(
+            name: "JudgingTests", dependencies: ["Judging", "AuditFixtures", "ATSPolicy", "TLSModel", "Pinning"]),
         .testTarget(name: "TLSTestSupportTests", dependencies: ["TLSTestSupport", "TLSModel"]),
         .testTarget(name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "TLSTestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["TLSTestSupport", "TLSModel", "AppBundleFixtures", "ATSCheckKit", "ATSPolicy", "Judging"]
+            dependencies: [
+                "TLSTestSupport", "TLSModel", "AppBundleFixtures", "ATSCheckKit", "ATSPolicy", "Judging", "Pinning",
+            ]
         ),
     ]
 )

@@ -8,11 +8,8 @@ public enum PinExtraction {
     /// - Parameters:
     ///   - host: The host the path was served for.
     ///   - path: The path the device would build (default trust), leaf first.
-    ///   - trustKit: Which keys TrustKit can hash, for the warnings.
     /// - Returns: The recommendation, or nil for an empty path.
-    public static func recommend(host: String, path: [CertificateFacts], trustKit: TrustKitOptions = TrustKitOptions())
-        -> PinRecommendation?
-    {
+    public static func recommend(host: String, path: [CertificateFacts]) -> PinRecommendation? {
         guard !path.isEmpty else { return nil }
         func pin(_ i: Int, _ why: String) -> RecommendedPin {
             let c = path[i]
@@ -71,137 +68,103 @@ public enum PinExtraction {
                     message: OutageWarnings.backupOnChainMessage(host: host, pins: 2)
                         + "; add the SPKI pin of a spare key kept offline, or of a second CA, before shipping"))
         }
-        for i in path.indices {
-            if let key = trustKit.unsupportedKey(path[i]) {
-                findings.append(
-                    Finding(
-                        rule: RuleID.Pins.trustKitUnsupportedKey, severity: .error,
-                        message:
-                            "\(host): \(Describe.certificate(path[i])) at position \(i) has a \(key) key, which "
-                            + "TrustKit cannot hash; TrustKit fails closed when it reaches it before a match"
-                    ))
-            }
-        }
+        // What a library cannot pin on this path (keys TrustKit cannot hash) is the library's to say.
+        findings += PinningLibraries.all.flatMap { $0.recommendationFindings(host: host, path: path) }
         return PinRecommendation(host: host, primary: primary, backup: backup, reason: reason, findings: findings)
+    }
+
+    /// Every format's writer: each registered library's (``PinningLibrary/extractFormats``), then the formats of
+    /// no library.
+    public static var writers: [PinMaterialWriter] {
+        PinningLibraries.all.flatMap(\.extractFormats) + [curl, json]
+    }
+
+    /// The writer of `format`; nil when no registered library writes it.
+    public static func writer(_ format: PinMaterialFormat) -> PinMaterialWriter? {
+        writers.first { $0.format == format }
     }
 
     /// The material one format needs for a recommendation.
     /// - Parameters:
-    ///   - recommendation: From ``recommend(host:path:trustKit:)``.
+    ///   - recommendation: From ``recommend(host:path:)``.
     ///   - path: The same path (for the DER of the recommended certificates).
     ///   - format: The format.
-    /// - Returns: Files and text.
+    /// - Returns: Files and text; no files, and a summary that says so, for a format no library writes.
     public static func material(
         _ recommendation: PinRecommendation, path: [CertificateFacts], format: PinMaterialFormat
     ) -> PinMaterial {
-        let host = recommendation.host
-        let chosen = [recommendation.primary] + (recommendation.backup.map { [$0] } ?? [])
-        let spkis = chosen.map(\.spkiSHA256)
-        func derFiles() -> [PinMaterialFile] {
-            chosen.map { p in
-                PinMaterialFile(
-                    name: "\(host)-\(p.position)-\(p.role).cer",
-                    der: path.indices.contains(p.position) ? path[p.position].der : Data())
-            }
+        guard let writer = writer(format) else {
+            return PinMaterial(
+                format: format, summary: "\(format.rawValue): not supported (no registered library writes it)",
+                files: [])
         }
-        switch format {
-        case .afnetworking:
-            return PinMaterial(
-                format: format,
-                summary:
-                    "DER certificates for AFSecurityPolicy: in Certificate mode the path must reach one of them, in "
-                    + "PublicKey mode their keys are compared. AF 4 loads *.cer from the main bundle's top "
-                    + "level; with 2.x/3.x pass them with policyWithPinningMode:withPinnedCertificates:.",
-                files: derFiles())
-        case .alamofire:
-            let swift = """
-                let manager = ServerTrustManager(evaluators: [
-                    "\(host)": PinnedCertificatesTrustEvaluator(certificates: Bundle.main.af.certificates)
-                ])
-
-                """
-            return PinMaterial(
-                format: format,
-                summary:
-                    "DER certificates for PinnedCertificatesTrustEvaluator (or PublicKeysTrustEvaluator, which takes "
-                    + "their keys); Alamofire loads .cer/.crt/.der from the main bundle.",
-                files: derFiles() + [PinMaterialFile(name: "\(host)-alamofire.swift", text: swift)])
-        case .trustkit:
-            let pins = spkis.map { "                <string>\($0)</string>" }.joined(separator: "\n")
-            let text = """
-                <key>TSKConfiguration</key>
-                <dict>
-                    <key>TSKPinnedDomains</key>
-                    <dict>
-                        <key>\(xml(host))</key>
-                        <dict>
-                            <key>TSKPublicKeyHashes</key>
-                            <array>
-                \(pins)
-                            </array>
-                            <key>TSKEnforcePinning</key>
-                            <true/>
-                            <key>TSKIncludeSubdomains</key>
-                            <false/>
-                        </dict>
-                    </dict>
-                </dict>
-
-                """
-            return PinMaterial(
-                format: format,
-                summary:
-                    "A TSKConfiguration Info.plist dictionary with \(spkis.count) SPKI pins; TrustKit refuses an "
-                    + "enforcing domain with fewer than 2.",
-                files: [PinMaterialFile(name: "\(host)-trustkit.plist", text: text)])
-        case .nspinneddomains:
-            let ca = chosen.filter { $0.position > 0 }
-            let (key, pins) = ca.isEmpty ? ("NSPinnedLeafIdentities", chosen) : ("NSPinnedCAIdentities", ca)
-            let identities = pins.map {
-                "                <dict>\n                    <key>SPKI-SHA256-BASE64</key>\n                    "
-                    + "<string>\($0.spkiSHA256)</string>\n                </dict>"
-            }.joined(separator: "\n")
-            let text = """
-                <key>NSPinnedDomains</key>
-                <dict>
-                    <key>\(xml(host))</key>
-                    <dict>
-                        <key>NSIncludesSubdomains</key>
-                        <false/>
-                        <key>\(key)</key>
-                        <array>
-                \(identities)
-                        </array>
-                    </dict>
-                </dict>
-
-                """
-            return PinMaterial(
-                format: format,
-                summary:
-                    "An NSPinnedDomains fragment for NSAppTransportSecurity (iOS 14+). Only \(key) are listed: a "
-                    + "leaf list and a CA list would both have to match, so the leaf key is not a backup here.",
-                files: [PinMaterialFile(name: "\(host)-nspinneddomains.plist", text: text)])
-        case .curl:
-            let leaf = path.first?.spkiSHA256 ?? recommendation.primary.spkiSHA256
-            return PinMaterial(
-                format: format,
-                summary:
-                    "A curl --pinnedpubkey argument: curl compares only the server's leaf key, so it pins the leaf; "
-                    + "append ;sha256//<backup> for a spare key.",
-                files: [PinMaterialFile(name: "\(host)-curl.txt", text: "--pinnedpubkey sha256//\(leaf)\n")])
-        case .json:
-            let set = PinSet(domains: [host: DomainPins(pins: spkis)])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let text = (try? encoder.encode(set)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? ""
-            return PinMaterial(
-                format: format, summary: "A pin-set file (Pins/README.md) for atscheck pins check and the audit.",
-                files: [PinMaterialFile(name: "\(host).json", text: text)])
-        }
+        return writer.material(recommendation, path)
     }
 
-    private static func xml(_ text: String) -> String {
+    /// The material as written to files: the writer's extra files added, each plist fragment made a whole plist
+    /// document that loads with `--pins` like an Info.plist (``plistDocument(_:parent:)``).
+    public static func writable(_ material: PinMaterial, recommendation: PinRecommendation) -> PinMaterial {
+        guard let writer = writer(material.format) else { return material }
+        var copy = material
+        copy.files = (material.files + writer.extraFiles(recommendation)).map {
+            plistDocument($0, parent: writer.plistParent)
+        }
+        return copy
+    }
+
+    /// A curl `--pinnedpubkey` argument (no library: curl compares the leaf key only).
+    static let curl = PinMaterialWriter(.curl) { recommendation, path in
+        let leaf = path.first?.spkiSHA256 ?? recommendation.primary.spkiSHA256
+        return PinMaterial(
+            format: .curl,
+            summary:
+                "A curl --pinnedpubkey argument: curl compares only the server's leaf key, so it pins the leaf; "
+                + "append ;sha256//<backup> for a spare key.",
+            files: [
+                PinMaterialFile(name: "\(recommendation.host)-curl.txt", text: "--pinnedpubkey sha256//\(leaf)\n")
+            ])
+    }
+
+    /// A pin-set file, atscheck's own format.
+    static let json = PinMaterialWriter(.json) { recommendation, _ in
+        let host = recommendation.host
+        let set = PinSet(domains: [host: DomainPins(pins: recommendation.chosen.map(\.spkiSHA256))])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let text = (try? encoder.encode(set)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? ""
+        return PinMaterial(
+            format: .json, summary: "A pin-set file (Pins/README.md) for atscheck pins check and the audit.",
+            files: [PinMaterialFile(name: "\(host).json", text: text)])
+    }
+
+    /// A plist fragment wrapped into a whole plist document (the fragment is kept verbatim inside), under `parent`
+    /// when given: `TSKConfiguration` at the top level, `NSPinnedDomains` under `NSAppTransportSecurity`.
+    static func plistDocument(_ file: PinMaterialFile, parent: String?) -> PinMaterialFile {
+        guard file.name.hasSuffix(".plist"), let text = file.text else { return file }
+        let indented = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : "    " + $0
+        }.joined(separator: "\n")
+        let body =
+            parent.map { parent in
+                "    <key>\(parent)</key>\n    <dict>\n"
+                    + indented.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n    </dict>\n"
+            } ?? indented
+        var copy = file
+        copy.text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \(body.hasSuffix("\n") ? String(body.dropLast()) : body)
+            </dict>
+            </plist>
+
+            """
+        return copy
+    }
+
+    /// `text` escaped for a plist `<key>` or `<string>`.
+    public static func xml(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }

@@ -3,6 +3,23 @@ import ArgumentParser
 import Pinning
 import TLSModel
 
+/// The command-line flags of the registered libraries' options (``PinOptionSpec``). ArgumentParser's option groups
+/// are static, so each flag is a property below; everything else comes from the library's declaration: the help
+/// (``help(_:)``) and the endpoint-list key a flag's value goes to (``PinOptionSpec/values(flags:)``). The flags and
+/// their properties are paired once, in ``PinLibraryOptions/flags`` and ``PinRelaxationOptions/flags``; a flag no
+/// library declares stops the CLI at its first parse, and `PinsCommandTests` fails when a declared flag is missing
+/// from `--help`. (A generated `--pin-option LIB.KEY=VALUE` would have changed the CLI; this keeps `--help` and
+/// parsing as they were.)
+enum PinFlags {
+    /// The help the declaring library gives `flag`.
+    static func help(_ flag: String) -> ArgumentHelp {
+        guard let spec = PinOptionSpec.declared(flag: flag) else {
+            preconditionFailure("\(flag) is declared by no library in PinningLibraries.all")
+        }
+        return ArgumentHelp(spec.help, discussion: spec.discussion)
+    }
+}
+
 /// The pinning library and its mode, declared once for `pins check` and `app` (issue 21). The values become a
 /// ``PinPolicyOptions`` (endpoint-list keys), which the library in ``PinningLibraries`` validates and configures.
 struct PinLibraryOptions: ParsableArguments {
@@ -14,74 +31,63 @@ struct PinLibraryOptions: ParsableArguments {
                 + "(afnetworking|alamofire), default every linked one."))
     var library: PinLibrary?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "AFNetworking: AFSSLPinningMode, none|certificate|public-key.",
-            discussion: "Default certificate; app: certificate and public-key."))
+    @Option(name: .long, help: PinFlags.help("--mode"))
     var mode: AFSecurityPolicyOptions.Mode?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Alamofire: default|revocation|pinned-certificates|public-keys|disabled.",
-            discussion: "Default pinned-certificates; app: pinned-certificates and public-keys."))
+    @Option(name: .long, help: PinFlags.help("--evaluator"))
     var evaluator: AlamofireLibrary.EvaluatorKind?
 
-    @Option(
-        name: .customLong("af-version"),
-        help: ArgumentHelp(
-            "AFNetworking major version where behaviour differs: 2, 3 or 4.",
-            discussion: "Default 4; app: the linked framework's, else 4."))
+    @Option(name: .customLong("af-version"), help: PinFlags.help("--af-version"))
     var afVersion: Int?
 
-    /// The options given, by endpoint-list key.
-    var values: PinOptionValues {
-        var values = PinOptionValues()
-        values["mode"] = mode?.rawValue
-        values["evaluator"] = evaluator?.rawValue
-        values["afVersion"] = afVersion.map(String.init)
-        return values
+    /// Each flag with its value as text, in `--help` order: the one place the properties meet the declarations.
+    var flags: [(flag: String, text: String?)] {
+        [
+            ("--mode", mode?.rawValue), ("--evaluator", evaluator?.rawValue),
+            ("--af-version", afVersion.map(String.init)),
+        ]
     }
+
+    /// The options given, by endpoint-list key.
+    var values: PinOptionValues { PinOptionSpec.values(flags: flags) }
 
     /// The flags given, for messages.
     var given: [String] {
-        [
-            ("--library", library != nil), ("--mode", mode != nil), ("--evaluator", evaluator != nil),
-            ("--af-version", afVersion != nil),
-        ].filter(\.1).map(\.0)
+        (library != nil ? ["--library"] : []) + flags.filter { $0.text != nil }.map(\.flag)
     }
 }
 
-/// The debug relaxations `pins check` evaluates next to the release build (pinning.md §2).
+/// The debug relaxations `pins check` evaluates next to the release build (pinning.md §2): the libraries' boolean
+/// options.
 struct PinRelaxationOptions: ParsableArguments {
-    @Flag(
-        name: .customLong("allow-invalid-certificates"),
-        help: "AFNetworking: allowInvalidCertificates = YES (a debug relaxation).")
+    @Flag(name: .customLong("allow-invalid-certificates"), help: PinFlags.help("--allow-invalid-certificates"))
     var allowInvalidCertificates = false
 
-    @Flag(
-        name: .customLong("no-validate-domain-name"),
-        help: "AFNetworking: validatesDomainName = NO (a debug relaxation).")
+    @Flag(name: .customLong("no-validate-domain-name"), help: PinFlags.help("--no-validate-domain-name"))
     var noValidateDomainName = false
 
-    @Flag(name: .customLong("accept-self-signed"), help: "Alamofire: acceptSelfSignedCertificates = true.")
+    @Flag(name: .customLong("accept-self-signed"), help: PinFlags.help("--accept-self-signed"))
     var acceptSelfSigned = false
 
-    @Flag(name: .customLong("no-default-validation"), help: "Alamofire: performDefaultValidation = false.")
+    @Flag(name: .customLong("no-default-validation"), help: PinFlags.help("--no-default-validation"))
     var noDefaultValidation = false
 
-    @Flag(name: .customLong("no-validate-host"), help: "Alamofire: validateHost = false.")
+    @Flag(name: .customLong("no-validate-host"), help: PinFlags.help("--no-validate-host"))
     var noValidateHost = false
+
+    /// Each flag, with a text when given: the one place the properties meet the declarations.
+    var flags: [(flag: String, text: String?)] {
+        [
+            ("--allow-invalid-certificates", allowInvalidCertificates),
+            ("--no-validate-domain-name", noValidateDomainName), ("--accept-self-signed", acceptSelfSigned),
+            ("--no-default-validation", noDefaultValidation), ("--no-validate-host", noValidateHost),
+        ].map { ($0.0, $0.1 ? "" : nil) }
+    }
 
     /// Adds the flags given to `values`, by endpoint-list key.
     func adding(to values: PinOptionValues) -> PinOptionValues {
         var values = values
-        if allowInvalidCertificates { values["allowInvalidCertificates"] = "true" }
-        if noValidateDomainName { values["validatesDomainName"] = "false" }
-        if acceptSelfSigned { values["acceptSelfSignedCertificates"] = "true" }
-        if noDefaultValidation { values["performDefaultValidation"] = "false" }
-        if noValidateHost { values["validateHost"] = "false" }
+        for (key, text) in PinOptionSpec.values(flags: flags).text { values[key] = text }
         return values
     }
 }

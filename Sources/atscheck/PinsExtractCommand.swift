@@ -2,10 +2,21 @@ import ATSCheckKit
 import ArgumentParser
 import Foundation
 import Judging
+import Pinning
 import Reporting
 import TLSModel
 
-extension PinMaterialFormat: ExpressibleByArgument {}
+/// A registered format on the command line (``PinExtraction/writers``).
+extension PinMaterialFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let writer = PinExtraction.writer(PinMaterialFormat(rawValue: argument)) else { return nil }
+        self = writer.format
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+
+    public var defaultValueDescription: String { rawValue }
+}
 
 struct PinsExtractCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

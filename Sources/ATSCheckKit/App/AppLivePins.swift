@@ -70,7 +70,7 @@ struct AppLivePins {
                 assumed: false,
                 pinFiles: [offline.infoPlist], note: "TSKConfiguration entry '\(domain)'", result: result)
             checks.append(check)
-            findings += Self.findings(
+            findings += AppPinFindings.findings(
                 check, at: SourceLocation(file: offline.infoPlist),
                 keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)",
                 subject: "TrustKit (TSKConfiguration '\(domain)')")
@@ -92,10 +92,10 @@ struct AppLivePins {
             guard scope.library == library.id || (scope.library == nil && linked != nil && !otherNamed) else {
                 continue
             }
-            let (files, note) = bundledFiles(library.id, linked: linked)
+            let (files, note) = bundledFiles(library, linked: linked)
             var values = scope.values
-            if library.id == .afnetworking, values["afVersion"] == nil {
-                values["afVersion"] = String(min(max(linked?.majorVersion ?? 4, 2), 4))  // the linked framework's
+            for (key, text) in library.linkedValues(majorVersion: linked?.majorVersion).text where values[key] == nil {
+                values[key] = text  // the linked framework's
             }
             let tried = scope.values[modes.key].map { [$0] } ?? modes.plausible
             let policies = tried.map { mode -> (mode: String, policy: PinPolicy) in
@@ -103,7 +103,9 @@ struct AppLivePins {
                 options[modes.key] = mode
                 return (mode, PinPolicyOptions(library: library.id, values: options).policy)
             }
-            let frameworkAnchor = library.id == .afnetworking ? linked.flatMap(Self.frameworkPath) : nil
+            // A library that can read its own framework bundle points findings at its framework.
+            let readsFramework = library.bundleLookups.contains { $0.folder == .ownFramework }
+            let frameworkAnchor = readsFramework ? linked.flatMap(Self.frameworkPath) : nil
             sets.append(
                 BundledSet(
                     library: library, pins: Self.material(files), policies: policies, note: note,
@@ -112,21 +114,24 @@ struct AppLivePins {
         return sets
     }
 
-    /// The certificate files `library` loads by default (AppBundle's lookups, pinning.md §1.1, §4), and why when
-    /// it is not the app bundle's top level.
-    func bundledFiles(_ library: PinLibrary, linked: LinkedLibrary?) -> ([AppPinFile], String?) {
-        guard library == .afnetworking else {
-            return (offline.certificates.filter { $0.lookups.contains(.alamofire) }, nil)
+    /// The certificate files `library` loads by default (its ``PinningLibrary/bundleLookup(linkedAsFramework:majorVersion:)``,
+    /// pinning.md §1.1, §4), and why when it is not the app bundle's top level, or that it loads none.
+    func bundledFiles(_ library: any PinningLibrary, linked: LinkedLibrary?) -> ([AppPinFile], String?) {
+        let lookup =
+            linked?.bundleLookup
+            ?? library.bundleLookup(linkedAsFramework: false, majorVersion: nil)
+        guard let lookup else {
+            return ([], "not supported: atscheck does not model which certificate files \(library.name) loads")
         }
-        let ownBundle = linked?.loadsPinsFromOwnBundle == true
-        let lookup: BundledCertificate.Lookup = ownBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle
         let files = offline.certificates.filter { $0.lookups.contains(lookup) }
-        guard ownBundle, let linked else { return (files, nil) }
-        let appLevel = offline.certificates.filter { $0.lookups.contains(.afNetworkingMainBundle) }.count
+        guard lookup.folder == .ownFramework, let linked else { return (files, nil) }
+        let mainLookups = library.bundleLookups.filter { $0.folder == .mainBundle }
+        let appLevel = offline.certificates.filter { !mainLookups.filter($0.lookups.contains).isEmpty }.count
+        let ext = lookup.extensions.first.map { ".\($0)" } ?? "certificate"
         return (
             files,
-            "AFNetworking \(linked.version ?? "") is a dynamic framework: it loads pins from its own bundle "
-                + "(\(files.count) .cer file(s) there); the \(appLevel) .cer file(s) at the app's top level are "
+            "\(library.name) \(linked.version ?? "") is a dynamic framework: it loads pins from its own bundle "
+                + "(\(files.count) \(ext) file(s) there); the \(appLevel) \(ext) file(s) at the app's top level are "
                 + "never used"
         )
     }
@@ -172,71 +177,18 @@ struct AppLivePins {
                         assumed: !scope.isNamed, pinFiles: set.pins.files, note: set.note, result: result))
             }
             checks += hostChecks
-            if !empty { findings += hostFindings(hostChecks, library: name, anchor: set.anchor) }
+            if !empty {
+                findings += AppPinFindings.host(hostChecks, library: name, anchor: set.anchor, named: scope.isNamed)
+            }
         }
-        // With the mode assumed this is a warning, not an error: the bundle does not show which sessions pin,
-        // and the pins may be meant for a host the harvest did not find (a false FAIL would teach teams to
-        // ignore the gate). Named with --library/--mode, it is an error.
-        let evaluated = checks.filter { $0.result.evaluation != nil }
-        if !evaluated.isEmpty, !scope.isNamed || empty,
-            !evaluated.contains(where: { $0.result.evaluation?.verdict == .accept })
+        if let finding = AppPinFindings.setWide(
+            checks, library: name, modes: set.policies.map(\.mode), files: set.pins.files, note: set.note,
+            empty: empty, named: scope.isNamed, anchor: set.anchor)
         {
-            let hosts = Set(evaluated.map(\.endpoint)).count
-            let modes = set.policies.map(\.mode).joined(separator: " and ")
-            let what =
-                empty
-                ? "\(name) has no certificate to pin\(set.note.map { " (\($0))" } ?? "")"
-                : "no host accepts the bundled pins (\(set.pins.files.map(Self.fileName).joined(separator: ", ")))"
-            findings.append(
-                Finding(
-                    rule: RuleID.Pins.rejected, severity: scope.isNamed ? .error : .warning,
-                    message:
-                        "\(what): \(name) in \(modes) mode rejects all \(hosts) host(s) checked; if the app pins "
-                        + "with \(name), every pinned request fails",
-                    file: set.anchor))
+            findings.append(finding)
         }
         return (findings, checks)
     }
-
-    /// One host's findings over the modes tried: a named mode's rejection is an error; assumed modes give one
-    /// warning naming the modes that reject (only when some other host accepts, else the set-wide error says it).
-    func hostFindings(_ checks: [AppPinCheck], library: String, anchor: String) -> [Finding] {
-        guard let first = checks.first else { return [] }
-        let at = SourceLocation(file: anchor)
-        if scope.isNamed {
-            return checks.flatMap {
-                Self.findings(
-                    $0, at: at, keyPath: nil, subject: "\(library) in \($0.mode ?? "") mode with the bundled pins")
-            }
-        }
-        let rejecting = checks.filter { $0.result.evaluation?.verdict == .reject }
-        guard !rejecting.isEmpty else { return [] }
-        let accepting = checks.filter { $0.result.evaluation?.verdict == .accept }.compactMap(\.mode)
-        let why = rejecting.compactMap { check -> String? in
-            guard let evaluation = check.result.evaluation else { return nil }
-            return "\(check.mode ?? ""): \(evaluation.noMatchReason ?? evaluation.result)"
-        }.joined(separator: "; ")
-        let but = accepting.isEmpty ? "" : " (\(accepting.joined(separator: " and ")) mode accepts it)"
-        return [
-            Finding(
-                rule: RuleID.Pins.rejected, severity: .warning,
-                message:
-                    "\(first.endpoint): if the app pins it with \(library), "
-                    + "\(rejecting.compactMap(\.mode).joined(separator: " and ")) mode rejects it\(but): \(why)",
-                file: at.file)
-        ]
-    }
-
-    /// The audit's findings for one evaluation (the rejection an error, the rest at most warnings), at `at`.
-    static func findings(_ check: AppPinCheck, at: SourceLocation, keyPath: String?, subject: String) -> [Finding] {
-        let audit = AuditPinCheck(
-            origin: .endpointList, endpoint: check.endpoint, library: check.library, pinFiles: check.pinFiles,
-            source: at,
-            keyPath: keyPath, result: check.result)
-        return AuditPins.findings(of: audit, subject: subject, expectFail: false)
-    }
-
-    static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 }
 
 extension AppPinCheck {

@@ -110,8 +110,8 @@ package struct AuditPins {
                     origin: .endpointList, endpoint: endpoint.entry.target.hostPort, library: checker.policy.library,
                     pins: pinCheck.pins, pinFiles: checker.pins.files, source: endpoint.entry.source, result: result)
                 checks.append(check)
-                findings += Self.findings(
-                    of: check, subject: "the \(checker.policy.library.rawValue) policy with pins \(pinCheck.pins)",
+                findings += PinFindings.of(
+                    check, subject: "the \(checker.policy.library.rawValue) policy with pins \(pinCheck.pins)",
                     expectFail: false)
             }
         }
@@ -147,47 +147,5 @@ package struct AuditPins {
                 status: .error,
                 error: "\(error)", served: PinChecker.entries(served))
         }
-    }
-
-    /// The findings of one evaluation, at its source: the rejection as an error, the rest at most warnings.
-    /// - Parameters:
-    ///   - subject: what decided, for messages.
-    ///   - expectFail: the entry says `expect: fail`: an ATS (NSPinnedDomains) rejection is expected, a note.
-    package static func findings(of check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding] {
-        let label = check.endpoint
-        func at(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
-            Finding(
-                rule: rule, severity: severity, message: message, file: check.source.file, line: check.source.line,
-                keyPath: check.keyPath)
-        }
-        guard let evaluation = check.result.evaluation else {
-            return [
-                at(
-                    RuleID.Audit.endpointUnscanned, .warning,
-                    "\(label): \(subject) could not be evaluated "
-                        + "(\(check.result.error ?? check.result.status.rawValue))"
-                )
-            ]
-        }
-        var out: [Finding] = []
-        if evaluation.verdict == .reject {
-            let why =
-                evaluation.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? evaluation.noMatchReason
-                ?? evaluation.result
-            let finding = at(RuleID.Pins.rejected, .error, "\(label): \(subject) rejects it: \(why)")
-            out.append(expectFail ? expected(finding) : finding)
-        }
-        for finding in evaluation.findings + check.result.risks where finding.rule != RuleID.Pins.rejected {
-            out.append(at(finding.rule, min(finding.severity, .warning), "\(label): \(subject): \(finding.message)"))
-        }
-        return out
-    }
-
-    /// An error the entry's `expect: fail` anticipates, as a note.
-    static func expected(_ finding: Finding) -> Finding {
-        var copy = finding
-        copy.severity = .note
-        copy.message = "expected to fail (expect: fail): " + finding.message
-        return copy
     }
 }

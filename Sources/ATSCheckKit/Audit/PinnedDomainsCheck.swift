@@ -69,9 +69,9 @@ struct PinnedDomainsCheck: Sendable {
             source: SourceLocation(file: file, line: lines[key]), keyPath: Self.keyPath(key), result: result)
     }
 
-    /// The findings of an evaluation, as the audit reports them (``AuditPins/findings(of:subject:expectFail:)``).
+    /// The findings of an evaluation, as the audit reports them (``PinFindings/of(_:subject:expectFail:)``).
     static func findings(of check: AuditPinCheck, expectFail: Bool = false) -> [Finding] {
-        AuditPins.findings(of: check, subject: "NSPinnedDomains '\(check.domains.first ?? "")'", expectFail: expectFail)
+        PinFindings.of(check, subject: "NSPinnedDomains '\(check.domains.first ?? "")'", expectFail: expectFail)
     }
 
     /// The dotted plist key path of a pinned-domain entry.

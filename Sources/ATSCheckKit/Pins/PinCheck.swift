@@ -62,17 +62,13 @@ package struct PinChecker: Sendable {
         let builder = try OpenSSLTrustPathBuilder(
             served: served, caFiles: caFiles, useSystemStore: useSystemStore, source: trustSource, now: now,
             fetched: fetched)
-        let evaluation = evaluate(policy, host: host, served: served, builder: builder)
-        var release: PinEvaluation?
-        var risks: [Finding] = []
-        if let releasePolicy = policy.release {
-            let r = evaluate(releasePolicy, host: host, served: served, builder: builder)
-            release = r
-            risks = policy.configuration.releaseRisks(host: host, debug: evaluation, release: r, pins: pins.appPins)
-        }
+        let judgement = PinJudge.judge(
+            policy, pins: pins.appPins,
+            connection: PinConnection(host: host, served: served, now: now, warnDays: warnDays), builder: builder)
         return PinCheckResult(
             target: target, host: host, port: port, address: address, status: .completed, error: nil,
-            served: Self.entries(served), evaluation: evaluation, release: release, risks: risks)
+            served: Self.entries(served), evaluation: judgement.evaluation, release: judgement.release,
+            risks: judgement.risks)
     }
 
     /// Probes each target (through `pipeline`) and evaluates its served chain. An ATS-only pipeline (the
@@ -113,32 +109,6 @@ package struct PinChecker: Sendable {
             PinPathEntry(
                 position: i, role: i == 0 ? "leaf" : "intermediate", subject: c.subject, issuer: c.issuer,
                 spkiSHA256: c.spkiSHA256, sha256: c.sha256, notAfter: c.notAfter, sentByServer: true)
-        }
-    }
-}
-
-extension ExitStatus {
-    /// The exit status of a pin check: 1 when a policy rejects a target, else 2 when a target could not be
-    /// read, else 0.
-    package static func of(_ report: PinCheckReport) -> ExitStatus {
-        if report.summary.rejected > 0 { return .policyFailure }
-        return report.summary.unreachable > 0 ? .incomplete : .success
-    }
-
-    /// A one-line reason for a non-zero pin-check status, for stderr.
-    package static func reason(for report: PinCheckReport) -> String? {
-        switch of(report) {
-        case .policyFailure:
-            let rejected = report.results.filter { $0.evaluation?.verdict == .reject }.map(\.target)
-            return
-                "atscheck: the \(report.library.rawValue) policy rejects \(rejected.count) target(s): "
-                + "\(rejected.prefix(5).joined(separator: ", "))"
-        case .incomplete:
-            let bad = report.results.filter { $0.evaluation == nil }
-            return
-                "atscheck: \(bad.count) target(s) could not be checked (first: "
-                + "\(bad.first.map { "\($0.target): \($0.error ?? $0.status.rawValue)" } ?? ""))"
-        default: return nil
         }
     }
 }

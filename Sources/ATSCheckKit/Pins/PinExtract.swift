@@ -31,9 +31,8 @@ public enum PinExtractor {
         guard let recommendation = PinExtraction.recommend(host: host, path: path) else {
             throw ProbeFailure(.local, "\(target): the server sent no certificate")
         }
-        var material = PinExtraction.material(recommendation, path: path, format: format)
-        if format == .trustkit { material.files.append(trustKitJSON(recommendation)) }
-        material.files = material.files.map(loadablePlist)
+        let material = PinExtraction.writable(
+            PinExtraction.material(recommendation, path: path, format: format), recommendation: recommendation)
         let entries = path.enumerated().map { i, c in
             PinPathEntry(
                 position: i,
@@ -44,51 +43,6 @@ public enum PinExtractor {
         return PinExtractReport(
             target: target, host: host, path: entries, trusted: live.ok, verifyError: live.error,
             recommendation: recommendation, material: material, written: [])
-    }
-
-    /// The `TSKConfiguration` dictionary as JSON (for `TrustKit.initSharedInstance(withConfiguration:)` built
-    /// from a JSON resource instead of the Info.plist).
-    static func trustKitJSON(_ recommendation: PinRecommendation) -> PinMaterialFile {
-        let pins = [recommendation.primary.spkiSHA256] + (recommendation.backup.map { [$0.spkiSHA256] } ?? [])
-        let dictionary: [String: Any] = [
-            "TSKPinnedDomains": [
-                recommendation.host: [
-                    "TSKPublicKeyHashes": pins, "TSKEnforcePinning": true, "TSKIncludeSubdomains": false,
-                ]
-            ]
-        ]
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: dictionary, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return PinMaterialFile(
-            name: "\(recommendation.host)-trustkit.json", text: String(decoding: data, as: UTF8.self) + "\n")
-    }
-
-    /// A plist fragment wrapped into a whole plist document (the fragment is kept verbatim inside), so that the
-    /// written file loads with `--pins` like an Info.plist: `TSKConfiguration` at the top level,
-    /// `NSPinnedDomains` under `NSAppTransportSecurity`.
-    static func loadablePlist(_ file: PinMaterialFile) -> PinMaterialFile {
-        guard file.name.hasSuffix(".plist"), let text = file.text else { return file }
-        let indented = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.isEmpty ? "" : "    " + $0
-        }.joined(separator: "\n")
-        let body =
-            text.contains("<key>NSPinnedDomains</key>")
-            ? "    <key>NSAppTransportSecurity</key>\n    <dict>\n"
-                + indented.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n    </dict>\n"
-            : indented
-        var copy = file
-        copy.text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \(body.hasSuffix("\n") ? String(body.dropLast()) : body)
-            </dict>
-            </plist>
-
-            """
-        return copy
     }
 
     /// Writes the material's files into `directory` (created when missing).

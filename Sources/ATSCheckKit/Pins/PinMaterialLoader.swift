@@ -31,6 +31,8 @@ package struct LoadedPins: Sendable {
     package var pinSet: PinSet?
     /// `NSPinnedDomains` merged from Info.plists; nil when none.
     package var pinnedDomains: PinnedDomainsConfiguration?
+    /// The material libraries define for themselves, by library (``AppPins/libraryMaterial``).
+    package var libraryMaterial: [PinLibrary: any LibraryPinMaterial] = [:]
     /// Findings about the material (PEM in `.cer`, malformed pins, configurations TrustKit refuses).
     package var findings: [Finding] = []
     /// What TrustKit would refuse in the TrustKit configurations read (pin-set files, TrustKit JSON/YAML,
@@ -46,7 +48,9 @@ package struct LoadedPins: Sendable {
 
     /// The material as the libraries read it (``AppPins``).
     package var appPins: AppPins {
-        AppPins(certificates: bundledCertificates, pinSet: pinSet, pinnedDomains: pinnedDomainsConfiguration)
+        AppPins(
+            certificates: bundledCertificates, pinSet: pinSet, pinnedDomains: pinnedDomainsConfiguration,
+            libraryMaterial: libraryMaterial)
     }
 
     /// The configuration NSPinnedDomains uses: the Info.plist's, else the pin sets' pins as `NSPinnedCAIdentities`.
@@ -180,6 +184,11 @@ package enum PinMaterialLoader {
                 pins.pinSet = merge(pins.pinSet, set)
                 pins.findings += findings
             }
+        }
+        for library in PinningLibraries.all {
+            guard let (material, findings) = library.material(plist: root, file: file) else { continue }
+            pins.libraryMaterial[library.id] = material
+            pins.findings += findings
         }
         if let parsed = pinnedDomains(of: document) {
             var merged = pins.pinnedDomains?.domains ?? [:]

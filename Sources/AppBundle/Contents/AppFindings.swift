@@ -107,55 +107,30 @@ enum AppFindings {
         return out
     }
 
-    /// Where a library loads pins from by default, and how many files that is.
+    /// Where a library loads pins from by default, and how many files that is: the library's note
+    /// (``PinningLibrary/loadingNote(_:)``), or that atscheck does not model it.
     private static func loading(_ library: LinkedLibrary, _ bundle: AppBundleContents) -> String {
-        func files(_ lookup: BundledCertificate.Lookup) -> Int {
-            bundle.certificates.filter { $0.lookups.contains(lookup) }.count
-        }
-        switch library.name {
-        case .afnetworking:
-            if library.loadsPinsFromOwnBundle {
-                return
-                    "before 4.0 policyWithPinningMode: loads *.cer from AFNetworking.framework "
-                    + "(\(count(files(.afNetworkingFrameworkBundle), "file")) there), not from the app bundle "
-                    + "(pinning.md §1.1)"
-            }
-            if case .framework = library.linkage, library.majorVersion == nil {
-                return
-                    "version unknown: 4.x loads *.cer from the app bundle "
-                    + "(\(count(files(.afNetworkingMainBundle), "file"))), 2.x/3.x from AFNetworking.framework "
-                    + "(\(count(files(.afNetworkingFrameworkBundle), "file")))"
-            }
-            return
-                "policyWithPinningMode: loads the \(count(files(.afNetworkingMainBundle), "*.cer file")) at the top "
-                + "level of the app bundle"
-        case .alamofire:
-            return
-                "Bundle.main.af.certificates loads the \(count(files(.alamofire), ".cer/.crt/.der file")) at the top "
-                + "level of the app bundle (PEM files are dropped silently)"
-        case .trustkit:
-            guard let configuration = bundle.trustKitConfiguration else {
-                return "no TSKConfiguration in the Info.plist: it is configured in code, which the bundle does not show"
-            }
-            let domains = (configuration["TSKPinnedDomains"] as? [String: Any])?.count ?? 0
-            return "it reads TSKConfiguration from the Info.plist (\(count(domains, "pinned domain")))"
-        default:
-            return "atscheck does not model where it loads pins from"
-        }
+        var framework = false
+        if case .framework = library.linkage { framework = true }
+        let copy = LinkedCopy(
+            linkedAsFramework: framework, majorVersion: library.majorVersion,
+            files: { lookup in bundle.certificates.filter { $0.lookups.contains(lookup) }.count },
+            infoPlist: bundle.infoPlist.rootDictionary)
+        return PinningLibraries.named(library.name)?.loadingNote(copy)
+            ?? "atscheck does not model where it loads pins from"
+    }
+
+    /// The libraries that load certificate files (`AFNetworking nor Alamofire`).
+    static var loaderNames: String {
+        let names = PinningLibraries.all.filter { !$0.bundleLookups.isEmpty }.map(\.name)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " nor " + names.last!
     }
 
     private static func materialFindings(_ bundle: AppBundleContents) -> [Finding] {
         var out: [Finding] = []
-        let pinLoaders = bundle.libraries.filter { $0.name != .trustkit }
-        var readers: Set<BundledCertificate.Lookup> = []
-        for library in pinLoaders {
-            switch library.name {
-            case .afnetworking:
-                readers.insert(library.loadsPinsFromOwnBundle ? .afNetworkingFrameworkBundle : .afNetworkingMainBundle)
-            case .alamofire: readers.insert(.alamofire)
-            default: break
-            }
-        }
+        // The linked libraries that load certificate files, and the lookups their copies use.
+        let pinLoaders = bundle.libraries.filter { $0.bundleLookup != nil }
+        let readers = Set(pinLoaders.compactMap(\.bundleLookup))
         for certificate in bundle.certificates {
             switch certificate.encoding {
             case .pem:
@@ -181,8 +156,8 @@ enum AppFindings {
                 Finding(
                     rule: RuleID.App.pinsNoLibrary, severity: .note,
                     message:
-                        "\(count(certificates.count, "certificate file")) bundled, but neither AFNetworking nor "
-                        + "Alamofire is linked: only custom code would load "
+                        "\(count(certificates.count, "certificate file")) bundled, but neither "
+                        + "\(Self.loaderNames) is linked: only custom code would load "
                         + "\(certificates.count == 1 ? "it" : "them")",
                     file: bundle.displayPath(bundle.layout.appRoot)))
         } else if !pinLoaders.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import Pinning
 
 /// A certificate file in the bundle that a pinning library might load. The bytes are kept as they are:
 /// parsing them into facts needs OpenSSL, which the caller has (`CertificateReader.facts(der:)`).
@@ -13,16 +14,9 @@ public struct BundledCertificate: Sendable, Equatable {
         case unknown
     }
 
-    /// A default lookup that reads a certificate file.
-    public enum Lookup: String, Sendable, Equatable, CaseIterable {
-        /// `*.cer` at the top level of the main bundle: AFNetworking 4.x, or any version linked statically.
-        case afNetworkingMainBundle = "AFNetworking (main bundle)"
-        /// `*.cer` at the top level of AFNetworking.framework: AFNetworking 2.x/3.x as a dynamic framework.
-        case afNetworkingFrameworkBundle = "AFNetworking (its framework bundle)"
-        /// `.cer/.CER/.crt/.CRT/.der/.DER` at the top level of the main bundle: Alamofire's
-        /// `Bundle.main.af.certificates`.
-        case alamofire = "Alamofire"
-    }
+    /// A default lookup that reads a certificate file: each pinning library declares its own
+    /// (``PinningLibrary/bundleLookups``).
+    public typealias Lookup = BundleLookup
 
     /// The path inside the archive or folder.
     public var path: String

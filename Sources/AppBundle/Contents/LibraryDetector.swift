@@ -58,9 +58,18 @@ enum CertificateCollector {
         -> [BundledCertificate]
     {
         let mainResources = files.resolve(layout.resources) ?? layout.resources
-        let afName = PinningLibraries.named(.afnetworking)?.bundleSignature?.framework
-        let afFramework = frameworks.first { $0.name == afName }
-        let afResources = afFramework.map { files.resolve($0.resources) ?? $0.resources }
+        // Each registered lookup with the folder it reads: the main bundle's, or its library's framework's.
+        let lookups = PinningLibraries.all.flatMap { library in
+            library.bundleLookups.compactMap { lookup -> (BundleLookup, String)? in
+                switch lookup.folder {
+                case .mainBundle: return (lookup, mainResources)
+                case .ownFramework:
+                    let name = library.bundleSignature?.framework
+                    guard let framework = frameworks.first(where: { $0.name == name }) else { return nil }
+                    return (lookup, files.resolve(framework.resources) ?? framework.resources)
+                }
+            }
+        }
         var out: [BundledCertificate] = []
         for path in files.files(under: layout.appRoot) {
             let ext = BundlePath.pathExtension(path)
@@ -68,17 +77,12 @@ enum CertificateCollector {
                 continue
             }
             let folder = path.split(separator: "/").dropLast().joined(separator: "/")
-            var lookups: [BundledCertificate.Lookup] = []
-            // NSBundle's pathsForResourcesOfType:@"cer" matches the extension as written: `.CER` is not read.
-            if folder == mainResources, ext == "cer" { lookups.append(.afNetworkingMainBundle) }
-            if let afResources, folder == afResources, ext == "cer" { lookups.append(.afNetworkingFrameworkBundle) }
-            if folder == mainResources, ["cer", "CER", "crt", "CRT", "der", "DER"].contains(ext) {
-                lookups.append(.alamofire)
-            }
+            // NSBundle's pathsForResourcesOfType: matches the extension as written: `.CER` is not read by `cer`.
+            let reading = lookups.filter { $0.1 == folder && $0.0.extensions.contains(ext) }.map(\.0)
             out.append(
                 BundledCertificate(
                     path: path, displayPath: AppBundleContents.displayPath(input: input, entry: path), bytes: bytes,
-                    encoding: BundledCertificate.encoding(of: bytes), lookups: lookups))
+                    encoding: BundledCertificate.encoding(of: bytes), lookups: reading))
         }
         return out
     }

@@ -31,12 +31,17 @@ public struct LinkedLibrary: Sendable, Equatable {
     /// The leading number of ``version`` (`3.2.1` → 3), nil when unknown.
     public var majorVersion: Int? { version.flatMap { Int($0.split(separator: ".").first ?? "") } }
 
-    /// Whether AFNetworking's default pins come from its own framework bundle: a dynamic framework before 4.0
-    /// (pinning.md §1.1; `bundleForClass:`). Statically linked, that bundle is the main bundle.
-    public var loadsPinsFromOwnBundle: Bool {
-        guard name == .afnetworking, case .framework = linkage, let major = majorVersion else { return false }
-        return major < 4
+    /// The lookup its copy reads bundled certificate files with (``PinningLibrary/bundleLookup(linkedAsFramework:majorVersion:)``);
+    /// nil when the library loads none.
+    public var bundleLookup: BundleLookup? {
+        var framework = false
+        if case .framework = linkage { framework = true }
+        return PinningLibraries.named(name)?.bundleLookup(linkedAsFramework: framework, majorVersion: majorVersion)
     }
+
+    /// Whether its default pins come from its own framework bundle (AFNetworking as a dynamic framework before 4.0,
+    /// pinning.md §1.1; `bundleForClass:`). Statically linked, that bundle is the main bundle.
+    public var loadsPinsFromOwnBundle: Bool { bundleLookup?.folder == .ownFramework }
 }
 
 /// A framework embedded in the app, whether or not it pins.

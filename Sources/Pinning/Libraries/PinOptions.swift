@@ -2,7 +2,9 @@ import Foundation
 import TLSModel
 
 /// One option a pinning library reads, named as the library's property (`allowInvalidCertificates`), which is
-/// also the endpoint-list key, with its command-line flag.
+/// also the endpoint-list key, with its command-line flag and the flag's help. The CLI takes the help from here and
+/// maps each flag to its key in one place (`PinLibraryOptions.swift`); a CLI test fails when a declared flag is
+/// missing from `--help`.
 public struct PinOptionSpec: Sendable, Equatable {
     /// The values it takes.
     public enum Kind: Sendable, Equatable {
@@ -18,12 +20,49 @@ public struct PinOptionSpec: Sendable, Equatable {
     public var key: String
     /// The command-line flag: `--mode`, `--allow-invalid-certificates`, `--no-validate-domain-name`.
     public var flag: String
+    /// The values it takes.
     public var kind: Kind
+    /// The flag's one-line help in `--help`.
+    public var help: String
+    /// The flag's longer help (defaults), shown under it; nil for none.
+    public var discussion: String?
 
-    public init(_ key: String, flag: String, _ kind: Kind) {
+    /// An option.
+    /// - Parameters:
+    ///   - key: The endpoint-list key (the library's property name).
+    ///   - flag: The command-line flag.
+    ///   - kind: The values it takes; a boolean's flag gives the value opposite to its default.
+    ///   - help: The flag's one-line help.
+    ///   - discussion: The flag's longer help.
+    public init(_ key: String, flag: String, _ kind: Kind, help: String, discussion: String? = nil) {
         self.key = key
         self.flag = flag
         self.kind = kind
+        self.help = help
+        self.discussion = discussion
+    }
+
+    /// The option declared with command-line flag `flag` by any registered library; nil when none declares it.
+    public static func declared(flag: String) -> PinOptionSpec? {
+        PinPolicyOptions.allOptions.first { $0.flag == flag }
+    }
+
+    /// The option values the given command-line flags stand for: each flag's text under its endpoint-list key (a
+    /// boolean flag, given, stands for the value opposite to its default).
+    /// - Parameter flags: The flags given, with their values as text (nil or absent: not given; a boolean flag's
+    ///   text is ignored).
+    /// - Returns: The values, by endpoint-list key.
+    public static func values(flags: [(flag: String, text: String?)]) -> PinOptionValues {
+        var values = PinOptionValues()
+        for (flag, text) in flags {
+            guard let text, let spec = declared(flag: flag) else { continue }
+            if case .boolean(let defaultValue) = spec.kind {
+                values[spec.key] = String(!defaultValue)
+            } else {
+                values[spec.key] = text
+            }
+        }
+        return values
     }
 
     /// Whether `text` is a value other than the default (a boolean at its default is not "given").

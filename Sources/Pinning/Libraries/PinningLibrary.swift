@@ -35,6 +35,27 @@ public protocol PinningLibrary: Sendable {
     func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem>
     /// Why `pins` cannot configure the library (TrustKit without a pin set), nil when it can.
     func missingMaterial(_ pins: AppPins) -> String?
+    /// Its own pin material in an Info.plist (or a plist given to `--pins`), with findings about it; nil when the
+    /// plist holds none or the library's material lives in ``AppPins``' shared fields (certificates, a TrustKit pin
+    /// set, `NSPinnedDomains`). The loader keeps it in ``AppPins/libraryMaterial`` under ``id``.
+    func material(plist root: [String: Any], file: String) -> (material: any LibraryPinMaterial, findings: [Finding])?
+    /// Every default lookup by which it reads certificate files from an app bundle, in the order reports list
+    /// them; empty when it loads none (TrustKit, `NSPinnedDomains`).
+    var bundleLookups: [BundleLookup] { get }
+    /// The lookup a linked copy uses: by its linkage and the leading number of its version (AFNetworking 2.x/3.x
+    /// as a dynamic framework reads its own bundle). Nil when it loads no certificate files: `app` reports that as
+    /// not supported.
+    func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup?
+    /// Where a linked copy loads its pins from, for `app`'s library note; nil when atscheck does not model it (the
+    /// note then says so).
+    func loadingNote(_ copy: LinkedCopy) -> String?
+    /// Option values implied by the copy an app links (AFNetworking's `afVersion` from its framework's version),
+    /// for those the user did not give.
+    func linkedValues(majorVersion: Int?) -> PinOptionValues
+    /// The `pins extract --format` formats it writes (none by default).
+    var extractFormats: [PinMaterialWriter] { get }
+    /// What `pins extract` warns about the recommended path for this library (a key TrustKit cannot hash).
+    func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding]
 }
 
 extension PinningLibrary {
@@ -44,6 +65,15 @@ extension PinningLibrary {
     public var rules: [RuleID] { [] }
     public var materialRules: [RuleID] { [] }
     public func missingMaterial(_ pins: AppPins) -> String? { nil }
+    public func material(plist root: [String: Any], file: String) -> (
+        material: any LibraryPinMaterial, findings: [Finding]
+    )? { nil }
+    public var bundleLookups: [BundleLookup] { [] }
+    public func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? { bundleLookups.first }
+    public func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
+    public func loadingNote(_ copy: LinkedCopy) -> String? { nil }
+    public var extractFormats: [PinMaterialWriter] { [] }
+    public func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] { [] }
 }
 
 /// The registry: every library atscheck reproduces, in the order help and messages list them. Adding a library is
@@ -81,15 +111,35 @@ public struct AppPins: Sendable {
     public var pinSet: PinSet?
     /// `NSPinnedDomains`.
     public var pinnedDomains: PinnedDomainsConfiguration?
+    /// The material a library defines for itself (``PinningLibrary/material(plist:file:)``), by library: the open,
+    /// per-library value a library added after the shared fields above reads.
+    public var libraryMaterial: [PinLibrary: any LibraryPinMaterial]
 
+    /// The material.
+    /// - Parameters:
+    ///   - certificates: The certificates the library loads.
+    ///   - pinSet: TrustKit's configuration.
+    ///   - pinnedDomains: `NSPinnedDomains`.
+    ///   - libraryMaterial: Material libraries define for themselves, by library.
     public init(
-        certificates: [CertificateFacts] = [], pinSet: PinSet? = nil, pinnedDomains: PinnedDomainsConfiguration? = nil
+        certificates: [CertificateFacts] = [], pinSet: PinSet? = nil, pinnedDomains: PinnedDomainsConfiguration? = nil,
+        libraryMaterial: [PinLibrary: any LibraryPinMaterial] = [:]
     ) {
         self.certificates = certificates
         self.pinSet = pinSet
         self.pinnedDomains = pinnedDomains
+        self.libraryMaterial = libraryMaterial
+    }
+
+    /// `library`'s own material as its type; nil when none was loaded (or it is of another type).
+    public func material<Material: LibraryPinMaterial>(of library: PinLibrary, as type: Material.Type) -> Material? {
+        libraryMaterial[library] as? Material
     }
 }
+
+/// Pin material a library defines for itself (an OkHttp-style pinner's host patterns and hashes): an open,
+/// per-library value in ``AppPins/libraryMaterial``, read and judged only by the library that defines it.
+public protocol LibraryPinMaterial: Sendable {}
 
 /// A library's configured decision procedure: AFNetworking's `AFSecurityPolicyOptions`, an Alamofire evaluator,
 /// TrustKit's options, `NSPinnedDomains`.

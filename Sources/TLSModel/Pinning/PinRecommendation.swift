@@ -31,20 +31,19 @@ public struct RecommendedPin: Codable, Sendable, Equatable {
     }
 }
 
-/// The formats `atscheck pins extract --format` writes.
-public enum PinMaterialFormat: String, Codable, Sendable, CaseIterable {
-    /// DER `.cer` files for `AFSecurityPolicy` (Certificate or PublicKey mode).
-    case afnetworking
-    /// A `TSKConfiguration` dictionary.
-    case trustkit
-    /// DER `.cer` files for Alamofire's pinned-certificate and public-key evaluators.
-    case alamofire
-    /// An `NSPinnedDomains` plist fragment.
-    case nspinneddomains
+/// A format `atscheck pins extract --format` writes: an open set, as each pinning library declares its own
+/// (`PinningLibrary.extractFormats` in `Pinning`); the two below concern no library.
+public struct PinMaterialFormat: RawRepresentable, Codable, Hashable, Sendable {
+    /// The name on the command line and in reports (`afnetworking`, `curl`).
+    public var rawValue: String
+
+    /// A format named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// A curl `--pinnedpubkey` argument.
-    case curl
+    public static let curl = PinMaterialFormat(rawValue: "curl")
     /// A pin-set JSON file (`Pins/README.md`).
-    case json
+    public static let json = PinMaterialFormat(rawValue: "json")
 }
 
 /// One file (or text) of extracted pin material.

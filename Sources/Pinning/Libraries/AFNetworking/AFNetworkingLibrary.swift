@@ -15,10 +15,20 @@ public struct AFNetworkingLibrary: PinningLibrary {
 
     public var options: [PinOptionSpec] {
         [
-            PinOptionSpec("mode", flag: "--mode", .choice(AFSecurityPolicyOptions.Mode.allCases.map(\.rawValue))),
-            PinOptionSpec("allowInvalidCertificates", flag: "--allow-invalid-certificates", .boolean(default: false)),
-            PinOptionSpec("validatesDomainName", flag: "--no-validate-domain-name", .boolean(default: true)),
-            PinOptionSpec("afVersion", flag: "--af-version", .integer([2, 3, 4])),
+            PinOptionSpec(
+                "mode", flag: "--mode", .choice(AFSecurityPolicyOptions.Mode.allCases.map(\.rawValue)),
+                help: "AFNetworking: AFSSLPinningMode, none|certificate|public-key.",
+                discussion: "Default certificate; app: certificate and public-key."),
+            PinOptionSpec(
+                "allowInvalidCertificates", flag: "--allow-invalid-certificates", .boolean(default: false),
+                help: "AFNetworking: allowInvalidCertificates = YES (a debug relaxation)."),
+            PinOptionSpec(
+                "validatesDomainName", flag: "--no-validate-domain-name", .boolean(default: true),
+                help: "AFNetworking: validatesDomainName = NO (a debug relaxation)."),
+            PinOptionSpec(
+                "afVersion", flag: "--af-version", .integer([2, 3, 4]),
+                help: "AFNetworking major version where behaviour differs: 2, 3 or 4.",
+                discussion: "Default 4; app: the linked framework's, else 4."),
         ]
     }
 

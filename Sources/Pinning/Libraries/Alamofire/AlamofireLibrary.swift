@@ -22,10 +22,19 @@ public struct AlamofireLibrary: PinningLibrary {
 
     public var options: [PinOptionSpec] {
         [
-            PinOptionSpec("evaluator", flag: "--evaluator", .choice(EvaluatorKind.allCases.map(\.rawValue))),
-            PinOptionSpec("acceptSelfSignedCertificates", flag: "--accept-self-signed", .boolean(default: false)),
-            PinOptionSpec("performDefaultValidation", flag: "--no-default-validation", .boolean(default: true)),
-            PinOptionSpec("validateHost", flag: "--no-validate-host", .boolean(default: true)),
+            PinOptionSpec(
+                "evaluator", flag: "--evaluator", .choice(EvaluatorKind.allCases.map(\.rawValue)),
+                help: "Alamofire: default|revocation|pinned-certificates|public-keys|disabled.",
+                discussion: "Default pinned-certificates; app: pinned-certificates and public-keys."),
+            PinOptionSpec(
+                "acceptSelfSignedCertificates", flag: "--accept-self-signed", .boolean(default: false),
+                help: "Alamofire: acceptSelfSignedCertificates = true."),
+            PinOptionSpec(
+                "performDefaultValidation", flag: "--no-default-validation", .boolean(default: true),
+                help: "Alamofire: performDefaultValidation = false."),
+            PinOptionSpec(
+                "validateHost", flag: "--no-validate-host", .boolean(default: true),
+                help: "Alamofire: validateHost = false."),
         ]
     }
 

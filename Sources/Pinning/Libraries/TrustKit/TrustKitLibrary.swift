@@ -31,6 +31,15 @@ public struct TrustKitLibrary: PinningLibrary {
         .success(.trustkit(TrustKitOptions()))
     }
 
+    /// TrustKit reads `TSKConfiguration` from the Info.plist by itself, or is configured in code.
+    public func loadingNote(_ copy: LinkedCopy) -> String? {
+        guard let configuration = copy.infoPlist["TSKConfiguration"] as? [String: Any] else {
+            return "no TSKConfiguration in the Info.plist: it is configured in code, which the bundle does not show"
+        }
+        let domains = (configuration["TSKPinnedDomains"] as? [String: Any])?.count ?? 0
+        return "it reads TSKConfiguration from the Info.plist (\(LinkedCopy.count(domains, "pinned domain")))"
+    }
+
     public func missingMaterial(_ pins: AppPins) -> String? {
         pins.pinSet == nil
             ? "no pin set for TrustKit: give a pin-set file (.json, .yaml) or an Info.plist with TSKConfiguration" : nil

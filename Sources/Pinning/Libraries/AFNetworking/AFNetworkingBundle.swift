@@ -1,0 +1,50 @@
+import Foundation
+import TLSModel
+
+extension BundleLookup {
+    /// `*.cer` at the top level of the main bundle: AFNetworking 4.x, or any version linked statically.
+    public static let afNetworkingMainBundle = BundleLookup(
+        "AFNetworking (main bundle)", folder: .mainBundle, extensions: ["cer"])
+    /// `*.cer` at the top level of AFNetworking.framework: AFNetworking 2.x/3.x as a dynamic framework.
+    public static let afNetworkingFrameworkBundle = BundleLookup(
+        "AFNetworking (its framework bundle)", folder: .ownFramework, extensions: ["cer"])
+}
+
+extension AFNetworkingLibrary {
+    /// `policyWithPinningMode:` reads `*.cer` (NSBundle's `pathsForResourcesOfType:@"cer"`: `.CER` is not read).
+    public var bundleLookups: [BundleLookup] { [.afNetworkingMainBundle, .afNetworkingFrameworkBundle] }
+
+    /// Before 4.0, a dynamic AFNetworking reads its own framework bundle (pinning.md §1.1; `bundleForClass:`);
+    /// statically linked, that bundle is the main bundle.
+    public func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? {
+        guard linkedAsFramework, let major = majorVersion, major < 4 else { return .afNetworkingMainBundle }
+        return .afNetworkingFrameworkBundle
+    }
+
+    /// The linked framework's major version (2 to 4), else 4.
+    public func linkedValues(majorVersion: Int?) -> PinOptionValues {
+        PinOptionValues(["afVersion": String(min(max(majorVersion ?? 4, 2), 4))])
+    }
+
+    /// Where `policyWithPinningMode:` loads `*.cer` from, by version and linkage (pinning.md §1.1).
+    public func loadingNote(_ copy: LinkedCopy) -> String? {
+        let count = LinkedCopy.count
+        if bundleLookup(linkedAsFramework: copy.linkedAsFramework, majorVersion: copy.majorVersion)?.folder
+            == .ownFramework
+        {
+            return
+                "before 4.0 policyWithPinningMode: loads *.cer from AFNetworking.framework "
+                + "(\(count(copy.files(.afNetworkingFrameworkBundle), "file")) there), not from the app bundle "
+                + "(pinning.md §1.1)"
+        }
+        if copy.linkedAsFramework, copy.majorVersion == nil {
+            return
+                "version unknown: 4.x loads *.cer from the app bundle "
+                + "(\(count(copy.files(.afNetworkingMainBundle), "file"))), 2.x/3.x from AFNetworking.framework "
+                + "(\(count(copy.files(.afNetworkingFrameworkBundle), "file")))"
+        }
+        return
+            "policyWithPinningMode: loads the \(count(copy.files(.afNetworkingMainBundle), "*.cer file")) at the top "
+            + "level of the app bundle"
+    }
+}

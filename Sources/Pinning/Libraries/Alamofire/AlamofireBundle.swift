@@ -1,0 +1,20 @@
+import Foundation
+import TLSModel
+
+extension BundleLookup {
+    /// `.cer/.CER/.crt/.CRT/.der/.DER` at the top level of the main bundle: Alamofire's
+    /// `Bundle.main.af.certificates`.
+    public static let alamofire = BundleLookup(
+        "Alamofire", folder: .mainBundle, extensions: ["cer", "CER", "crt", "CRT", "der", "DER"])
+}
+
+extension AlamofireLibrary {
+    /// `Bundle.main.af.certificates`.
+    public var bundleLookups: [BundleLookup] { [.alamofire] }
+
+    /// `Bundle.main.af.certificates`' files.
+    public func loadingNote(_ copy: LinkedCopy) -> String? {
+        "Bundle.main.af.certificates loads the \(LinkedCopy.count(copy.files(.alamofire), ".cer/.crt/.der file")) "
+            + "at the top level of the app bundle (PEM files are dropped silently)"
+    }
+}
