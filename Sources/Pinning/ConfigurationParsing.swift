@@ -82,16 +82,7 @@ public enum PinConfigurationParser {
     }
 
     /// A dictionary with string keys from `[String: Any]` or `[AnyHashable: Any]`.
-    static func dictionary(_ value: Any?) -> [String: Any]? {
-        guard let value else { return nil }
-        if let d = value as? [String: Any] { return d }
-        if let d = value as? [AnyHashable: Any] {
-            var out: [String: Any] = [:]
-            for (k, v) in d { if let s = k.base as? String { out[s] = v } }
-            return out
-        }
-        return nil
-    }
+    static func dictionary(_ value: Any?) -> [String: Any]? { PropertyListValues.stringKeyedDictionary(value) }
 
     /// Apple's `NSIncludesSubdomains` test: a plist boolean YES (a number or string does not count).
     static func isPlistTrue(_ value: Any) -> Bool {

@@ -164,8 +164,5 @@ public enum PinExtraction {
     }
 
     /// `text` escaped for a plist `<key>` or `<string>`.
-    public static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    public static func xml(_ text: String) -> String { PropertyListValues.escapedXML(text) }
 }

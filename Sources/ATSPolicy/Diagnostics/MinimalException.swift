@@ -142,8 +142,5 @@ extension ATSDiagnostics {
         return lines.joined(separator: "\n")
     }
 
-    static func xmlEscape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    static func xmlEscape(_ s: String) -> String { PropertyListValues.escapedXML(s) }
 }

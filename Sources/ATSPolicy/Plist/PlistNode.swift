@@ -1,4 +1,5 @@
 import Foundation
+import TLSModel
 
 /// A plist value classified by its property-list type.
 ///
@@ -48,15 +49,7 @@ public enum PlistNode {
 
     /// A dictionary with string keys, from either `[String: Any]` or `[AnyHashable: Any]`
     /// (the OpenStep parser returns the latter). Non-string keys are dropped.
-    static func dictionary(_ value: Any) -> [String: Any]? {
-        if let d = value as? [String: Any] { return d }
-        if let d = value as? [AnyHashable: Any] {
-            var out: [String: Any] = [:]
-            for (k, v) in d { if let s = k.base as? String { out[s] = v } }
-            return out
-        }
-        return nil
-    }
+    static func dictionary(_ value: Any) -> [String: Any]? { PropertyListValues.stringKeyedDictionary(value) }
 
     /// The plist element name of the value, as a person would write it: `<true/>`, `<string>`, ….
     public var typeName: String {
