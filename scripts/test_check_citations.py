@@ -44,7 +44,7 @@ class Tree:
     """A temporary repository: files given as {relative path: text}."""
 
     def __init__(self, files):
-        self.folder = tempfile.TemporaryDirectory(prefix="atscheck-citations-")
+        self.folder = tempfile.TemporaryDirectory(prefix="citation-check-")
         self.root = pathlib.Path(self.folder.name)
         for rel, text in files.items():
             path = self.root / rel
