@@ -124,11 +124,15 @@ format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 ## lint: the checks CI runs besides the tests: `swift format lint --strict` with the checked-in .swift-format
-## (line length 120; a warning fails), and the module rules (scripts/check-layers.py: no OpenSSL under the pure
-## modules, no @_exported).
+## (line length 120; a warning fails), the module rules (scripts/check-layers.py: no OpenSSL under the pure
+## modules, no @_exported), and the citations (scripts/check-citations.py: every file a comment or doc cites is in
+## the repository, and every docs/apple-rules.md or docs/pinning-rules.md section cited exists), with the tests of
+## that checker and of scripts/rewrite-citations.py.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	python3 scripts/check-layers.py
+	python3 scripts/check-citations.py
+	python3 scripts/test_check_citations.py --quiet
 
 ## apple-trust: regenerate the bundled Apple trust data (Sources/AppleTrustData) from a local copy of
 ## https://github.com/apple-oss-distributions/security_certificates (a clone or bare mirror):
