@@ -43,6 +43,7 @@ EXTERNAL_PATHS = {
 PLACEHOLDER_PATHS = {
     "Sources/Pinning/Libraries/NewLib",
     "Sources/Reporting/Formats/CSVFormat.swift",
+    "Tests/ReportingTests/CSVFormatTests.swift",
 }
 PROSE_SUFFIXES = {".md"}
 COMMENTED_SUFFIXES = {".swift": "//", ".py": "#", ".sh": "#", "": "#"}
