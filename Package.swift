@@ -82,7 +82,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ReportingTests", dependencies: ["Reporting", "TLSModel", "TLSTestSupport"], exclude: ["Snapshots"]),
+            name: "ReportingTests", dependencies: ["Reporting", "TLSModel", "TLSTestSupport", "ATSCheckKit"],
+            exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",
             dependencies: [

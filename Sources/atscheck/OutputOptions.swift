@@ -159,7 +159,7 @@ struct OutputOptions: ParsableArguments {
         _ document: ReportDocument, as format: OutputFormat, color: Bool, width: Int
     ) throws -> RenderedReport {
         do {
-            let options = RenderOptions(color: color, width: width)
+            let options = RenderOptions(catalogue: .atscheck, color: color, width: width)
             return try ReportRendererRegistry.standard.output(document, as: format, options: options)
         } catch let error as ReportRenderingError {
             Terminal.fail(error.description)

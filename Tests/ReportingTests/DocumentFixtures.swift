@@ -1,3 +1,4 @@
+import ATSCheckKit
 import Foundation
 import Reporting
 import TLSModel
@@ -30,7 +31,7 @@ enum DocumentFixtures {
             Case(command: "pins extract", document: ReportDocument(pinExtract: pinExtract), formats: [.text, .json]),
             Case(command: "plist --explain", document: explain(count: 1), formats: [.text, .json]),
             Case(command: "plist --explain (2 files)", document: explain(count: 2), formats: [.text, .json]),
-            Case(command: "rules", document: ReportDocument(rules: RuleCatalogue.all), formats: rulesFormats),
+            Case(command: "rules", document: ReportDocument(rules: RuleCatalogue.atscheck.all), formats: rulesFormats),
         ]
     }
 

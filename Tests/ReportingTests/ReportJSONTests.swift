@@ -1,3 +1,4 @@
+import ATSCheckKit
 import Foundation
 import Reporting
 import TLSModel
@@ -62,11 +63,11 @@ struct ReportJSONTests {
         #expect(pins["library"] as? String == "afnetworking")
         let extract = try Self.object(ReportDocument(pinExtract: DocumentFixtures.pinExtract))
         #expect(extract["recommendation"] != nil)
-        let rules = try Self.object(ReportDocument(rules: RuleCatalogue.all))
+        let rules = try Self.object(ReportDocument(rules: RuleCatalogue.atscheck.all))
         #expect(Set(rules.keys) == ["rules"])
         #expect(
-            try ReportRendererRegistry.standard.render(ReportDocument(rules: RuleCatalogue.all), as: .json)
-                == RuleCatalogueRenderer.json())
+            try ReportRendererRegistry.standard.render(ReportDocument(rules: RuleCatalogue.atscheck.all), as: .json)
+                == RuleCatalogueRenderer.json(RuleCatalogue.atscheck.all))
     }
 
     @Test("plist --explain: one explanation as an object, several as an array")

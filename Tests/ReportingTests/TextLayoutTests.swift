@@ -1,3 +1,4 @@
+import ATSCheckKit
 import Foundation
 import TLSModel
 import Testing
@@ -223,7 +224,7 @@ struct TextLayoutTests {
             ("pins extract", ReportDocument(pinExtract: DocumentFixtures.pinExtract)),
             ("app", DocumentFixtures.app(live: true)),
             ("diagnose", DocumentFixtures.diagnose),
-            ("rules", ReportDocument(rules: RuleCatalogue.all)),
+            ("rules", ReportDocument(rules: RuleCatalogue.atscheck.all)),
         ]
     }
 

@@ -52,7 +52,7 @@ public struct ReportRendererRegistry: Sendable {
     /// - Throws: ``ReportRenderingError`` when the document has a section the format does not show (or no
     ///   renderer is registered); what the renderer throws.
     public func output(
-        _ document: ReportDocument, as format: OutputFormat, options: RenderOptions = RenderOptions()
+        _ document: ReportDocument, as format: OutputFormat, options: RenderOptions
     ) throws -> RenderedReport {
         let renderer = try renderer(for: format)
         if let section = document.sections.first(where: { !renderer.sections.contains($0) }) {
@@ -70,7 +70,7 @@ public struct ReportRendererRegistry: Sendable {
     /// - Returns: the text.
     /// - Throws: as ``output(_:as:options:)``.
     public func render(
-        _ document: ReportDocument, as format: OutputFormat, options: RenderOptions = RenderOptions()
+        _ document: ReportDocument, as format: OutputFormat, options: RenderOptions
     ) throws -> String {
         switch try output(document, as: format, options: options) {
         case .text(let text): return text

@@ -10,8 +10,10 @@ public struct CodeClimateFormat: ReportRenderer {
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
         if let pins = document.pins, document.scan == nil {
-            return try CodeClimateRenderer.render(PinsFormats.findingsReport(pins), sources: document.sources)
+            return try CodeClimateRenderer.render(
+                PinsFormats.findingsReport(pins), catalogue: options.catalogue, sources: document.sources)
         }
-        return try CodeClimateRenderer.render(try document.requireScan(for: format), sources: document.sources)
+        return try CodeClimateRenderer.render(
+            try document.requireScan(for: format), catalogue: options.catalogue, sources: document.sources)
     }
 }

@@ -9,10 +9,10 @@ public struct GitHubFormat: ReportRenderer {
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
         if let pins = document.pins, document.scan == nil {
-            return GitHubRenderer.render(PinsFormats.findingsReport(pins))
+            return GitHubRenderer.render(PinsFormats.findingsReport(pins), catalogue: options.catalogue)
         }
         return GitHubRenderer.render(
-            try document.requireScan(for: format), plistFile: document.sources.plistFile,
+            try document.requireScan(for: format), catalogue: options.catalogue, plistFile: document.sources.plistFile,
             endpointsFile: document.sources.endpointsFile)
     }
 }

@@ -10,6 +10,6 @@ public struct HTMLFormat: ReportRenderer {
     public init() {}
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        HTMLReport(document: document, now: options.now).render()
+        HTMLReport(document: document, now: options.now, catalogue: options.catalogue).render()
     }
 }

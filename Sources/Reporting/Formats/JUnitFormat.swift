@@ -9,7 +9,9 @@ public struct JUnitFormat: ReportRenderer {
     public init() {}
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let pins = document.pins, document.scan == nil { return PinsFormats.junit(pins) }
-        return JUnitRenderer.render(try document.requireScan(for: format))
+        if let pins = document.pins, document.scan == nil {
+            return PinsFormats.junit(pins, catalogue: options.catalogue)
+        }
+        return JUnitRenderer.render(try document.requireScan(for: format), catalogue: options.catalogue)
     }
 }

@@ -12,6 +12,6 @@ public struct MarkdownFormat: ReportRenderer {
         if let rules = document.rules { return RuleCatalogueRenderer.markdown(rules) }
         if let pins = document.pins, document.scan == nil { return PinsFormats.markdown(pins) }
         let note = document.audit?.judgedUnderDefaultPolicy == true ? "> \(AuditSection.defaultPolicyNote)\n\n" : ""
-        return note + MarkdownRenderer.render(try document.requireScan(for: format))
+        return note + MarkdownRenderer.render(try document.requireScan(for: format), catalogue: options.catalogue)
     }
 }

@@ -9,8 +9,9 @@ public struct SARIFFormat: ReportRenderer {
 
     public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
         if let pins = document.pins, document.scan == nil {
-            return try PinsFormats.sarif(pins, sources: document.sources)
+            return try PinsFormats.sarif(pins, catalogue: options.catalogue, sources: document.sources)
         }
-        return try SARIFRenderer.render(try document.requireScan(for: format), sources: document.sources)
+        return try SARIFRenderer.render(
+            try document.requireScan(for: format), catalogue: options.catalogue, sources: document.sources)
     }
 }

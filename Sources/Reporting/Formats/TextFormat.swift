@@ -49,7 +49,8 @@ public struct TextFormat: ReportRenderer {
         if let shard = scan.shard {
             text += "shard \(shard.index)/\(shard.count): \(shard.selected) of \(shard.total) endpoints\n\n"
         }
-        text += ScanTextRenderer(style: style, now: options.now, width: width).render(scan)
+        text += ScanTextRenderer(catalogue: options.catalogue, style: style, now: options.now, width: width).render(
+            scan)
         // `atscheck cert --pins` with one library: the chain's verdict, then how the library decided.
         if let pins = document.pins { text += "\n" + pinsText.render(pins) }
         return text

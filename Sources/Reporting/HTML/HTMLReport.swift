@@ -12,6 +12,8 @@ struct HTMLReport {
     var document: ReportDocument
     /// The time the report is stamped with (injected for golden tests).
     var now: Date
+    /// The rule catalogue the rules' help comes from.
+    var catalogue: RuleCatalogue
 
     /// The command a document comes from, told by its sections: it names the page and what was checked.
     enum Kind {

@@ -12,6 +12,22 @@ import TLSModel
 /// `SecPolicyCheckExtendedKeyUsage`, for every anchor: serverAuth, anyExtendedKeyUsage or a Server Gated Crypto
 /// purpose; `SecPolicyCheckServerAuthEKU`, for system-anchored chains only: serverAuth or anyExtendedKeyUsage.
 struct ExtendedKeyUsageRule: ATSRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.eku, .trust, .error,
+                title: "The certificate's extended key usage does not allow TLS server use.",
+                help: """
+                    From iOS 13 / macOS 10.15 the leaf's extended key usage must contain serverAuth \
+                    (1.3.6.1.5.5.7.3.1), and in chains to a preinstalled root any intermediate that has an EKU must \
+                    list serverAuth or anyExtendedKeyUsage. Chains to user- or MDM-installed roots only need an EKU, \
+                    when present, to allow server use. No Info.plist key relaxes it. Reissue the certificate with \
+                    serverAuth.
+                    """)
+        ]
+    }
+
     /// Whether the leaf passes the source reading.
     static func sourceAccepts(_ leaf: CertificateFacts, anchor: AnchorKind) -> Bool {
         switch anchor {

@@ -5,6 +5,19 @@ import TLSModel
 /// Before iOS 13 a CN is used when the certificate has no SAN. No Info.plist key relaxes it. An empty host (a chain
 /// judged by `atscheck cert` without `--host`) is not checked, as the SSL policy without a hostname does not.
 struct HostnameRule: ATSRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.hostname, .trust, .error, title: "The certificate does not name the host.",
+                help: """
+                    From iOS 13 / macOS 10.15 Apple matches the host only against subjectAltName dNSName entries (or \
+                    iPAddress entries for IP literals); the CommonName is ignored. A wildcard covers exactly one whole \
+                    leftmost label. No Info.plist key relaxes it. Reissue the certificate with the host in its SAN.
+                    """)
+        ]
+    }
+
     func apply(to context: inout RuleContext) {
         guard let certificate = context.profile.certificate, !context.host.isEmpty else { return }
         guard let leaf = context.leaf else {

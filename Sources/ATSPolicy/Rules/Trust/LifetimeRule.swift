@@ -11,6 +11,28 @@ import TLSModel
 ///   preinstalled root issued from 2020-09-01, at most 825 days for any leaf issued after 2019-07-01.
 /// A user-trusted (self-signed, custom-anchored) leaf has no cap in either reading.
 struct LifetimeRule: ATSRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.lifetime398, .trust, .error,
+                title: "A certificate from a preinstalled root is valid for more than 398 days.",
+                help: """
+                    Leaves issued from 2020-09-01 that chain to a root preinstalled in the OS may be valid for at \
+                    most 398 days (Apple support 102028; Apple recommends 397). Lifetime counts notBefore through \
+                    notAfter inclusive. No Info.plist key relaxes it. Reissue the certificate with a shorter validity.
+                    """),
+            RuleDescriptor(
+                RuleID.Trust.lifetime825, .trust, .error, title: "A certificate is valid for more than 825 days.",
+                help: """
+                    From iOS 13 / macOS 10.15 a leaf issued after 2019-07-01 may be valid for at most 825 days, and \
+                    trustd applies 825 days + 1 hour to system-anchored leaves issued from 2018-03-01 (support \
+                    103769). This catches private-CA certificates with long lifetimes. No Info.plist key relaxes it. \
+                    Reissue the certificate with a validity of 825 days or less.
+                    """),
+        ]
+    }
+
     /// The cap one reading applies to a leaf: which rule, and whether the leaf exceeds it.
     struct Cap: Equatable {
         var rule: RuleID
