@@ -79,3 +79,41 @@ struct ExtendedKeyUsageRule: ATSRule {
         }
     }
 }
+
+extension ExtendedKeyUsageRule: SSLPathCheck {
+    /// The SSL policy's EKU check on a built path: serverAuth on the leaf (by anchor), and sub-CAs whose EKU allows
+    /// server use.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        guard let leaf = path.first else { return [] }
+        var out: [SSLPolicyFailure] = []
+        let ekuOK: Bool
+        switch anchor {
+        case .system: ekuOK = Self.sourceAccepts(leaf, anchor: .system)
+        case .userInstalled: ekuOK = Self.sourceAccepts(leaf, anchor: .custom)
+        case .app: ekuOK = Self.documentedAccepts(leaf)
+        }
+        if !ekuOK {
+            let has =
+                leaf.extendedKeyUsage.map { "extended key usage \($0.map(\.rawValue).listed())" }
+                ?? "no extended key usage"
+            out.append(SSLPolicyFailure(.Trust.eku, "the leaf has \(has); the SSL policy requires serverAuth"))
+        }
+        // Sub-CAs strictly between the leaf and the anchor: an EKU, when present, must allow server use (trustd's
+        // SecPolicyCheckExtendedKeyUsage for every anchor; serverAuth or anyEKU for system anchors). The anchor's own
+        // EKU is never checked, so a root whose (critical) EKU is anyExtendedKeyUsage passes.
+        if path.count > 2 {
+            let allowed = Self.subCAPurposes(systemAnchored: anchor == .system)
+            for (i, cert) in path.enumerated() where i > 0 && i < path.count - 1 {
+                guard let eku = cert.extendedKeyUsage, !eku.isEmpty, !eku.contains(where: allowed.contains) else {
+                    continue
+                }
+                out.append(
+                    SSLPolicyFailure(
+                        .Trust.eku,
+                        "\(AppleSSLPolicyChecks.name(cert, i)) restricts extended key usage to "
+                            + "\(eku.map(\.rawValue).listed()) (a CA's EKU must allow serverAuth)"))
+            }
+        }
+        return out
+    }
+}

@@ -47,3 +47,19 @@ struct HostnameRule: ATSRule {
         context.fail(.Trust.hostname, message)
     }
 }
+
+extension HostnameRule: SSLPathCheck {
+    /// The SSL policy's hostname check on a built path: the host against the leaf's SAN only.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        guard let leaf = path.first, let host, !host.isEmpty,
+            !HostnameMatching.matches(host: host, dnsNames: leaf.subjectAltNames, ipAddresses: leaf.ipAddresses)
+        else { return [] }
+        let names = leaf.subjectAltNames + leaf.ipAddresses
+        let has = names.isEmpty ? "no subjectAltName" : "subjectAltName \(names.listed())"
+        return [
+            SSLPolicyFailure(
+                .Trust.hostname,
+                "hostname mismatch: the certificate has \(has), not \(host) (Apple matches the SAN only)")
+        ]
+    }
+}

@@ -78,3 +78,21 @@ struct KeySizeRule: ATSRule {
         }
     }
 }
+
+extension KeySizeRule: SSLPathCheck {
+    /// The SSL policy's key checks on a built path: no key of an algorithm Apple does not accept, then the size
+    /// minimums on every certificate.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        var out = AppleSSLPolicyChecks.unsupportedKeys(path: path)
+        // The key-size minimums are skipped for a leaf the user anchored itself (pinning.md §0).
+        let anchoredLeaf = path.count == 1 && anchor != .system
+        for (i, cert) in path.enumerated() where Self.isWeak(cert) && !(i == 0 && anchoredLeaf) {
+            out.append(
+                SSLPolicyFailure(
+                    .Trust.keySize,
+                    "\(AppleSSLPolicyChecks.name(cert, i)) has a \(cert.keyBits)-bit \(cert.keyType) key (RSA ≥ 2048, "
+                        + "EC ≥ 256 required)"))
+        }
+        return out
+    }
+}

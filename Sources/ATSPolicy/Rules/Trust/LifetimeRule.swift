@@ -95,3 +95,17 @@ struct LifetimeRule: ATSRule {
         }
     }
 }
+
+extension LifetimeRule: SSLPathCheck {
+    /// The SSL policy's lifetime cap on a built path's leaf (trustd's reading); none for a leaf the user anchored.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        guard let leaf = path.first, !(leaf.selfSigned && anchor != .system),
+            let cap = Self.sourceCap(leaf, anchor: anchor == .system ? .system : .custom), cap.exceeded
+        else { return [] }
+        let limit = cap.rule == .Trust.lifetime398 ? "398 days" : "825 days"
+        return [
+            SSLPolicyFailure(
+                cap.rule, "the leaf is valid for \(leaf.lifetimeDays) days; Apple allows at most \(limit) here")
+        ]
+    }
+}

@@ -38,3 +38,16 @@ struct SignatureHashRule: ATSRule {
         }
     }
 }
+
+extension SignatureHashRule: SSLPathCheck {
+    /// The SSL policy's digest check on a built path: no weak signature but a self-signed root's.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        path.enumerated().compactMap { i, cert in
+            guard !cert.selfSigned, let hash = cert.signatureHash, Self.weak.contains(hash) else { return nil }
+            return SSLPolicyFailure(
+                .Trust.sha1,
+                "\(AppleSSLPolicyChecks.name(cert, i)) is signed with \(cert.signatureAlgorithm) (SHA-256 or stronger "
+                    + "required)")
+        }
+    }
+}
