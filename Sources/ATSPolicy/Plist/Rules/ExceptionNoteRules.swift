@@ -6,7 +6,33 @@ import TLSModel
 ///   every label);
 /// - `plist.value.forward-secrecy-off`: `NSExceptionRequiresForwardSecrecy = NO` adds the RSA key-exchange suites
 ///   and drops the ATS key-size check (Apple's documentation of `NSExceptionRequiresForwardSecrecy`).
-enum ExceptionNoteRules {
+struct ExceptionNoteRules: PlistLintRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.domainSubdomainsOnTLD, .plist, .note,
+                title: "NSIncludesSubdomains on a bare top-level name: the entry covers every name under it.",
+                help: """
+                    An entry for a single-label name such as `onion` or `test` with `NSIncludesSubdomains` reaches every \
+                    host under that top-level name. With `NSExceptionAllowsInsecureHTTPLoads` that is plain HTTP to all \
+                    of them (deliberate for `.onion`, where Tor encrypts the transport). Check the breadth is meant.
+                    """,
+                appleKey: "NSIncludesSubdomains"),
+            RuleDescriptor(
+                RuleID.Plist.valueForwardSecrecyOff, .plist, .note,
+                title: "NSExceptionRequiresForwardSecrecy = NO adds RSA key exchange and drops the ATS key-size check.",
+                help: """
+                    Apple's documentation for the key: with `NO`, the host may negotiate TLS 1.2 suites without forward \
+                    secrecy (RSA key exchange), and ATS no longer checks the server key's size (the system trust rule \
+                    of RSA 2048 bits still applies). Set it only for a server that cannot do ECDHE.
+                    """,
+                appleKey: "NSExceptionRequiresForwardSecrecy"),
+        ]
+    }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static func check(_ c: LintContext) {
         for (name, value) in c.exceptionDomains {
             guard let entry = PlistNode.dictionary(value), ATSKey.named(name) == nil,
