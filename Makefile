@@ -55,10 +55,12 @@ release: deps stamp
 	$(SWIFT) build -c release --product atscheck-demo-servers
 	$(SWIFT) build -c release --product atscheck-make-demo-app
 
-## test: build and run every test (loopback only), then the fast x509-limbo conformance subset against the debug
-## binary. A failing run ends by repeating every failed test's lines, so the end of a long CI log names them.
+## test: build; check that Examples/library-client compiles against the library's public API alone
+## (scripts/check-library-api.sh); run every test (loopback only), then the fast x509-limbo conformance subset
+## against the debug binary. A failing run ends by repeating every failed test's lines, so the end of a long CI log names them.
 test: deps stamp
 	$(SWIFT) build --build-tests
+	scripts/check-library-api.sh
 	@mkdir -p .build
 	@{ $(SWIFT) test --skip-build 2>&1; echo $$? > .build/test.status; } | tee .build/test.log; \
 	status=$$(cat .build/test.status); \

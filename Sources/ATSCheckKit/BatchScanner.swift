@@ -3,11 +3,11 @@ import TLSModel
 
 /// Scans many endpoints with bounded concurrency; every endpoint gets a profile, whatever
 /// happens to the others.
-public struct BatchScanner: Sendable {
-    public var prober: any EndpointProber
-    public var concurrency: Int
+package struct BatchScanner: Sendable {
+    package var prober: any EndpointProber
+    package var concurrency: Int
 
-    public init(prober: any EndpointProber, concurrency: Int) {
+    package init(prober: any EndpointProber, concurrency: Int) {
         self.prober = prober
         self.concurrency = max(1, concurrency)
     }
@@ -16,7 +16,7 @@ public struct BatchScanner: Sendable {
     /// Endpoints whose requests are identical (the same host and port under two URL paths, say) are
     /// probed once and share the profile.
     /// - Parameter progress: called after each distinct probe finishes with (done, total, profile).
-    public func scan(
+    package func scan(
         _ plan: [PlannedEndpoint], progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async -> [ServerProfile] {
         var distinct: [ProbeRequest] = []

@@ -7,7 +7,7 @@ extension RuleCatalogue {
     /// order. Assembled here, in the facade, because only the facade sees every registry (`ATSPolicy`'s ATS, trust
     /// and plist rules, `Judging`'s audit rules, the entries `TLSModel` keeps); the CLI hands it to the renderers
     /// (`RenderOptions`) and to `atscheck rules`. A new registry is one line here.
-    public static let atscheck = RuleCatalogue([
+    package static let atscheck = RuleCatalogue([
         .verdicts, .atsHTTP, .atsTLS, .trust, .scan, .plist, .audit, .endpointLists, .baselines, .pins, .app,
     ])
 }

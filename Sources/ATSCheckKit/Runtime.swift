@@ -1,9 +1,9 @@
 import TLSProbe
 
 /// Process-wide set-up that a program embedding atscheck runs once, first.
-public enum ATSCheckRuntime {
+package enum ATSCheckRuntime {
     /// Keeps OpenSSL from registering its at-exit cleanup, which could otherwise free libcrypto's global state
     /// under a probe thread still running when the process exits (see `OpenSSLRuntime`). Call it before
     /// anything else touches OpenSSL; idempotent.
-    public static func prepare() { OpenSSLRuntime.prepare() }
+    package static func prepare() { OpenSSLRuntime.prepare() }
 }

@@ -79,13 +79,13 @@ public struct ScanSettings: Sendable {
 
     /// The run's fetcher of missing issuers: once per URL per run, through the run's proxy (the URL's host decides,
     /// as for a target), HTTPS verified against this machine's store and `--ca-file`; off with `--no-fetch`.
-    public func makeIssuerFetcher() -> IssuerFetcher {
+    package func makeIssuerFetcher() -> IssuerFetcher {
         guard fetchIssuers else { return .disabled }
         return IssuerFetcher(transport: makeHTTPFetcher())
     }
 
     /// The run's HTTP client (``HTTPFetcher``): the run's proxy per URL host and `--ca-file`.
-    public func makeHTTPFetcher() -> HTTPFetcher {
+    package func makeHTTPFetcher() -> HTTPFetcher {
         let proxy = self.proxy
         return HTTPFetcher(caFiles: caFiles) { host, port in
             proxy?.proxy(for: Target(host: host, port: port), connectAddress: nil)
@@ -101,7 +101,7 @@ public struct ScanSettings: Sendable {
     }
 
     /// The OpenSSL prober these settings describe (`--per-host`, `--concurrency`, `--delay`, `--no-preconnect`).
-    public func makeProber() -> TLSProber {
+    package func makeProber() -> TLSProber {
         TLSProber(
             perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect,
             issuers: makeIssuerFetcher())

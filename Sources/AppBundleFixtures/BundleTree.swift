@@ -3,20 +3,20 @@ import ZIPFoundation
 
 /// Files and symbolic links to lay out as a folder or zip as an archive: how tests and the demo build app
 /// bundles (generated per run, never committed).
-public struct BundleTree: Sendable {
+package struct BundleTree: Sendable {
     /// File bytes by relative path.
-    public var files: [String: Data]
+    package var files: [String: Data]
     /// Symbolic link targets by relative path.
-    public var symlinks: [String: String]
+    package var symlinks: [String: String]
 
     /// - Parameters: see the properties.
-    public init(files: [String: Data] = [:], symlinks: [String: String] = [:]) {
+    package init(files: [String: Data] = [:], symlinks: [String: String] = [:]) {
         self.files = files
         self.symlinks = symlinks
     }
 
     /// The same tree under a folder (`Payload`, `Products/Applications`).
-    public func prefixed(_ folder: String) -> BundleTree {
+    package func prefixed(_ folder: String) -> BundleTree {
         BundleTree(
             files: Dictionary(uniqueKeysWithValues: files.map { (folder + "/" + $0.key, $0.value) }),
             symlinks: Dictionary(uniqueKeysWithValues: symlinks.map { (folder + "/" + $0.key, $0.value) }))
@@ -24,7 +24,7 @@ public struct BundleTree: Sendable {
 
     /// Writes the tree into a folder (created as needed).
     /// - Throws: File-system errors.
-    public func write(to folder: URL) throws {
+    package func write(to folder: URL) throws {
         let manager = FileManager.default
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             let url = folder.appendingPathComponent(path)
@@ -40,7 +40,7 @@ public struct BundleTree: Sendable {
 
     /// Zips the tree (deflate), files in path order, links as zip symlink entries.
     /// - Throws: ZIPFoundation or file-system errors.
-    public func zip(to url: URL) throws {
+    package func zip(to url: URL) throws {
         let archive = try Archive(url: url, accessMode: .create)
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             try archive.addEntry(
@@ -56,13 +56,13 @@ public struct BundleTree: Sendable {
     }
 
     /// A binary plist (what Xcode ships in a build).
-    public static func binaryPlist(_ value: [String: Any]) -> Data {
+    package static func binaryPlist(_ value: [String: Any]) -> Data {
         // A dictionary of plist types always serialises.
         try! PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
     }
 
     /// An XML plist.
-    public static func xmlPlist(_ value: [String: Any]) -> Data {
+    package static func xmlPlist(_ value: [String: Any]) -> Data {
         try! PropertyListSerialization.data(fromPropertyList: value, format: .xml, options: 0)
     }
 }

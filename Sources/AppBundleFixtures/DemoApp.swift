@@ -3,17 +3,17 @@ import Foundation
 /// The demo app bundle of `Examples/app/make-demo-app.sh` and the tests: an iOS app that talks to the demo
 /// servers' names (`*.demo.atscheck.test`), pins the demo CA with AFNetworking, and carries the strings a
 /// harvester must leave out (namespaces, Apple and documentation hosts, file names, format strings).
-public enum DemoApp {
+package enum DemoApp {
     /// The app folder's name.
-    public static let name = "Demo.app"
+    package static let name = "Demo.app"
 
     /// The endpoints the demo's executable and JavaScript bundle really name: what a harvest must report.
-    public static let expectedTargets: Set<String> = expectedTargets(ports: [:])
+    package static let expectedTargets: Set<String> = expectedTargets(ports: [:])
 
     /// The endpoints a demo built with `ports` names (`https://modern.demo.atscheck.test:PORT`, …).
     /// - Parameter ports: Demo server name (`modern`, `legacy-tls10`, `rsa-kx-only`, `tls13-only`, `cdn`) → the
     ///   port written into its URLs; a name not given keeps its default (443 implied, 8443 for `rsa-kx-only`).
-    public static func expectedTargets(ports: [String: Int]) -> Set<String> {
+    package static func expectedTargets(ports: [String: Int]) -> Set<String> {
         [
             "https://" + host("modern", ports), "https://" + host("legacy-tls10", ports),
             "http://" + host("cdn", ports),
@@ -22,15 +22,15 @@ public enum DemoApp {
     }
 
     /// `NAME.demo.atscheck.test`, with `:PORT` when `ports` names one (or there is a default port).
-    public static func host(_ name: String, _ ports: [String: Int] = [:], default port: Int? = nil) -> String {
+    package static func host(_ name: String, _ ports: [String: Int] = [:], default port: Int? = nil) -> String {
         "\(name).demo.atscheck.test" + ((ports[name] ?? port).map { ":\($0)" } ?? "")
     }
 
     /// The C strings of the demo executable: real endpoints and decoys.
-    public static let executableStrings = executableStrings(ports: [:])
+    package static let executableStrings = executableStrings(ports: [:])
 
     /// The C strings of a demo executable whose URLs carry `ports` (see ``expectedTargets(ports:)``).
-    public static func executableStrings(ports: [String: Int]) -> [String] {
+    package static func executableStrings(ports: [String: Int]) -> [String] {
         [
             "https://\(host("modern", ports))/v1/",
             "https://\(host("legacy-tls10", ports))/login?next=%@",
@@ -45,10 +45,10 @@ public enum DemoApp {
     }
 
     /// The React Native bundle: one real endpoint among licence links, namespaces and library names.
-    public static let jsBundle = jsBundle(ports: [:])
+    package static let jsBundle = jsBundle(ports: [:])
 
     /// The React Native bundle of a demo whose URLs carry `ports`.
-    public static func jsBundle(ports: [String: Int]) -> String {
+    package static func jsBundle(ports: [String: Int]) -> String {
         """
         /** @license React v17.0.2 — see https://reactjs.org/docs/error-decoder.html?invariant=1 */
         var __BUNDLE_START_TIME__=this.nativePerformanceNow?nativePerformanceNow():Date.now();
@@ -66,7 +66,7 @@ public enum DemoApp {
     ///   - binaryPlist: Compile the Info.plist to binary (as Xcode does) or keep XML.
     ///   - ports: The ports the URLs carry (`make demo` writes the demo servers' ports; see ``expectedTargets(ports:)``).
     ///   - minimumOS: `MinimumOSVersion`: the first OS era the live verdicts cover.
-    public static func tree(
+    package static func tree(
         pinDER: Data, afNetworkingVersion: String = "4.0.1", binaryPlist: Bool = true, ports: [String: Int] = [:],
         minimumOS: String = "15.0"
     ) -> BundleTree {

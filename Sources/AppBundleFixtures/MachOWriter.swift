@@ -2,16 +2,16 @@ import Foundation
 
 /// Writes small, structurally valid Mach-O files from Swift bytes, for tests and the demo app: no third-party
 /// binary is ever committed. Only what a parser of load commands reads is filled in (no code, no symbols).
-public enum MachOWriter {
+package enum MachOWriter {
     /// A section to write: its segment, name, bytes and `S_*` type (0x2: C string literals).
-    public struct Section: Sendable {
-        public var segment: String
-        public var name: String
-        public var bytes: [UInt8]
-        public var type: UInt32
+    package struct Section: Sendable {
+        package var segment: String
+        package var name: String
+        package var bytes: [UInt8]
+        package var type: UInt32
 
         /// - Parameters: see the properties.
-        public init(segment: String, name: String, bytes: [UInt8], type: UInt32 = 0) {
+        package init(segment: String, name: String, bytes: [UInt8], type: UInt32 = 0) {
             self.segment = segment
             self.name = name
             self.bytes = bytes
@@ -19,7 +19,7 @@ public enum MachOWriter {
         }
 
         /// A `__TEXT,__cstring` section holding the strings, each NUL-terminated.
-        public static func cstrings(_ strings: [String]) -> Section {
+        package static func cstrings(_ strings: [String]) -> Section {
             Section(segment: "__TEXT", name: "__cstring", bytes: strings.flatMap { Array($0.utf8) + [0] }, type: 0x2)
         }
     }
@@ -27,7 +27,7 @@ public enum MachOWriter {
     /// A thin 64-bit little-endian arm64 `MH_EXECUTE`: `__PAGEZERO`, then one `LC_SEGMENT_64` per segment
     /// named by the sections (in order of first use), then the sections' bytes, then `trailer` (bytes in no
     /// section, like a code signature).
-    public static func executable(sections: [Section], trailer: [UInt8] = []) -> [UInt8] {
+    package static func executable(sections: [Section], trailer: [UInt8] = []) -> [UInt8] {
         var segments: [String] = []
         for section in sections where !segments.contains(section.segment) { segments.append(section.segment) }
         let commandsSize =
@@ -78,15 +78,15 @@ public enum MachOWriter {
     }
 
     /// A section header written exactly as given: its offset and size are not checked against anything.
-    public struct SectionHeader: Sendable {
-        public var segment: String
-        public var name: String
-        public var offset: UInt32
-        public var size: UInt64
-        public var type: UInt32
+    package struct SectionHeader: Sendable {
+        package var segment: String
+        package var name: String
+        package var offset: UInt32
+        package var size: UInt64
+        package var type: UInt32
 
         /// - Parameters: see the properties (type 0x2: C string literals).
-        public init(
+        package init(
             segment: String = "__TEXT", name: String = "__cstring", offset: UInt32, size: UInt64, type: UInt32 = 0x2
         ) {
             self.segment = segment
@@ -99,12 +99,12 @@ public enum MachOWriter {
 
     /// Where ``executable(sectionTable:body:)`` puts the body: after the header and one segment command holding
     /// `sectionCount` section headers, rounded up to 16.
-    public static func bodyOffset(sectionCount: Int) -> Int { align(32 + 72 + 80 * sectionCount, 16) }
+    package static func bodyOffset(sectionCount: Int) -> Int { align(32 + 72 + 80 * sectionCount, 16) }
 
     /// A thin 64-bit `MH_EXECUTE` with one `__TEXT` segment command listing `sectionTable` verbatim (overlapping,
     /// repeated or pointing outside the file, for tests of hostile executables), then `body` at
     /// ``bodyOffset(sectionCount:)``.
-    public static func executable(sectionTable: [SectionHeader], body: [UInt8]) -> [UInt8] {
+    package static func executable(sectionTable: [SectionHeader], body: [UInt8]) -> [UInt8] {
         let command = 72 + 80 * sectionTable.count
         var out = le32(0xFEED_FACF) + le32(0x0100_000C) + le32(0) + le32(2) + le32(1) + le32(UInt32(command))
         out += le32(0) + le32(0)
@@ -119,7 +119,7 @@ public enum MachOWriter {
     }
 
     /// A universal (fat) file holding the given slices (each aligned to 4 KB), big-endian headers.
-    public static func fat(_ slices: [[UInt8]]) -> [UInt8] {
+    package static func fat(_ slices: [[UInt8]]) -> [UInt8] {
         var out = be32(0xCAFE_BABE) + be32(UInt32(slices.count))
         var offset = align(8 + 20 * slices.count, 4096)
         var placed: [(Int, [UInt8])] = []

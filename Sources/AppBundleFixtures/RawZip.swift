@@ -3,20 +3,20 @@ import ZIPFoundation
 
 /// Writes zip archives field by field, for tests of hostile archives: every offset and size can be set, the
 /// ones a well-behaved writer never gets wrong too. Built per test run; no archive is ever committed.
-public struct RawZip: Sendable {
+package struct RawZip: Sendable {
     /// One entry.
-    public struct Entry: Sendable {
-        public enum Kind: Sendable { case file, directory, symlink }
+    package struct Entry: Sendable {
+        package enum Kind: Sendable { case file, directory, symlink }
 
-        public var name: String
+        package var name: String
         /// The uncompressed bytes (a link's target for a symlink).
-        public var data: [UInt8]
-        public var kind: Kind
+        package var data: [UInt8]
+        package var kind: Kind
         /// Deflate the data (else store it), for links too (legal, and what some zip tools write).
-        public var deflate: Bool
+        package var deflate: Bool
 
         /// - Parameters: see the properties.
-        public init(name: String, data: [UInt8], kind: Kind = .file, deflate: Bool = false) {
+        package init(name: String, data: [UInt8], kind: Kind = .file, deflate: Bool = false) {
             self.name = name
             self.data = data
             self.kind = kind
@@ -24,18 +24,18 @@ public struct RawZip: Sendable {
         }
 
         /// A symbolic link.
-        public static func symlink(_ name: String, to target: String, deflate: Bool = false) -> Entry {
+        package static func symlink(_ name: String, to target: String, deflate: Bool = false) -> Entry {
             Entry(name: name, data: Array(target.utf8), kind: .symlink, deflate: deflate)
         }
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// - Parameter entries: In archive order.
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
     /// A tree's files and links (files deflated, links as given), paths in order.
-    public init(_ tree: BundleTree, deflateLinks: Bool = false) {
+    package init(_ tree: BundleTree, deflateLinks: Bool = false) {
         entries =
             tree.files.sorted { $0.key < $1.key }.map { Entry(name: $0.key, data: [UInt8]($0.value), deflate: true) }
             + tree.symlinks.sorted { $0.key < $1.key }.map { .symlink($0.key, to: $0.value, deflate: deflateLinks) }
@@ -43,7 +43,7 @@ public struct RawZip: Sendable {
 
     /// The archive: local headers and data, the central directory, then the end record (and, with `zip64`, a
     /// ZIP64 end record and locator before it, the 32-bit fields set to their maximum).
-    public func bytes(zip64: Bool = false) -> [UInt8] {
+    package func bytes(zip64: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         var directory: [UInt8] = []
         for entry in entries {
@@ -82,24 +82,24 @@ public struct RawZip: Sendable {
     }
 
     /// An end-of-central-directory record (22 bytes, no comment).
-    public static func endRecord(entries: UInt16, directorySize: UInt32, directoryOffset: UInt32) -> [UInt8] {
+    package static func endRecord(entries: UInt16, directorySize: UInt32, directoryOffset: UInt32) -> [UInt8] {
         le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries) + le16(entries) + le32(directorySize)
             + le32(directoryOffset) + le16(0)
     }
 
     /// A ZIP64 end-of-central-directory record (56 bytes).
-    public static func zip64EndRecord(entries: UInt64, directorySize: UInt64, directoryOffset: UInt64) -> [UInt8] {
+    package static func zip64EndRecord(entries: UInt64, directorySize: UInt64, directoryOffset: UInt64) -> [UInt8] {
         le32(0x0606_4B50) + le64(44) + le16(45) + le16(45) + le32(0) + le32(0) + le64(entries) + le64(entries)
             + le64(directorySize) + le64(directoryOffset)
     }
 
     /// A ZIP64 end-of-central-directory locator (20 bytes) naming the ZIP64 record's offset.
-    public static func zip64Locator(recordOffset: UInt64) -> [UInt8] {
+    package static func zip64Locator(recordOffset: UInt64) -> [UInt8] {
         le32(0x0706_4B50) + le32(0) + le64(recordOffset) + le32(1)
     }
 
     /// Raw deflate (no zlib header), as a zip entry stores it.
-    public static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+    package static func deflate(_ bytes: [UInt8]) -> [UInt8] {
         var out = Data()
         let input = Data(bytes)
         // Compressing bytes in memory does not fail.

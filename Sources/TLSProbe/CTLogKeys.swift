@@ -6,9 +6,9 @@ import TLSModel
 /// Checks the keys of a CT log list: each must be a public key OpenSSL can read (DER SubjectPublicKeyInfo, as RFC
 /// 6962 §3.2 and Apple's log_list_schema_v5 `key` say), and each log ID must be the SHA-256 of its key (RFC 6962
 /// §3.2; trustd looks logs up by that ID: `OTATrustUtilities.m`, `ConvertTrustedCTLogsArrayToDictionary`).
-public enum CTLogKeys {
+package enum CTLogKeys {
     /// One line per log whose key or ID is wrong, naming the log and its operator; empty when all are right.
-    public static func problems(_ list: CTLogList) -> [String] {
+    package static func problems(_ list: CTLogList) -> [String] {
         OpenSSLRuntime.prepare()
         defer { OpenSSLErrorQueue.clear() }
         return list.logs.compactMap { log in

@@ -7,18 +7,18 @@ import TLSModel
 /// leaf, then the certificate that issued it, and so on; certificates that issue nothing on that path follow in
 /// file order. A server's `fullchain.pem` is already in that order; a bundle in any other order is sorted, and
 /// ``reordered`` says so.
-public struct ChainFile: Sendable {
+package struct ChainFile: Sendable {
     /// The certificates, DER, in path order.
-    public let certificates: [Data]
+    package let certificates: [Data]
     /// Whether the file's order differed from path order.
-    public let reordered: Bool
+    package let reordered: Bool
     /// Certificates that are not on the leaf's issuer chain (neither issue nor are issued on it), as positions in
     /// the file (1-based).
-    public let unrelated: [Int]
+    package let unrelated: [Int]
 
     /// Parses `data` (the contents of `file`, which only names it in errors).
     /// - Throws: ``ChainFileError`` when it holds no certificate, or a PEM block or the DER does not parse.
-    public init(data: Data, file: String) throws(ChainFileError) {
+    package init(data: Data, file: String) throws(ChainFileError) {
         OpenSSLRuntime.prepare()
         let parsed: [X509Certificate]
         if data.starts(with: Array("-----BEGIN".utf8))
@@ -77,22 +77,22 @@ public struct ChainFile: Sendable {
 }
 
 /// A chain file that cannot be judged: the file and the reason (exit 65).
-public struct ChainFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var reason: String
+package struct ChainFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var file: String
+    package var reason: String
 
-    public init(file: String, reason: String) {
+    package init(file: String, reason: String) {
         self.file = file
         self.reason = reason
     }
 
-    public var description: String { "\(file): \(reason)" }
+    package var description: String { "\(file): \(reason)" }
 }
 
 /// Judges chains without a handshake — chain files (`atscheck cert`) and the chains saved profiles kept (re-judged
 /// from their DER, never from a stored verdict) — against trust inputs built once: Apple's source parses hundreds of
 /// roots into a store per release, which a run of many hosts or profiles must not repeat.
-public final class ChainReports: @unchecked Sendable {  // immutable after init; OpenSSL guards the stores' lookups
+package final class ChainReports: @unchecked Sendable {  // immutable after init; OpenSSL guards the stores' lookups
     private let trust: TrustStoreSet
     private let logList: CTLogList?
     private let issuers: IssuerFetcher
@@ -103,7 +103,7 @@ public final class ChainReports: @unchecked Sendable {  // immutable after init;
     ///   - issuers: where a chain's missing issuer is fetched from (a chain file; default: off). A saved profile's
     ///     issuers come from the profile instead (``report(chain:delivered:ocspStapled:host:now:saved:)``).
     /// - Throws: ``ProbeFailure`` when the trust data or a CA file cannot be read.
-    public init(
+    package init(
         source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?,
         issuers: IssuerFetcher = .disabled
     ) throws {
@@ -131,7 +131,7 @@ public final class ChainReports: @unchecked Sendable {  // immutable after init;
     /// - Throws: ``ProbeFailure`` when a certificate does not parse.
     /// > Warning: With `saved` nil and fetching on, a chain whose issuer is missing is completed over the network on
     /// > the calling thread (at most ``IssuerCompletion/timeout`` seconds a URL).
-    public func report(
+    package func report(
         chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, stapledOCSP: Data? = nil, host: String,
         now: Date, saved: SavedIssuers? = nil
     ) throws -> CertificateReport {
@@ -181,7 +181,7 @@ public final class ChainReports: @unchecked Sendable {  // immutable after init;
 extension TLSProber {
     /// The certificate report of one chain judged without a handshake (``ChainReports``, built for this one chain).
     /// - Throws: ``ProbeFailure`` when a certificate, the trust data or a CA file cannot be read.
-    public static func certificateReport(
+    package static func certificateReport(
         chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, host: String,
         source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?, now: Date
     ) throws -> CertificateReport {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import TLSModel
 
-/// Shared state of one endpoint scan: the handshake count, the attempt log and the address that
+/// Shared state of one endpoint scan: the handshake count, the drops and retries and the address that
 /// answered. Version chains run concurrently (each handshake a job on the probe pool) and report here.
 final class EndpointSession: Sendable {
     private struct State {
@@ -11,7 +11,6 @@ final class EndpointSession: Sendable {
         var handshakeCount = 0
         var retryCount = 0
         var dropCount = 0
-        var attemptLog: [ProbeAttempt] = []
         /// Set once the lead step was closed silently on every attempt: the server is not dropping at
         /// random but closing on everything, so later steps are retried once, not `retry.maxRetries` times.
         var closesEverything = false
@@ -67,8 +66,6 @@ final class EndpointSession: Sendable {
     var drops: Int { state.withLock { $0.dropCount } }
     /// Connections opened ahead of a step and closed unused (``PreconnectedSockets``).
     var unusedConnections: Int { preconnected.unused }
-    /// Every attempt so far, in completion order.
-    var attempts: [ProbeAttempt] { state.withLock { $0.attemptLog } }
     /// How many connections at once the server showed it serves, when that held the scan back (nil: no limit seen).
     var limitedTo: Int? { state.withLock { $0.limitedTo } }
     /// How many connections of the endpoint's address may be open at once now (the per-host cap until the
@@ -301,7 +298,7 @@ final class EndpointSession: Sendable {
                         ?? .closed(failure.reason)
                     var result = HandshakeResult(outcome: outcome, address: ready.socket.address, connected: true)
                     result.overlapped = ledger.close(ready.ticket)
-                    record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
+                    record(result, isRetry: isRetry)
                     return result
                 } catch {
                     preconnected.giveUp(ready)  // never connected: connect afresh below
@@ -325,7 +322,7 @@ final class EndpointSession: Sendable {
                     overlapped = ledger.close(own)
                 })
             result.overlapped = overlapped ?? ledger.close(own)  // no connection was made: closed here
-            record(result, version: version, offered: legacy.count + tls13.count, isRetry: isRetry)
+            record(result, isRetry: isRetry)
             return result
         }
         return ran
@@ -338,7 +335,7 @@ final class EndpointSession: Sendable {
         state.withLock { if $0.firstConnectTime == nil { $0.firstConnectTime = took } }
     }
 
-    private func record(_ result: HandshakeResult, version: TLSVersion, offered: Int, isRetry: Bool) {
+    private func record(_ result: HandshakeResult, isRetry: Bool) {
         state.withLock { state in
             if result.connected {
                 state.handshakeCount += 1
@@ -347,10 +344,6 @@ final class EndpointSession: Sendable {
             }
             // stick to the one that answered
             if let address = result.address, state.addresses.count > 1 { state.addresses = [address] }
-            state.attemptLog.append(
-                ProbeAttempt(
-                    version: version, offered: offered,
-                    outcome: result.outcome.attemptOutcome, detail: result.outcome.detail))
         }
     }
 }
@@ -360,19 +353,6 @@ final class EndpointSession: Sendable {
 extension ClientContext: @unchecked Sendable {}
 
 extension HandshakeResult.Outcome {
-    var attemptOutcome: ProbeAttempt.Outcome {
-        switch self {
-        case .accepted: return .accepted
-        case .rejected: return .rejected
-        case .closed: return .closed
-        case .timeout: return .timeout
-        case .unreachable: return .unreachable
-        case .protocolError: return .protocolError
-        case .notRun: return .notRun
-        case .proxyFailed: return .unreachable
-        }
-    }
-
     var detail: String? {
         switch self {
         case .accepted(let a): return "\(a.version) \(a.suite.ianaName)"

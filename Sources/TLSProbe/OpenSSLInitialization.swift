@@ -7,12 +7,12 @@ internal import COpenSSL
 /// global state under the thread's feet: about one run in a few hundred then died with SIGSEGV or
 /// "double free" after printing its result. Initialising with `OPENSSL_INIT_NO_ATEXIT` first leaves the
 /// global state alone at exit; the kernel reclaims it with the process.
-public enum OpenSSLRuntime {
+package enum OpenSSLRuntime {
     private static let prepared: Bool = atsc_OPENSSL_init_no_atexit() == 1
 
     /// Initialises OpenSSL without its at-exit cleanup. Idempotent and thread-safe; call it before any other
     /// OpenSSL use (the first OpenSSL call of a process decides whether the cleanup is registered).
     /// - Returns: whether OpenSSL initialised (it can fail only when out of memory).
     @discardableResult
-    public static func prepare() -> Bool { prepared }
+    package static func prepare() -> Bool { prepared }
 }

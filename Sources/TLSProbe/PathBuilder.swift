@@ -4,7 +4,7 @@ internal import OpenSSLSupport
 import TLSModel
 
 /// The anchors a path is built to (pinning.md §8, `BUILD(anchors, policy)`).
-public enum PathAnchorSet: Sendable, Equatable {
+package enum PathAnchorSet: Sendable, Equatable {
     /// The system store (when the builder uses it) plus the `--ca-file` roots.
     case system
     /// Only these DER certificates, anchors-only, with `X509_V_FLAG_PARTIAL_CHAIN` so that a pinned intermediate
@@ -13,21 +13,21 @@ public enum PathAnchorSet: Sendable, Equatable {
 }
 
 /// What OpenSSL built for a served chain under one anchor set.
-public struct BuiltPath: Sendable, Equatable {
+package struct BuiltPath: Sendable, Equatable {
     /// Whether `X509_verify_cert` succeeded.
-    public var ok: Bool
+    package var ok: Bool
     /// The path OpenSSL built, leaf first, anchor last (on failure, as far as it got; at least the leaf).
-    public var path: [CertificateFacts]
+    package var path: [CertificateFacts]
     /// OpenSSL's verify error text (`certificate has expired`, …); nil when ok.
-    public var error: String?
+    package var error: String?
     /// OpenSSL's `X509_V_ERR_*` code, 0 when ok.
-    public var errorCode: Int
+    package var errorCode: Int
     /// Which kind of anchor ended the path: `system`, `custom` (a `--ca-file` root or, for
     /// ``PathAnchorSet/only(_:)``, a given anchor), or `none` when the build failed.
-    public var anchor: AnchorKind
+    package var anchor: AnchorKind
 
     /// A result.
-    public init(ok: Bool, path: [CertificateFacts], error: String?, errorCode: Int, anchor: AnchorKind) {
+    package init(ok: Bool, path: [CertificateFacts], error: String?, errorCode: Int, anchor: AnchorKind) {
         self.ok = ok
         self.path = path
         self.error = error
@@ -46,13 +46,13 @@ public struct BuiltPath: Sendable, Equatable {
 ///
 /// > Warning: ``init(served:caFiles:useSystemStore:now:)`` reads the `--ca-file` files and sets up the system
 /// > store's lookup: it blocks on file I/O. Not `Sendable`: use one builder from one thread.
-public final class ServedChainPathBuilder {
+package final class ServedChainPathBuilder {
     private let served: [X509Certificate]
     /// Issuers fetched from caIssuers URLs during the scan: used only where trustd may use the network.
     private let fetched: [X509Certificate]
     private let system: TrustStore
     /// The evaluation time.
-    public let now: Date
+    package let now: Date
 
     /// A builder for a served chain.
     /// - Parameters:
@@ -64,7 +64,7 @@ public final class ServedChainPathBuilder {
     ///   - fetched: Issuers the scan fetched from the chain's caIssuers URLs (``IssuerFetch``), which
     ///     ``build(anchors:network:)`` adds to the served chain when the policy lets trustd use the network.
     /// - Throws: ``ProbeFailure`` (`.local`) when a served certificate or a CA file cannot be read.
-    public init(
+    package init(
         served: [Data], caFiles: [String], useSystemStore: Bool = true, source: TrustStoreSource = .host,
         now: Date = Date(), fetched: [Data] = []
     ) throws {
@@ -95,7 +95,7 @@ public final class ServedChainPathBuilder {
     ///     policy may (trustd's CA issuer source); BasicX509 may not (`SecPolicyCreateBasicX509` sets
     ///     `kSecPolicyCheckNoNetworkAccess`, which removes that source: `SecPathBuilderSetCanAccessNetwork`).
     /// - Returns: Whether it verifies, the path, and OpenSSL's (or trustd's) error.
-    public func build(anchors: PathAnchorSet, network: Bool = false) -> BuiltPath {
+    package func build(anchors: PathAnchorSet, network: Bool = false) -> BuiltPath {
         guard let leaf = served.first else {
             return BuiltPath(ok: false, path: [], error: "the server sent no certificate", errorCode: -1, anchor: .none)
         }

@@ -8,16 +8,16 @@ import TLSModel
 /// Such a step is retried after an exponential back-off with jitter (by default 50 ms, 100 ms, 200 ms,
 /// 400 ms, each up to half as long again), never past the endpoint's deadline. A step that never gets an
 /// answer is unknown (`supported: null`, or an incomplete suite list), never "not supported".
-public struct RetryPolicy: Sendable, Hashable {
+package struct RetryPolicy: Sendable, Hashable {
     /// Retries of one step after a close, reset or truncated handshake (so at most `maxRetries + 1` connections).
-    public var maxRetries: Int
+    package var maxRetries: Int
     /// Retries of one step after a timeout: each costs a whole per-connection timeout, so fewer.
-    public var maxTimeoutRetries: Int
+    package var maxTimeoutRetries: Int
     /// The pause before the first retry, in seconds; each later pause doubles it.
-    public var initialDelay: Double
+    package var initialDelay: Double
     /// The most a pause is lengthened at random, as a share of it (0.5: up to half as long again), so
     /// chains that were dropped together do not come back together.
-    public var jitter: Double
+    package var jitter: Double
 
     /// A policy.
     /// - Parameters:
@@ -25,7 +25,7 @@ public struct RetryPolicy: Sendable, Hashable {
     ///   - maxTimeoutRetries: retries of one step after a timeout (default 1).
     ///   - initialDelay: the first pause, seconds (default 0.05); it doubles for each later retry.
     ///   - jitter: the random lengthening of each pause, as a share of it (default 0.5).
-    public init(maxRetries: Int = 4, maxTimeoutRetries: Int = 1, initialDelay: Double = 0.05, jitter: Double = 0.5) {
+    package init(maxRetries: Int = 4, maxTimeoutRetries: Int = 1, initialDelay: Double = 0.05, jitter: Double = 0.5) {
         self.maxRetries = max(0, maxRetries)
         self.maxTimeoutRetries = max(0, min(maxTimeoutRetries, maxRetries))
         self.initialDelay = max(0, initialDelay)
@@ -33,10 +33,10 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// The default: 4 retries (1 after a timeout), from 50 ms, doubling, with up to 50% jitter.
-    public static let standard = RetryPolicy()
+    package static let standard = RetryPolicy()
 
     /// No retries: every drop ends its step as unknown at once.
-    public static let never = RetryPolicy(maxRetries: 0)
+    package static let never = RetryPolicy(maxRetries: 0)
 
     /// The pause before retry number `retry` (1 for the first), jitter included.
     func delay(beforeRetry retry: Int) -> Double {

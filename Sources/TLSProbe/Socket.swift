@@ -10,15 +10,15 @@ import TLSModel
 #endif
 
 /// A resolved socket address (IPv4 or IPv6) with its text form.
-public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
+package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     var storage: [UInt8]
     var length: socklen_t
-    public let family: Int32
+    package let family: Int32
     /// The numeric address, e.g. `127.0.0.1` or `::1`.
-    public let ip: String
-    public let port: Int
+    package let ip: String
+    package let port: Int
 
-    public var description: String { family == AF_INET6 ? "[\(ip)]:\(port)" : "\(ip):\(port)" }
+    package var description: String { family == AF_INET6 ? "[\(ip)]:\(port)" : "\(ip):\(port)" }
 
     init(_ address: UnsafePointer<sockaddr>, length: socklen_t) {
         self.storage = Array(UnsafeRawBufferPointer(start: address, count: Int(length)))
@@ -37,7 +37,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     ///
     /// > Warning: Blocks on DNS for names; call it from a thread of your own, not Swift's cooperative pool.
     /// - Throws: ``ProbeFailure`` with the resolver's message.
-    public static func resolve(_ host: String, port: Int) throws -> [SocketAddress] {
+    package static func resolve(_ host: String, port: Int) throws -> [SocketAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)

@@ -9,7 +9,7 @@ import TLSModel
 ///
 /// > Warning: Connects to the network. Blocking socket and OpenSSL work runs on the prober's own
 /// > threads, never on Swift's cooperative pool.
-public struct TLSProber: EndpointProber, AddressResolver {
+package struct TLSProber: EndpointProber, AddressResolver {
     private let limiter: HostLimiter
     let pool: ProbeThreadPool
     private let trustStores: TrustStores
@@ -34,7 +34,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
     ///   - preconnect: whether full enumeration opens each step's connection while the step before it is in
     ///     flight, so a step costs one round trip instead of two (``PreconnectedSockets``; `--no-preconnect`).
     ///   - issuers: where a missing issuer is fetched from (``IssuerFetcher``; default: off).
-    public init(
+    package init(
         perHostLimit: Int = 16, concurrency: Int = 8, retry: RetryPolicy = .standard, connectionDelay: Double = 0,
         preconnect: Bool = true, issuers: IssuerFetcher = .disabled
     ) {
@@ -53,21 +53,21 @@ public struct TLSProber: EndpointProber, AddressResolver {
     /// endpoint's deadline. Threads start only when work is queued and end when idle. At most
     /// ``maximumProbeThreads`` whatever the options (`--concurrency 256 --per-host 32` must not ask for 8,192
     /// threads); the defaults (64 × 8) reach exactly that ceiling.
-    public static func probeThreads(concurrency: Int, perHostLimit: Int) -> Int {
+    package static func probeThreads(concurrency: Int, perHostLimit: Int) -> Int {
         min(maximumProbeThreads, max(1, concurrency) * max(1, perHostLimit))
     }
 
     /// The ceiling on one prober's probe threads.
-    public static let maximumProbeThreads = 512
+    package static let maximumProbeThreads = 512
 
     /// The size of this prober's pool of probe threads.
-    public var probeThreadLimit: Int { pool.size }
+    package var probeThreadLimit: Int { pool.size }
 
     /// Scans one endpoint: lead probe, every version's suites, server order, the certificate chain.
     /// Never throws: every failure is a status in the profile.
     ///
     /// > Warning: Connects to the endpoint; takes up to the request's deadline (from the first connection).
-    public func scan(_ request: ProbeRequest) async -> ServerProfile {
+    package func scan(_ request: ProbeRequest) async -> ServerProfile {
         await withTaskExecutorPreference(orchestrator) { await orchestrate(request) }
     }
 
@@ -383,7 +383,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
     }
 
     /// The numeric addresses of `host` (``AddressResolver``), looked up on a probe thread within `timeout` seconds.
-    public func addresses(of host: String, port: Int, timeout: Double) async throws -> [String] {
+    package func addresses(of host: String, port: Int, timeout: Double) async throws -> [String] {
         try await resolve(host, port: port, within: Deadline.after(seconds: timeout)).map(\.ip)
     }
 
@@ -410,7 +410,7 @@ public struct TLSProber: EndpointProber, AddressResolver {
 extension TLSProber {
     /// The OpenSSL names of every suite the prober offers for `version`, in the order it offers them
     /// (a server that follows the client's order chooses in this order). Nil when OpenSSL cannot be set up.
-    public static func offerOrder(_ version: TLSVersion) -> [String]? {
+    package static func offerOrder(_ version: TLSVersion) -> [String]? {
         if version == .tls1_3 { return ClientContext.allTLS13Suites.map(\.ianaName) }
         return (try? ClientContext(minVersion: version, maxVersion: version))?.offerableLegacySuites().map(
             \.openSSLName)

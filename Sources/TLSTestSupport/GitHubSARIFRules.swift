@@ -8,10 +8,10 @@ import Foundation
 /// most 25,000 results; a rule's `security-severity` is a number from 0.0 to 10.0 written as a string, and its tags are
 /// strings (at most 20 are kept). Checks our own output against them; the schema is checked by
 /// ``SARIFSchemaValidator``.
-public enum GitHubSARIFRules {
+package enum GitHubSARIFRules {
     /// What breaks GitHub's rules, one line each; empty when the file would be accepted.
     /// - Parameter json: SARIF text.
-    public static func violations(_ json: String) -> [String] {
+    package static func violations(_ json: String) -> [String] {
         guard let log = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
             return ["not a JSON object"]
         }

@@ -5,11 +5,11 @@ import Foundation
 /// a page whose encoding html5lib does not detect as UTF-8. On success the tree is handed back as ``HTMLNode``s, so
 /// tests check what a browser would build (rows, columns, text after character references are decoded), not the
 /// markup as a string. Fails, never skips, when python3 or `html5lib` is missing: `make test` installs them.
-public enum HTML5Parser {
+package enum HTML5Parser {
     /// Why a page did not parse.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// `line:column: message` from html5lib, or why it could not run.
-        public var description: String
+        package var description: String
     }
 
     /// Parses a page given as text (written as UTF-8 bytes, so the page's own `<meta charset>` is what tells the
@@ -17,7 +17,7 @@ public enum HTML5Parser {
     /// - Parameter html: the page.
     /// - Returns: the `<html>` element.
     /// - Throws: ``Failure`` with html5lib's first parse error, or when python3 or html5lib is missing.
-    public static func parse(_ html: String) throws -> HTMLNode {
+    package static func parse(_ html: String) throws -> HTMLNode {
         let dir = try PythonCheck.temporaryFolder("atscheck-html")
         defer { try? FileManager.default.removeItem(at: dir) }
         let page = dir.appendingPathComponent("page.html")
@@ -68,19 +68,19 @@ public enum HTML5Parser {
 }
 
 /// An element or a text node of a parsed page (``HTML5Parser``).
-public struct HTMLNode: Decodable, Sendable {
+package struct HTMLNode: Decodable, Sendable {
     /// The element's tag name (lower case), or `#text`.
-    public var name: String
+    package var name: String
     /// The element's attributes (empty for text).
-    public var attributes: [String: String]
+    package var attributes: [String: String]
     /// The element's children in order, text nodes included.
-    public var children: [HTMLNode]
+    package var children: [HTMLNode]
     /// A text node's text, character references decoded.
-    public var text: String?
+    package var text: String?
 
     private enum Keys: String, CodingKey { case name, attributes, children, text }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         name = try container.decode(String.self, forKey: .name)
         attributes = try container.decodeIfPresent([String: String].self, forKey: .attributes) ?? [:]
@@ -89,13 +89,13 @@ public struct HTMLNode: Decodable, Sendable {
     }
 
     /// The element children, text nodes left out.
-    public var elements: [HTMLNode] { children.filter { $0.name != "#text" } }
+    package var elements: [HTMLNode] { children.filter { $0.name != "#text" } }
 
     /// The text of the node and every descendant, in order, as a browser's `textContent`.
-    public var textContent: String { text ?? children.map(\.textContent).joined() }
+    package var textContent: String { text ?? children.map(\.textContent).joined() }
 
     /// Every descendant element (depth first, in document order) that satisfies `predicate`.
-    public func descendants(where predicate: (HTMLNode) -> Bool) -> [HTMLNode] {
+    package func descendants(where predicate: (HTMLNode) -> Bool) -> [HTMLNode] {
         var found: [HTMLNode] = []
         for child in elements {
             if predicate(child) { found.append(child) }
@@ -105,13 +105,13 @@ public struct HTMLNode: Decodable, Sendable {
     }
 
     /// Every descendant element with this tag name.
-    public func all(_ name: String) -> [HTMLNode] { descendants { $0.name == name } }
+    package func all(_ name: String) -> [HTMLNode] { descendants { $0.name == name } }
 
     /// The descendant element with this `id`, if any.
-    public func element(id: String) -> HTMLNode? { descendants { $0.attributes["id"] == id }.first }
+    package func element(id: String) -> HTMLNode? { descendants { $0.attributes["id"] == id }.first }
 
     /// Whether the element's `class` attribute lists `name`.
-    public func hasClass(_ name: String) -> Bool {
+    package func hasClass(_ name: String) -> Bool {
         (attributes["class"] ?? "").split(separator: " ").contains { $0 == name }
     }
 }

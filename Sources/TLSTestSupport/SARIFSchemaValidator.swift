@@ -3,9 +3,9 @@ import Foundation
 /// Validates SARIF text against the committed SARIF 2.1.0 schema (`docs/sarif-2.1.0-schema.json`) with python3's
 /// `jsonschema` (Draft 4, as the schema declares). Fails, never skips, when python3 or `jsonschema` is missing:
 /// `make test` installs them.
-public enum SARIFSchemaValidator {
+package enum SARIFSchemaValidator {
     /// The committed schema, found from this file's place in the package.
-    public static let schemaPath = URL(fileURLWithPath: #filePath)
+    package static let schemaPath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/sarif-2.1.0-schema.json").path
 
@@ -13,7 +13,7 @@ public enum SARIFSchemaValidator {
     /// - Returns: whether it is valid, and the validator's output: one `path: message` line per error, or why it
     ///   could not run.
     /// - Throws: when the temporary file cannot be written.
-    public static func validate(_ json: String) throws -> (ok: Bool, output: String) {
+    package static func validate(_ json: String) throws -> (ok: Bool, output: String) {
         let dir = try PythonCheck.temporaryFolder("atscheck-sarif")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("out.sarif")

@@ -5,43 +5,45 @@ internal import OpenSSLSupport
 /// An error from the test-support fixtures: OpenSSL refused a step, or a socket call failed.
 ///
 /// Equal on ``code`` only, so tests can match the kind of failure without the OpenSSL detail.
-public struct TestSupportError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct TestSupportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of step failed.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
         let name: String
         /// OpenSSL could not generate a key.
-        public static let keyGeneration = Code(name: "keyGeneration")
+        package static let keyGeneration = Code(name: "keyGeneration")
         /// OpenSSL could not build or sign a certificate.
-        public static let certificate = Code(name: "certificate")
+        package static let certificate = Code(name: "certificate")
         /// OpenSSL rejected a TLS context setting (versions, ciphers, groups, chain).
-        public static let tlsConfiguration = Code(name: "tlsConfiguration")
+        package static let tlsConfiguration = Code(name: "tlsConfiguration")
         /// A socket call failed (bind, listen, connect).
-        public static let socket = Code(name: "socket")
+        package static let socket = Code(name: "socket")
         /// An address outside loopback was asked for; fixtures only ever use loopback.
-        public static let notLoopback = Code(name: "notLoopback")
+        package static let notLoopback = Code(name: "notLoopback")
         /// The TLS handshake did not complete.
-        public static let handshake = Code(name: "handshake")
-        public var description: String { name }
+        package static let handshake = Code(name: "handshake")
+        /// A child process could not be started, or a fixture's file could not be written.
+        package static let process = Code(name: "process")
+        package var description: String { name }
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// The step that failed and OpenSSL's (or the OS's) own reasons.
-    public let reason: String
-    public let file: String
-    public let line: Int
+    package let reason: String
+    package let file: String
+    package let line: Int
 
-    public init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
+    package init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
         self.file = file
         self.line = line
     }
 
-    public static func == (lhs: TestSupportError, rhs: TestSupportError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+    package static func == (lhs: TestSupportError, rhs: TestSupportError) -> Bool { lhs.code == rhs.code }
+    package func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    public var description: String { "\(code): \(reason) (\(file):\(line))" }
+    package var description: String { "\(code): \(reason) (\(file):\(line))" }
 
     /// An error for a failed OpenSSL step, with the drained error queue appended.
     static func openSSL(_ code: Code, _ step: String, file: String = #fileID, line: Int = #line) -> TestSupportError {

@@ -1,33 +1,33 @@
 internal import COpenSSL
 import Foundation
 internal import OpenSSLSupport
-public import TLSModel
+package import TLSModel
 
 /// A tiny blocking OpenSSL client for tests: one handshake against a loopback server, then close.
 ///
 /// > Warning: Blocks the calling thread for up to `timeout` seconds.
-public enum TestTLSClient {
+package enum TestTLSClient {
     /// What one completed handshake negotiated.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// `TLSv1.2`, `TLSv1.3`, … (OpenSSL's spelling).
-        public var version: String
+        package var version: String
         /// OpenSSL's name of the negotiated suite, e.g. `ECDHE-RSA-AES128-GCM-SHA256`, `TLS_AES_128_GCM_SHA256`.
-        public var cipher: String
+        package var cipher: String
         /// The IANA code point of the suite.
-        public var cipherCode: UInt16
+        package var cipherCode: UInt16
         /// The chain the server sent, leaf first, DER.
-        public var peerChain: [Data]
+        package var peerChain: [Data]
         /// The stapled OCSP response, when one was asked for and sent.
-        public var ocspResponse: Data?
+        package var ocspResponse: Data?
         /// The key exchange group, OpenSSL's name (`x25519`, `secp256r1`),
         /// or `DH-2048` for TLS 1.2 DHE; nil for RSA key exchange.
-        public var group: String?
+        package var group: String?
     }
 
     /// Performs one handshake; nil if it failed (see
     /// ``connect(host:port:serverName:minVersion:maxVersion:ciphers:tls13Ciphers:requestOCSP:maxCertificateList:timeout:)``
     /// for the reason).
-    public static func handshake(
+    package static func handshake(
         host: String = "127.0.0.1", port: Int, serverName: String? = "localhost",
         minVersion: TLSVersion = .tls1_0, maxVersion: TLSVersion = .tls1_3, ciphers: String? = nil,
         tls13Ciphers: String? = nil, requestOCSP: Bool = false, maxCertificateList: Int? = nil,
@@ -49,7 +49,7 @@ public enum TestTLSClient {
     ///   - requestOCSP: Send status_request.
     ///   - maxCertificateList: The largest Certificate message accepted (OpenSSL default 100 KB).
     /// - Throws: ``TestSupportError`` `.handshake` with OpenSSL's reason when the handshake fails.
-    public static func connect(
+    package static func connect(
         host: String = "127.0.0.1", port: Int, serverName: String? = "localhost",
         minVersion: TLSVersion = .tls1_0, maxVersion: TLSVersion = .tls1_3, ciphers: String? = nil,
         tls13Ciphers: String? = nil, requestOCSP: Bool = false, maxCertificateList: Int? = nil,

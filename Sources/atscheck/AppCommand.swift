@@ -103,7 +103,7 @@ struct AppCommand: AsyncParsableCommand {
             }
         }
         if let problem = pinScope.problem { throw ValidationError(problem) }
-        try output.check(showing: .scan, .app, command: "app")
+        try output.check(showing: AppDocument.self, command: "app")
     }
 
     func run() async throws {
@@ -122,7 +122,7 @@ struct AppCommand: AsyncParsableCommand {
         warnUnusedResolveRules(result)
         let report = result.report
         let sources = ReportSources(plistFile: path, endpointsFile: endpoints ?? path)
-        try output.emit(ReportDocument(scan: report, app: result.section, sources: sources))
+        try output.emit(AppDocument(report: report, app: result.section, sources: sources))
         if let emitEndpoints {
             let offline = result.offline
             try ReportFile.write(
@@ -137,8 +137,8 @@ struct AppCommand: AsyncParsableCommand {
         let result = try await Terminal.exitingOnFileErrors { try AppOfflineAudit.run(path: path) }
         let report = result.report
         try output.emit(
-            ReportDocument(
-                scan: report, app: result.section, sources: ReportSources(plistFile: path, endpointsFile: path)))
+            AppDocument(
+                report: report, app: result.section, sources: ReportSources(plistFile: path, endpointsFile: path)))
         if let emitEndpoints {
             try ReportFile.write(
                 EndpointListWriter.text(result.endpoints, input: path, notShown: result.endpointsNotShown),

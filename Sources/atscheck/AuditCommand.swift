@@ -65,7 +65,7 @@ struct AuditCommand: AsyncParsableCommand {
                 throw ValidationError(error.description)
             }
         }
-        try output.check(showing: .scan, .audit, command: "audit")
+        try output.check(showing: AuditDocument.self, command: "audit")
     }
 
     func run() async throws {
@@ -90,8 +90,8 @@ struct AuditCommand: AsyncParsableCommand {
         throws
     {
         try output.emit(
-            ReportDocument(
-                scan: result.report, audit: result.section(judgedUnderDefaultPolicy: plist == nil),
+            AuditDocument(
+                report: result.report, audit: result.section(judgedUnderDefaultPolicy: plist == nil),
                 sources: ReportSources(plistFile: plist, endpointsFile: endpoints)))
         try gate.finish(result.exitStatus, reason: result.exitReason, findings: result.report.findings)
     }

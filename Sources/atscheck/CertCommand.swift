@@ -76,7 +76,7 @@ struct CertCommand: AsyncParsableCommand {
         if pins != nil && host.isEmpty {
             throw ValidationError("--pins needs --host: pins are configured per host")
         }
-        try output.check(showing: .scan, command: "cert")
+        try output.check(showing: CertDocument.self, command: "cert")
     }
 
     func run() async throws {
@@ -92,8 +92,8 @@ struct CertCommand: AsyncParsableCommand {
             }
         }
         combined.findings += pinFindings
-        let document = ReportDocument(
-            scan: combined, pins: pinReports.count == 1 ? pinReports[0] : nil,
+        let document = CertDocument(
+            report: combined, pinCheck: pinReports.count == 1 ? pinReports[0] : nil,
             sources: ReportSources(plistFile: plist))
         try output.emit(document)
         let rejected = pinReports.contains { ExitStatus.of($0) == .policyFailure }

@@ -36,7 +36,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
 
     func validate() throws {
         do { _ = try Target(parsing: url) } catch let error as TargetError { throw ValidationError(error.description) }
-        try output.check(showing: .scan, .diagnosis, command: "diagnose")
+        try output.check(showing: DiagnosisDocument.self, command: "diagnose")
     }
 
     func run() async throws {
@@ -52,7 +52,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
             return await pipeline.diagnose(target, url: url, for: policy.judged)
         }
         guard let diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }
-        try output.emit(ReportDocument(scan: diagnosis.scanReport, diagnosis: diagnosis.section))
+        try output.emit(DiagnosisDocument(report: diagnosis.scanReport, diagnosis: diagnosis.section))
         try gate.finish(diagnosis.exitStatus, reason: diagnosis.exitReason, findings: diagnosis.findings)
     }
 }

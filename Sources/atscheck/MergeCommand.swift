@@ -48,8 +48,8 @@ struct MergeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one report FILE") }
-        // The shards may be an audit's: its formats are the ones that show the audit section too.
-        try output.check(showing: .scan, .audit, command: "merge")
+        // The shards may be a scan's or an audit's: the formats that show both.
+        try output.check(showing: ScanDocument.self, AuditDocument.self, command: "merge")
     }
 
     func run() async throws {
@@ -68,7 +68,7 @@ struct MergeCommand: AsyncParsableCommand {
         case .scan(let scanReport):
             report = scanReport
         }
-        try output.emit(ReportDocument(scan: report, sources: ReportSources(endpointsFile: endpointsFile)))
+        try output.emit(ScanDocument(report: report, sources: ReportSources(endpointsFile: endpointsFile)))
         try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
     }
 }

@@ -50,8 +50,8 @@ struct ReportRequest: ExpressibleByArgument, Equatable {
 /// The options of every command that renders a report: `--format`, `--output`, `--report`.
 ///
 /// A command includes it with `@OptionGroup var output: OutputOptions` and hands ``emit(_:streamed:)`` the one
-/// ``ReportDocument`` of its run; the renderers of ``ReportRendererRegistry/standard`` render it in every format
-/// asked for. Everything is rendered first and written only when the run is complete, each file atomically (so a
+/// ``ReportDocument`` of its run (its own type: ``ScanDocument``, ``AuditDocument``, …); the renderers of
+/// ``ReportRendererRegistry/standard`` render it in every format asked for. Everything is rendered first and written only when the run is complete, each file atomically (so a
 /// failed run writes no report, and a report that was written is whole).
 struct OutputOptions: ParsableArguments {
     @Option(
@@ -96,15 +96,15 @@ struct OutputOptions: ParsableArguments {
     /// Every format this run renders.
     var formats: [OutputFormat] { [resolvedFormat] + reports.map(\.format) }
 
-    /// A usage error, before the run, when a format asked for does not show a section of the command's document
+    /// A usage error, before the run, when a format asked for does not show the command's type of document
     /// (`plist --explain writes text, json, not sarif`).
     /// - Parameters:
-    ///   - sections: the sections the command's document has.
+    ///   - documents: the types of document the command may report (`merge`: a scan's or an audit's).
     ///   - command: how to name the command in the message.
-    func check(showing sections: ReportDocument.Section..., command: String) throws {
+    func check(showing documents: any ReportDocument.Type..., command: String) throws {
         let registry = ReportRendererRegistry.standard
         let allowed = OutputFormat.allCases.filter { format in
-            sections.allSatisfy { registry.formats(showing: $0).contains(format) }
+            documents.allSatisfy { registry.formats(showing: $0).contains(format) }
         }
         if let bad = formats.first(where: { !allowed.contains($0) }) {
             let formats = allowed.map(\.rawValue).joined(separator: ", ")
@@ -119,11 +119,10 @@ struct OutputOptions: ParsableArguments {
     ///   - document: what the run reports.
     ///   - streamed: what is left to write to standard output when the rest was streamed already.
     /// - Throws: `ExitCode` 73 when a file cannot be written (files already written are complete).
-    func emit(_ document: ReportDocument, streamed: String? = nil) throws {
+    func emit(_ document: some ReportDocument, streamed: String? = nil) throws {
         var document = document
-        if document.sources.root == nil { document.sources.root = ArtifactRoot.current() }
         // Every report names the trust data it was judged with (a merged report keeps its shards').
-        document.nameTrustData()
+        document.complete(root: ArtifactRoot.current(), trustData: RunTrustData.current)
         // Text is fitted to the terminal standard output is on; text for a file to COLUMNS, else 80.
         let width = Terminal.width(of: output == nil ? STDOUT_FILENO : nil)
         let primary =
@@ -146,17 +145,17 @@ struct OutputOptions: ParsableArguments {
     ///   - document: what the run reports.
     ///   - format: the format.
     ///   - color: ANSI colour in text.
-    static func emit(_ document: ReportDocument, as format: OutputFormat, color: Bool) throws {
+    static func emit(_ document: some ReportDocument, as format: OutputFormat, color: Bool) throws {
         var document = document
-        document.nameTrustData()
+        document.complete(root: ArtifactRoot.current(), trustData: RunTrustData.current)
         try rendered(document, as: format, color: color, width: Terminal.width()).writeToStandardOutput()
     }
 
     /// The one place a document meets a renderer.
     /// - Throws: `ExitCode` 64 after one line on stderr when the format cannot show the document (a command
-    ///   that did not ``check(showing:command:)`` its sections).
+    ///   that did not ``check(showing:command:)`` its document).
     private static func rendered(
-        _ document: ReportDocument, as format: OutputFormat, color: Bool, width: Int
+        _ document: some ReportDocument, as format: OutputFormat, color: Bool, width: Int
     ) throws -> RenderedReport {
         do {
             let options = RenderOptions(catalogue: .atscheck, color: color, width: width)
@@ -291,14 +290,4 @@ struct GateOptions: ParsableArguments {
 
 extension FailThreshold: ExpressibleByArgument {
     public var defaultValueDescription: String { rawValue }
-}
-
-extension ReportDocument {
-    /// Records the run's trust data (``RunTrustData``) where the document's JSON and text show it, unless the report
-    /// already names its own (a merged report keeps its shards').
-    mutating func nameTrustData() {
-        guard let data = RunTrustData.current else { return }
-        if trustData == nil { trustData = data }
-        if scan != nil, scan?.trustData == nil { scan?.trustData = data }
-    }
 }

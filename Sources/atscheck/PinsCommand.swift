@@ -73,7 +73,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
             }
         }
         if let problem = options.problem(.commandLine) { throw ValidationError(problem) }
-        try output.check(showing: .pins, command: "pins check")
+        try output.check(showing: PinCheckDocument.self, command: "pins check")
     }
 
     /// The options as the one model `pins check` and the audit's endpoint lists share.
@@ -97,7 +97,7 @@ struct PinsCheckCommand: AsyncParsableCommand {
             return await checker.check(
                 try targets.map { try Target(parsing: $0) }, pipeline: ScanPipeline(settings: settings))
         }
-        try output.emit(ReportDocument(pins: report, sources: ReportSources(plistFile: pins)))
+        try output.emit(PinCheckDocument(report: report, sources: ReportSources(plistFile: pins)))
         try gate.finish(
             ExitStatus.of(report), reason: ExitStatus.reason(for: report),
             findings: PinsFormats.findingsReport(report).findings)

@@ -65,6 +65,6 @@ struct PinsExtractCommand: AsyncParsableCommand {
             report.written = try await Terminal.exitingOnFileErrors { try PinExtractor.write(report.material, to: out) }
         }
         let color = !json && Terminal.stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        try OutputOptions.emit(ReportDocument(pinExtract: report), as: json ? .json : .text, color: color)
+        try OutputOptions.emit(PinExtractDocument(report: report), as: json ? .json : .text, color: color)
     }
 }

@@ -57,9 +57,9 @@ struct PlistCommand: AsyncParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one plist file") }
         if explain {
-            try output.check(showing: .explanations, command: "plist --explain")
+            try output.check(showing: ExplanationDocument.self, command: "plist --explain")
         } else {
-            try output.check(showing: .scan, command: "plist")
+            try output.check(showing: ScanDocument.self, command: "plist")
         }
         if let deploymentTarget, AppleOSVersion(anyRelease: deploymentTarget) == nil {
             throw ValidationError("--deployment-target must be a release such as 15 or 15.4")
@@ -89,7 +89,7 @@ struct PlistCommand: AsyncParsableCommand {
         let findings = plists.flatMap { PlistLinter.lint($0, options: lintOptions) }
         let report = ScanReport(endpoints: [], findings: findings)
         let sources = ReportSources(plistFile: files.count == 1 ? files[0] : nil)
-        try output.emit(ReportDocument(scan: report, sources: sources))
+        try output.emit(ScanDocument(report: report, sources: sources))
         let errors = findings.filter { $0.severity == .error }
         let reason = errors.first.map { "\(errors.count) error-level finding(s), first: \($0.reference)" }
         try gate.finish(errors.isEmpty ? .success : .policyFailure, reason: reason, findings: findings)
@@ -106,6 +106,6 @@ struct PlistCommand: AsyncParsableCommand {
                         document: document, os: osVersion.os, deploymentTarget: deploymentTarget, settings: settings))
             }
         }
-        try output.emit(ReportDocument(explanations: explained))
+        try output.emit(ExplanationDocument(plists: explained))
     }
 }

@@ -16,7 +16,7 @@ struct RulesCommand: ParsableCommand {
             """
     )
 
-    /// The formats of the catalogue: those whose renderer shows ``ReportDocument/rules`` (kept as its own list so
+    /// The formats of the catalogue: those whose renderer shows a ``RuleCatalogueDocument`` (kept as its own list so
     /// that `--help` and the message for another value stay as they were).
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json
@@ -67,6 +67,6 @@ struct RulesCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(fitted.utf8))
             return
         }
-        try OutputOptions.emit(ReportDocument(rules: rules), as: format.outputFormat, color: false)
+        try OutputOptions.emit(RuleCatalogueDocument(rules: rules), as: format.outputFormat, color: false)
     }
 }

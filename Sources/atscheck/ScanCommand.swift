@@ -110,7 +110,7 @@ struct ScanCommand: AsyncParsableCommand {
                 throw ValidationError(error.description)
             }
         }
-        try output.check(showing: .scan, command: "scan")
+        try output.check(showing: ScanDocument.self, command: "scan")
     }
 
     func run() async throws {
@@ -118,13 +118,13 @@ struct ScanCommand: AsyncParsableCommand {
         switch outcome {
         case .streamed(let streamed):
             let summary = try JSONLinesRendering.summaryLine(streamed.report)
-            try output.emit(ReportDocument(scan: streamed.report), streamed: summary)
+            try output.emit(ScanDocument(report: streamed.report), streamed: summary)
             try gate.finish(streamed.status, reason: streamed.reason, findings: streamed.report.findings)
         case .report(let report):
             let endpointsFile = targetsFile.count == 1 && !readsStandardInput ? targetsFile[0] : nil
             let streamed = streamsLines ? try JSONLinesRendering.summaryLine(report) : nil
             let sources = ReportSources(plistFile: plist, endpointsFile: endpointsFile)
-            try output.emit(ReportDocument(scan: report, sources: sources), streamed: streamed)
+            try output.emit(ScanDocument(report: report, sources: sources), streamed: streamed)
             try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
         }
     }

@@ -103,9 +103,13 @@ struct AuditShardTests {
     static func files() throws -> Files {
         let directory = NSTemporaryDirectory() + "atscheck-audit-shards-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // The caller removes `directory`; a failed write here removes it at once.
+        var written = false
+        defer { if !written { try? FileManager.default.removeItem(atPath: directory) } }
         let files = Files(plist: directory + "/Info.plist", list: directory + "/endpoints.txt", directory: directory)
         try plist.write(toFile: files.plist, atomically: true, encoding: .utf8)
         try list.write(toFile: files.list, atomically: true, encoding: .utf8)
+        written = true
         return files
     }
 
@@ -146,6 +150,7 @@ struct AuditShardTests {
     @Test("merged audit shards give the single audit's JSON byte for byte (modulo timings), debt and exit status")
     func mergeEqualsSingleAudit() async throws {
         let files = try Self.files()
+        defer { try? FileManager.default.removeItem(atPath: files.directory) }
         let single = try await Self.pipeline().audit(
             plistPath: files.plist, endpointsPath: files.list, now: TableProber.now)
         let (paths, shards) = try await Self.shardFiles(files)
@@ -176,6 +181,7 @@ struct AuditShardTests {
     @Test("merge refuses audit shards mixed with a scan report, a whole audit, a changed input, a missing shard")
     func mergeRefuses() async throws {
         let files = try Self.files()
+        defer { try? FileManager.default.removeItem(atPath: files.directory) }
         let (paths, _) = try await Self.shardFiles(files)
         let scan = await Self.pipeline().scan(
             [], lists: [try EndpointList.load(path: files.list)], shard: try Shard(index: 1, count: 3),

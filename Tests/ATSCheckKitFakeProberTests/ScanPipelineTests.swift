@@ -85,6 +85,7 @@ struct ScanPipelineTests {
     func profileFiles() throws {
         let dir = NSTemporaryDirectory() + "atscheck-pipeline-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let saved = dir + "/saved.json"
         let profile = ServerProfile(
             target: "a.test:443", host: "a.test", port: 443, status: .timeout, error: "slow",
@@ -119,6 +120,7 @@ struct ScanPipelineTests {
     @Test("diagnose from a saved profile picks the target's host and port and reports why it cannot judge")
     func diagnoseSaved() throws {
         let path = NSTemporaryDirectory() + "atscheck-diagnose-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let other = ServerProfile(
             target: "b.test:443", host: "b.test", port: 443, status: .completed, scannedAt: Self.savedAt)
         let mine = ServerProfile(

@@ -19,8 +19,7 @@ struct AppLiveEndToEndTests {
         let folder: URL
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "atscheck-app-live-\(UUID().uuidString)")
+            folder = URL(fileURLWithPath: TestScratch.file("atscheck-app-live"))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try pki.rootPEM.write(to: folder.appendingPathComponent("ca.pem"), atomically: true, encoding: .utf8)
             let chain = { (host: String) in try self.pki.chain(for: self.pki.leaf(.leaf(host))) }

@@ -13,7 +13,7 @@ import Testing
 struct AppSectionTests {
     @Test("the bundle's facts as the section: identity, libraries, certificates, harvested endpoints")
     func facts() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-app-section-\(UUID())")
+        let folder = URL(fileURLWithPath: TestScratch.file("atscheck-app-section"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let info: [String: Any] = [

@@ -27,11 +27,11 @@ struct AppleDataUpdateTests {
     }
 
     static func folder() -> AppleDataFolder {
-        AppleDataFolder(path: NSTemporaryDirectory() + "atscheck-data-\(UUID().uuidString)")
+        AppleDataFolder(path: TestScratch.file("atscheck-data"))
     }
 
     static func caFile() throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-data-ca-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-data-ca", suffix: ".pem")
         try TestPKI.shared.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -167,7 +167,7 @@ struct AppleDataUpdateTests {
         let server = try TestHTTPServer(
             routes: ["/l.json": .body(try Self.testList())], tls: TestPKI.sharedLocalhostChain)
         defer { server.stop() }
-        let home = NSTemporaryDirectory() + "atscheck-xdg-\(UUID().uuidString)"
+        let home = TestScratch.file("atscheck-xdg")
         let folder = AppleDataFolder(path: home + "/atscheck")
         _ = try await Self.update("https://localhost:\(server.port)/l.json", into: folder).get()
         let environment = ["XDG_DATA_HOME": home, "HOME": "/nonexistent"]
@@ -184,7 +184,7 @@ struct AppleDataUpdateTests {
         #expect(bundled.info?.source == .bundled && bundled.list?.version == TrustInputs.bundled.logList?.version)
         let explicit = try TrustInputs.logList(path: nil, appleData: folder.path, environment: [:])
         #expect(explicit.list?.version == "901")
-        let file = NSTemporaryDirectory() + "atscheck-list-\(UUID().uuidString).json"
+        let file = TestScratch.file("atscheck-list", suffix: ".json")
         try Self.testList(version: "77").write(to: URL(fileURLWithPath: file))
         let given = try TrustInputs.logList(path: file, appleData: folder.path, environment: environment)
         #expect(given.list?.version == "77" && given.info?.source == .file)

@@ -200,7 +200,7 @@ struct AppleTrustStoreTests {
     @Test("--trust-store PATH: the PEM bundle's roots are system roots; host is labelled as this machine's")
     func pemBundleAndHost() async throws {
         let pki = try TestPKI.make(name: "pem")
-        let path = NSTemporaryDirectory() + "atscheck-roots-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-roots", suffix: ".pem")
         try pki.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let profile = try await Self.scan(pki, source: .pemBundle(path))
@@ -224,7 +224,7 @@ extension AppleTrustStoreTests {
         let spec = CertificateSpec.leaf(host).withSignedSCTs([SCTSpec(logA), SCTSpec(logB)])
         let server = try TestTLSServer(.modern(chain: pki.chain(for: try pki.leaf(spec))))
         defer { server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-app-era-\(UUID())")
+        let folder = URL(fileURLWithPath: TestScratch.file("atscheck-app-era"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let info: [String: Any] = [
@@ -256,7 +256,7 @@ extension AppleTrustStoreTests {
         let pki = try TestPKI.make(name: "pin-path")
         let profile = try await Self.scan(pki, source: .none)
         let served = try #require(profile.certificate?.chain)
-        let path = NSTemporaryDirectory() + "atscheck-pin-roots-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-pin-roots", suffix: ".pem")
         try pki.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
 

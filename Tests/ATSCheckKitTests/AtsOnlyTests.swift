@@ -65,7 +65,7 @@ struct AtsOnlyTests {
         }
         let server = try TestTLSServer(configuration)
         defer { server.stop() }
-        let caFile = NSTemporaryDirectory() + "atscheck-atsonly-ca-\(UUID().uuidString).pem"
+        let caFile = TestScratch.file("atscheck-atsonly-ca", suffix: ".pem")
         try TestPKI.shared.rootPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: caFile) }
         var request = ProbeRequest(

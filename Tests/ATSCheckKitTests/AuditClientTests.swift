@@ -3,6 +3,7 @@ import ATSPolicy
 import Foundation
 import Judging
 import TLSModel
+import TLSTestSupport
 import Testing
 
 /// `audit --client`: web views and media have exemptions of their own (ats-rules.md §4.5); the audit must
@@ -25,7 +26,7 @@ struct AuditClientTests {
 
     /// Runs the audit of one `http://` endpoint (judged without a connection) as `client`.
     func audit(as client: ClientKind) async throws -> AuditResult {
-        let dir = NSTemporaryDirectory() + "atscheck-audit-client-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-audit-client")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.plist.write(toFile: dir + "/Info.plist", atomically: true, encoding: .utf8)

@@ -28,7 +28,7 @@ struct AuditEndToEndTests {
             ))
         defer { oldAPI.stop() }
 
-        let dir = NSTemporaryDirectory() + "atscheck-audit-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-audit")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try pki.rootPEM.write(toFile: dir + "/ca.pem", atomically: true, encoding: .utf8)
@@ -166,7 +166,7 @@ struct AuditEndToEndTests {
 
     @Test("an unreadable plist or endpoint list is an InputFileError before anything is scanned")
     func badInputs() async throws {
-        let dir = NSTemporaryDirectory() + "atscheck-audit-bad-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-audit-bad")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "<plist><dict><key>x</key></plist>".write(toFile: dir + "/bad.plist", atomically: true, encoding: .utf8)

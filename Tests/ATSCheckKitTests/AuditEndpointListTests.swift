@@ -2,6 +2,7 @@ import ATSCheckKit
 import Foundation
 import Judging
 import TLSModel
+import TLSTestSupport
 import Testing
 
 @Suite("Endpoint lists")
@@ -144,7 +145,7 @@ struct AuditEndpointListTests {
 
     @Test("load: picks the format by extension, resolves caFile beside the list, throws on a missing file")
     func load() throws {
-        let dir = NSTemporaryDirectory() + "atscheck-endpoints-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-endpoints")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "endpoints:\n  - url: a.example.com\n    caFile: ca.pem\n".write(

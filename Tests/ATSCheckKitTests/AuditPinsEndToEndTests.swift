@@ -49,7 +49,7 @@ struct AuditPinsEndToEndTests {
         wrongSpec.keySlot = "audit-pins-wrong"
         let wrong = try TestCertificate.selfSigned(wrongSpec)
 
-        let dir = NSTemporaryDirectory() + "atscheck-audit-pins-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-audit-pins")
         try FileManager.default.createDirectory(atPath: dir + "/pins", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try pki.rootPEM.write(toFile: dir + "/ca.pem", atomically: true, encoding: .utf8)

@@ -1,4 +1,4 @@
-@_spi(Testing) import ATSCheckKit
+import ATSCheckKit
 import ATSPolicy
 import Foundation
 import Judging

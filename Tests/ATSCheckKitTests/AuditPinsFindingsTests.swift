@@ -1,9 +1,10 @@
-@_spi(Testing) import ATSCheckKit
+import ATSCheckKit
 import ATSPolicy
 import Foundation
 import Judging
 import Pinning
 import TLSModel
+import TLSTestSupport
 import Testing
 
 /// How one pin evaluation becomes audit findings: the rejection an error, everything else at most a warning,
@@ -77,7 +78,7 @@ struct AuditPinsFindingsTests {
         "material findings count for the libraries they concern, once per file; a configuration TrustKit refuses stops a TrustKit check"
     )
     func materialFindings() throws {
-        let dir = NSTemporaryDirectory() + "atscheck-audit-material-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-audit-material")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // A hex pin: malformed for NSPinnedDomains, a configuration TrustKit refuses at launch.

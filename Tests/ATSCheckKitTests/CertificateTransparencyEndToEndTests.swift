@@ -36,7 +36,7 @@ struct CertificateTransparencyEndToEndTests {
     /// Serves `configuration`, scans it and judges it.
     static func judge(_ configuration: TLSServerConfiguration) async throws -> (CertificateReport, ATSEvaluation) {
         let server = try TestTLSServer(configuration)
-        let root = NSTemporaryDirectory() + "atscheck-ct-root-\(UUID().uuidString).pem"
+        let root = TestScratch.file("atscheck-ct-root", suffix: ".pem")
         try pki.rootPEM.write(toFile: root, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: root) }
         var request = ProbeRequest(

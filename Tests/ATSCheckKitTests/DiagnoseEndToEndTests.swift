@@ -182,7 +182,7 @@ struct DiagnoseEndToEndTests {
     static func scanOnce(_ configuration: TLSServerConfiguration) async throws -> (ServerProfile, accepted: Int) {
         let server = try TestTLSServer(configuration)
         defer { server.stop() }
-        let caFile = NSTemporaryDirectory() + "atscheck-diag-ca-\(UUID().uuidString).pem"
+        let caFile = TestScratch.file("atscheck-diag-ca", suffix: ".pem")
         try TestPKI.shared.rootPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: caFile) }
         let request = ProbeRequest(
@@ -263,7 +263,7 @@ struct DiagnoseEndToEndTests {
                 .tls1_2, cipherList: "ECDHE-RSA-AES128-SHA256:AES128-GCM-SHA256", chain: try Self.leaf(.leaf(Self.host))
             ))
         defer { server.stop() }
-        let caFile = NSTemporaryDirectory() + "atscheck-diag-ca-\(UUID().uuidString).pem"
+        let caFile = TestScratch.file("atscheck-diag-ca", suffix: ".pem")
         try TestPKI.shared.rootPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: caFile) }
         let target = try Target(parsing: "\(Self.host):\(server.port)")

@@ -49,7 +49,7 @@ struct DroppedConnectionVerdictTests {
     func verdict(_ server: Server) async throws {
         let tls = try TestTLSServer(try server.configuration())
         defer { tls.stop() }
-        let caFile = NSTemporaryDirectory() + "atscheck-drops-ca-\(UUID().uuidString).pem"
+        let caFile = TestScratch.file("atscheck-drops-ca", suffix: ".pem")
         try TestPKI.shared.rootPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: caFile) }
 

@@ -3,6 +3,7 @@ import Foundation
 import Judging
 import Pinning
 import TLSModel
+import TLSTestSupport
 import Testing
 
 /// The pin check of an endpoint-list entry (`pins:`, `library:`, the libraries' knobs) and the option model it
@@ -111,7 +112,7 @@ struct EndpointListPinsTests {
 
     @Test("a relative pins path is relative to the endpoint list's folder, like caFile; an absolute one is kept")
     func relativePaths() throws {
-        let dir = NSTemporaryDirectory() + "atscheck-list-pins-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-list-pins")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try """

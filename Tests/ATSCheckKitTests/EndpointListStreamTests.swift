@@ -1,7 +1,8 @@
-@_spi(Testing) import ATSCheckKit
+import ATSCheckKit
 import Foundation
 import Judging
 import TLSModel
+import TLSTestSupport
 import Testing
 
 /// The text endpoint list is streamed (issue 8): same entries and lines as parsing the whole text, whatever
@@ -9,7 +10,7 @@ import Testing
 @Suite("EndpointList streaming and format guess")
 struct EndpointListStreamTests {
     static func file(_ bytes: [UInt8], suffix: String = "") throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-stream-\(UUID().uuidString)\(suffix)"
+        let path = TestScratch.file("atscheck-stream", suffix: suffix)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }

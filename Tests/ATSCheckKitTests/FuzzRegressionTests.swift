@@ -5,9 +5,10 @@ import Foundation
 import Judging
 import Reporting
 import TLSModel
+import TLSTestSupport
 import Testing
 
-@_spi(Testing) @testable import ATSCheckKit
+@testable import ATSCheckKit
 
 /// Replays the fuzzers' seeds (`Fuzz/corpus/`) and every committed crash (`Tests/Fixtures/fuzz-regressions/`)
 /// through the code the libFuzzer targets drive, without the sanitizer: each input is read, or refused with the
@@ -109,8 +110,7 @@ struct FuzzRegressionTests {
 
     /// The FuzzZip and FuzzMachO seeds, written by `Fuzz/make-seeds.py` (as `make fuzz` does) into a fresh folder.
     static func generatedSeeds() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "atscheck-seeds-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: TestScratch.file("atscheck-seeds"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", root.appendingPathComponent("Fuzz/make-seeds.py").path, folder.path]

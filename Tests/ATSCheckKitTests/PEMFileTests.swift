@@ -75,7 +75,7 @@ struct PEMFileTests {
     }
 
     static func write(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-pem-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-pem", suffix: ".pem")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Pin material loader")
 struct PinMaterialLoaderTests {
     func directory(_ files: [String: Data]) throws -> String {
-        let dir = NSTemporaryDirectory() + "atscheck-pins-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-pins")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for (name, data) in files { try data.write(to: URL(fileURLWithPath: dir + "/" + name)) }
         return dir

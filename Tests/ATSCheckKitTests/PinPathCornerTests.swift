@@ -12,7 +12,7 @@ import Testing
 @Suite("Pin evaluation corners: anyEKU roots, pinned leaves as anchors")
 struct PinPathCornerTests {
     static func directory(_ certificates: [TestCertificate]) throws -> String {
-        let dir = NSTemporaryDirectory() + "atscheck-pin-corner-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-pin-corner")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for (i, certificate) in certificates.enumerated() {
             try certificate.der.write(to: URL(fileURLWithPath: "\(dir)/pin\(i).cer"))
@@ -43,7 +43,7 @@ struct PinPathCornerTests {
             CertificateSpec.ca("corner anyEKU root").withExtension("extendedKeyUsage", "critical,anyExtendedKeyUsage"))
         let intermediate = try root.issue(.ca("corner anyEKU intermediate"))
         let leaf = try intermediate.issue(.leaf("corner.atscheck.test"))
-        let ca = NSTemporaryDirectory() + "atscheck-corner-root-\(UUID().uuidString).pem"
+        let ca = TestScratch.file("atscheck-corner-root", suffix: ".pem")
         try root.pem.write(toFile: ca, atomically: true, encoding: .utf8)
         let evaluation = try Self.check(
             .alamofire, ["evaluator": "pinned-certificates"], pins: [root], served: [leaf, intermediate],

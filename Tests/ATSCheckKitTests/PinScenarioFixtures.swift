@@ -39,7 +39,7 @@ final class PinScenarios: @unchecked Sendable {  // immutable after init
     private init() async throws {
         pki = try TestPKI.make(name: "pins staging")
         otherPKI = try TestPKI.make(name: "pins other")
-        caFile = NSTemporaryDirectory() + "atscheck-pins-\(UUID().uuidString).pem"
+        caFile = TestScratch.file("atscheck-pins", suffix: ".pem")
         try pki.rootPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
         let h = Self.host
         leaf = try pki.leaf(.leaf(h))

@@ -88,7 +88,7 @@ struct PinsAtsOnlyTests {
 
 enum ProbeFixturesForPins {
     static func caFile() throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-pins-atsonly-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-pins-atsonly", suffix: ".pem")
         try TestPKI.shared.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -19,7 +19,7 @@ struct RevocationEndToEndTests {
         var configuration = TLSServerConfiguration.modern(chain: pki.chain(for: leaf))
         configuration.ocspStaple = staple
         let server = try TestTLSServer(configuration)
-        let caFile = NSTemporaryDirectory() + "atscheck-revocation-e2e-\(UUID().uuidString).pem"
+        let caFile = TestScratch.file("atscheck-revocation-e2e", suffix: ".pem")
         try pki.rootPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
         var request = ProbeRequest(
             target: try Target(parsing: "localhost:\(server.port)"), connectAddress: server.host, timeout: 3,
@@ -48,7 +48,7 @@ struct RevocationEndToEndTests {
         #expect(text.contains("OCSP stapling: yes — revoked on \(CalendarDay.string(from: revokedAt)) (superseded)"))
         #expect(text.contains("[trust.revoked]"))
 
-        let saved = NSTemporaryDirectory() + "atscheck-revocation-e2e-\(UUID().uuidString).json"
+        let saved = TestScratch.file("atscheck-revocation-e2e", suffix: ".json")
         defer { try? FileManager.default.removeItem(atPath: saved) }
         try ProfileFile.save([profile], to: saved)
         var settings = ScanSettings()

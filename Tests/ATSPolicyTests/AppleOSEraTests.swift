@@ -1,4 +1,5 @@
 import ATSPolicy
+import Foundation
 import Testing
 
 /// Issue 21, step 1: one era table. Every list, label and predicate is read from ``AppleOSEra/all``.
@@ -18,17 +19,29 @@ struct AppleOSEraTests {
 
     @Test("--os-version's values, the newest release and the known majors are the table's")
     func listsReadTheTable() {
-        #expect(
-            AppleOSVersion.supportedValues == [
-                "9", "10", "11", "12", "12.1", "12.2", "13", "14", "15", "15.4", "16", "17", "18", "26", "26.4",
-            ])
-        #expect(AppleOSVersion.newest == AppleOSVersion(26, 4))
+        // The eras up to 26.4 are history and fixed; a later row is added at the end, and the newest is the default.
+        let known = ["9", "10", "11", "12", "12.1", "12.2", "13", "14", "15", "15.4", "16", "17", "18", "26", "26.4"]
+        #expect(Array(AppleOSVersion.supportedValues.prefix(known.count)) == known)
+        #expect(AppleOSVersion.supportedValues == AppleOSEra.judgedEras.map(\.label))
+        #expect(AppleOSVersion.supportedValues.last == AppleOSEra.newest.label)
+        #expect(AppleOSVersion.newest == AppleOSEra.newest.version)
+        #expect(AppleOSVersion.newest >= AppleOSVersion(26, 4))
         #expect(AppleOSVersion(string: "18.4") != nil)
         #expect(AppleOSVersion(string: "19") == nil)
         #expect(AppleOSVersion(string: "25.1") == nil)
         for era in AppleOSEra.all {
             #expect(AppleOSVersion(string: era.version.description) == era.version)
         }
+    }
+
+    @Test("docs/usage.md lists --os-version's values and default from the table")
+    func usageListsTheTable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let usage = try String(contentsOf: root.appendingPathComponent("docs/usage.md"), encoding: .utf8)
+        let row = try #require(usage.split(separator: "\n").first { $0.hasPrefix("| `--os-version X` |") })
+        let values = AppleOSVersion.supportedValues.joined(separator: ", ")
+        #expect(row.contains(": \(values) | \(AppleOSEra.newest.label) |"), "\(row)")
     }
 
     @Test("each predicate turns on at the row that introduces its change, and not one release before")

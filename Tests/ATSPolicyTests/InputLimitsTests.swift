@@ -15,8 +15,10 @@ struct InputLimitsTests {
     @Test("a file at the limit is read whole; one byte more is refused as too large")
     func limit() throws {
         let at = try Self.temporary(3000)
+        defer { try? FileManager.default.removeItem(atPath: at) }
         #expect(try BoundedFileReader.read(path: at, limit: 3000).count == 3000)
         let over = try Self.temporary(3001)
+        defer { try? FileManager.default.removeItem(atPath: over) }
         #expect(throws: BoundedFileReader.Failure.tooLarge(limit: 3000)) {
             try BoundedFileReader.read(path: over, limit: 3000)
         }

@@ -14,8 +14,7 @@ struct AppCommandTests {
         let path: String
 
         init(afNetworkingVersion: String = "4.0.1", pinDER: Data? = nil) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "atscheck-app-cli-\(UUID().uuidString)")
+            folder = URL(fileURLWithPath: TestScratch.file("atscheck-app-cli"))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             path = folder.appendingPathComponent("Demo.ipa").path
             let der = try pinDER ?? TestCertificate.selfSigned(.ca("atscheck demo CA")).der

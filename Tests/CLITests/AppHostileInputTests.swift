@@ -1,5 +1,6 @@
 import AppBundleFixtures
 import Foundation
+import TLSTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,8 +15,7 @@ struct AppHostileInputTests {
     final class Folder {
         let url: URL
         init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "atscheck-app-hostile-\(UUID().uuidString)")
+            url = URL(fileURLWithPath: TestScratch.file("atscheck-app-hostile"))
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         }
         deinit { try? FileManager.default.removeItem(at: url) }

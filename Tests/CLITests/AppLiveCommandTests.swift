@@ -22,8 +22,7 @@ struct AppLiveCommandTests {
 
         init() throws {
             let pki = TestPKI.shared
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "atscheck-app-live-cli-\(UUID().uuidString)")
+            folder = URL(fileURLWithPath: TestScratch.file("atscheck-app-live-cli"))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             ipa = folder.appendingPathComponent("Demo.ipa").path
             try DemoApp.tree(pinDER: pki.root.der).prefixed("Payload/\(DemoApp.name)").zip(

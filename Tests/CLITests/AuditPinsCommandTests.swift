@@ -10,7 +10,7 @@ struct AuditPinsCommandTests {
 
     @Test("a malformed pins: file exits 65 with FILE:LINE, before anything is scanned")
     func malformedPins() throws {
-        let dir = NSTemporaryDirectory() + "atscheck-cli-audit-pins-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-cli-audit-pins")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "{\"domains\": {\n  \"\(Self.host)\": {\"pins\": [1,\n}\n".write(

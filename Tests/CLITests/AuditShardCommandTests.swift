@@ -19,7 +19,7 @@ struct AuditShardCommandTests {
         let legacy = try TestTLSServer(.only(.tls1_0, cipherList: "ECDHE-RSA-AES128-SHA:AES128-SHA", chain: chain))
         let another = try TestTLSServer(.modern(chain: chain))
         defer { [modern, legacy, another].forEach { $0.stop() } }
-        let directory = NSTemporaryDirectory() + "atscheck-cli-audit-shards-\(UUID().uuidString)"
+        let directory = TestScratch.file("atscheck-cli-audit-shards")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let ca = directory + "/root.pem"
         try TestPKI.shared.rootPEM.write(toFile: ca, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TLSTestSupport
 import Testing
 
 /// Runs the built `atscheck` binary and captures what it printed and how it exited.
@@ -23,9 +24,10 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
-    /// An empty folder every run's `XDG_DATA_HOME` points at, unless a test gives its own.
+    /// An empty folder every run's `XDG_DATA_HOME` points at, unless a test gives its own (in the process's scratch
+    /// folder, removed at exit).
     static let emptyDataHome: String = {
-        let path = NSTemporaryDirectory() + "atscheck-cli-data-\(getpid())"
+        let path = TestScratch.file("atscheck-cli-data")
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()
@@ -96,8 +98,10 @@ enum CLI {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Writes `contents` to a new file in the test process's scratch folder (removed when the process exits).
+    /// - Returns: the file's path.
     static func temporaryFile(_ contents: String, suffix: String = ".txt") throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-cli-\(UUID().uuidString)\(suffix)"
+        let path = TestScratch.file("atscheck-cli", suffix: suffix)
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -10,7 +10,7 @@ struct CertCommandTests {
 
     /// Writes `text` to a new temporary file and returns its path.
     static func file(_ text: String, _ suffix: String = "pem") throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-cert-\(UUID().uuidString).\(suffix)"
+        let path = TestScratch.file("atscheck-cert", suffix: ".\(suffix)")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -116,7 +116,7 @@ struct CertCommandTests {
     func derAndDSA() throws {
         let dsaRoot = try TestCertificate.selfSigned(.ca("cert dsa root", key: .dsa(bits: 2048)))
         let leaf = try dsaRoot.issue(.leaf("cert.atscheck.test"))
-        let der = NSTemporaryDirectory() + "atscheck-cert-\(UUID().uuidString).der"
+        let der = TestScratch.file("atscheck-cert", suffix: ".der")
         try leaf.der.write(to: URL(fileURLWithPath: der))
         let root = try Self.file(dsaRoot.pem)
         let run = try CLI.run(
@@ -134,7 +134,7 @@ struct CertCommandTests {
         let leaf = try Self.pki.leaf(.leaf("cert.atscheck.test"))
         let chain = try Self.file(TestCertificate.pemBundle([leaf, Self.pki.intermediate]))
         let root = try Self.rootFile
-        let pinDir = NSTemporaryDirectory() + "atscheck-cert-pins-\(UUID().uuidString)"
+        let pinDir = TestScratch.file("atscheck-cert-pins")
         try FileManager.default.createDirectory(atPath: pinDir, withIntermediateDirectories: true)
         try Self.pki.intermediate.der.write(to: URL(fileURLWithPath: pinDir + "/intermediate.cer"))
         let base = [

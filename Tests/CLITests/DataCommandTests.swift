@@ -20,7 +20,7 @@ struct DataCommandTests {
     }
 
     static func temporary(_ prefix: String) -> String {
-        let path = NSTemporaryDirectory() + "atscheck-\(prefix)-\(UUID().uuidString)"
+        let path = TestScratch.file("atscheck-\(prefix)")
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -95,7 +95,7 @@ struct HTMLReportCommandTests {
             """, suffix: ".plist")
         let list = try CLI.temporaryFile("https://\(Self.host):\(server.port)\n")
         let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
-        let page = NSTemporaryDirectory() + "atscheck-html-audit-\(UUID().uuidString).html"
+        let page = TestScratch.file("atscheck-html-audit", suffix: ".html")
         let result = try CLI.run([
             "audit", "--plist", plist, "--endpoints", list, "--resolve", "\(Self.host):\(server.port):127.0.0.1",
             "--ca-file", ca, "--format", "json", "--report", "html=\(page)",
@@ -140,7 +140,7 @@ struct HTMLReportCommandTests {
         let tests = try #require(try HTML5Parser.parse(diagnose.stdout).element(id: "diagnostics"))
         #expect(tests.all("td").filter { $0.hasClass("cell") }.count == 16)
 
-        let shard = NSTemporaryDirectory() + "atscheck-html-shard-\(UUID().uuidString).json"
+        let shard = TestScratch.file("atscheck-html-shard", suffix: ".json")
         let part = try CLI.run(["scan", target] + reach + ["--shard", "1/1", "--format", "json", "--output", shard])
         #expect(part.status == 0, "\(part.stderr)")
         let merge = try CLI.run(["merge", shard, "--format", "html"])
@@ -158,7 +158,7 @@ struct HTMLReportCommandTests {
         #expect(try Self.matrix(certPage).rows.first?.cells == ["✗ FAIL"])
         #expect(certPage.element(id: "rule-trust-hostname") != nil)
 
-        let pinsDir = NSTemporaryDirectory() + "atscheck-html-pins-\(UUID().uuidString)"
+        let pinsDir = TestScratch.file("atscheck-html-pins")
         let extract = try CLI.run(
             ["pins", "extract", target] + reach + ["--out", pinsDir, "--format", "json"])
         #expect(extract.status == 0, "\(extract.stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TLSTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -59,7 +60,7 @@ struct HostileMergeInputTests {
     }
 
     static func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-hostile-\(UUID().uuidString)"
+        let path = TestScratch.file("atscheck-hostile")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TLSTestSupport
 import Testing
 
 /// Malformed and hostile input files through the real binary: exit 65 with `FILE:LINE: reason` (or
@@ -6,7 +7,7 @@ import Testing
 @Suite("atscheck input contract (CLI)", .serialized)
 struct InputContractTests {
     static func file(_ bytes: [UInt8], suffix: String) throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-input-\(UUID().uuidString)\(suffix)"
+        let path = TestScratch.file("atscheck-input", suffix: suffix)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -20,7 +20,7 @@ struct IssuerFetchCommandTests {
         /// `caIssuers`: the leaf's URL (default: the intermediate on the Python server).
         init(caIssuers: String? = nil) throws {
             pki = try TestPKI.make(name: "cli aia \(UUID().uuidString.prefix(6))")
-            dir = NSTemporaryDirectory() + "atscheck-cli-aia-\(UUID().uuidString)"
+            dir = TestScratch.file("atscheck-cli-aia")
             try FileManager.default.createDirectory(atPath: dir + "/www", withIntermediateDirectories: true)
             try pki.intermediate.der.write(to: URL(fileURLWithPath: dir + "/www/int.der"))
             python = try PythonHTTPServer(serving: URL(fileURLWithPath: dir + "/www"))

@@ -20,7 +20,7 @@ struct PinsCommandTests {
 
     /// Extracts the served leaf as AFNetworking material into a fresh directory.
     func extract(_ server: TestTLSServer) throws -> String {
-        let dir = NSTemporaryDirectory() + "atscheck-cli-pins-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-cli-pins")
         let result = try CLI.run(
             ["pins", "extract"] + target(server) + ["--out", dir, "--format", "afnetworking"],
             environment: ["COLUMNS": "400"])

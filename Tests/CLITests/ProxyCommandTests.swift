@@ -178,7 +178,7 @@ struct ProxyCommandTests {
 
     @Test("judging a saved profile connects nowhere: a malformed HTTPS_PROXY does not stop it")
     func savedProfileIgnoresEnvironment() async throws {
-        let saved = NSTemporaryDirectory() + "atscheck-proxy-\(UUID().uuidString).json"
+        let saved = TestScratch.file("atscheck-proxy", suffix: ".json")
         let first = try await Self.run(
             ["scan", "http://plain.atscheck.test/", "--save-profile", saved])
         #expect(first.status == 1)

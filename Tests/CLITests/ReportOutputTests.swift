@@ -27,7 +27,7 @@ struct ReportOutputTests {
         """
 
     static func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-reports-\(UUID().uuidString)/"
+        let path = TestScratch.file("atscheck-reports", suffix: "/")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -221,7 +221,7 @@ struct ReportOutputTests {
     @Test("an audit reports each problem once in every CI format, with the counts of the text summary")
     func auditOneAlertPerProblem() throws {
         let list = try CLI.temporaryFile("http://plain.atscheck.test\nhttp://other.atscheck.test\n", suffix: ".txt")
-        let dir = NSTemporaryDirectory() + "atscheck-one-alert-\(UUID().uuidString)/"
+        let dir = TestScratch.file("atscheck-one-alert", suffix: "/")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let text = try CLI.run(

@@ -1,5 +1,6 @@
 import Foundation
 import TLSModel
+import TLSTestSupport
 import Testing
 
 @Suite("atscheck roots and --trust-store, --ct-log-list (CLI)")
@@ -32,7 +33,7 @@ struct RootsCommandTests {
         #expect(missing.status == 65)
         #expect(missing.stderr.contains("/nonexistent/roots.pem"))
 
-        let path = NSTemporaryDirectory() + "atscheck-bad-log-list-\(UUID().uuidString).json"
+        let path = TestScratch.file("atscheck-bad-log-list", suffix: ".json")
         try #"{"operators": [{"name": "X", "logs": [{"description": "no key"}]}]}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -144,7 +144,7 @@ struct ScanCommandTests {
     func profileRoundTrip() throws {
         let (server, ca) = modernServer()
         let host = "api.cli.atscheck.test"
-        let saved = NSTemporaryDirectory() + "atscheck-profile-\(UUID().uuidString).json"
+        let saved = TestScratch.file("atscheck-profile", suffix: ".json")
         let first = try CLI.run([
             "scan", "\(host):\(server.port)", "--resolve", "\(host):\(server.port):127.0.0.1",
             "--ca-file", ca, "--format", "json", "--save-profile", saved,
@@ -166,7 +166,7 @@ struct ScanCommandTests {
         #expect(noRoot.status == 1)
         #expect(noRoot.stdout.contains("[trust.untrusted]"), "\(noRoot.stdout)")
         let text = try String(contentsOfFile: saved, encoding: .utf8)
-        let tampered = NSTemporaryDirectory() + "atscheck-profile-tampered-\(UUID().uuidString).json"
+        let tampered = TestScratch.file("atscheck-profile-tampered", suffix: ".json")
         try text.replacingOccurrences(of: "\"trusted\" : true", with: "\"trusted\" : false")
             .write(toFile: tampered, atomically: true, encoding: .utf8)
         #expect(text.contains("\"trusted\" : true"))
@@ -179,7 +179,7 @@ struct ScanCommandTests {
 
     @Test("an http:// target is judged without probing, and a saved one is judged the same when reloaded")
     func cleartextProfileRoundTrip() throws {
-        let saved = NSTemporaryDirectory() + "atscheck-http-\(UUID().uuidString).json"
+        let saved = TestScratch.file("atscheck-http", suffix: ".json")
         let first = try CLI.run(["scan", "http://plain.atscheck.test/", "--format", "json", "--save-profile", saved])
         #expect(first.status == 1)
         let again = try CLI.run(["scan", "--profile", saved, "--format", "json"])

@@ -17,7 +17,7 @@ struct ScanPinnedDomainsCommandTests {
     /// served intermediate (plus a backup) and `bad` to a leaf key it does not serve; `free` is not pinned.
     final class Fixture {
         let server: TestTLSServer
-        let dir = NSTemporaryDirectory() + "atscheck-cli-scan-pins-\(UUID().uuidString)"
+        let dir = TestScratch.file("atscheck-cli-scan-pins")
         let ca: String
         let plist: String
         /// The plist lines of the two pinned-domain keys.

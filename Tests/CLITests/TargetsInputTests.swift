@@ -116,7 +116,7 @@ struct TargetsInputTests {
     func diagnoseSARIF() throws {
         let (server, ca) = try server()
         defer { server.stop() }
-        let dir = NSTemporaryDirectory() + "atscheck-diag-\(UUID().uuidString).sarif"
+        let dir = TestScratch.file("atscheck-diag", suffix: ".sarif")
         let result = try CLI.run([
             "diagnose", "https://\(Self.host):\(server.port)/", "--resolve",
             "\(Self.host):\(server.port):127.0.0.1", "--ca-file", ca, "--report", "sarif=\(dir)",

@@ -1,4 +1,5 @@
 import Foundation
+import TLSTestSupport
 import Testing
 
 /// Help that renders cleanly, colour rules, shell completion and escaped stderr (issue 11).
@@ -129,7 +130,7 @@ struct TerminalTests {
 
     @Test("control characters in file names are escaped on stderr")
     func stderrEscaped() throws {
-        let path = NSTemporaryDirectory() + "atscheck-\u{1B}[31mred-\(UUID().uuidString).plist"
+        let path = TestScratch.file("atscheck-\u{1B}[31mred", suffix: ".plist")
         try "<plist><dict><key>x</key></plist>".write(toFile: path, atomically: true, encoding: .utf8)
         let result = try CLI.run(["plist", path])
         #expect(result.status == 65)

@@ -13,7 +13,7 @@ struct TrustKitLaunchCommandTests {
 
     /// A private folder, removed when released.
     final class Folder {
-        let path = NSTemporaryDirectory() + "atscheck-cli-tk-launch-\(UUID().uuidString)"
+        let path = TestScratch.file("atscheck-cli-tk-launch")
         init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         deinit { try? FileManager.default.removeItem(atPath: path) }
 

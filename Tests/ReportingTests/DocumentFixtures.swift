@@ -9,7 +9,7 @@ enum DocumentFixtures {
     /// A command's document and the formats the command accepts for it.
     struct Case: CustomTestStringConvertible, Sendable {
         var command: String
-        var document: ReportDocument
+        var document: any ReportDocument
         var formats: [OutputFormat]
         var testDescription: String { command }
     }
@@ -19,19 +19,25 @@ enum DocumentFixtures {
 
     static var all: [Case] {
         [
-            Case(command: "scan", document: ReportDocument(scan: ReportFixtures.report), formats: everyFormat),
-            Case(command: "scan --shard", document: ReportDocument(scan: shardReport), formats: everyFormat),
+            Case(command: "scan", document: ScanDocument(report: ReportFixtures.report), formats: everyFormat),
+            Case(command: "scan --shard", document: ScanDocument(report: shardReport), formats: everyFormat),
             Case(command: "plist", document: plist, formats: everyFormat),
             Case(command: "audit", document: audit(defaultPolicy: false), formats: everyFormat),
             Case(command: "audit (no --plist)", document: audit(defaultPolicy: true), formats: everyFormat),
             Case(command: "app --offline", document: app(live: false), formats: everyFormat),
             Case(command: "app", document: app(live: true), formats: everyFormat),
             Case(command: "diagnose", document: diagnose, formats: everyFormat),
-            Case(command: "pins check", document: ReportDocument(pins: pinsReport), formats: everyFormat),
-            Case(command: "pins extract", document: ReportDocument(pinExtract: pinExtract), formats: [.text, .json]),
+            Case(command: "cert", document: CertDocument(report: ReportFixtures.report), formats: everyFormat),
+            Case(
+                command: "cert --pins", document: CertDocument(report: ReportFixtures.report, pinCheck: pinsReport),
+                formats: everyFormat),
+            Case(command: "pins check", document: PinCheckDocument(report: pinsReport), formats: everyFormat),
+            Case(command: "pins extract", document: PinExtractDocument(report: pinExtract), formats: [.text, .json]),
             Case(command: "plist --explain", document: explain(count: 1), formats: [.text, .json]),
             Case(command: "plist --explain (2 files)", document: explain(count: 2), formats: [.text, .json]),
-            Case(command: "rules", document: ReportDocument(rules: RuleCatalogue.atscheck.all), formats: rulesFormats),
+            Case(
+                command: "rules", document: RuleCatalogueDocument(rules: RuleCatalogue.atscheck.all),
+                formats: rulesFormats),
         ]
     }
 
@@ -41,13 +47,13 @@ enum DocumentFixtures {
         return report
     }
 
-    static var plist: ReportDocument {
-        ReportDocument(
-            scan: ScanReport(endpoints: [], findings: ReportFixtures.report.findings),
+    static var plist: ScanDocument {
+        ScanDocument(
+            report: ScanReport(endpoints: [], findings: ReportFixtures.report.findings),
             sources: ReportSources(plistFile: "Info.plist"))
     }
 
-    static func audit(defaultPolicy: Bool) -> ReportDocument {
+    static func audit(defaultPolicy: Bool) -> AuditDocument {
         let debt = ExceptionDebt(
             kind: .missing, rule: RuleID.Audit.exceptionMissing, domain: "legacy.example.com",
             keyPath: "NSAppTransportSecurity.NSExceptionDomains.legacy.example.com",
@@ -62,8 +68,8 @@ enum DocumentFixtures {
         let section = AuditSection(
             exceptionDebt: [debt], pins: [pin], judgedUnderDefaultPolicy: defaultPolicy,
             shardInputs: defaultPolicy ? ["endpoints": "endpoints.txt"] : nil)
-        return ReportDocument(
-            scan: GoldenFileTests.auditReport, audit: section,
+        return AuditDocument(
+            report: GoldenFileTests.auditReport, audit: section,
             sources: ReportSources(plistFile: defaultPolicy ? nil : "Info.plist", endpointsFile: "endpoints.txt"))
     }
 
@@ -136,22 +142,22 @@ enum DocumentFixtures {
             ])
     }
 
-    static func app(live: Bool) -> ReportDocument {
+    static func app(live: Bool) -> AppDocument {
         let findings = [
             Finding(
                 rule: RuleID.App.pinsUnreadable, severity: .error, message: "broken.cer is not a readable certificate")
         ]
-        return ReportDocument(
-            scan: ScanReport(endpoints: live ? ReportFixtures.report.endpoints : [], findings: findings),
+        return AppDocument(
+            report: ScanReport(endpoints: live ? ReportFixtures.report.endpoints : [], findings: findings),
             app: AppSection(facts: appFacts, live: live ? appLive : nil),
             sources: ReportSources(endpointsFile: live ? "endpoints.txt" : nil))
     }
 
-    static var diagnose: ReportDocument {
+    static var diagnose: DiagnosisDocument {
         let profile = ReportFixtures.profile("api.example.com", status: .timeout, error: "timed out after 5 s")
         let findings = [Finding(rule: RuleID.Trust.expirySoon, severity: .warning, message: "expires in 3 days")]
-        return ReportDocument(
-            scan: ScanReport(endpoints: [EndpointResult(profile: profile)], findings: findings),
+        return DiagnosisDocument(
+            report: ScanReport(endpoints: [EndpointResult(profile: profile)], findings: findings),
             diagnosis: DiagnosisSection(report: DiagnosticsTextTests.report, profile: profile, findings: findings))
     }
 
@@ -173,9 +179,9 @@ enum DocumentFixtures {
             written: [])
     }
 
-    static func explain(count: Int) -> ReportDocument {
-        ReportDocument(
-            explanations: (1...count).map {
+    static func explain(count: Int) -> ExplanationDocument {
+        ExplanationDocument(
+            plists: (1...count).map {
                 ExplainedPlist(file: "App\($0)/Info.plist", explanation: ExplainTextTests.explanation)
             })
     }

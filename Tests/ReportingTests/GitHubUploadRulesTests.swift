@@ -18,7 +18,7 @@ struct GitHubUploadRulesTests {
     func everyCommand(_ fixture: DocumentFixtures.Case) throws {
         for root in [nil, ArtifactRoot(sourceRoot: "/repo", workingDirectory: "/repo/app")] {
             var document = fixture.document
-            document.sources.root = root
+            if let root { document.complete(root: root, trustData: nil) }
             let text = try ReportRendererRegistry.standard.render(document, as: .sarif, options: RenderOptions())
             let schema = try SARIFSchemaValidator.validate(text)
             #expect(schema.ok, "\(fixture.command): \(schema.output)")
@@ -55,8 +55,8 @@ struct GitHubUploadRulesTests {
         #expect(root.location(of: "/repository/x") == ("file:///repository/x", nil), "a prefix is not a parent")
         #expect(root.sourceRootURI == "file:///repo/")
 
-        let document = ReportDocument(
-            scan: ReportFixtures.report, sources: ReportSources(plistFile: "Info.plist", root: root))
+        let document = ScanDocument(
+            report: ReportFixtures.report, sources: ReportSources(plistFile: "Info.plist", root: root))
         let text = try ReportRendererRegistry.standard.render(document, as: .sarif, options: RenderOptions())
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)

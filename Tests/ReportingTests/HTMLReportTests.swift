@@ -13,11 +13,11 @@ import Testing
 struct HTMLReportTests {
     static let now = Date(timeIntervalSince1970: 1_760_000_000)
 
-    static func render(_ document: ReportDocument) throws -> String {
+    static func render(_ document: some ReportDocument) throws -> String {
         try ReportRendererRegistry.standard.render(document, as: .html, options: RenderOptions(now: now))
     }
 
-    static func page(_ document: ReportDocument) throws -> HTMLNode {
+    static func page(_ document: some ReportDocument) throws -> HTMLNode {
         try HTML5Parser.parse(try render(document))
     }
 
@@ -44,7 +44,7 @@ struct HTMLReportTests {
     @Test("app: a matrix row per endpoint and a column per OS era, each cell a symbol and a word")
     func appMatrix() throws {
         let document = DocumentFixtures.app(live: true)
-        let live = try #require(document.app?.live)
+        let live = try #require(document.app.live)
         let page = try Self.page(document)
         let matrix = try #require(page.descendants { $0.name == "table" && $0.hasClass("matrix") }.first)
         let eras = matrix.descendants { $0.name == "th" && $0.hasClass("era") }.map { Self.squeeze($0.textContent) }
@@ -92,7 +92,7 @@ struct HTMLReportTests {
         let document = DocumentFixtures.audit(defaultPolicy: false)
         let page = try Self.page(document)
         let matrix = try #require(page.descendants { $0.name == "table" && $0.hasClass("matrix") }.first)
-        let scan = try #require(document.scan)
+        let scan = document.report
         #expect(try #require(matrix.all("tbody").first).all("tr").count == scan.endpoints.count)
         #expect(matrix.descendants { $0.hasClass("era") }.map(\.textContent) == ["iOS 26.4"])
 
@@ -129,7 +129,7 @@ struct HTMLReportTests {
             "<key>legacy.example.com</key>\n<dict>\n\t<key>NSExceptionRequiresForwardSecrecy</key>\n"
             + "\t<false/>\n</dict>"
         var document = DocumentFixtures.audit(defaultPolicy: false)
-        document.audit?.exceptionDebt[0].plist = plist
+        document.audit.exceptionDebt[0].plist = plist
         let html = try Self.render(document)
         #expect(html.contains("&lt;key&gt;legacy.example.com&lt;/key&gt;"))
         let page = try HTML5Parser.parse(html)
@@ -143,7 +143,10 @@ struct HTMLReportTests {
 
     @Test("pins: the release build next to the debug build, and a check that could not run")
     func pins() throws {
-        for document in [ReportDocument(pins: DocumentFixtures.pinsReport), DocumentFixtures.app(live: true)] {
+        let documents: [any ReportDocument] = [
+            PinCheckDocument(report: DocumentFixtures.pinsReport), DocumentFixtures.app(live: true),
+        ]
+        for document in documents {
             let page = try Self.page(document)
             let rows = try #require(page.element(id: "pins")?.all("tbody").first).all("tr").map(Self.cells)
             let api = try #require(rows.first { $0.first == "api.example.com:443" })
@@ -172,7 +175,7 @@ struct HTMLReportTests {
         #expect(facts["Tool"] == "atscheck \(ToolInfo.currentVersion)")
         #expect(facts["Judged as"] == "iOS 26.4")
         let counts = header.all("li").map { Self.squeeze($0.textContent) }
-        let summary = try #require(document.scan?.summary)
+        let summary = document.report.summary
         #expect(counts.contains("✓ \(summary.passed) pass"))
         #expect(counts.contains("✗ \(summary.failed) fail"))
         #expect(counts.contains("– \(summary.unreachable) not scanned"))
@@ -214,18 +217,18 @@ struct HTMLReportTests {
     @Test("hostile host names, plist values and certificate subjects stay text", arguments: hostile)
     func hostileStrings(_ name: String) throws {
         var document = DocumentFixtures.app(live: true)
-        document.app?.live?.endpoints[1].endpoint = name + ":443"
-        document.app?.live?.endpoints[1].eras[0].reason = "fails for " + name
-        document.app?.facts.certificates[0].subject = "CN=" + name
-        document.app?.facts.bundleIdentifier = name
-        document.app?.live?.exceptionDebt = [
+        document.app.live?.endpoints[1].endpoint = name + ":443"
+        document.app.live?.endpoints[1].eras[0].reason = "fails for " + name
+        document.app.facts.certificates[0].subject = "CN=" + name
+        document.app.facts.bundleIdentifier = name
+        document.app.live?.exceptionDebt = [
             AppExceptionDebt(
                 debt: ExceptionDebt(
                     kind: .missing, rule: RuleID.Audit.exceptionMissing, domain: name, endpoints: [name + ":443"],
                     plist: "<key>\(name)</key>\n<dict/>", message: "add " + name),
                 eras: ["12"])
         ]
-        document.scan?.findings.append(
+        document.report.findings.append(
             Finding(rule: RuleID(rawValue: name), severity: .error, message: name, file: name, keyPath: name))
         let html = try Self.render(document)
         #expect(!html.contains("<script>") && !html.contains("\u{1B}") && !html.contains("\u{202E}"))

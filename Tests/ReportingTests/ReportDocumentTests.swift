@@ -8,13 +8,10 @@ import Testing
 @Suite("Report documents in every format")
 struct ReportDocumentTests {
     @Test(
-        "the formats a command accepts are those whose renderer shows every section of its document",
+        "the formats a command accepts are those whose renderer shows its type of document",
         arguments: DocumentFixtures.all)
     func acceptedFormats(_ fixture: DocumentFixtures.Case) {
-        let registry = ReportRendererRegistry.standard
-        let accepted = OutputFormat.allCases.filter { format in
-            fixture.document.sections.allSatisfy { registry.formats(showing: $0).contains(format) }
-        }
+        let accepted = ReportRendererRegistry.standard.formats(showing: type(of: fixture.document))
         #expect(accepted == fixture.formats)
     }
 
@@ -51,7 +48,7 @@ struct ReportDocumentTests {
 
     @Test("a scan's JSON is written in pieces whose bytes are the whole rendering")
     func scanJSONInPieces() throws {
-        let document = ReportDocument(scan: ReportFixtures.report)
+        let document = ScanDocument(report: ReportFixtures.report)
         guard case .pieces(let writer) = try ReportRendererRegistry.standard.output(document, as: .json) else {
             Issue.record("a scan's JSON is not written in pieces")
             return
@@ -61,11 +58,44 @@ struct ReportDocumentTests {
         #expect(pieces.count > 2)
         let whole = try JSONRendering.render(ReportFixtures.report)
         #expect(String(decoding: pieces.reduce(Data(), +), as: UTF8.self) == whole)
+        // A cert without a pin check is the report alone, in pieces too; with one, one string.
+        guard
+            case .pieces = try ReportRendererRegistry.standard.output(
+                CertDocument(report: ReportFixtures.report), as: .json)
+        else {
+            Issue.record("a cert's JSON is not written in pieces")
+            return
+        }
+        let certPins = CertDocument(report: ReportFixtures.report, pinCheck: DocumentFixtures.pinsReport)
+        guard case .text = try ReportRendererRegistry.standard.output(certPins, as: .json) else {
+            Issue.record("a cert's JSON with a pin check is written in pieces")
+            return
+        }
         // Any other section beside the scan: one string.
         let audit = DocumentFixtures.audit(defaultPolicy: false)
         guard case .text = try ReportRendererRegistry.standard.output(audit, as: .json) else {
             Issue.record("an audit's JSON is written in pieces")
             return
         }
+    }
+
+    @Test("cert: the report alone as a scan's, and with one library's pin check, the check after it")
+    func cert() throws {
+        let registry = ReportRendererRegistry.standard
+        let options = RenderOptions(now: ReportFixtures.date)
+        let scan = ScanDocument(report: ReportFixtures.report)
+        for format in OutputFormat.allCases {
+            #expect(
+                try registry.render(CertDocument(report: ReportFixtures.report), as: format, options: options)
+                    == registry.render(scan, as: format, options: options), "\(format)")
+        }
+        let withPins = CertDocument(report: ReportFixtures.report, pinCheck: DocumentFixtures.pinsReport)
+        let text = try registry.render(withPins, as: .text, options: options)
+        #expect(
+            text
+                == (try registry.render(scan, as: .text, options: options)) + "\n"
+                + PinsTextRenderer(style: .plain).render(DocumentFixtures.pinsReport))
+        let json = try JSONSerialization.jsonObject(with: Data(try registry.render(withPins, as: .json).utf8))
+        #expect((json as? [String: Any])?["pinCheck"] != nil)
     }
 }

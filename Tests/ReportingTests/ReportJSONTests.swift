@@ -7,7 +7,7 @@ import Testing
 /// Each command's JSON keeps its own top-level shape (docs/json-output.md).
 @Suite("ReportJSON: each command's top-level shape")
 struct ReportJSONTests {
-    static func object(_ document: ReportDocument) throws -> [String: Any] {
+    static func object(_ document: some ReportDocument) throws -> [String: Any] {
         let json = try ReportRendererRegistry.standard.render(document, as: .json)
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
@@ -16,7 +16,7 @@ struct ReportJSONTests {
 
     @Test("scan and plist: the report alone")
     func scan() throws {
-        #expect(Set(try Self.object(ReportDocument(scan: ReportFixtures.report)).keys) == Self.reportKeys)
+        #expect(Set(try Self.object(ScanDocument(report: ReportFixtures.report)).keys) == Self.reportKeys)
         #expect(Set(try Self.object(DocumentFixtures.plist).keys) == Self.reportKeys)
     }
 
@@ -59,14 +59,15 @@ struct ReportJSONTests {
 
     @Test("pins check and pins extract: their reports; rules: the catalogue")
     func standalone() throws {
-        let pins = try Self.object(ReportDocument(pins: DocumentFixtures.pinsReport))
+        let pins = try Self.object(PinCheckDocument(report: DocumentFixtures.pinsReport))
         #expect(pins["library"] as? String == "afnetworking")
-        let extract = try Self.object(ReportDocument(pinExtract: DocumentFixtures.pinExtract))
+        let extract = try Self.object(PinExtractDocument(report: DocumentFixtures.pinExtract))
         #expect(extract["recommendation"] != nil)
-        let rules = try Self.object(ReportDocument(rules: RuleCatalogue.atscheck.all))
+        let rules = try Self.object(RuleCatalogueDocument(rules: RuleCatalogue.atscheck.all))
         #expect(Set(rules.keys) == ["rules"])
         #expect(
-            try ReportRendererRegistry.standard.render(ReportDocument(rules: RuleCatalogue.atscheck.all), as: .json)
+            try ReportRendererRegistry.standard.render(
+                RuleCatalogueDocument(rules: RuleCatalogue.atscheck.all), as: .json)
                 == RuleCatalogueRenderer.json(RuleCatalogue.atscheck.all))
     }
 

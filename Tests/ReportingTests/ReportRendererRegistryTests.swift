@@ -20,15 +20,19 @@ struct ReportRendererRegistryTests {
     @Test("the formats that show a section, in OutputFormat order (what a command accepts)")
     func formatsShowing() {
         let registry = ReportRendererRegistry.standard
-        #expect(registry.formats(showing: .explanations) == [.text, .json])
-        #expect(registry.formats(showing: .pinExtract) == [.text, .json])
-        #expect(registry.formats(showing: .rules) == [.text, .json, .markdown])
-        for section: ReportDocument.Section in [.scan, .audit, .app, .diagnosis, .pins] {
-            #expect(registry.formats(showing: section) == OutputFormat.allCases, "\(section)")
+        #expect(registry.formats(showing: ExplanationDocument.self) == [.text, .json])
+        #expect(registry.formats(showing: PinExtractDocument.self) == [.text, .json])
+        #expect(registry.formats(showing: RuleCatalogueDocument.self) == [.text, .json, .markdown])
+        let scanBased: [any ReportDocument.Type] = [
+            ScanDocument.self, AuditDocument.self, AppDocument.self, DiagnosisDocument.self, CertDocument.self,
+            PinCheckDocument.self,
+        ]
+        for document in scanBased {
+            #expect(registry.formats(showing: document) == OutputFormat.allCases, "\(document)")
         }
     }
 
-    @Test("a document with a section the format does not show is refused, not rendered without it")
+    @Test("a document the format does not show is refused, not rendered without it")
     func refusesUnshownSection() throws {
         let document = DocumentFixtures.explain(count: 1)
         #expect(throws: ReportRenderingError(format: .sarif, reason: "it does not show explanations")) {
@@ -42,15 +46,35 @@ struct ReportRendererRegistryTests {
     struct FindingsTSV: ReportRenderer {
         /// The slot it takes in the test registry (`OutputFormat` is closed: a real format adds its case).
         let format = OutputFormat.markdown
-        let sections: Set<ReportDocument.Section> = [.scan, .audit, .app, .diagnosis, .pins]
 
-        func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-            var findings = document.scan?.findings ?? []
-            for result in document.pins?.results ?? [] {
-                findings += result.risks + (result.evaluation?.findings ?? [])
-            }
-            return findings.map { "\($0.severity.rawValue)\t\($0.rule.rawValue)\t\($0.message)\n" }.joined()
+        var scan: Rendering<ScanDocument> { .text { document, _ in Self.lines(document.report.findings) } }
+        var audit: Rendering<AuditDocument> { .text { document, _ in Self.lines(document.report.findings) } }
+        var app: Rendering<AppDocument> { .text { document, _ in Self.lines(document.report.findings) } }
+        var diagnosis: Rendering<DiagnosisDocument> { .text { document, _ in Self.lines(document.report.findings) } }
+        var cert: Rendering<CertDocument> {
+            .text { document, _ in Self.lines(document.report.findings + Self.findings(document.pinCheck)) }
         }
+        var pinCheck: Rendering<PinCheckDocument> {
+            .text { document, _ in Self.lines(Self.findings(document.report)) }
+        }
+        var pinExtract: Rendering<PinExtractDocument> { .unsupported }
+        var explanation: Rendering<ExplanationDocument> { .unsupported }
+        var rules: Rendering<RuleCatalogueDocument> { .unsupported }
+
+        static func findings(_ pins: PinCheckReport?) -> [Finding] {
+            (pins?.results ?? []).flatMap { $0.risks + ($0.evaluation?.findings ?? []) }
+        }
+
+        static func lines(_ findings: [Finding]) -> String {
+            findings.map { "\($0.severity.rawValue)\t\($0.rule.rawValue)\t\($0.message)\n" }.joined()
+        }
+    }
+
+    /// The findings a document's TSV lists: its scan report's, and its pin check's as the findings formats list them.
+    static func expectedFindings(_ document: any ReportDocument) -> Int {
+        let scan = (document as? any ScanReportDocument)?.report.findings.count ?? 0
+        let pins = (document as? PinCheckDocument)?.report ?? (document as? CertDocument)?.pinCheck
+        return scan + (pins.map { PinsFormats.findingsReport($0).findings.count } ?? 0)
     }
 
     @Test("a renderer registered in a test renders every command's document it accepts, no command involved")
@@ -58,15 +82,13 @@ struct ReportRendererRegistryTests {
         let registry = ReportRendererRegistry([FindingsTSV()] + ReportRendererRegistry.standard.renderers)
         #expect(try registry.renderer(for: .markdown) is FindingsTSV)
         for fixture in DocumentFixtures.all {
-            let accepted = fixture.document.sections.allSatisfy(FindingsTSV().sections.contains)
+            let accepted = registry.formats(showing: type(of: fixture.document)).contains(.markdown)
             guard accepted else {
                 #expect(throws: ReportRenderingError.self) { try registry.render(fixture.document, as: .markdown) }
                 continue
             }
             let tsv = try registry.render(fixture.document, as: .markdown)
-            let expected =
-                (fixture.document.scan?.findings.count ?? 0)
-                + (fixture.document.pins.map { PinsFormats.findingsReport($0).findings.count } ?? 0)
+            let expected = Self.expectedFindings(fixture.document)
             #expect(tsv.split(separator: "\n").count == expected, "\(fixture.command)")
             let columns = tsv.split(separator: "\n").map { $0.split(separator: "\t").count }
             #expect(columns.allSatisfy { $0 == 3 }, "\(fixture.command)")

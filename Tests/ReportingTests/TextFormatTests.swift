@@ -6,7 +6,7 @@ import Testing
 /// How the text format composes a document's sections.
 @Suite("Text format: sections in order")
 struct TextFormatTests {
-    static func text(_ document: ReportDocument, color: Bool = false) throws -> String {
+    static func text(_ document: some ReportDocument, color: Bool = false) throws -> String {
         try ReportRendererRegistry.standard.render(
             document, as: .text, options: RenderOptions(color: color, now: ReportFixtures.date))
     }
@@ -29,7 +29,7 @@ struct TextFormatTests {
 
     @Test("a shard's line comes before its endpoints")
     func shard() throws {
-        let text = try Self.text(ReportDocument(scan: DocumentFixtures.shardReport))
+        let text = try Self.text(ScanDocument(report: DocumentFixtures.shardReport))
         #expect(text.hasPrefix("shard 2/3: 5 of 14 endpoints\n\n"))
         let endpoints = ScanTextRenderer(style: .plain, now: ReportFixtures.date).render(DocumentFixtures.shardReport)
         #expect(text.hasSuffix(endpoints))
@@ -44,7 +44,7 @@ struct TextFormatTests {
         #expect(
             live.hasSuffix(
                 ScanTextRenderer(style: .plain, now: ReportFixtures.date)
-                    .render(try #require(DocumentFixtures.app(live: true).scan))))
+                    .render(DocumentFixtures.app(live: true).report)))
         let offline = try Self.text(DocumentFixtures.app(live: false))
         #expect(offline.hasPrefix(header + "error: "))
     }

@@ -34,7 +34,7 @@ struct TextLayoutTests {
         }.sorted()
     }
 
-    static func render(_ document: ReportDocument, width: Int, color: Bool = false) throws -> String {
+    static func render(_ document: some ReportDocument, width: Int, color: Bool = false) throws -> String {
         try ReportRendererRegistry.standard.render(
             document, as: .text, options: RenderOptions(color: color, now: ReportFixtures.date, width: width))
     }
@@ -209,22 +209,23 @@ struct TextLayoutTests {
     }
 
     /// The documents of each text output, with long text.
-    static var documents: [(String, ReportDocument)] {
+    static var documents: [(String, any ReportDocument)] {
         [
-            ("scan", ReportDocument(scan: longReport)),
+            ("scan", ScanDocument(report: longReport)),
             (
                 "audit (failing, plist exceptions)",
-                ReportDocument(scan: longReport, audit: AuditSection(exceptionDebt: [], judgedUnderDefaultPolicy: true))
+                AuditDocument(
+                    report: longReport, audit: AuditSection(exceptionDebt: [], judgedUnderDefaultPolicy: true))
             ),
             (
                 "plist --explain",
-                ReportDocument(explanations: [ExplainedPlist(file: "Info.plist", explanation: longExplanation)])
+                ExplanationDocument(plists: [ExplainedPlist(file: "Info.plist", explanation: longExplanation)])
             ),
-            ("pins check (debug next to release)", ReportDocument(pins: longPins)),
-            ("pins extract", ReportDocument(pinExtract: DocumentFixtures.pinExtract)),
+            ("pins check (debug next to release)", PinCheckDocument(report: longPins)),
+            ("pins extract", PinExtractDocument(report: DocumentFixtures.pinExtract)),
             ("app", DocumentFixtures.app(live: true)),
             ("diagnose", DocumentFixtures.diagnose),
-            ("rules", ReportDocument(rules: RuleCatalogue.atscheck.all)),
+            ("rules", RuleCatalogueDocument(rules: RuleCatalogue.atscheck.all)),
         ]
     }
 
@@ -265,7 +266,7 @@ struct TextLayoutTests {
 
     @Test("the width each renderer is given is the width it keeps")
     func widths() throws {
-        let document = ReportDocument(scan: Self.longReport)
+        let document = ScanDocument(report: Self.longReport)
         for width in [40, 60, 100, 120] {
             let text = try Self.render(document, width: width)
             #expect(Self.overlong(text, width: width).isEmpty, "\(width)")

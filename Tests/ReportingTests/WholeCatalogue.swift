@@ -16,12 +16,12 @@ extension RenderOptions {
 
 extension ReportRendererRegistry {
     /// Renders with the whole catalogue.
-    func render(_ document: ReportDocument, as format: OutputFormat) throws -> String {
+    func render(_ document: some ReportDocument, as format: OutputFormat) throws -> String {
         try render(document, as: format, options: RenderOptions())
     }
 
     /// The output with the whole catalogue.
-    func output(_ document: ReportDocument, as format: OutputFormat) throws -> RenderedReport {
+    func output(_ document: some ReportDocument, as format: OutputFormat) throws -> RenderedReport {
         try output(document, as: format, options: RenderOptions())
     }
 }

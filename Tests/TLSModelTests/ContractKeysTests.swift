@@ -282,9 +282,6 @@ struct ContractKeysTests {
             minimal: DiagnosticsReport(
                 url: "https://a", host: "a", osVersion: "26.4", tests: [], minimalException: exception(full: false))),
         Case(
-            "ProbeAttempt", full: ProbeAttempt(version: .tls1_3, offered: 5, outcome: .accepted, detail: "ok"),
-            minimal: ProbeAttempt(version: .tls1_3, offered: 5, outcome: .timeout), omittable: ["detail"]),
-        Case(
             "Target", full: Target(scheme: "https", host: "a", port: 8443, path: "/p", original: "https://a:8443/p"),
             minimal: Target(host: "a"), omittable: ["path"]),
         Case(

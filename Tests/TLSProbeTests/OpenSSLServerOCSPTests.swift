@@ -105,19 +105,15 @@ struct OpenSSLServerOCSPTests {
         let signerKey = try write(signer.key.pem, "signer.key")
         let subject = try write((test.aboutOther ? other : leaf).pem, "subject.pem")
         let output = directory + "/ocsp.der"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: OpenSSLServer.binary!)
-        process.arguments =
+        let process = try ChildProcess(
+            OpenSSLServer.binary!,
             [
                 "ocsp", "-index", index, "-rsigner", signerPEM, "-rkey", signerKey, "-CA", ca, "-issuer", ca,
                 "-cert", subject, "-respout", output, "-nmin", "\(test.minutes)", "-no_nonce",
-            ] + (test.signer == .forged ? ["-resp_no_certs"] : [])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        while process.isRunning { usleep(10_000) }
-        guard process.terminationStatus == 0 else {
-            throw OpenSSLServer.Failure(reason: "openssl ocsp exited \(process.terminationStatus)")
+            ] + (test.signer == .forged ? ["-resp_no_certs"] : []))
+        let ocspExit = process.waitForExit()
+        guard ocspExit == 0 else {
+            throw OpenSSLServer.Failure(reason: "openssl ocsp exited \(ocspExit)")
         }
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }

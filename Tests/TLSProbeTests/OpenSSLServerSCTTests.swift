@@ -43,7 +43,7 @@ struct OpenSSLServerSCTTests {
 
     /// Scans `server` with the PKI's root as the system roots and the two test logs as the log list.
     static func scan(_ server: OpenSSLServer) async throws -> ServerProfile {
-        let root = NSTemporaryDirectory() + "atscheck-s_server-sct-root-\(UUID().uuidString).pem"
+        let root = TestScratch.file("atscheck-s_server-sct-root", suffix: ".pem")
         try pki.rootPEM.write(toFile: root, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: root) }
         var request = ProbeRequest(

@@ -55,20 +55,25 @@ final class OpenSSLServer: @unchecked Sendable {
 
     struct Failure: Error { let reason: String }
 
-    let process: Process
+    let process: ChildProcess
     let port: Int
     let leafSHA256: String
+    /// The chain, key and option files it reads; removed with the server.
+    let directory: TemporaryFolder
 
-    private init(process: Process, port: Int, leafSHA256: String) {
+    private init(process: ChildProcess, port: Int, leafSHA256: String, directory: TemporaryFolder) {
         self.process = process
         self.port = port
         self.leafSHA256 = leafSHA256
+        self.directory = directory
     }
 
-    /// Stops the server. Not `waitUntilExit()`, which spins its run loop when called from a task.
+    deinit { stop() }
+
+    /// Stops the server, reaps it and removes its files (idempotent; deinit does it too, on a failed test).
     func stop() {
-        if process.isRunning { process.terminate() }
-        for _ in 0..<100 where process.isRunning { usleep(20_000) }
+        process.stop()
+        directory.remove()
     }
 
     func scan(_ prober: TLSProber, scope: ProbeScope = .full) async throws -> ServerProfile {
@@ -90,8 +95,8 @@ final class OpenSSLServer: @unchecked Sendable {
         options: (_ directory: String) throws -> [String] = noOptions
     ) throws -> OpenSSLServer {
         let leaf = chain[0]
-        let directory = NSTemporaryDirectory() + "atscheck-s_server-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder("atscheck-s_server")
+        let directory = folder.path
         try TestCertificate.pemBundle(chain).write(
             toFile: directory + "/chain.pem", atomically: true, encoding: .utf8)
         try leaf.key.pem.write(toFile: directory + "/key.pem", atomically: true, encoding: .utf8)
@@ -99,24 +104,21 @@ final class OpenSSLServer: @unchecked Sendable {
         let extra = try options(directory)
         for _ in 0..<5 {
             let port = try freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary!)
-            process.arguments =
+            let process = try ChildProcess(
+                binary!,
                 [
                     "s_server", "-accept", "127.0.0.1:\(port)", "-cert", directory + "/chain.pem",
                     "-key", directory + "/key.pem", "-cert_chain", directory + "/chain.pem", "-quiet",
-                ] + extra
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+                ] + extra)
             // Ready when it accepts a TCP connection (closed at once: s_server then moves on).
             let deadline = Date().addingTimeInterval(5)
             while process.isRunning, Date() < deadline {
-                if canConnect(port) { return OpenSSLServer(process: process, port: port, leafSHA256: digest) }
+                if canConnect(port) {
+                    return OpenSSLServer(process: process, port: port, leafSHA256: digest, directory: folder)
+                }
                 usleep(20_000)
             }
-            OpenSSLServer(process: process, port: port, leafSHA256: digest).stop()
+            process.stop()
         }
         throw Failure(reason: "openssl s_server did not start")
     }

@@ -11,7 +11,7 @@ struct PathBuilderTests {
     static let pki = try! TestPKI.make(name: "path builder")
 
     func caFile() throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-pb-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-pb", suffix: ".pem")
         try Self.pki.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -56,7 +56,7 @@ struct PathBuilderTests {
         let root = try TestCertificate.selfSigned(
             CertificateSpec.ca("pb anyEKU root").withExtension("extendedKeyUsage", "critical,anyExtendedKeyUsage"))
         let leaf = try root.issue(.leaf("pb.atscheck.test"))
-        let path = NSTemporaryDirectory() + "atscheck-pb-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-pb", suffix: ".pem")
         try root.pem.write(toFile: path, atomically: true, encoding: .utf8)
         let b = try ServedChainPathBuilder(served: [leaf.der], caFiles: [path], useSystemStore: false)
         let built = b.build(anchors: .system)

@@ -6,9 +6,10 @@ import Testing
 
 /// Helpers shared by the probe tests: start a server, scan it, clean up.
 enum ProbeFixtures {
-    /// Writes the PEM of `pki`'s root to a temporary file (a `--ca-file`).
+    /// Writes the PEM of `pki`'s root to a file in the test process's scratch folder (a `--ca-file`), removed when
+    /// the process exits.
     static func caFile(_ pki: TestPKI = .shared) throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-ca-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-ca", suffix: ".pem")
         try pki.rootPEM.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -22,7 +22,7 @@ struct SCTVerifierTests {
 
     /// Scans `server` with the PKI's root as the system roots (a PEM bundle) and `logList`.
     static func scan(_ server: TestTLSServer, logList: CTLogList? = list) async throws -> CertificateReport {
-        let root = NSTemporaryDirectory() + "atscheck-sct-root-\(UUID().uuidString).pem"
+        let root = TestScratch.file("atscheck-sct-root", suffix: ".pem")
         try pki.rootPEM.write(toFile: root, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: root) }
         var request = ProbeRequest(
@@ -135,7 +135,7 @@ struct SCTVerifierTests {
     @Test("a CA file is a custom anchor; the same root as a PEM bundle is a system one")
     func anchorKinds() async throws {
         let server = try TestTLSServer(.modern(chain: Self.pki.chain(for: try Self.leaf([SCTSpec(Self.logA)]))))
-        let root = NSTemporaryDirectory() + "atscheck-sct-ca-\(UUID().uuidString).pem"
+        let root = TestScratch.file("atscheck-sct-ca", suffix: ".pem")
         try Self.pki.rootPEM.write(toFile: root, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let request = ProbeRequest(

@@ -9,7 +9,7 @@ import Testing
 @Suite("Path building as trustd does")
 struct TrustdPathBuildingTests {
     static func pem(_ certificates: [TestCertificate]) throws -> String {
-        let path = NSTemporaryDirectory() + "atscheck-trustd-\(UUID().uuidString).pem"
+        let path = TestScratch.file("atscheck-trustd", suffix: ".pem")
         try TestCertificate.pemBundle(certificates).write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -6,12 +6,12 @@ import TLSModel
 
 extension AppOfflineResult {
     /// The bundle's facts as the report document's app section (the `app` object of the JSON, the text header).
-    public var section: AppSection { AppSection(facts: AppSection.Facts(self)) }
+    package var section: AppSection { AppSection(facts: AppSection.Facts(self)) }
 }
 
 extension AppLiveResult {
     /// The bundle's facts and the live checks as the report document's app section (`app` and `live`).
-    public var section: AppSection {
+    package var section: AppSection {
         AppSection(
             facts: AppSection.Facts(offline),
             live: AppSection.Live(

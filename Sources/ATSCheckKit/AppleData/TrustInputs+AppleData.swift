@@ -4,14 +4,14 @@ import TLSModel
 
 extension TrustInputs {
     /// `--apple-data none`: judge with the data bundled in the binary, whatever the data folder holds.
-    public static let bundledDataKeyword = "none"
+    package static let bundledDataKeyword = "none"
 
     /// The CT log list a run judges with: `--ct-log-list PATH` when given; else `--apple-data DIR`'s list (`none`: the
     /// bundled one); else the data folder's (``AppleDataFolder/defaultFolder(environment:)``) when `atscheck data
     /// update` stored one there; else the list bundled in the binary.
     /// - Returns: The list and how reports name it.
     /// - Throws: ``InputFileError`` (exit 65) for a list file, or data folder, that cannot be read.
-    public static func logList(
+    package static func logList(
         path: String?, appleData: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> (list: CTLogList?, info: TrustDataSource?) {
         if let path {
@@ -46,7 +46,7 @@ extension TrustInputs {
     /// The CT log list `atscheck data update` stored in `folder` (default: the data folder), as reports name it; nil
     /// when there is none (runs then judge with the bundled list).
     /// - Throws: ``InputFileError`` when the folder has a manifest that cannot be read.
-    public static func updatedLogList(
+    package static func updatedLogList(
         folder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> TrustDataSource? {
         if folder == bundledDataKeyword { return nil }
@@ -73,7 +73,7 @@ extension TrustInputs {
     }
 
     /// How reports name the roots of `source`.
-    public static func rootsInfo(_ source: TrustStoreSource) -> TrustDataSource? {
+    package static func rootsInfo(_ source: TrustStoreSource) -> TrustDataSource? {
         switch source {
         case .apple(let data):
             guard let first = data.snapshots.first, let last = data.snapshots.last else { return nil }

@@ -7,22 +7,22 @@ import TLSModel
 /// `exceptionDebt` and the pin evaluations (`pins`, ``AuditPinCheck``) beside it, `policy: "default"` when
 /// no plist was given, and for a shard (`audit --shard`) `auditShard` (``AuditShardInputs``) beside `shard`.
 ///
-/// The shape is the JSON of the audit's report document (``ReportJSON``); this wrapper serves callers that
+/// The shape is the JSON of the audit's report document (``AuditDocument``); this wrapper serves callers that
 /// encode an audit without rendering it (shard files in tests).
-public struct AuditJSON: Encodable, Sendable {
+package struct AuditJSON: Encodable, Sendable {
     /// The audit to encode.
-    public var result: AuditResult
+    package var result: AuditResult
     /// `default` when the endpoints were judged under the default ATS policy (no `--plist`); nil: not written.
-    public var policy: String?
+    package var policy: String?
 
-    public init(result: AuditResult, policy: String? = nil) {
+    package init(result: AuditResult, policy: String? = nil) {
         self.result = result
         self.policy = policy
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         let section = result.section(judgedUnderDefaultPolicy: policy == "default")
-        try ReportJSON(ReportDocument(scan: result.report, audit: section)).encode(to: encoder)
+        try AuditDocument(report: result.report, audit: section).encode(to: encoder)
     }
 }
 
@@ -30,7 +30,7 @@ extension AuditResult {
     /// The exception debt, pin checks and shard inputs as the report document's audit section.
     /// - Parameter judgedUnderDefaultPolicy: true when no plist was given.
     /// - Returns: the section.
-    public func section(judgedUnderDefaultPolicy: Bool) -> AuditSection {
+    package func section(judgedUnderDefaultPolicy: Bool) -> AuditSection {
         AuditSection(
             exceptionDebt: exceptionDebt, pins: pins, judgedUnderDefaultPolicy: judgedUnderDefaultPolicy,
             shardInputs: shardInputs)

@@ -11,16 +11,16 @@ import TLSModel
 /// entry's line; the evaluator's other findings (outage warnings, debug risks) are at most warnings there, so
 /// that, as with `atscheck pins check`, only the verdict fails the run. A pinned domain that covers no listed
 /// `https` endpoint is a note (`audit.pinned-domain.no-endpoint`).
-@_spi(Testing) public struct AuditPins {
+package struct AuditPins {
     /// The plist's `NSPinnedDomains` and the check of it (shared with `scan --plist`); nil when it has none.
     var plistCheck: PinnedDomainsCheck?
     /// The plist's `NSPinnedDomains`; nil when it has none.
-    @_spi(Testing) public var pinnedDomains: PinnedDomainsConfiguration? { plistCheck?.configuration }
+    package var pinnedDomains: PinnedDomainsConfiguration? { plistCheck?.configuration }
     /// Per entry index, the checker of the entry's pin check.
-    @_spi(Testing) public internal(set) var entryCheckers: [Int: PinChecker] = [:]
+    package internal(set) var entryCheckers: [Int: PinChecker] = [:]
     /// Findings about the pin material the entries name (PEM in a `.cer`, a pin set TrustKit refuses), for the
     /// libraries they concern, once per file and library.
-    @_spi(Testing) public internal(set) var materialFindings: [Finding] = []
+    package internal(set) var materialFindings: [Finding] = []
     var caFiles: [String]
     var useSystemStore: Bool
     var trustSource: TrustStoreSource
@@ -29,7 +29,7 @@ import TLSModel
     /// Reads the pin material every entry names and builds its checker; nothing is scanned.
     /// - Throws: ``InputFileError`` (exit 65) for a missing or malformed pin file, or material without the
     ///   configuration the library needs (TrustKit without a pin set).
-    @_spi(Testing) public static func prepare(
+    package static func prepare(
         document: PlistDocument, entries: [EndpointEntry], settings: ScanSettings, now: Date
     ) throws -> AuditPins {
         var pins = AuditPins(
@@ -153,8 +153,7 @@ import TLSModel
     /// - Parameters:
     ///   - subject: what decided, for messages.
     ///   - expectFail: the entry says `expect: fail`: an ATS (NSPinnedDomains) rejection is expected, a note.
-    @_spi(Testing) public static func findings(of check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding]
-    {
+    package static func findings(of check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding] {
         let label = check.endpoint
         func at(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
             Finding(

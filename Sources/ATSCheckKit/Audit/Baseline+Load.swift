@@ -8,13 +8,13 @@ extension Baseline {
     /// Reads a baseline (YAML, or JSON for `.json` files).
     /// - Throws: ``InputFileError`` when the file is unreadable, larger than ``InputLimits/baselineBytes``, or
     /// malformed.
-    public static func load(path: String) throws -> Baseline {
+    package static func load(path: String) throws -> Baseline {
         try parse(text: StructuredFile.readText(path: path, limit: InputLimits.baselineBytes), file: path)
     }
 
     /// Parses a baseline: `waivers:` followed by a list of mappings (an empty file is an empty baseline).
     /// - Throws: ``InputFileError`` when the text is malformed or not shaped like a baseline.
-    public static func parse(text: String, file: String) throws -> Baseline {
+    package static func parse(text: String, file: String) throws -> Baseline {
         let format =
             StructuredFile.format(ofPath: file)
             ?? (text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") ? .json : .yaml)

@@ -9,7 +9,7 @@ extension EndpointList {
     /// The text format is read line by line (memory grows with the entries, not the file); YAML and JSON are
     /// parsed whole and limited to ``InputLimits/endpointStructuredBytes``.
     /// - Throws: ``InputFileError`` when the file is unreadable, too large, or malformed as a whole.
-    public static func load(path: String) throws -> EndpointList {
+    package static func load(path: String) throws -> EndpointList {
         var list: EndpointList
         if let structured = StructuredFile.format(ofPath: path) {
             let text = try StructuredFile.readText(path: path, limit: InputLimits.endpointStructuredBytes)
@@ -30,7 +30,7 @@ extension EndpointList {
     }
 
     /// The formats of an endpoint list.
-    public enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         case text, yaml, json
 
         init(_ structured: StructuredFile.Format) {
@@ -48,7 +48,7 @@ extension EndpointList {
     ///   - format: the format; nil: guessed (text unless it starts like JSON or has an `endpoints:` key).
     /// - Throws: ``InputFileError`` when a YAML/JSON file is malformed or has no endpoint list, or a target (a text
     ///   line, a YAML/JSON URL) is longer than ``InputLimits/endpointLineBytes``.
-    public static func parse(text: String, file: String, format: Format? = nil) throws -> EndpointList {
+    package static func parse(text: String, file: String, format: Format? = nil) throws -> EndpointList {
         switch format ?? guess(text) {
         case .text:
             try checkLineLengths(text, file: file)
@@ -61,7 +61,7 @@ extension EndpointList {
     /// The format of a list without a telling extension: JSON when it starts with `{`, or with `[` that does not
     /// open a bracketed IPv6 address (`[::1]:443` is a text line); YAML when a line starts with `endpoints:`;
     /// else text.
-    @_spi(Testing) public static func guess(_ text: String) -> Format {
+    package static func guess(_ text: String) -> Format {
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{") { return .json }
         if trimmed.hasPrefix("[") && !startsWithBracketedIPv6(trimmed) { return .json }

@@ -4,7 +4,7 @@ import TLSModel
 
 extension EndpointList {
     /// Parses the text form: one target per line, `#` comments, blank lines ignored.
-    @_spi(Testing) public static func parseText(_ text: String, file: String) -> EndpointList {
+    package static func parseText(_ text: String, file: String) -> EndpointList {
         var builder = TextListBuilder(file: file)
         // Split on every line ending (\n, \r\n, \r) while keeping line numbers right.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")

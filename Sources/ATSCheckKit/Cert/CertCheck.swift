@@ -8,26 +8,26 @@ import TLSProbe
 /// release, hostname, EKU, key usage, keys and signatures, lifetime caps, CT (embedded SCTs) and expiry, at a chosen
 /// time. One endpoint per `--host` (or one without a host check), judged by the certificate rules only: there is no
 /// handshake, so no TLS version or cipher suite is judged.
-public struct CertCheck: Sendable {
+package struct CertCheck: Sendable {
     /// The chain file as given.
-    public var file: String
+    package var file: String
     /// The names the app connects to; empty: the hostname is not checked.
-    public var hosts: [String]
+    package var hosts: [String]
     /// Trust inputs (`--trust-store`, `--ca-file`, `--ct-log-list`, `--at` as `now`, `--warn-days`).
-    public var settings: ScanSettings
+    package var settings: ScanSettings
 
-    public init(file: String, hosts: [String], settings: ScanSettings) {
+    package init(file: String, hosts: [String], settings: ScanSettings) {
         self.file = file
         self.hosts = hosts
         self.settings = settings
     }
 
     /// The time the chain is judged at.
-    public var judgedAt: Date { settings.now ?? Date() }
+    package var judgedAt: Date { settings.now ?? Date() }
 
     /// Reads the chain file.
     /// - Throws: ``InputFileError`` (exit 65) naming the file and why it cannot be judged.
-    public func loadChain() throws -> ChainFile {
+    package func loadChain() throws -> ChainFile {
         let data: Data
         do { data = try BoundedFileReader.read(path: file, limit: InputLimits.pemBytes) } catch {
             throw InputFileError(file: file, reason: error.reason)
@@ -42,7 +42,7 @@ public struct CertCheck: Sendable {
     /// > Warning: A chain whose issuer is missing is completed from its caIssuers URL over the network (unless
     /// > `settings.fetchIssuers` is off), on the calling thread.
     /// - Throws: ``InputFileError`` for an unreadable chain, ``ProbeFailure`` when the trust inputs cannot be built.
-    public func profiles(_ chain: ChainFile) throws -> [ServerProfile] {
+    package func profiles(_ chain: ChainFile) throws -> [ServerProfile] {
         let at = judgedAt
         let reports = try ChainReports(
             source: settings.trustSource, caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore,
@@ -60,7 +60,7 @@ public struct CertCheck: Sendable {
     }
 
     /// Notes on the file itself: its order, certificates not on the leaf's chain.
-    public static func fileNotes(_ chain: ChainFile, file: String) -> [String] {
+    package static func fileNotes(_ chain: ChainFile, file: String) -> [String] {
         var notes: [String] = []
         if chain.reordered {
             notes.append("\(file): the certificates were not in path order (leaf first); judged in path order")
@@ -75,7 +75,7 @@ public struct CertCheck: Sendable {
 
     /// Judges the chain: the report of `atscheck cert` (expiry warnings included).
     /// - Throws: ``InputFileError`` (exit 65) for an unreadable chain or trust input.
-    public func report(judge: PolicyJudge) throws -> (report: ScanReport, chain: ChainFile) {
+    package func report(judge: PolicyJudge) throws -> (report: ScanReport, chain: ChainFile) {
         let chain = try loadChain()
         let profiles: [ServerProfile]
         do { profiles = try self.profiles(chain) } catch let error as ProbeFailure {

@@ -5,10 +5,10 @@ import TLSProbe
 
 /// The pin checks of `atscheck cert`: each library decides for a chain from a file as it would for the same chain
 /// served, so a renewal that breaks the app's pins is found before it is deployed.
-public enum CertPins {
+package enum CertPins {
     /// The libraries the material configures, in the registry's order: AFNetworking and Alamofire when it holds
     /// certificates, TrustKit with a pin set, NSPinnedDomains with an Info.plist's `NSPinnedDomains`.
-    public static func libraries(for pins: LoadedPins) -> [PinLibrary] {
+    package static func libraries(for pins: LoadedPins) -> [PinLibrary] {
         PinningLibraries.all.map(\.id).filter { id in
             switch id {
             case .afnetworking, .alamofire: return !pins.certificates.isEmpty
@@ -20,7 +20,7 @@ public enum CertPins {
     }
 
     /// Whether the material has `NSPinnedDomains` (a `--plist` given to `cert` is checked for them).
-    public static func hasPinnedDomains(_ pins: LoadedPins) -> Bool { pins.pinnedDomains != nil }
+    package static func hasPinnedDomains(_ pins: LoadedPins) -> Bool { pins.pinnedDomains != nil }
 
     /// One library's decision for the chain, for each host.
     /// - Parameters:
@@ -29,7 +29,7 @@ public enum CertPins {
     ///   - at: the evaluation time (`--at`).
     ///   - fetched: issuers fetched from the chain's caIssuers URLs (part of SSL-policy paths, as on iOS).
     /// - Throws: ``InputFileError`` when the material lacks what the library needs.
-    public static func check(
+    package static func check(
         served: [CertificateFacts], hosts: [String], file: String, policy: PinPolicy, pins: LoadedPins,
         pinsPath: String, settings: ScanSettings, at: Date, fetched: [CertificateFacts] = []
     ) throws -> PinCheckReport {

@@ -6,18 +6,18 @@ import TLSProbe
 /// PEM certificate files (`--ca-file`, an endpoint list's `caFile`), read with line numbers so that a
 /// malformed one is an input error (exit 65, `FILE:LINE: reason`) before anything is scanned, not an
 /// endpoint that "could not be scanned".
-public enum PEMFile {
+package enum PEMFile {
     /// One certificate of a PEM file and the line its `-----BEGIN` marker is on.
-    public struct Certificate: Sendable {
-        public var line: Int
-        public var facts: CertificateFacts
+    package struct Certificate: Sendable {
+        package var line: Int
+        package var facts: CertificateFacts
     }
 
     /// Every certificate block of the file, in order. Blocks of other kinds (a private key, parameters) are
     /// skipped: OpenSSL's trust-store loader skips them too.
     /// - Throws: ``InputFileError`` for a missing, unreadable or oversized file (``InputLimits/pemBytes``), a
     ///   file with no certificate, a block without its END line, bad base64, or bytes that are not X.509.
-    public static func certificates(path: String) throws -> [Certificate] {
+    package static func certificates(path: String) throws -> [Certificate] {
         let data: Data
         do { data = try BoundedFileReader.read(path: path, limit: InputLimits.pemBytes) } catch {
             throw InputFileError(file: path, reason: error.reason)
@@ -28,7 +28,7 @@ public enum PEMFile {
     /// The certificates of PEM text already read; `file` names it in errors.
     /// - Parameter rejectingOtherBlocks: refuse a block that is not a certificate (pins are certificates)
     ///   instead of skipping it as OpenSSL's trust-store loader does.
-    public static func certificates(in bytes: [UInt8], file: String, rejectingOtherBlocks: Bool = false) throws
+    package static func certificates(in bytes: [UInt8], file: String, rejectingOtherBlocks: Bool = false) throws
         -> [Certificate]
     {
         if bytes.first == 0x30 {
@@ -78,13 +78,13 @@ public enum PEMFile {
     }
 
     /// Reads every file; the first malformed one throws.
-    public static func validate(_ paths: [String]) throws {
+    package static func validate(_ paths: [String]) throws {
         for path in Set(paths).sorted() { _ = try certificates(path: path) }
     }
 
     /// Whether the bytes are PEM text rather than DER: DER starts with a SEQUENCE (0x30); PEM holds an armour
     /// line, possibly after comments.
-    public static func looksLikePEM(_ data: Data) -> Bool {
+    package static func looksLikePEM(_ data: Data) -> Bool {
         data.first != 0x30 && data.range(of: Data("-----BEGIN".utf8)) != nil
     }
 

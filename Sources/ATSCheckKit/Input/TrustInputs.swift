@@ -5,11 +5,11 @@ import TLSModel
 import TLSProbe
 
 /// `--trust-store` and `--ct-log-list`: whose roots and which CT logs stand in for the device's.
-public enum TrustInputs {
+package enum TrustInputs {
     /// `apple` (Apple's published store of each iOS release, bundled), `host` (this machine's OpenSSL store) or the
     /// path of a PEM bundle that stands in for Apple's system roots.
     /// - Throws: ``InputFileError`` for a PEM bundle that is missing or holds no certificate.
-    public static func trustSource(_ text: String) throws -> TrustStoreSource {
+    package static func trustSource(_ text: String) throws -> TrustStoreSource {
         switch text {
         case "apple": return .apple(AppleTrustBundle.bundled)
         case "host": return .host
@@ -22,7 +22,7 @@ public enum TrustInputs {
 
     /// A CT log list in Apple's JSON format.
     /// - Throws: ``InputFileError`` naming the file and the first problem.
-    public static func logList(path: String) throws -> CTLogList {
+    package static func logList(path: String) throws -> CTLogList {
         let data: Data
         do { data = try BoundedFileReader.read(path: path, limit: InputLimits.pemBytes) } catch {
             throw InputFileError(file: path, reason: "cannot read the CT log list: \(error.reason)")
@@ -36,13 +36,13 @@ public enum TrustInputs {
     }
 
     /// The bundled data (`atscheck roots`).
-    public static var bundled: AppleTrustData { AppleTrustBundle.bundled }
+    package static var bundled: AppleTrustData { AppleTrustBundle.bundled }
 }
 
 /// `--at DATE`: the time certificates are judged at.
-public enum JudgingTime {
+package enum JudgingTime {
     /// `2027-01-15` (midnight UTC), `2027-01-15T09:30:00Z` or with an offset (`+02:00`); nil when it is neither.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let full = ISO8601DateFormatter()
         full.formatOptions = [.withInternetDateTime]
         if let date = full.date(from: text) { return date }

@@ -11,7 +11,7 @@ import TLSProbe
 /// runs OpenSSL's chain, signature, constraint and date checks only.
 ///
 /// > Warning: Creating one reads the `--ca-file` files (blocking file I/O).
-public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
+package final class OpenSSLTrustPathBuilder: TrustPathBuilding {
     private let raw: ServedChainPathBuilder
     private var cache: [Key: TrustPathResult] = [:]
 
@@ -30,7 +30,7 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
     ///   - fetched: Issuers the scan fetched from caIssuers URLs (``CertificateReport/fetchedIssuerCertificates``):
     ///     part of the path under the SSL policy, as trustd completes it, not under BasicX509 (no network).
     /// - Throws: ``ProbeFailure`` when a certificate or CA file cannot be read.
-    public init(
+    package init(
         served: [CertificateFacts], caFiles: [String], useSystemStore: Bool = true,
         source: TrustStoreSource = .apple(AppleTrustBundle.bundled), now: Date = Date(),
         fetched: [CertificateFacts] = []
@@ -41,7 +41,7 @@ public final class OpenSSLTrustPathBuilder: TrustPathBuilding {
     }
 
     /// Builds the path to `anchors` and verifies it under `policy`; results are cached per anchors and policy.
-    public func build(anchors: AnchorChoice, policy: TrustPolicyChoice) -> TrustPathResult {
+    package func build(anchors: AnchorChoice, policy: TrustPolicyChoice) -> TrustPathResult {
         let key: Key
         switch anchors {
         case .system: key = Key(anchors: nil, policy: policy)

@@ -5,28 +5,28 @@ import Pinning
 import TLSModel
 
 /// Evaluates pinning policies against served chains: the facade of `atscheck pins check`.
-public struct PinChecker: Sendable {
+package struct PinChecker: Sendable {
     /// The policy the options describe.
-    public var policy: PinPolicy
+    package var policy: PinPolicy
     /// The pin material.
-    public var pins: LoadedPins
+    package var pins: LoadedPins
     /// `--ca-file` roots.
-    public var caFiles: [String]
+    package var caFiles: [String]
     /// Whether this machine's trust store counts (tests turn it off to stay independent of it).
-    public var useSystemStore: Bool
+    package var useSystemStore: Bool
     /// `--trust-store`: whose roots the path is built to (the newest of Apple's stores by default, as iOS builds it).
-    public var trustSource: TrustStoreSource = .apple(AppleTrustBundle.bundled)
+    package var trustSource: TrustStoreSource = .apple(AppleTrustBundle.bundled)
     /// `--warn-days`.
-    public var warnDays: Int
+    package var warnDays: Int
     /// The evaluation time.
-    public var now: Date
+    package var now: Date
 
     /// A checker.
     /// - Throws: ``InputFileError`` (exit 65) when TrustKit would refuse a configuration the check depends on
     ///   (``TrustKitLaunchFailure``: any TrustKit material when the library is TrustKit, an Info.plist's
     ///   `TSKConfiguration` whatever the library, since TrustKit loads it at launch), or when TrustKit or
     ///   NSPinnedDomains has no configuration in the material.
-    public init(
+    package init(
         policy: PinPolicy, pins: LoadedPins, pinsPath: String, caFiles: [String] = [], useSystemStore: Bool = true,
         warnDays: Int = 30, now: Date = Date()
     ) throws {
@@ -44,7 +44,9 @@ public struct PinChecker: Sendable {
     }
 
     /// Evaluates one policy for a served chain, with a path builder over that chain.
-    public func evaluate(_ policy: PinPolicy, host: String, served: [CertificateFacts], builder: some TrustPathBuilding)
+    package func evaluate(
+        _ policy: PinPolicy, host: String, served: [CertificateFacts], builder: some TrustPathBuilding
+    )
         -> PinEvaluation
     {
         policy.evaluate(
@@ -55,7 +57,7 @@ public struct PinChecker: Sendable {
     /// The result for one served chain: the policy, and with relaxations the release policy and the risks.
     /// - Parameter fetched: issuers the scan fetched from the chain's caIssuers URLs (part of SSL-policy paths).
     /// - Throws: ``ProbeFailure`` when a served certificate or a CA file cannot be read.
-    public func result(
+    package func result(
         target: String, host: String, port: Int, address: String?, served: [CertificateFacts],
         fetched: [CertificateFacts] = []
     ) throws -> PinCheckResult {
@@ -80,7 +82,7 @@ public struct PinChecker: Sendable {
     /// says so (``PinCheckReport/scope``).
     ///
     /// > Warning: Connects to every target.
-    public func check(_ targets: [Target], pipeline: ScanPipeline) async -> PinCheckReport {
+    package func check(_ targets: [Target], pipeline: ScanPipeline) async -> PinCheckReport {
         let profiles = await pipeline.probe(targets)
         let results = profiles.map { profile -> PinCheckResult in
             let failed = PinCheckResult(
@@ -120,13 +122,13 @@ public struct PinChecker: Sendable {
 extension ExitStatus {
     /// The exit status of a pin check: 1 when a policy rejects a target, else 2 when a target could not be
     /// read, else 0.
-    public static func of(_ report: PinCheckReport) -> ExitStatus {
+    package static func of(_ report: PinCheckReport) -> ExitStatus {
         if report.summary.rejected > 0 { return .policyFailure }
         return report.summary.unreachable > 0 ? .incomplete : .success
     }
 
     /// A one-line reason for a non-zero pin-check status, for stderr.
-    public static func reason(for report: PinCheckReport) -> String? {
+    package static func reason(for report: PinCheckReport) -> String? {
         switch of(report) {
         case .policyFailure:
             let rejected = report.results.filter { $0.evaluation?.verdict == .reject }.map(\.target)

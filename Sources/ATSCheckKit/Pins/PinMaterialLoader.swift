@@ -5,16 +5,16 @@ import TLSModel
 import TLSProbe
 
 /// A pinned certificate read from a file.
-public struct PinnedCertificateFile: Sendable, Equatable {
+package struct PinnedCertificateFile: Sendable, Equatable {
     /// The file it came from.
-    public var file: String
+    package var file: String
     /// The certificate.
-    public var facts: CertificateFacts
+    package var facts: CertificateFacts
     /// PEM text in a file apps load as DER (`.cer`, `.der`): AFNetworking crashes on it, Alamofire drops it.
-    public var pemInDERFile: Bool
+    package var pemInDERFile: Bool
 
     /// A loaded certificate.
-    public init(file: String, facts: CertificateFacts, pemInDERFile: Bool = false) {
+    package init(file: String, facts: CertificateFacts, pemInDERFile: Bool = false) {
         self.file = file
         self.facts = facts
         self.pemInDERFile = pemInDERFile
@@ -22,35 +22,35 @@ public struct PinnedCertificateFile: Sendable, Equatable {
 }
 
 /// Pin material read from `--pins`: certificates, pin sets (files and `TSKConfiguration`), `NSPinnedDomains`.
-public struct LoadedPins: Sendable {
+package struct LoadedPins: Sendable {
     /// Every file read, in order.
-    public var files: [String] = []
+    package var files: [String] = []
     /// Pinned certificates, in file order.
-    public var certificates: [PinnedCertificateFile] = []
+    package var certificates: [PinnedCertificateFile] = []
     /// The TrustKit-model pin set merged from pin-set files and `TSKConfiguration` dictionaries; nil when none.
-    public var pinSet: PinSet?
+    package var pinSet: PinSet?
     /// `NSPinnedDomains` merged from Info.plists; nil when none.
-    public var pinnedDomains: PinnedDomainsConfiguration?
+    package var pinnedDomains: PinnedDomainsConfiguration?
     /// Findings about the material (PEM in `.cer`, malformed pins, configurations TrustKit refuses).
-    public var findings: [Finding] = []
+    package var findings: [Finding] = []
     /// What TrustKit would refuse in the TrustKit configurations read (pin-set files, TrustKit JSON/YAML,
     /// `TSKConfiguration`), in file order: an app loading one crashes at launch.
-    public var trustKitRefusals: [TrustKitLaunchFailure] = []
+    package var trustKitRefusals: [TrustKitLaunchFailure] = []
 
     /// Empty material.
-    public init() {}
+    package init() {}
 
     /// The certificates AFNetworking and Alamofire would load: a PEM blob in a `.cer`/`.der` is left out
     /// (AFNetworking's Certificate mode crashes on it, its PublicKey mode and Alamofire skip it).
-    public var bundledCertificates: [CertificateFacts] { certificates.filter { !$0.pemInDERFile }.map(\.facts) }
+    package var bundledCertificates: [CertificateFacts] { certificates.filter { !$0.pemInDERFile }.map(\.facts) }
 
     /// The material as the libraries read it (``AppPins``).
-    public var appPins: AppPins {
+    package var appPins: AppPins {
         AppPins(certificates: bundledCertificates, pinSet: pinSet, pinnedDomains: pinnedDomainsConfiguration)
     }
 
     /// The configuration NSPinnedDomains uses: the Info.plist's, else the pin sets' pins as `NSPinnedCAIdentities`.
-    public var pinnedDomainsConfiguration: PinnedDomainsConfiguration? {
+    package var pinnedDomainsConfiguration: PinnedDomainsConfiguration? {
         if let pinnedDomains { return pinnedDomains }
         guard let pinSet else { return nil }
         return PinnedDomainsConfiguration(
@@ -61,11 +61,11 @@ public struct LoadedPins: Sendable {
 }
 
 /// Reads `--pins PATH`: a file or a directory (every pin file in it, sorted, subdirectories included).
-public enum PinMaterialLoader {
+package enum PinMaterialLoader {
     /// The file name extensions read in a directory; other files (a README) are skipped.
-    public static let extensions: Set<String> = ["cer", "der", "crt", "pem", "json", "yaml", "yml", "plist"]
+    package static let extensions: Set<String> = ["cer", "der", "crt", "pem", "json", "yaml", "yml", "plist"]
     /// The largest pin-set file read (parsed whole).
-    public static let pinSetBytes = InputLimits.baselineBytes
+    package static let pinSetBytes = InputLimits.baselineBytes
 
     /// Loads the material at `path`.
     /// - Parameters:
@@ -74,7 +74,7 @@ public enum PinMaterialLoader {
     ///     pins come from its first configuration (every name undefined unless a definition chose one).
     /// - Returns: The material.
     /// - Throws: ``InputFileError`` (exit 65) for a missing path or a malformed file, with its line when known.
-    public static func load(_ path: String, plistReading: PlistReadOptions = PlistReadOptions()) throws -> LoadedPins {
+    package static func load(_ path: String, plistReading: PlistReadOptions = PlistReadOptions()) throws -> LoadedPins {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputFileError(file: path, reason: "no such file or directory")
@@ -192,7 +192,7 @@ public enum PinMaterialLoader {
     /// nil when the key is absent or not a dictionary.
     /// - Parameter document: An Info.plist or a bare ATS dictionary.
     /// - Returns: The configuration.
-    public static func pinnedDomains(of document: PlistDocument) -> PinnedDomainsConfiguration? {
+    package static func pinnedDomains(of document: PlistDocument) -> PinnedDomainsConfiguration? {
         guard let value = document.atsDictionary?[ATSKey.pinnedDomains.name],
             case .dictionary(let dict) = PlistNode(value)
         else {

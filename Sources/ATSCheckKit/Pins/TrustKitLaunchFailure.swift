@@ -6,22 +6,22 @@ import Pinning
 ///
 /// `pins check`, `audit` and `app` exit 65 on one: TrustKit raises an exception while loading it, so the app
 /// crashes at launch, and nothing is judged against a configuration the app could never load.
-public struct TrustKitLaunchFailure: Sendable {
+package struct TrustKitLaunchFailure: Sendable {
     /// The file holding the configuration.
-    public var file: String
+    package var file: String
     /// The line of the refused key, when known.
-    public var line: Int?
+    package var line: Int?
     /// What TrustKit refuses.
-    public var refusal: TrustKitLaunchCheck.Refusal
+    package var refusal: TrustKitLaunchCheck.Refusal
     /// ``refusal``'s problem as the file spells its keys (a pin-set file's `pins`, not `TSKPublicKeyHashes`).
-    public var problem: String
+    package var problem: String
     /// The configuration is an Info.plist's `TSKConfiguration`: TrustKit loads it by itself at launch (a library
     /// constructor reads the main bundle's Info.plist), whatever else the app does.
-    public var inInfoPlist: Bool
+    package var inInfoPlist: Bool
 
     /// A located refusal.
     /// - Parameter names: TrustKit key → the file's name for it (none for a TrustKit dictionary).
-    public init(
+    package init(
         file: String, line: Int?, refusal: TrustKitLaunchCheck.Refusal, inInfoPlist: Bool, names: [String: String] = [:]
     ) {
         self.file = file
@@ -35,7 +35,7 @@ public struct TrustKitLaunchFailure: Sendable {
     /// many more there are, and what TrustKit does; nil when there is none.
     /// - Parameter failures: The refusals, in the order to report them.
     /// - Returns: The error to throw.
-    public static func error(_ failures: [TrustKitLaunchFailure]) -> InputFileError? {
+    package static func error(_ failures: [TrustKitLaunchFailure]) -> InputFileError? {
         guard let first = failures.first else { return nil }
         let more = failures.count > 1 ? " (and \(failures.count - 1) more refusal\(failures.count > 2 ? "s" : ""))" : ""
         return InputFileError(
@@ -46,7 +46,7 @@ public struct TrustKitLaunchFailure: Sendable {
     /// The refusals of a plist's `TSKConfiguration`, at the lines of the refused keys; empty when it has none.
     /// - Parameter document: An Info.plist.
     /// - Returns: The refusals, marked as loaded at launch.
-    public static func inPlist(_ document: PlistDocument) -> [TrustKitLaunchFailure] {
+    package static func inPlist(_ document: PlistDocument) -> [TrustKitLaunchFailure] {
         guard let value = document.rootDictionary["TSKConfiguration"] else { return [] }
         return TrustKitLaunchCheck.refusals(value).map {
             TrustKitLaunchFailure(

@@ -7,7 +7,7 @@ import TLSModel
 /// checks it (``PinnedDomainsCheck``). ATS adds those pins to every SSL policy with the host, so a served chain
 /// they reject is a connection the app cannot make: a `pins.rejected` error at the plist line of the pinned
 /// domain, and exit 1. A match adds nothing but the evaluator's outage warnings (a pin set with no backup, …).
-public struct PlistPinJudge: EndpointPinJudging {
+package struct PlistPinJudge: EndpointPinJudging {
     let check: PinnedDomainsCheck
     /// `--ca-file`: the anchors every endpoint's scan trusted.
     let caFiles: [String]
@@ -17,7 +17,7 @@ public struct PlistPinJudge: EndpointPinJudging {
     ///   - document: The plist the scan judges under.
     ///   - settings: The scan's trust: `--ca-file`, the trust store, whether this machine's store counts.
     ///   - now: The evaluation time (certificate validity).
-    public init?(document: PlistDocument, settings: ScanSettings, now: Date) {
+    package init?(document: PlistDocument, settings: ScanSettings, now: Date) {
         guard
             let check = PinnedDomainsCheck(
                 document: document, useSystemStore: settings.useSystemTrustStore, trustSource: settings.trustSource,
@@ -27,7 +27,7 @@ public struct PlistPinJudge: EndpointPinJudging {
         caFiles = settings.caFiles
     }
 
-    public func findings(for endpoint: EndpointResult, extraAnchors: [String]) -> [Finding] {
+    package func findings(for endpoint: EndpointResult, extraAnchors: [String]) -> [Finding] {
         let profile = endpoint.profile
         guard profile.effectiveScheme != "http",
             let check = check.check(
@@ -48,7 +48,7 @@ extension PolicyJudge {
     /// - Parameters:
     ///   - document: The plist.
     ///   - client: The OS release and client whose rules apply.
-    public init(document: PlistDocument?, for client: ATSClient = .newest) {
+    package init(document: PlistDocument?, for client: ATSClient = .newest) {
         self.init(policy: document.map(AppPolicySource.init(document:)) ?? .defaultPolicy, for: client)
     }
 
@@ -58,7 +58,7 @@ extension PolicyJudge {
     ///   - document: The plist the judge's policy came from.
     ///   - settings: The scan's trust settings.
     ///   - now: The evaluation time.
-    public mutating func checkPinnedDomains(of document: PlistDocument?, settings: ScanSettings, now: Date = Date()) {
+    package mutating func checkPinnedDomains(of document: PlistDocument?, settings: ScanSettings, now: Date = Date()) {
         guard let document, let judge = PlistPinJudge(document: document, settings: settings, now: now) else { return }
         pins = judge
     }
@@ -69,7 +69,7 @@ extension PlistDocument {
     /// - Parameter path: The file.
     /// - Returns: The document.
     /// - Throws: ``InputFileError`` (exit 65) when it is unreadable or not a dictionary plist.
-    public static func input(_ path: String) throws -> PlistDocument {
+    package static func input(_ path: String) throws -> PlistDocument {
         do { return try PlistDocument.load(path: path) } catch let error as PlistError {
             throw InputFileError(file: path, line: error.line, reason: error.reason)
         }
@@ -83,7 +83,7 @@ extension PlistSource {
     ///   - options: `--define`, `--build-setting`, `--xcconfig`.
     /// - Returns: Its build configurations.
     /// - Throws: ``InputFileError`` (exit 65) when it is unreadable, or no configuration is a dictionary plist.
-    public static func input(_ path: String, options: PlistReadOptions = PlistReadOptions()) throws -> PlistSource {
+    package static func input(_ path: String, options: PlistReadOptions = PlistReadOptions()) throws -> PlistSource {
         do { return try PlistSource.load(path: path, options: options) } catch let error as PlistError {
             throw InputFileError(file: path, line: error.line, reason: error.reason)
         }
@@ -95,7 +95,7 @@ extension PolicyJudge {
     /// - Parameters:
     ///   - source: The plist's configurations.
     ///   - client: The OS release and client whose rules apply.
-    public init(source: PlistSource?, for client: ATSClient = .newest) {
+    package init(source: PlistSource?, for client: ATSClient = .newest) {
         self.init(policy: source.map(AppPolicySource.init(source:)) ?? .defaultPolicy, for: client)
     }
 }

@@ -6,10 +6,10 @@ import TLSProbe
 
 /// Saved profiles: a JSON array of `ServerProfile` (a whole `scan --format json` report, or a single
 /// profile, is accepted too). Judging a saved profile again needs no connection.
-public enum ProfileFile {
+package enum ProfileFile {
     /// Writes `profiles` as JSON to `path`.
     /// - Throws: ``OutputFileError`` (exit 73) when the file cannot be written.
-    public static func save(_ profiles: [ServerProfile], to path: String) throws {
+    package static func save(_ profiles: [ServerProfile], to path: String) throws {
         let data = try JSONRendering.encoder().encode(profiles)
         do { try data.write(to: URL(fileURLWithPath: path)) } catch {
             throw OutputFileError(
@@ -20,7 +20,7 @@ public enum ProfileFile {
     /// Reads the profiles saved in `path`.
     /// - Throws: ``InputFileError`` (exit 65) when the file is missing, unreadable, over
     ///   ``InputLimits/profileBytes``, not JSON (`FILE:LINE: malformed JSON: …`) or JSON that holds no profile.
-    public static func load(_ path: String) throws -> [ServerProfile] {
+    package static func load(_ path: String) throws -> [ServerProfile] {
         let data: Data
         do { data = try BoundedFileReader.read(path: path, limit: InputLimits.profileBytes) } catch {
             throw InputFileError(file: path, reason: error.reason)
@@ -41,7 +41,7 @@ public enum ProfileFile {
 
     /// Reads the profiles of every file, in order.
     /// - Throws: ``InputFileError`` (exit 65) for the first file that is unreadable or malformed.
-    public static func load(_ paths: [String]) throws -> [ServerProfile] {
+    package static func load(_ paths: [String]) throws -> [ServerProfile] {
         try paths.flatMap { try load($0) }
     }
 
@@ -68,7 +68,7 @@ extension ProfileFile {
     /// SCTs delivered in the handshake and the stapled OCSP response are checked again from their saved bytes;
     /// profiles saved before the bytes were kept lose them (a note says so for SCTs).
     /// - Throws: ``InputFileError`` when the trust inputs cannot be built.
-    public static func reverified(_ profiles: [ServerProfile], settings: ScanSettings) throws -> [ServerProfile] {
+    package static func reverified(_ profiles: [ServerProfile], settings: ScanSettings) throws -> [ServerProfile] {
         let at = settings.now ?? Date()
         guard profiles.contains(where: { !($0.certificate?.chain.isEmpty ?? true) }) else { return profiles }
         let reports: ChainReports

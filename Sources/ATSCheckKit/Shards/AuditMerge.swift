@@ -5,7 +5,7 @@ import Reporting
 import TLSModel
 
 /// What `atscheck merge` makes of its files: a scan report, or an audit rebuilt from audit shards.
-public enum MergedReport: Sendable {
+package enum MergedReport: Sendable {
     /// The merge of `scan --shard I/N --format json` reports (``ReportMerge``).
     case scan(ScanReport)
     /// The audit a single run over the whole list gives, rebuilt from `audit --shard I/N --format json` reports
@@ -18,12 +18,12 @@ public enum MergedReport: Sendable {
 /// shard that scanned it, reads the audit's inputs again (``AuditShardInputs``: the plist, the list, the baseline,
 /// the pin material) and judges the whole list with the steps a single run takes after its scan. The report,
 /// exit status and every rendering are then the single run's (timings aside).
-public enum AuditMerge {
+package enum AuditMerge {
     /// Reads report files, scan or audit, and merges them.
     /// - Throws: ``InputFileError`` when a file is unreadable or not an atscheck JSON report; ``MergeError`` when
     ///   the reports do not belong together (scan and audit mixed, shards missing or doubled, different audits,
     ///   an input file changed since the shards ran).
-    public static func merge(paths: [String]) throws -> MergedReport {
+    package static func merge(paths: [String]) throws -> MergedReport {
         let files = try paths.map(ReportFile.load)
         let audits = zip(paths, files).filter { $0.1.isAudit }.map(\.0)
         if audits.isEmpty { return .scan(try ReportMerge.merge(files.map(\.report), names: paths)) }

@@ -11,7 +11,7 @@ import TLSModel
 /// list, ``ReportShard/positions``); reports without shard information (whole runs) are appended in the order
 /// given. Findings keep their first occurrence (the list's own findings are in every shard), in the order of
 /// the files; the summary is recomputed.
-public enum ReportMerge {
+package enum ReportMerge {
     /// Merges reports.
     /// - Parameters:
     ///   - reports: the reports, in the order given.
@@ -20,7 +20,7 @@ public enum ReportMerge {
     /// - Throws: ``MergeError`` naming the reports that do not belong together: different atscheck versions or
     ///   schemas, shards mixed with whole reports, different splits, a shard given twice or missing, an endpoint
     ///   reported by two shards, or the same whole report given twice.
-    public static func merge(_ reports: [ScanReport], names: [String]? = nil) throws -> ScanReport {
+    package static func merge(_ reports: [ScanReport], names: [String]? = nil) throws -> ScanReport {
         let names = names.flatMap { $0.count == reports.count ? $0 : nil } ?? reports.indices.map { "report \($0 + 1)" }
         guard let first = reports.first else { throw MergeError("no reports to merge") }
         try checkVersions(reports, names: names)
@@ -139,13 +139,13 @@ public enum ReportMerge {
 
     /// Reads and merges report files (`scan --format json` output).
     /// - Throws: ``InputFileError`` when a file cannot be read or is not a scan report; ``MergeError``.
-    public static func merge(paths: [String]) throws -> ScanReport {
+    package static func merge(paths: [String]) throws -> ScanReport {
         try merge(paths.map { try ReportFile.load($0).report }, names: paths)
     }
 }
 
 /// Reports that cannot be merged into one.
-public struct MergeError: Error, CustomStringConvertible, Equatable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct MergeError: Error, CustomStringConvertible, Equatable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -13,7 +13,7 @@ extension ScanPipeline {
     /// DER, so a long batch does not hold every chain's bytes to the end.
     ///
     /// > Warning: Connects to every `https` target and entry of the shard.
-    public func scan(
+    package func scan(
         _ targets: [Target], lists: [EndpointList], shard: Shard?, judge: PolicyJudge,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil,
         onEndpoint: (@Sendable (EndpointResult) -> Void)? = nil, streamOnly: Bool = false

@@ -18,7 +18,7 @@ extension ScanPipeline {
     ///     error and handshake count).
     ///   - onEndpoint: receives each endpoint result, whole, one at a time.
     /// - Returns: the summary, findings and exit status the whole report would have.
-    public func scanStreaming(
+    package func scanStreaming(
         _ targets: [Target], lists: [EndpointList], shard: Shard?, judge: PolicyJudge,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil,
         onEndpoint: @escaping @Sendable (EndpointResult) -> Void
@@ -35,14 +35,14 @@ extension ScanPipeline {
 
 /// What a streamed scan (`scan --format jsonl` to standard output, no other report) keeps once every endpoint
 /// has been written: the summary line and the exit status, without the endpoints.
-public struct StreamedScan: Sendable {
+package struct StreamedScan: Sendable {
     /// The report with no endpoints (they were streamed): its summary, findings (the lists' own, then those of the
     /// plist's pins and the `--warn-days` warnings, each in endpoint order) and tool are those of the whole report.
-    public var report: ScanReport
+    package var report: ScanReport
     /// ``ExitStatus/of(_:)`` of the whole report.
-    public var status: ExitStatus
+    package var status: ExitStatus
     /// ``ExitStatus/reason(for:)`` of the whole report.
-    public var reason: String?
+    package var reason: String?
 }
 
 /// Folds endpoint results into what ``StreamedScan`` needs, in constant memory per endpoint: counts, the few

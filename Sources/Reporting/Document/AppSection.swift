@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// What `atscheck app` adds to its ``ReportDocument/scan``: the bundle's facts (`app` in the JSON) and, for a
+/// What `atscheck app` adds to its scan report (``AppDocument``): the bundle's facts (`app` in the JSON) and, for a
 /// live run, the verdicts per OS era, the exception debt and the pin checks (`live`).
 ///
 /// Plain values the facade fills from its results, so the text and the JSON are rendered here without the

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// What an audit adds to its ``ReportDocument/scan``: the exception debt and the pin checks as data (their
+/// What an audit adds to its scan report (``AuditDocument``): the exception debt and the pin checks as data (their
 /// findings are in the scan report already), and whether the endpoints were judged without a plist.
 ///
 /// The JSON writes them beside the report (`exceptionDebt`, `pins`, `policy`, `auditShard`); text and Markdown

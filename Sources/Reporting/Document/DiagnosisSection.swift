@@ -1,6 +1,6 @@
 import TLSModel
 
-/// What `atscheck diagnose` adds to its ``ReportDocument/scan``: the nscurl matrix and minimal exception
+/// What `atscheck diagnose` adds to its scan report (``DiagnosisDocument``): the nscurl matrix and minimal exception
 /// (``DiagnosticsReport``), the profile it was predicted from, and the findings beside it.
 ///
 /// Text and JSON show the matrix; the other formats show the endpoint as `scan` does.

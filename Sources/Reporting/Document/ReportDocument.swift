@@ -1,78 +1,40 @@
 import TLSModel
 
-/// Everything one run of a command reports, as sections that each format's ``ReportRenderer`` shows its own way.
+/// What one run of a command reports: one conforming type per kind of command output, each a plain value with
+/// exactly the parts that command has (no optional sections).
 ///
-/// A command fills the sections it has and hands the document to the CLI's one `emit`, which renders it in every
-/// format asked for: no command knows the formats. Which command fills what:
-///
-/// | command | sections |
+/// | command | document |
 /// | --- | --- |
-/// | `scan`, `merge` of scans, `plist` | ``scan`` |
-/// | `audit`, `merge` of audits | ``scan``, ``audit`` |
-/// | `app` (`--offline` or live) | ``scan``, ``app`` |
-/// | `diagnose` | ``scan`` (the endpoint under the default policy), ``diagnosis`` |
-/// | `pins check` | ``pins`` |
-/// | `pins extract` | ``pinExtract`` |
-/// | `plist --explain` | ``explanations`` |
-/// | `rules` | ``rules`` |
+/// | `scan`, `merge` of scans, `plist` | ``ScanDocument`` |
+/// | `audit`, `merge` of audits | ``AuditDocument`` |
+/// | `app` (`--offline` or live) | ``AppDocument`` |
+/// | `diagnose` | ``DiagnosisDocument`` |
+/// | `cert` | ``CertDocument`` |
+/// | `pins check` | ``PinCheckDocument`` |
+/// | `pins extract` | ``PinExtractDocument`` |
+/// | `plist --explain` | ``ExplanationDocument`` |
+/// | `rules` | ``RuleCatalogueDocument`` |
 ///
-/// ``scan`` is what the CI formats (SARIF, JUnit, GitHub, Code Climate, Markdown) show of a document; the
-/// sections beside it add to the text and the JSON. ``pins``, ``pinExtract``, ``explanations`` and ``rules``
-/// stand alone, and ``diagnosis`` replaces ``scan`` in the text.
-public struct ReportDocument: Sendable {
-    /// A kind of section: what a renderer says it can show (``ReportRenderer/sections``).
-    public enum Section: String, CaseIterable, Sendable {
-        case scan, audit, app, diagnosis, pins, pinExtract, explanations, rules
-    }
+/// A command builds its document and hands it to the CLI's one `emit`; every ``ReportRenderer`` has one
+/// requirement per document type (``rendering(by:)`` picks it), so a format that forgets a command does not
+/// compile, and a format that cannot show one says so with ``Rendering/unsupported``. Its JSON (`Encodable`) is
+/// the command's top-level shape (docs/json-output.md), which the JSON format writes.
+public protocol ReportDocument: Encodable, Sendable {
+    /// The word for the document in a refusal (`cannot render sarif: it does not show explanations`).
+    static var name: String { get }
 
-    /// Endpoints (with their ATS verdicts) and findings: the report of the JSON contract.
-    public var scan: ScanReport?
-    /// An audit's exception debt and pin checks (beside ``scan``).
-    public var audit: AuditSection?
-    /// An app build's facts and, live, its verdicts per OS era and pin checks (beside ``scan``).
-    public var app: AppSection?
-    /// The nscurl matrix of `diagnose` (beside ``scan``).
-    public var diagnosis: DiagnosisSection?
-    /// A pin check (`pins check`).
-    public var pins: PinCheckReport?
-    /// The pins extracted from a live path (`pins extract`).
-    public var pinExtract: PinExtractReport?
-    /// The effective policy of each plist (`plist --explain`).
-    public var explanations: [ExplainedPlist]?
-    /// The rule catalogue (`rules`).
-    public var rules: [RuleDescriptor]?
-    /// The input files findings and endpoints without a file of their own are placed in.
-    public var sources: ReportSources
-    /// The trust data the run judged with, for the JSON of the commands without a scan report (`diagnose`, `pins
-    /// check`, `pins extract`); a scan report carries its own (``ScanReport/trustData``).
-    public var trustData: TrustDataInfo?
+    /// How a renderer shows documents of this type: its requirement for this type.
+    /// - Parameter renderer: the format's renderer.
+    /// - Returns: the rendering, or ``Rendering/unsupported``.
+    static func rendering(by renderer: any ReportRenderer) -> Rendering<Self>
 
-    /// A document with the given sections.
-    public init(
-        scan: ScanReport? = nil, audit: AuditSection? = nil, app: AppSection? = nil, diagnosis: DiagnosisSection? = nil,
-        pins: PinCheckReport? = nil, pinExtract: PinExtractReport? = nil, explanations: [ExplainedPlist]? = nil,
-        rules: [RuleDescriptor]? = nil, sources: ReportSources = ReportSources()
-    ) {
-        self.scan = scan
-        self.audit = audit
-        self.app = app
-        self.diagnosis = diagnosis
-        self.pins = pins
-        self.pinExtract = pinExtract
-        self.explanations = explanations
-        self.rules = rules
-        self.sources = sources
-    }
-
-    /// The sections the document has, in ``Section`` order.
-    public var sections: [Section] {
-        let present: [(Section, Bool)] = [
-            (.scan, scan != nil), (.audit, audit != nil), (.app, app != nil), (.diagnosis, diagnosis != nil),
-            (.pins, pins != nil), (.pinExtract, pinExtract != nil), (.explanations, explanations != nil),
-            (.rules, rules != nil),
-        ]
-        return present.filter(\.1).map(\.0)
-    }
+    /// Completes the document with what only the end of the run knows: the repository file URIs are relative to
+    /// (kept when the document has its own) and the trust data the run judged with (kept where the report
+    /// already names its own, as a merged report keeps its shards').
+    /// - Parameters:
+    ///   - root: the artifact root, for the documents that place results in files.
+    ///   - trustData: the run's trust data, nil when unknown.
+    mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?)
 }
 
 /// The input files of a run, for the formats that place findings in files (SARIF, GitHub, Code Climate).
@@ -101,17 +63,24 @@ public struct ReportSources: Sendable, Equatable {
     }
 }
 
-/// One plist's effective policy (`plist --explain`).
-public struct ExplainedPlist: Sendable {
-    /// The file as given (named in the text when several are explained).
-    public var file: String
-    public var explanation: PolicyExplanation
-
-    /// - Parameters:
-    ///   - file: the file as given.
-    ///   - explanation: its effective policy.
-    public init(file: String, explanation: PolicyExplanation) {
-        self.file = file
-        self.explanation = explanation
-    }
+extension ReportDocument {
+    /// Whether a renderer shows documents of this type (its requirement is not ``Rendering/unsupported``).
+    /// - Parameter renderer: the format's renderer.
+    /// - Returns: true when the format shows them.
+    public static func isShown(by renderer: any ReportRenderer) -> Bool { rendering(by: renderer).isSupported }
 }
+
+/// A document built on a scan report (`scan`, `audit`, `app`, `diagnose`, `cert`): what the CI formats (SARIF,
+/// JUnit, GitHub, Code Climate, JSON Lines, Markdown) show of it, placed in its input files.
+public protocol ScanReportDocument: ReportDocument {
+    /// The endpoints and findings.
+    var report: ScanReport { get }
+    /// The input files results without a file of their own are placed in.
+    var sources: ReportSources { get }
+}
+
+extension ScanDocument: ScanReportDocument {}
+extension AuditDocument: ScanReportDocument {}
+extension AppDocument: ScanReportDocument {}
+extension DiagnosisDocument: ScanReportDocument {}
+extension CertDocument: ScanReportDocument {}

@@ -1,39 +1,68 @@
 import Foundation
 import TLSModel
 
-/// Renders a ``ReportDocument`` in one ``OutputFormat``: one conforming type per format, in `Formats/`, listed
-/// once in ``ReportRendererRegistry/standard``.
+/// Renders every ``ReportDocument`` in one ``OutputFormat``: one conforming type per format, in `Formats/`, named
+/// once in ``OutputFormat/renderer``.
 ///
-/// A renderer decides how its format shows each section; it never sees a command. A document with a section
-/// the renderer does not show is refused (``ReportRenderingError``), and commands refuse such a format before
-/// they run (``ReportRendererRegistry/formats(showing:)``).
+/// One requirement per document type and no default implementations: a renderer that forgets a command's
+/// document does not compile, and one that cannot show it says so with ``Rendering/unsupported``, which each
+/// command's `validate()` reads before the run (``ReportRendererRegistry/formats(showing:)``). A renderer never
+/// sees a command, only its document.
+///
+/// Requirements are values rather than methods so that whether a format shows a document is known without one.
 public protocol ReportRenderer: Sendable {
     /// The format written.
     var format: OutputFormat { get }
 
-    /// The sections a document may have for this format (every other section is refused, not dropped).
-    var sections: Set<ReportDocument.Section> { get }
-
-    /// The document as one string.
-    /// - Parameters:
-    ///   - document: what the command reports.
-    ///   - options: colour and the time certificates are judged against.
-    /// - Returns: the rendering, newline-terminated where the format has lines.
-    /// - Throws: an `EncodingError`, or ``ReportRenderingError`` when a section this format needs is missing.
-    func render(_ document: ReportDocument, options: RenderOptions) throws -> String
-
-    /// A writer of the document in pieces, for a document too large to render as one string (a batch scan's
-    /// JSON); nil: ``render(_:options:)``. The pieces concatenate to exactly what ``render(_:options:)`` returns.
-    /// - Parameters:
-    ///   - document: what the command reports.
-    ///   - options: as for ``render(_:options:)``.
-    /// - Returns: the writer, or nil (the default).
-    func pieces(_ document: ReportDocument, options: RenderOptions) -> ReportPieces?
+    /// `scan`, `merge` of scans, `plist`.
+    var scan: Rendering<ScanDocument> { get }
+    /// `audit`, `merge` of audits.
+    var audit: Rendering<AuditDocument> { get }
+    /// `app`, offline or live.
+    var app: Rendering<AppDocument> { get }
+    /// `diagnose`.
+    var diagnosis: Rendering<DiagnosisDocument> { get }
+    /// `cert`.
+    var cert: Rendering<CertDocument> { get }
+    /// `pins check`.
+    var pinCheck: Rendering<PinCheckDocument> { get }
+    /// `pins extract`.
+    var pinExtract: Rendering<PinExtractDocument> { get }
+    /// `plist --explain`.
+    var explanation: Rendering<ExplanationDocument> { get }
+    /// `rules`.
+    var rules: Rendering<RuleCatalogueDocument> { get }
 }
 
-extension ReportRenderer {
-    /// Rendered as one string.
-    public func pieces(_ document: ReportDocument, options: RenderOptions) -> ReportPieces? { nil }
+/// How a format shows one type of document: as one string, in pieces, or not at all.
+public struct Rendering<Document>: Sendable {
+    /// Renders a document; nil when the format does not show this type.
+    let body: (@Sendable (Document, RenderOptions) throws -> RenderedReport)?
+
+    /// The format does not show this type of document: a command whose document it is refuses the format in
+    /// `validate()`, naming the formats that do.
+    public static var unsupported: Rendering { Rendering(body: nil) }
+
+    /// The document as one string.
+    /// - Parameter render: the rendering, newline-terminated where the format has lines; it throws an
+    ///   `EncodingError` or what the format's renderer throws.
+    /// - Returns: the rendering.
+    public static func text(_ render: @escaping @Sendable (Document, RenderOptions) throws -> String) -> Rendering {
+        Rendering { document, options in .text(try render(document, options)) }
+    }
+
+    /// The document as a writer of pieces (or as text where it is small): for a document too large to render as
+    /// one string (a batch scan's JSON). The pieces concatenate to what the one string would be.
+    /// - Parameter render: the rendering.
+    /// - Returns: the rendering.
+    public static func output(
+        _ render: @escaping @Sendable (Document, RenderOptions) throws -> RenderedReport
+    ) -> Rendering {
+        Rendering(body: render)
+    }
+
+    /// Whether the format shows this type of document.
+    public var isSupported: Bool { body != nil }
 }
 
 /// Writes a report in pieces to a sink (``JSONStreamRendering``).
@@ -71,13 +100,13 @@ public struct RenderOptions: Sendable {
     public var style: TextStyle { TextStyle(enabled: color) }
 }
 
-/// One rendered output: text, or a writer of pieces (``ReportRenderer/pieces(_:options:)``).
+/// One rendered output: text, or a writer of pieces (``Rendering/output(_:)``).
 public enum RenderedReport {
     case text(String)
     case pieces(ReportPieces)
 }
 
-/// A document a format cannot render: it has a section the format does not show, lacks one the format needs,
+/// A document a format cannot render: the format does not show its type (``Rendering/unsupported``),
 /// or no renderer is registered for the format.
 public struct ReportRenderingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The format asked for.
@@ -94,13 +123,4 @@ public struct ReportRenderingError: Error, Sendable, Equatable, CustomStringConv
     }
 
     public var description: String { "cannot render \(format.rawValue): \(reason)" }
-}
-
-extension ReportDocument {
-    /// The scan report, which every format but text and JSON shows of a document that is not a pin check.
-    /// - Throws: ``ReportRenderingError`` when the document has none.
-    func requireScan(for format: OutputFormat) throws -> ScanReport {
-        guard let scan else { throw ReportRenderingError(format: format, reason: "the document has no scan report") }
-        return scan
-    }
 }

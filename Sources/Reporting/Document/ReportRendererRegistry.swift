@@ -6,12 +6,9 @@ import TLSModel
 /// The CLI's `emit` renders every document through ``standard``; a registry of other renderers (a test's) renders
 /// the same documents without any command changing.
 public struct ReportRendererRegistry: Sendable {
-    /// Every format atscheck writes. Adding a format adds its renderer here (a test checks that each
-    /// ``OutputFormat`` case has exactly one).
-    public static let standard = ReportRendererRegistry([
-        TextFormat(), JSONFormat(), JSONLinesFormat(), SARIFFormat(), JUnitFormat(), MarkdownFormat(), GitHubFormat(),
-        CodeClimateFormat(), HTMLFormat(),
-    ])
+    /// Every format atscheck writes: each ``OutputFormat`` case's ``OutputFormat/renderer`` (a test checks that
+    /// each renders its own format).
+    public static let standard = ReportRendererRegistry(OutputFormat.allCases.map(\.renderer))
 
     /// The renderers, in registration order.
     public let renderers: [any ReportRenderer]
@@ -33,13 +30,13 @@ public struct ReportRendererRegistry: Sendable {
         return renderer
     }
 
-    /// The formats whose renderer shows a section, in ``OutputFormat`` order: what a command whose document
-    /// has that section accepts (`plist --explain writes text, json, not sarif`).
-    /// - Parameter section: the section.
+    /// The formats whose renderer shows a type of document, in ``OutputFormat`` order: what the command that
+    /// reports it accepts (`plist --explain writes text, json, not sarif`).
+    /// - Parameter document: the document type.
     /// - Returns: the formats.
-    public func formats(showing section: ReportDocument.Section) -> [OutputFormat] {
+    public func formats(showing document: any ReportDocument.Type) -> [OutputFormat] {
         OutputFormat.allCases.filter { format in
-            renderers.first { $0.format == format }?.sections.contains(section) ?? false
+            renderers.first { $0.format == format }.map { document.isShown(by: $0) } ?? false
         }
     }
 
@@ -49,17 +46,15 @@ public struct ReportRendererRegistry: Sendable {
     ///   - format: the format.
     ///   - options: colour and the time.
     /// - Returns: the text, or a writer of pieces.
-    /// - Throws: ``ReportRenderingError`` when the document has a section the format does not show (or no
-    ///   renderer is registered); what the renderer throws.
-    public func output(
-        _ document: ReportDocument, as format: OutputFormat, options: RenderOptions
+    /// - Throws: ``ReportRenderingError`` when the format does not show this type of document (or no renderer is
+    ///   registered); what the renderer throws.
+    public func output<Document: ReportDocument>(
+        _ document: Document, as format: OutputFormat, options: RenderOptions
     ) throws -> RenderedReport {
-        let renderer = try renderer(for: format)
-        if let section = document.sections.first(where: { !renderer.sections.contains($0) }) {
-            throw ReportRenderingError(format: format, reason: "it does not show \(section.rawValue)")
+        guard let body = Document.rendering(by: try renderer(for: format)).body else {
+            throw ReportRenderingError(format: format, reason: "it does not show \(Document.name)")
         }
-        if let pieces = renderer.pieces(document, options: options) { return .pieces(pieces) }
-        return .text(try renderer.render(document, options: options))
+        return try body(document, options)
     }
 
     /// Renders a document in a format as one string (pieces joined).
@@ -69,8 +64,8 @@ public struct ReportRendererRegistry: Sendable {
     ///   - options: colour and the time.
     /// - Returns: the text.
     /// - Throws: as ``output(_:as:options:)``.
-    public func render(
-        _ document: ReportDocument, as format: OutputFormat, options: RenderOptions
+    public func render<Document: ReportDocument>(
+        _ document: Document, as format: OutputFormat, options: RenderOptions
     ) throws -> String {
         switch try output(document, as: format, options: options) {
         case .text(let text): return text

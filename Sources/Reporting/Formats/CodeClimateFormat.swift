@@ -4,16 +4,26 @@ import TLSModel
 /// input files.
 public struct CodeClimateFormat: ReportRenderer {
     public let format = OutputFormat.codeclimate
-    public let sections: Set<ReportDocument.Section> = [.scan, .audit, .app, .diagnosis, .pins]
 
     public init() {}
 
-    public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let pins = document.pins, document.scan == nil {
-            return try CodeClimateRenderer.render(
-                PinsFormats.findingsReport(pins), catalogue: options.catalogue, sources: document.sources)
+    public var scan: Rendering<ScanDocument> { .text(Self.report) }
+    public var audit: Rendering<AuditDocument> { .text(Self.report) }
+    public var app: Rendering<AppDocument> { .text(Self.report) }
+    public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
+    public var cert: Rendering<CertDocument> { .text(Self.report) }
+    public var pinCheck: Rendering<PinCheckDocument> {
+        .text { document, options in
+            try CodeClimateRenderer.render(
+                PinsFormats.findingsReport(document.report), catalogue: options.catalogue, sources: document.sources)
         }
-        return try CodeClimateRenderer.render(
-            try document.requireScan(for: format), catalogue: options.catalogue, sources: document.sources)
+    }
+    public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
+    public var explanation: Rendering<ExplanationDocument> { .unsupported }
+    public var rules: Rendering<RuleCatalogueDocument> { .unsupported }
+
+    /// The scan report's findings, placed in the document's input files.
+    @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) throws -> String {
+        try CodeClimateRenderer.render(document.report, catalogue: options.catalogue, sources: document.sources)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TLSModel
 
 /// `--format html`, `--report html=PATH`: the release report a person opens in a browser (``HTMLReport``): one
@@ -5,11 +6,47 @@ import TLSModel
 /// exceptions to paste and the pin checks of the release and debug builds.
 public struct HTMLFormat: ReportRenderer {
     public let format = OutputFormat.html
-    public let sections: Set<ReportDocument.Section> = [.scan, .audit, .app, .diagnosis, .pins]
 
     public init() {}
 
-    public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        HTMLReport(document: document, now: options.now, catalogue: options.catalogue).render()
+    public var scan: Rendering<ScanDocument> {
+        .text { document, options in
+            Self.page(.init(scan: document.report), .init(scan: document.report, sources: document.sources), options)
+        }
+    }
+    public var audit: Rendering<AuditDocument> {
+        .text { document, options in
+            Self.page(.audit, .init(scan: document.report, audit: document.audit, sources: document.sources), options)
+        }
+    }
+    public var app: Rendering<AppDocument> {
+        .text { document, options in
+            Self.page(.app, .init(scan: document.report, app: document.app, sources: document.sources), options)
+        }
+    }
+    public var diagnosis: Rendering<DiagnosisDocument> {
+        .text { document, options in
+            let content = HTMLReport.Content(
+                scan: document.report, diagnosis: document.diagnosis, sources: document.sources)
+            return Self.page(.diagnose, content, options)
+        }
+    }
+    public var cert: Rendering<CertDocument> {
+        .text { document, options in
+            let content = HTMLReport.Content(scan: document.report, pins: document.pinCheck, sources: document.sources)
+            return Self.page(.init(scan: document.report), content, options)
+        }
+    }
+    public var pinCheck: Rendering<PinCheckDocument> {
+        .text { document, options in
+            Self.page(.pinsCheck, .init(pins: document.report, sources: document.sources), options)
+        }
+    }
+    public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
+    public var explanation: Rendering<ExplanationDocument> { .unsupported }
+    public var rules: Rendering<RuleCatalogueDocument> { .unsupported }
+
+    static func page(_ kind: HTMLReport.Kind, _ content: HTMLReport.Content, _ options: RenderOptions) -> String {
+        HTMLReport(kind: kind, document: content, now: options.now, catalogue: options.catalogue).render()
     }
 }

@@ -1,24 +1,41 @@
 import TLSModel
 
-/// `--format json`: the model every other format renders (``ReportJSON``), pretty-printed with sorted keys.
-/// A plain scan report is written in pieces, endpoint by endpoint, and `plist --explain` host pattern by host pattern
-/// (``JSONStreamRendering``).
+/// `--format json`: the model every other format renders, each document's own shape (its `Encodable`;
+/// docs/json-output.md), pretty-printed with sorted keys. A scan report is written in pieces, endpoint by
+/// endpoint, and `plist --explain` host pattern by host pattern (``JSONStreamRendering``).
 public struct JSONFormat: ReportRenderer {
     public let format = OutputFormat.json
-    public let sections = Set(ReportDocument.Section.allCases)
 
     public init() {}
 
-    public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        try JSONRendering.render(ReportJSON(document))
+    public var scan: Rendering<ScanDocument> { .output { document, _ in Self.streamed(document.report) } }
+    public var audit: Rendering<AuditDocument> { .text(Self.document) }
+    public var app: Rendering<AppDocument> { .text(Self.document) }
+    public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.document) }
+    public var cert: Rendering<CertDocument> {
+        .output { document, options in
+            // Without a pin check beside it, the report alone: in pieces, as a scan's.
+            guard document.pinCheck != nil else { return Self.streamed(document.report) }
+            return .text(try Self.document(document, options: options))
+        }
+    }
+    public var pinCheck: Rendering<PinCheckDocument> { .text(Self.document) }
+    public var pinExtract: Rendering<PinExtractDocument> { .text(Self.document) }
+    public var explanation: Rendering<ExplanationDocument> {
+        // `plist --explain` of a plist with many exception domains: host pattern by host pattern.
+        .output { document, _ in
+            .pieces { sink in try JSONStreamRendering.write(document.plists.map(\.explanation), to: sink) }
+        }
+    }
+    public var rules: Rendering<RuleCatalogueDocument> { .text(Self.document) }
+
+    /// A scan report alone, in pieces.
+    static func streamed(_ report: ScanReport) -> RenderedReport {
+        .pieces { sink in try JSONStreamRendering.write(report, to: sink) }
     }
 
-    public func pieces(_ document: ReportDocument, options: RenderOptions) -> ReportPieces? {
-        if let explanations = document.explanations {
-            // `plist --explain` of a plist with many exception domains: host pattern by host pattern.
-            return { sink in try JSONStreamRendering.write(explanations.map(\.explanation), to: sink) }
-        }
-        guard document.sections == [.scan], let scan = document.scan else { return nil }
-        return { sink in try JSONStreamRendering.write(scan, to: sink) }
+    /// The document's JSON as one string.
+    @Sendable static func document(_ document: some ReportDocument, options: RenderOptions) throws -> String {
+        try JSONRendering.render(document)
     }
 }

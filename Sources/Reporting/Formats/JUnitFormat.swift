@@ -4,14 +4,25 @@ import TLSModel
 /// ``PinsFormats/junit(_:)``).
 public struct JUnitFormat: ReportRenderer {
     public let format = OutputFormat.junit
-    public let sections: Set<ReportDocument.Section> = [.scan, .audit, .app, .diagnosis, .pins]
 
     public init() {}
 
-    public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let pins = document.pins, document.scan == nil {
-            return PinsFormats.junit(pins, catalogue: options.catalogue)
+    public var scan: Rendering<ScanDocument> { .text(Self.report) }
+    public var audit: Rendering<AuditDocument> { .text(Self.report) }
+    public var app: Rendering<AppDocument> { .text(Self.report) }
+    public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
+    public var cert: Rendering<CertDocument> { .text(Self.report) }
+    public var pinCheck: Rendering<PinCheckDocument> {
+        .text { document, options in
+            PinsFormats.junit(document.report, catalogue: options.catalogue)
         }
-        return JUnitRenderer.render(try document.requireScan(for: format), catalogue: options.catalogue)
+    }
+    public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
+    public var explanation: Rendering<ExplanationDocument> { .unsupported }
+    public var rules: Rendering<RuleCatalogueDocument> { .unsupported }
+
+    /// The scan report's test cases.
+    @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) -> String {
+        JUnitRenderer.render(document.report, catalogue: options.catalogue)
     }
 }

@@ -4,14 +4,28 @@ import TLSModel
 /// a pin check's table (``PinsFormats/markdown(_:)``); the rule catalogue of docs/rules.md.
 public struct MarkdownFormat: ReportRenderer {
     public let format = OutputFormat.markdown
-    public let sections: Set<ReportDocument.Section> = [.scan, .audit, .app, .diagnosis, .pins, .rules]
 
     public init() {}
 
-    public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        if let rules = document.rules { return RuleCatalogueRenderer.markdown(rules) }
-        if let pins = document.pins, document.scan == nil { return PinsFormats.markdown(pins) }
-        let note = document.audit?.judgedUnderDefaultPolicy == true ? "> \(AuditSection.defaultPolicyNote)\n\n" : ""
-        return note + MarkdownRenderer.render(try document.requireScan(for: format), catalogue: options.catalogue)
+    public var scan: Rendering<ScanDocument> { .text(Self.report) }
+    public var audit: Rendering<AuditDocument> {
+        .text { document, options in
+            let note = document.audit.judgedUnderDefaultPolicy ? "> \(AuditSection.defaultPolicyNote)\n\n" : ""
+            return note + Self.report(document, options: options)
+        }
+    }
+    public var app: Rendering<AppDocument> { .text(Self.report) }
+    public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
+    public var cert: Rendering<CertDocument> { .text(Self.report) }
+    public var pinCheck: Rendering<PinCheckDocument> { .text { document, _ in PinsFormats.markdown(document.report) } }
+    public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
+    public var explanation: Rendering<ExplanationDocument> { .unsupported }
+    public var rules: Rendering<RuleCatalogueDocument> {
+        .text { document, _ in RuleCatalogueRenderer.markdown(document.rules) }
+    }
+
+    /// The scan report as a pull-request comment.
+    @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) -> String {
+        MarkdownRenderer.render(document.report, catalogue: options.catalogue)
     }
 }

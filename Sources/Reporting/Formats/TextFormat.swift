@@ -2,57 +2,97 @@ import TLSModel
 
 /// `--format text`, the default: the human report, coloured only on a terminal.
 ///
-/// A standalone section (rules, explanations, extracted pins, a pin check, a diagnosis) is its own text;
-/// otherwise the app's header and live verdicts, the audit's policy note, the shard line, the scan report, then a pin
-/// check that goes with it (`cert --pins`).
+/// A standalone document (rules, explanations, extracted pins, a pin check, a diagnosis) is its own text, ending
+/// with the trust data the run judged with; the others are the scan report, after the app's header and live
+/// verdicts or the audit's policy note and the shard line, and before the pin check that goes with a `cert`.
 public struct TextFormat: ReportRenderer {
     public let format = OutputFormat.text
-    public let sections = Set(ReportDocument.Section.allCases)
 
     public init() {}
 
-    public func render(_ document: ReportDocument, options: RenderOptions) throws -> String {
-        let style = options.style
-        let width = options.width
-        if let rules = document.rules { return RuleCatalogueRenderer.text(rules, width: width) }
-        if let explanations = document.explanations {
-            return explanations.map { plist in
-                (explanations.count > 1
+    public var scan: Rendering<ScanDocument> { .text { document, options in Self.report(document.report, options) } }
+
+    public var audit: Rendering<AuditDocument> {
+        .text { document, options in
+            let note =
+                document.audit.judgedUnderDefaultPolicy
+                ? TextLayout.fit(AuditSection.defaultPolicyNote, width: options.width) + "\n\n" : ""
+            return note + Self.report(document.report, options)
+        }
+    }
+
+    public var app: Rendering<AppDocument> {
+        .text { document, options in
+            let app = document.app
+            var text = AppText.header(app.facts, style: options.style, width: options.width)
+            if let live = app.live { text += AppText.live(live, style: options.style, width: options.width) }
+            return text + Self.report(document.report, options)
+        }
+    }
+
+    public var diagnosis: Rendering<DiagnosisDocument> {
+        .text { document, options in
+            DiagnosticsTextRenderer.render(document.diagnosis, width: options.width)
+                + Self.trustData(document.trustData, options)
+        }
+    }
+
+    public var cert: Rendering<CertDocument> {
+        .text { document, options in
+            let text = Self.report(document.report, options)
+            // `atscheck cert --pins` with one library: the chain's verdict, then how the library decided.
+            guard let pins = document.pinCheck else { return text }
+            return text + "\n" + PinsTextRenderer(style: options.style, width: options.width).render(pins)
+        }
+    }
+
+    public var pinCheck: Rendering<PinCheckDocument> {
+        .text { document, options in
+            PinsTextRenderer(style: options.style, width: options.width).render(document.report)
+                + Self.trustData(document.trustData, options)
+        }
+    }
+
+    public var pinExtract: Rendering<PinExtractDocument> {
+        .text { document, options in
+            PinsTextRenderer(style: options.style, width: options.width).render(document.report)
+                + Self.trustData(document.trustData, options)
+        }
+    }
+
+    public var explanation: Rendering<ExplanationDocument> {
+        .text { document, options in
+            let plists = document.plists
+            return plists.map { plist in
+                (plists.count > 1
                     ? TextLayout.fit(
                         "== \(ControlEscaping.escape(plist.file))"
                             + (plist.explanation.configuration.map { " (\(ControlEscaping.escape($0)))" } ?? "") + "\n",
-                        width: width) : "")
-                    + ExplainTextRenderer.render(plist.explanation, style: style, width: width)
+                        width: options.width) : "")
+                    + ExplainTextRenderer.render(plist.explanation, style: options.style, width: options.width)
             }.joined()
         }
-        let pinsText = PinsTextRenderer(style: style, width: width)
-        // The reports without a scan report end with the trust data the run judged with, as a scan report does.
-        let trustData =
-            document.trustData.map { data in
-                data.summary.isEmpty
-                    ? "" : TextLayout.fit("Trust data: \(ControlEscaping.escape(data.summary))\n", width: width)
-            } ?? ""
-        if let extract = document.pinExtract { return pinsText.render(extract) + trustData }
-        if let pins = document.pins, document.scan == nil { return pinsText.render(pins) + trustData }
-        if let diagnosis = document.diagnosis {
-            return DiagnosticsTextRenderer.render(diagnosis, width: width) + trustData
-        }
+    }
+
+    public var rules: Rendering<RuleCatalogueDocument> {
+        .text { document, options in RuleCatalogueRenderer.text(document.rules, width: options.width) }
+    }
+
+    /// The shard line, if any, then the scan report.
+    static func report(_ scan: ScanReport, _ options: RenderOptions) -> String {
         var text = ""
-        if let app = document.app {
-            text += AppText.header(app.facts, style: style, width: width)
-            if let live = app.live { text += AppText.live(live, style: style, width: width) }
-        }
-        if document.audit?.judgedUnderDefaultPolicy == true {
-            text += TextLayout.fit(AuditSection.defaultPolicyNote, width: width) + "\n\n"
-        }
-        let scan = try document.requireScan(for: format)
         if let shard = scan.shard {
             text += "shard \(shard.index)/\(shard.count): \(shard.selected) of \(shard.total) endpoints\n\n"
         }
-        text += ScanTextRenderer(catalogue: options.catalogue, style: style, now: options.now, width: width).render(
-            scan)
-        // `atscheck cert --pins` with one library: the chain's verdict, then how the library decided.
-        if let pins = document.pins { text += "\n" + pinsText.render(pins) }
         return text
+            + ScanTextRenderer(
+                catalogue: options.catalogue, style: options.style, now: options.now, width: options.width
+            ).render(scan)
+    }
+
+    /// The line naming the trust data a report without a scan report was judged with, as a scan report ends.
+    static func trustData(_ data: TrustDataInfo?, _ options: RenderOptions) -> String {
+        guard let data, !data.summary.isEmpty else { return "" }
+        return TextLayout.fit("Trust data: \(ControlEscaping.escape(data.summary))\n", width: options.width)
     }
 }

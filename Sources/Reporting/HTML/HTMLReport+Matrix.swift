@@ -50,7 +50,7 @@ extension HTMLReport {
         var columns: [Column]
         var rows: [Row]
 
-        init(_ document: ReportDocument) {
+        init(_ document: HTMLReport.Content) {
             let results = document.scan?.endpoints ?? []
             if let live = document.app?.live {
                 columns = live.eras.map { Column(label: "iOS \($0)", os: $0) }

@@ -8,27 +8,40 @@ import TLSModel
 /// Every colour in the page has a symbol and a word beside it (a colour-blind reader, or a black-and-white print,
 /// loses nothing), and every string from input or a server is escaped (``HTMLEscaping``).
 struct HTMLReport {
-    /// What the command reports.
-    var document: ReportDocument
+    /// What the page shows: the parts of the command's document, each present where the document has it.
+    struct Content {
+        var scan: ScanReport?
+        var audit: AuditSection?
+        var app: AppSection?
+        var diagnosis: DiagnosisSection?
+        var pins: PinCheckReport?
+        var sources: ReportSources
+    }
+
+    /// The command the page comes from: it names the page and what was checked.
+    enum Kind {
+        case app, audit, diagnose, pinsCheck, cert, plist, scan
+
+        /// A scan report's command: `plist` without endpoints, `cert` when every endpoint is a chain alone.
+        init(scan: ScanReport) {
+            if scan.endpoints.isEmpty {
+                self = .plist
+            } else if scan.endpoints.allSatisfy(\.profile.judgesCertificateOnly) {
+                self = .cert
+            } else {
+                self = .scan
+            }
+        }
+    }
+
+    /// The command the page comes from.
+    var kind: Kind
+    /// What the page shows.
+    var document: Content
     /// The time the report is stamped with (injected for golden tests).
     var now: Date
     /// The rule catalogue the rules' help comes from.
     var catalogue: RuleCatalogue
-
-    /// The command a document comes from, told by its sections: it names the page and what was checked.
-    enum Kind {
-        case app, audit, diagnose, pinsCheck, cert, plist, scan
-    }
-
-    var kind: Kind {
-        if document.app != nil { return .app }
-        if document.audit != nil { return .audit }
-        if document.diagnosis != nil { return .diagnose }
-        guard let scan = document.scan else { return .pinsCheck }
-        if scan.endpoints.isEmpty { return .plist }
-        if scan.endpoints.allSatisfy(\.profile.judgesCertificateOnly) { return .cert }
-        return .scan
-    }
 
     /// The whole page, ending in a newline.
     func render() -> String {

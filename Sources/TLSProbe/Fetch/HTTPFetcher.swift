@@ -14,16 +14,16 @@ import TLSModel
 ///
 /// > Warning: Connects to the network. ``fetch(_:)`` runs each fetch on a thread of its own (sockets with
 /// > deadlines, `poll`), never on Swift's cooperative pool; ``fetchNow(_:)`` blocks its caller.
-public struct HTTPFetcher: HTTPFetching {
+package struct HTTPFetcher: HTTPFetching {
     /// The proxy for a host and port (nil: connect directly).
-    public var proxy: @Sendable (_ host: String, _ port: Int) -> HTTPProxy?
+    package var proxy: @Sendable (_ host: String, _ port: Int) -> HTTPProxy?
     /// `--ca-file`: anchors HTTPS servers may chain to besides this machine's store.
-    public var caFiles: [String]
+    package var caFiles: [String]
 
     /// - Parameters:
     ///   - caFiles: Extra anchors for HTTPS servers.
     ///   - proxy: The proxy per host and port (default: none).
-    public init(
+    package init(
         caFiles: [String] = [], proxy: @escaping @Sendable (_ host: String, _ port: Int) -> HTTPProxy? = { _, _ in nil }
     ) {
         self.caFiles = caFiles
@@ -33,7 +33,7 @@ public struct HTTPFetcher: HTTPFetching {
     /// The `User-Agent` sent.
     static var userAgent: String { "atscheck/\(ToolInfo.currentVersion)" }
 
-    public func fetch(_ request: HTTPFetchRequest) async throws(HTTPFetchError) -> HTTPFetchResponse {
+    package func fetch(_ request: HTTPFetchRequest) async throws(HTTPFetchError) -> HTTPFetchResponse {
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<HTTPFetchResponse, HTTPFetchError>, Never>) in
             let thread = Thread {
@@ -48,7 +48,7 @@ public struct HTTPFetcher: HTTPFetching {
     /// ``fetch(_:)`` on the calling thread.
     ///
     /// > Warning: Blocks for up to the request's timeout; call it from a thread of your own.
-    public func fetchNow(_ request: HTTPFetchRequest) throws(HTTPFetchError) -> HTTPFetchResponse {
+    package func fetchNow(_ request: HTTPFetchRequest) throws(HTTPFetchError) -> HTTPFetchResponse {
         let deadline = Deadline.after(seconds: request.timeout)
         var url = try FetchURL(request.url)
         var redirects = 0

@@ -6,7 +6,7 @@ import TLSModel
 /// endpoints after it reuse the answer (``IssuerFetch/cached``), as trustd's `SecCAIssuerCache` does for a device.
 ///
 /// > Warning: Touches the network through its transport (the run's ``HTTPFetcher``, with its proxy).
-public final class IssuerFetcher: Sendable {
+package final class IssuerFetcher: Sendable {
     /// What a URL gave.
     enum Download: Sendable, Equatable {
         case body([UInt8])
@@ -14,25 +14,25 @@ public final class IssuerFetcher: Sendable {
     }
 
     /// Who downloads; nil: fetching is off (`--no-fetch`).
-    public let transport: (any HTTPFetching)?
+    package let transport: (any HTTPFetching)?
     private let finished = Mutex<[String: Download]>([:])
     private let running = Mutex<[String: Task<Download, Never>]>([:])
     private let requests = Mutex(0)
 
     /// - Parameter transport: Who downloads (the run's ``HTTPFetcher``); nil turns fetching off: a chain that needs
     ///   an issuer is then recorded as not fetched (``IssuerFetch/Status/disabled``).
-    public init(transport: (any HTTPFetching)?) {
+    package init(transport: (any HTTPFetching)?) {
         self.transport = transport
     }
 
     /// Fetching off (`--no-fetch`).
-    public static let disabled = IssuerFetcher(transport: nil)
+    package static let disabled = IssuerFetcher(transport: nil)
 
     /// Whether fetching is on.
-    public var isEnabled: Bool { transport != nil }
+    package var isEnabled: Bool { transport != nil }
 
     /// How many requests were sent so far (not counting answers reused): what "once per URL per run" is checked by.
-    public var requestsSent: Int { requests.withLock { $0 } }
+    package var requestsSent: Int { requests.withLock { $0 } }
 
     /// The answer of `url`, fetched now or by an earlier endpoint; `cached` says which.
     func download(_ url: String) async -> (Download, cached: Bool) {
@@ -92,14 +92,14 @@ public final class IssuerFetcher: Sendable {
 
 /// A chain's issuers as they were fetched when it was scanned, for judging a saved profile again without the
 /// network: each URL gives what it gave then.
-public struct SavedIssuers: Sendable {
+package struct SavedIssuers: Sendable {
     /// URL → the DER certificates it served (fetched) or why not.
     var answers: [String: Result<[[UInt8]], IssuerCompletion.IssuerFailure>]
     /// URL → the reason it was not fetched (`--no-fetch`).
     var disabled: [String: String]
 
     /// The issuers a saved certificate report recorded, with their certificates (DER) from the report.
-    public init(_ report: CertificateReport) {
+    package init(_ report: CertificateReport) {
         answers = [:]
         disabled = [:]
         let pool = report.chain + report.verifiedChain + (report.trust?.certificates ?? [])
@@ -119,7 +119,7 @@ public struct SavedIssuers: Sendable {
     }
 
     /// Nothing saved: every URL is reported as not fetched when the profile was saved.
-    public static let empty = SavedIssuers()
+    package static let empty = SavedIssuers()
 
     private init() {
         answers = [:]

@@ -3,36 +3,36 @@ import Foundation
 internal import OpenSSLSupport
 
 /// What OpenSSL reads back from a certificate: lets tests check the factory made what was asked.
-public struct CertificateDetails: Sendable, Equatable {
+package struct CertificateDetails: Sendable, Equatable {
     /// Subject commonName, nil when the subject has none.
-    public var commonName: String?
+    package var commonName: String?
     /// Issuer commonName.
-    public var issuerCommonName: String?
+    package var issuerCommonName: String?
     /// `RSA` or `EC` (OpenSSL's name for other types).
-    public var keyType: String
-    public var keyBits: Int
+    package var keyType: String
+    package var keyBits: Int
     /// OpenSSL's long name of the signature algorithm, e.g. `sha256WithRSAEncryption`.
-    public var signatureAlgorithm: String
+    package var signatureAlgorithm: String
     /// SAN dNSName entries; nil when there is no SAN extension.
-    public var dnsNames: [String]?
+    package var dnsNames: [String]?
     /// SAN iPAddress entries as text; nil when there is no SAN extension.
-    public var ipAddresses: [String]?
-    public var notBefore: Date
-    public var notAfter: Date
+    package var ipAddresses: [String]?
+    package var notBefore: Date
+    package var notAfter: Date
     /// EKU short names; nil when there is no EKU extension.
-    public var extendedKeyUsage: [String]?
+    package var extendedKeyUsage: [String]?
     /// basicConstraints cA; nil when absent.
-    public var isCA: Bool?
+    package var isCA: Bool?
     /// SCTs OpenSSL parsed from the CT precertificate SCT list; nil when the extension is absent.
-    public var embeddedSCTs: Int?
-    public var hasSubjectKeyIdentifier: Bool
-    public var hasAuthorityKeyIdentifier: Bool
+    package var embeddedSCTs: Int?
+    package var hasSubjectKeyIdentifier: Bool
+    package var hasAuthorityKeyIdentifier: Bool
     /// The serial number (as OpenSSL's `long`; every serial minted here fits).
-    public var serial: Int
+    package var serial: Int
 
     /// Parses `der` with OpenSSL.
     /// - Throws: ``TestSupportError`` with code `.certificate` when OpenSSL cannot parse it.
-    public init(der: Data) throws {
+    package init(der: Data) throws {
         guard let owned = OwnedX509(der: der) else { throw TestSupportError.openSSL(.certificate, "d2i_X509") }
         let x = owned.pointer
         commonName = Self.commonName(X509_get_subject_name(x))
@@ -119,7 +119,7 @@ public struct CertificateDetails: Sendable, Equatable {
 
 extension TestCertificate {
     /// What OpenSSL reads back from this certificate.
-    public var details: CertificateDetails {
+    package var details: CertificateDetails {
         get throws { try CertificateDetails(der: der) }
     }
 }

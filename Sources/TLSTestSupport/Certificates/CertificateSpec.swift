@@ -2,7 +2,7 @@ import Foundation
 internal import TLSModel
 
 /// The digest a test certificate is signed with.
-public enum TestDigest: String, Sendable, Hashable {
+package enum TestDigest: String, Sendable, Hashable {
     case sha256, sha384, sha1, md5
 }
 
@@ -10,49 +10,49 @@ public enum TestDigest: String, Sendable, Hashable {
 ///
 /// Defaults describe an ordinary leaf: RSA-2048, SHA-256, valid from a day ago for 90 days,
 /// `serverAuth` EKU, no SCTs, random serial.
-public struct CertificateSpec: Sendable {
+package struct CertificateSpec: Sendable {
     /// Subject commonName; nil means the subject has no CN.
-    public var commonName: String?
+    package var commonName: String?
     /// SAN dNSName entries. With no `ipAddresses` either, the certificate has no SAN extension at all.
-    public var dnsNames: [String]
+    package var dnsNames: [String]
     /// SAN iPAddress entries, as text (`127.0.0.1`, `::1`).
-    public var ipAddresses: [String]
+    package var ipAddresses: [String]
     /// The subject key's type. Keys are cached per type and ``keySlot``.
-    public var key: TestKeyType
+    package var key: TestKeyType
     /// Which cached key of `key`'s type to use (see ``TestKey/generate(_:slot:)``). Every leaf of one
     /// type shares the `"leaf"` key by default, so two such leaves have the same SPKI pin: give a
     /// distinct slot when a test needs a different key (a pin mismatch).
-    public var keySlot: String
+    package var keySlot: String
     /// The digest of the issuer's signature.
-    public var digest: TestDigest
-    public var notBefore: Date
-    public var notAfter: Date
+    package var digest: TestDigest
+    package var notBefore: Date
+    package var notAfter: Date
     /// A CA: basicConstraints critical CA:TRUE and keyUsage keyCertSign, cRLSign.
-    public var isCA: Bool
+    package var isCA: Bool
     /// Extended key usage by OpenSSL short name (`serverAuth`, `clientAuth`); nil means no EKU extension.
-    public var extendedKeyUsage: [String]?
+    package var extendedKeyUsage: [String]?
     /// How many fake (syntactically valid, unsigned) v1 SCTs to embed in the
     /// CT precertificate SCT list extension (OID 1.3.6.1.4.1.11129.2.4.2); 0 adds no extension.
-    public var embeddedSCTs: Int
+    package var embeddedSCTs: Int
     /// Real SCTs to embed, each signed by its test log over the precertificate entry (RFC 6962 §3.2); when not
     /// empty they replace ``embeddedSCTs``. Needs an issuer (the entry hashes the issuer's key).
-    public var signedSCTs: [SCTSpec] = []
+    package var signedSCTs: [SCTSpec] = []
     /// Serial number; nil picks a random positive one.
-    public var serial: Int?
+    package var serial: Int?
     /// Organization of the subject (always set, so subjects stay distinct from each other's CNs).
-    public var organization: String
+    package var organization: String
     /// Extra bytes of padding carried in a non-critical `nsComment` extension (0 = none):
     /// makes certificates large without changing what they mean (the huge-chain fixture).
-    public var paddingBytes: Int
+    package var paddingBytes: Int
     /// Extensions in OpenSSL's config syntax, by short name (`nameConstraints`, `keyUsage`, `basicConstraints`,
     /// `extendedKeyUsage`, …), added in order; one named like a default (`keyUsage`, `basicConstraints`,
     /// `extendedKeyUsage`) replaces it. For the corners path building must get right: name constraints, odd key
     /// usages, a CA without basic constraints.
-    public var extensions: [(name: String, value: String)] = []
+    package var extensions: [(name: String, value: String)] = []
 
     /// A spec; `extendedKeyUsage` starts as `["serverAuth"]` for leaves and nil for CAs.
     /// See the static helpers for the usual shapes.
-    public init(
+    package init(
         commonName: String?, dnsNames: [String] = [], ipAddresses: [String] = [],
         key: TestKeyType = .rsa(bits: 2048), keySlot: String = "leaf", digest: TestDigest = .sha256,
         notBefore: Date = Date().addingTimeInterval(-86_400), notAfter: Date = Date().addingTimeInterval(90 * 86_400),
@@ -84,7 +84,7 @@ public struct CertificateSpec: Sendable {
     ///   - digest: The issuer's signature digest.
     ///   - validityDays: Lifetime in days, counted from `notBefore`.
     ///   - notBefore: Start of validity (default: a day ago).
-    public static func leaf(
+    package static func leaf(
         _ names: String..., key: TestKeyType = .rsa(bits: 2048), digest: TestDigest = .sha256,
         validityDays: Double = 90, notBefore: Date = Date().addingTimeInterval(-86_400)
     ) -> CertificateSpec {
@@ -96,17 +96,18 @@ public struct CertificateSpec: Sendable {
     }
 
     /// The usual loopback leaf: SANs `localhost` and `127.0.0.1`, CN `localhost`.
-    public static func localhost(key: TestKeyType = .rsa(bits: 2048), digest: TestDigest = .sha256) -> CertificateSpec {
+    package static func localhost(key: TestKeyType = .rsa(bits: 2048), digest: TestDigest = .sha256) -> CertificateSpec
+    {
         leaf("localhost", "127.0.0.1", key: key, digest: digest)
     }
 
     /// A leaf that names its host only in the subject CN (no SAN extension), as pre-2017 certificates did.
-    public static func commonNameOnly(_ name: String, key: TestKeyType = .rsa(bits: 2048)) -> CertificateSpec {
+    package static func commonNameOnly(_ name: String, key: TestKeyType = .rsa(bits: 2048)) -> CertificateSpec {
         CertificateSpec(commonName: name, key: key)
     }
 
     /// A CA certificate valid for ten years from a day ago.
-    public static func ca(_ commonName: String, key: TestKeyType = .rsa(bits: 2048), digest: TestDigest = .sha256)
+    package static func ca(_ commonName: String, key: TestKeyType = .rsa(bits: 2048), digest: TestDigest = .sha256)
         -> CertificateSpec
     {
         let start = Date().addingTimeInterval(-86_400)
@@ -116,7 +117,7 @@ public struct CertificateSpec: Sendable {
     }
 
     /// Returns a copy valid from `notBefore` for `days` days.
-    public func valid(from notBefore: Date, days: Double) -> CertificateSpec {
+    package func valid(from notBefore: Date, days: Double) -> CertificateSpec {
         var copy = self
         copy.notBefore = notBefore
         copy.notAfter = notBefore.addingTimeInterval(days * 86_400)
@@ -124,24 +125,24 @@ public struct CertificateSpec: Sendable {
     }
 
     /// Returns a copy that expired `daysAgo` days ago (after a 90-day life).
-    public func expired(daysAgo: Double = 1) -> CertificateSpec {
+    package func expired(daysAgo: Double = 1) -> CertificateSpec {
         valid(from: Date().addingTimeInterval(-(daysAgo + 90) * 86_400), days: 90)
     }
 
     /// Returns a copy whose validity starts `inDays` days from now.
-    public func notYetValid(inDays: Double = 1) -> CertificateSpec {
+    package func notYetValid(inDays: Double = 1) -> CertificateSpec {
         valid(from: Date().addingTimeInterval(inDays * 86_400), days: 90)
     }
 
     /// Returns a copy with this EKU (nil: no EKU extension at all).
-    public func withExtendedKeyUsage(_ usages: [String]?) -> CertificateSpec {
+    package func withExtendedKeyUsage(_ usages: [String]?) -> CertificateSpec {
         var copy = self
         copy.extendedKeyUsage = usages
         return copy
     }
 
     /// Returns a copy with the extension `name` set to `value` (OpenSSL config syntax), replacing a default one.
-    public func withExtension(_ name: String, _ value: String) -> CertificateSpec {
+    package func withExtension(_ name: String, _ value: String) -> CertificateSpec {
         var copy = self
         copy.extensions.removeAll { $0.name == name }
         copy.extensions.append((name, value))
@@ -149,14 +150,14 @@ public struct CertificateSpec: Sendable {
     }
 
     /// Returns a copy that embeds `count` fake SCTs.
-    public func withEmbeddedSCTs(_ count: Int) -> CertificateSpec {
+    package func withEmbeddedSCTs(_ count: Int) -> CertificateSpec {
         var copy = self
         copy.embeddedSCTs = count
         return copy
     }
 
     /// Returns a copy that embeds real SCTs from `scts`' logs.
-    public func withSignedSCTs(_ scts: [SCTSpec]) -> CertificateSpec {
+    package func withSignedSCTs(_ scts: [SCTSpec]) -> CertificateSpec {
         var copy = self
         copy.signedSCTs = scts
         return copy

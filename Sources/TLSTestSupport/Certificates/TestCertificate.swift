@@ -6,13 +6,13 @@ internal import OpenSSLSupport
 ///
 /// `@unchecked Sendable`: the `X509` is fully built and signed before `init` returns and never
 /// mutated after; OpenSSL allows concurrent read-only use (`SSL_CTX_use_certificate` up-refs it).
-public final class TestCertificate: @unchecked Sendable {
+package final class TestCertificate: @unchecked Sendable {
     /// The certificate, DER.
-    public let der: Data
+    package let der: Data
     /// The subject key (its private half signs children and TLS handshakes).
-    public let key: TestKey
+    package let key: TestKey
     /// What was asked for.
-    public let spec: CertificateSpec
+    package let spec: CertificateSpec
     let x509: OwnedX509
 
     init(x509: OwnedX509, key: TestKey, spec: CertificateSpec) throws {
@@ -24,7 +24,7 @@ public final class TestCertificate: @unchecked Sendable {
     }
 
     /// SHA-256 of the DER, lower-case hex (the report's `sha256`; Apple's trust data uses it upper-case).
-    public var sha256: String {
+    package var sha256: String {
         var out = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         _ = der.withUnsafeBytes { EVP_Digest($0.baseAddress, $0.count, &out, &length, EVP_sha256(), nil) }
@@ -32,11 +32,11 @@ public final class TestCertificate: @unchecked Sendable {
     }
 
     /// The certificate as PEM (`-----BEGIN CERTIFICATE-----`).
-    public var pem: String { x509.pem() ?? "" }
+    package var pem: String { x509.pem() ?? "" }
 
     /// A certificate signed by its own key (issuer = subject).
     /// - Throws: ``TestSupportError`` (`.keyGeneration`, `.certificate`).
-    public static func selfSigned(_ spec: CertificateSpec) throws -> TestCertificate {
+    package static func selfSigned(_ spec: CertificateSpec) throws -> TestCertificate {
         let key = try TestKey.generate(spec.key, slot: spec.keySlot)
         let x509 = try CertificateBuilder.build(spec, subjectKey: key, issuer: nil)
         return try TestCertificate(x509: x509, key: key, spec: spec)
@@ -45,14 +45,14 @@ public final class TestCertificate: @unchecked Sendable {
     /// Signs a child certificate with this certificate's key: the child's issuer is this subject,
     /// and it carries an authorityKeyIdentifier pointing at this certificate's subjectKeyIdentifier.
     /// - Throws: ``TestSupportError`` (`.keyGeneration`, `.certificate`).
-    public func issue(_ spec: CertificateSpec) throws -> TestCertificate {
+    package func issue(_ spec: CertificateSpec) throws -> TestCertificate {
         let key = try TestKey.generate(spec.key, slot: spec.keySlot)
         let x509 = try CertificateBuilder.build(spec, subjectKey: key, issuer: self)
         return try TestCertificate(x509: x509, key: key, spec: spec)
     }
 
     /// Writes `certificates` as concatenated PEM (a bundle for `--ca-file` or a chain file).
-    public static func pemBundle(_ certificates: [TestCertificate]) -> String {
+    package static func pemBundle(_ certificates: [TestCertificate]) -> String {
         certificates.map(\.pem).joined()
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 internal import OpenSSLSupport
 
 /// The kind of key a test certificate carries.
-public enum TestKeyType: Sendable, Hashable, CustomStringConvertible {
+package enum TestKeyType: Sendable, Hashable, CustomStringConvertible {
     /// RSA with a modulus of `bits` (1024, 2048, 4096, …).
     case rsa(bits: Int)
     /// EC on a named curve: `"P-256"`, `"P-384"`, `"P-521"`, `"P-224"` (secp224r1), or any OpenSSL group name.
@@ -11,7 +11,7 @@ public enum TestKeyType: Sendable, Hashable, CustomStringConvertible {
     /// DSA with a prime of `bits` (a key Apple refuses anywhere on a path).
     case dsa(bits: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .rsa(let bits): return "rsa-\(bits)"
         case .ec(let curve): return "ec-\(curve)"
@@ -36,11 +36,11 @@ public enum TestKeyType: Sendable, Hashable, CustomStringConvertible {
 ///
 /// `@unchecked Sendable`: the key is never mutated after generation, and OpenSSL allows
 /// concurrent read-only use of an `EVP_PKEY` (signing, `SSL_CTX_use_PrivateKey`).
-public final class TestKey: @unchecked Sendable {
+package final class TestKey: @unchecked Sendable {
     /// The one owner of the `EVP_PKEY`.
     let key: OwnedEVPKey
     /// The kind of key.
-    public let type: TestKeyType
+    package let type: TestKeyType
 
     /// The `EVP_PKEY`, lent for as long as this key lives.
     var pointer: OpaquePointer { key.pointer }
@@ -64,7 +64,7 @@ public final class TestKey: @unchecked Sendable {
     ///     certificates with different keys of the same type (a CA and its leaf, a pin mismatch).
     /// - Returns: The cached key.
     /// - Throws: ``TestSupportError`` with code `.keyGeneration` if OpenSSL cannot make such a key.
-    public static func generate(_ type: TestKeyType, slot: String = "default") throws -> TestKey {
+    package static func generate(_ type: TestKeyType, slot: String = "default") throws -> TestKey {
         let cacheKey = CacheKey(type: type, slot: slot)
         if let key = cache.withLock({ $0[cacheKey] }) { return key }
         let key = try generateUncached(type)
@@ -77,7 +77,7 @@ public final class TestKey: @unchecked Sendable {
 
     /// A freshly generated key, never cached.
     /// - Throws: ``TestSupportError`` with code `.keyGeneration`.
-    public static func generateUncached(_ type: TestKeyType) throws -> TestKey {
+    package static func generateUncached(_ type: TestKeyType) throws -> TestKey {
         OpenSSLErrorQueue.clear()
         let algorithm: String
         switch type {
@@ -135,7 +135,7 @@ public final class TestKey: @unchecked Sendable {
     }
 
     /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
-    public var pem: String {
+    package var pem: String {
         guard let bio = MemoryBIO() else { return "" }
         OpenSSLErrorQueue.clear()
         guard PEM_write_bio_PrivateKey(bio.pointer, pointer, nil, nil, 0, nil, nil) == 1 else {
@@ -146,5 +146,5 @@ public final class TestKey: @unchecked Sendable {
     }
 
     /// Size of the key in bits, as OpenSSL reports it (2048 for RSA-2048, 256 for P-256).
-    public var bits: Int { key.bits }
+    package var bits: Int { key.bits }
 }

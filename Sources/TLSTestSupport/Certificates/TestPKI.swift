@@ -4,11 +4,11 @@ import Foundation
 ///
 /// Pass ``rootPEM`` as `--ca-file` (or to a trust store) so that chains served as
 /// `[leaf, intermediate]` verify; serve only `[leaf]` to test a missing intermediate.
-public struct TestPKI: Sendable {
+package struct TestPKI: Sendable {
     /// The self-signed root.
-    public let root: TestCertificate
+    package let root: TestCertificate
     /// The intermediate, issued by ``root``.
-    public let intermediate: TestCertificate
+    package let intermediate: TestCertificate
 
     /// Mints a root and an intermediate.
     /// - Parameters:
@@ -17,7 +17,7 @@ public struct TestPKI: Sendable {
     ///   - intermediateDigest: The digest the root signs the intermediate with.
     ///   - name: A label put in both CNs, so two PKIs in one run have different subjects.
     /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
-    public static func make(
+    package static func make(
         rootKey: TestKeyType = .rsa(bits: 2048), intermediateKey: TestKeyType = .rsa(bits: 2048),
         intermediateDigest: TestDigest = .sha256, name: String = "atscheck"
     ) throws -> TestPKI {
@@ -41,26 +41,26 @@ public struct TestPKI: Sendable {
 
     /// Issues a certificate from the intermediate.
     /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
-    public func leaf(_ spec: CertificateSpec) throws -> TestCertificate {
+    package func leaf(_ spec: CertificateSpec) throws -> TestCertificate {
         try intermediate.issue(spec)
     }
 
     /// The chain a correctly configured server sends for `leaf`: leaf, then intermediate.
-    public func chain(for leaf: TestCertificate) -> [TestCertificate] { [leaf, intermediate] }
+    package func chain(for leaf: TestCertificate) -> [TestCertificate] { [leaf, intermediate] }
 
     /// The root as PEM, to write a `--ca-file`.
-    public var rootPEM: String { root.pem }
+    package var rootPEM: String { root.pem }
 
     /// A PKI made once per process, for tests that don't care which.
     ///
     /// A fatal error if OpenSSL cannot mint RSA-2048 certificates (no test could run anyway).
-    public static let shared: TestPKI = {
+    package static let shared: TestPKI = {
         do { return try TestPKI.make() } catch { fatalError("TestPKI.shared: \(error)") }
     }()
 
     /// A leaf for `localhost`, `127.0.0.1` and `::1` from ``shared``, with its intermediate:
     /// the default chain of ``TLSServerConfiguration``.
-    public static let sharedLocalhostChain: [TestCertificate] = {
+    package static let sharedLocalhostChain: [TestCertificate] = {
         do { return try shared.chain(for: shared.leaf(.leaf("localhost", "127.0.0.1", "::1"))) } catch {
             fatalError("TestPKI.sharedLocalhostChain: \(error)")
         }

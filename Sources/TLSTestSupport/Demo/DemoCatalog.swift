@@ -2,15 +2,15 @@ import Foundation
 internal import TLSModel
 
 /// The example servers of `Examples/demo-servers.json`, as read by `atscheck-demo-servers`.
-public struct DemoCatalog: Codable, Sendable {
+package struct DemoCatalog: Codable, Sendable {
     /// The servers, in the order they are started and listed.
-    public var servers: [DemoServerSpec]
+    package var servers: [DemoServerSpec]
 
-    public init(servers: [DemoServerSpec]) { self.servers = servers }
+    package init(servers: [DemoServerSpec]) { self.servers = servers }
 
     /// Reads and checks a catalogue file.
     /// - Throws: ``DemoCatalogError`` naming the file and what is wrong with it.
-    public static func load(from url: URL) throws -> DemoCatalog {
+    package static func load(from url: URL) throws -> DemoCatalog {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw DemoCatalogError("\(url.path): no such file")
         }
@@ -31,40 +31,40 @@ public struct DemoCatalog: Codable, Sendable {
 }
 
 /// A catalogue that cannot be read or describes an impossible server.
-public struct DemoCatalogError: Error, Sendable, CustomStringConvertible {
+package struct DemoCatalogError: Error, Sendable, CustomStringConvertible {
     /// One line saying what is wrong.
-    public var description: String
-    public init(_ description: String) { self.description = description }
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// One example server: TLS settings plus the certificate it presents.
-public struct DemoServerSpec: Codable, Sendable {
+package struct DemoServerSpec: Codable, Sendable {
     /// Unique name, e.g. `modern`.
-    public var name: String
+    package var name: String
     /// What the server demonstrates, for people reading the file.
-    public var description: String?
+    package var description: String?
     /// `TLSv1.0` … `TLSv1.3` (default `TLSv1.2`).
-    public var minVersion: String?
+    package var minVersion: String?
     /// `TLSv1.0` … `TLSv1.3` (default `TLSv1.3`).
-    public var maxVersion: String?
+    package var maxVersion: String?
     /// OpenSSL cipher string for TLS ≤ 1.2.
-    public var ciphers: String?
+    package var ciphers: String?
     /// TLS 1.3 suites, `:`-separated.
-    public var tls13Ciphers: String?
+    package var tls13Ciphers: String?
     /// Server cipher order (default true).
-    public var serverPreference: Bool?
+    package var serverPreference: Bool?
     /// Key exchange groups, e.g. `X25519:P-256`.
-    public var groups: String?
+    package var groups: String?
     /// `full` (leaf + intermediate, the default), `leaf-only` (missing intermediate), or `with-root`.
-    public var chain: String?
-    public var certificate: DemoCertificateSpec
+    package var chain: String?
+    package var certificate: DemoCertificateSpec
 
     /// The server configuration this entry describes.
     /// - Parameters:
     ///   - pki: The per-run PKI that issues `pki-leaf` certificates.
     ///   - address: Loopback address to bind; also put in the leaf's IP SAN by default.
     /// - Throws: ``DemoCatalogError`` for unknown values, ``TestSupportError`` when minting fails.
-    public func configuration(pki: TestPKI, address: String) throws -> TLSServerConfiguration {
+    package func configuration(pki: TestPKI, address: String) throws -> TLSServerConfiguration {
         let leaf = try certificate.mint(
             pki: pki, defaultNames: ["\(name).demo.atscheck.test", "localhost", address], server: name)
         let chain: [TestCertificate]
@@ -90,25 +90,25 @@ public struct DemoServerSpec: Codable, Sendable {
 }
 
 /// The certificate of one example server.
-public struct DemoCertificateSpec: Codable, Sendable {
+package struct DemoCertificateSpec: Codable, Sendable {
     /// `pki-leaf` (issued by the per-run intermediate, the default) or `self-signed`.
-    public var kind: String?
+    package var kind: String?
     /// `rsa-2048` (default), `rsa-1024`, `rsa-4096`, `ec-P-256`, `ec-P-384`.
-    public var key: String?
+    package var key: String?
     /// `sha256` (default), `sha384`, `sha1`, `md5`.
-    public var digest: String?
+    package var digest: String?
     /// SAN entries (names and IP literals); default `localhost` and the bound address. `[]`: no SAN.
-    public var names: [String]?
+    package var names: [String]?
     /// Subject CN; default the first name.
-    public var commonName: String?
+    package var commonName: String?
     /// Lifetime in days (default 90).
-    public var validityDays: Double?
+    package var validityDays: Double?
     /// Validity starts this many days ago (default 1; negative: in the future).
-    public var notBeforeDaysAgo: Double?
+    package var notBeforeDaysAgo: Double?
     /// EKU short names (default `["serverAuth"]`); `[]`: no EKU extension.
-    public var extendedKeyUsage: [String]?
+    package var extendedKeyUsage: [String]?
     /// Fake SCTs to embed (default 0).
-    public var embeddedSCTs: Int?
+    package var embeddedSCTs: Int?
 
     func mint(pki: TestPKI, defaultNames: [String], server: String) throws -> TestCertificate {
         let names = self.names ?? defaultNames

@@ -5,41 +5,37 @@ import Foundation
 /// counts them.
 ///
 /// > Warning: Starts a python3 process until ``stop()`` or deinit.
-public final class PythonHTTPServer: @unchecked Sendable {  // the log is behind `Locked`
+package final class PythonHTTPServer: @unchecked Sendable {  // the log is behind `Locked`
     /// The folder served.
-    public let folder: URL
+    package let folder: URL
     /// The port Python bound.
-    public let port: Int
-    private let process = Process()
+    package let port: Int
+    private let process: ChildProcess
     private let log = Locked("")
 
     /// Starts `python3 -m http.server` on `folder` and waits (at most 10 s) for it to say its port.
     /// - Throws: ``TestSupportError`` when python3 cannot start or never says its port.
-    public init(serving folder: URL) throws {
+    package init(serving folder: URL) throws {
         self.folder = folder
-        let out = Pipe()
-        let err = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path,
-        ]
-        process.standardOutput = out
-        process.standardError = err
+        do {
+            process = try ChildProcess(
+                "python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path],
+                standardOutput: .pipe, standardError: .pipe)
+        } catch {
+            throw TestSupportError(.process, "cannot start python3 -m http.server: \(error)")
+        }
         let log = self.log
         let announced = Locked<Int?>(nil)
-        out.fileHandleForReading.readabilityHandler = { handle in
+        process.standardOutput?.readabilityHandler = { handle in
             let text = String(decoding: handle.availableData, as: UTF8.self)
             // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
             if let range = text.range(of: "port "), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) {
                 announced.withLock { $0 = port }
             }
         }
-        err.fileHandleForReading.readabilityHandler = { handle in
+        process.standardError?.readabilityHandler = { handle in
             let text = String(decoding: handle.availableData, as: UTF8.self)
             log.withLock { $0 += text }
-        }
-        do { try process.run() } catch {
-            throw TestSupportError(.socket, "cannot start python3 -m http.server: \(error)")
         }
         var port: Int?
         for _ in 0..<200 {
@@ -48,29 +44,28 @@ public final class PythonHTTPServer: @unchecked Sendable {  // the log is behind
             Thread.sleep(forTimeInterval: 0.05)
         }
         guard let port else {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            throw TestSupportError(.socket, "python3 -m http.server did not start: \(log.withLock { $0 })")
+            process.stop()
+            process.standardOutput?.readabilityHandler = nil
+            process.standardError?.readabilityHandler = nil
+            throw TestSupportError(.process, "python3 -m http.server did not start: \(log.withLock { $0 })")
         }
         self.port = port
     }
 
     deinit { stop() }
 
-    /// Stops the process (idempotent).
-    public func stop() {
-        // SIGKILL to the one process this fixture started (the child may not see SIGTERM: blocked signals are
-        // inherited from the test process).
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+    /// Stops the process and reaps it (idempotent).
+    package func stop() {
+        process.stop()
+        process.standardOutput?.readabilityHandler = nil
+        process.standardError?.readabilityHandler = nil
     }
 
     /// `http://127.0.0.1:PORT` + `path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    package func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// Requests Python logged for `path` so far (`"GET /path HTTP/1.1" 200 -`).
-    public func requests(for path: String) -> Int {
+    package func requests(for path: String) -> Int {
         log.withLock { $0 }.components(separatedBy: "\n").filter { $0.contains("\"GET \(path) HTTP/1.1\"") }.count
     }
 }

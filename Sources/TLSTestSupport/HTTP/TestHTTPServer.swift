@@ -8,9 +8,9 @@ internal import OpenSSLSupport
 /// absolute form a proxy forwards (`GET http://host/path`).
 ///
 /// > Warning: Starts threads and listens on loopback until ``stop()`` or deinit.
-public final class TestHTTPServer: @unchecked Sendable {  // routes and counters are behind `Locked`
+package final class TestHTTPServer: @unchecked Sendable {  // routes and counters are behind `Locked`
     /// How a path is answered.
-    public enum Response: Sendable {
+    package enum Response: Sendable {
         /// 200 with the body and `Content-Length`.
         case body(Data, contentType: String = "application/octet-stream")
         /// 200 with the body in chunked transfer coding (in pieces of `chunk` bytes).
@@ -28,11 +28,11 @@ public final class TestHTTPServer: @unchecked Sendable {  // routes and counters
     }
 
     /// The kernel-assigned port.
-    public let port: Int
+    package let port: Int
     /// `127.0.0.1` or `::1`.
-    public let host: String
+    package let host: String
     /// Whether it speaks TLS.
-    public let secure: Bool
+    package let secure: Bool
     private let listener: LoopbackListener
     private let routes: Locked<[String: Response]>
     private let counts: Locked<[String: Int]>
@@ -43,7 +43,7 @@ public final class TestHTTPServer: @unchecked Sendable {  // routes and counters
     ///   - tls: the chain to serve over TLS, leaf first (nil: plain HTTP).
     ///   - address: the loopback address to bind.
     /// - Throws: ``TestSupportError`` when the address cannot be bound or OpenSSL refuses the chain.
-    public init(routes: [String: Response], tls: [TestCertificate]? = nil, address: String = "127.0.0.1") throws {
+    package init(routes: [String: Response], tls: [TestCertificate]? = nil, address: String = "127.0.0.1") throws {
         _ = atsc_OPENSSL_init_no_atexit()
         let context = try tls.map { try ServerContext(TLSServerConfiguration.modern(chain: $0)) }
         let routes = Locked(routes)
@@ -61,19 +61,19 @@ public final class TestHTTPServer: @unchecked Sendable {  // routes and counters
     deinit { stop() }
 
     /// Stops accepting (idempotent).
-    public func stop() { listener.stop() }
+    package func stop() { listener.stop() }
 
     /// `http(s)://127.0.0.1:PORT` + `path`.
-    public func url(_ path: String) -> String { "\(secure ? "https" : "http")://\(listener.target)\(path)" }
+    package func url(_ path: String) -> String { "\(secure ? "https" : "http")://\(listener.target)\(path)" }
 
     /// Replaces (or adds) the answer of `path`.
-    public func set(_ path: String, _ response: Response) { routes.withLock { $0[path] = response } }
+    package func set(_ path: String, _ response: Response) { routes.withLock { $0[path] = response } }
 
     /// Requests received for `path` so far.
-    public func requests(for path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
+    package func requests(for path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
 
     /// TCP connections accepted so far.
-    public var acceptedConnections: Int { listener.acceptedConnections }
+    package var acceptedConnections: Int { listener.acceptedConnections }
 
     private static func serve(
         _ socket: OwnedSocket, stop: StopSignal, context: ServerContext?, routes: Locked<[String: Response]>,

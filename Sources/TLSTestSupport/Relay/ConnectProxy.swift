@@ -11,9 +11,9 @@ internal import TLSModel
 /// `502 Bad Gateway`.
 ///
 /// > Warning: Starts threads and listens on loopback until ``stop()`` or deinit.
-public final class ConnectProxy: Sendable {
+package final class ConnectProxy: Sendable {
     /// How the proxy answers each CONNECT.
-    public enum Behaviour: Sendable {
+    package enum Behaviour: Sendable {
         /// Opens every tunnel it can.
         case tunnel
         /// Opens a tunnel only with `Proxy-Authorization: Basic base64(user:password)`; `407` otherwise.
@@ -23,20 +23,20 @@ public final class ConnectProxy: Sendable {
     }
 
     /// One CONNECT request as the proxy read it.
-    public struct Request: Sendable, Equatable {
+    package struct Request: Sendable, Equatable {
         /// The request target: `host:port`, `address:port` or `[v6]:port`.
-        public var authority: String
+        package var authority: String
         /// The `Host` field.
-        public var host: String?
+        package var host: String?
         /// The `Proxy-Authorization` field, as sent.
-        public var authorization: String?
+        package var authorization: String?
         /// The server name (SNI) of the ClientHello the client sent first through the tunnel, when it had one.
-        public var sni: String?
+        package var sni: String?
     }
 
-    public let port: Int
+    package let port: Int
     /// The bound loopback address.
-    public let host: String
+    package let host: String
     private let listener: LoopbackListener
     private let requests: Locked<[Request]>
 
@@ -46,7 +46,7 @@ public final class ConnectProxy: Sendable {
     ///   - hosts: the names the proxy resolves (name → loopback address), like a proxy's own DNS.
     ///   - address: the loopback address to listen on.
     /// - Throws: ``TestSupportError`` `.socket` / `.notLoopback`.
-    public init(behaviour: Behaviour = .tunnel, hosts: [String: String] = [:], address: String = "127.0.0.1") throws {
+    package init(behaviour: Behaviour = .tunnel, hosts: [String: String] = [:], address: String = "127.0.0.1") throws {
         let requests = Locked<[Request]>([])
         let names = Dictionary(uniqueKeysWithValues: hosts.map { ($0.key.lowercased(), $0.value) })
         listener = try LoopbackListener(address: address) { client, stop in
@@ -60,21 +60,21 @@ public final class ConnectProxy: Sendable {
     deinit { stop() }
 
     /// `http://127.0.0.1:PORT`, with `user:password@` when given (percent-encode them yourself).
-    public func url(credentials: String? = nil) -> String {
+    package func url(credentials: String? = nil) -> String {
         "http://\(credentials.map { "\($0)@" } ?? "")\(listener.target)"
     }
 
     /// `127.0.0.1:PORT`.
-    public var target: String { listener.target }
+    package var target: String { listener.target }
 
     /// Every CONNECT request read so far, in arrival order.
-    public var connectRequests: [Request] { requests.withLock { $0 } }
+    package var connectRequests: [Request] { requests.withLock { $0 } }
 
     /// TCP connections accepted so far (a connection opened ahead and closed unused sends no CONNECT).
-    public var acceptedConnections: Int { listener.acceptedConnections }
+    package var acceptedConnections: Int { listener.acceptedConnections }
 
     /// Stops accepting and ends every tunnel (idempotent; also done in deinit).
-    public func stop() { listener.stop() }
+    package func stop() { listener.stop() }
 
     /// The longest request head read.
     static let maximumHead = 16_384

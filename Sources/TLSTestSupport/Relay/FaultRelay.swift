@@ -10,13 +10,13 @@ import Synchronization
 /// stop signal; the fault is decided in the accept loop, in accept order.
 ///
 /// > Warning: Starts threads and listens on loopback until ``stop()`` or deinit.
-public final class FaultRelay: Sendable {
+package final class FaultRelay: Sendable {
     /// The kernel-assigned port to connect to.
-    public let port: Int
+    package let port: Int
     /// The bound address, `127.0.0.1` or `::1`.
-    public let host: String
+    package let host: String
     /// What it does to connections.
-    public let fault: RelayFault
+    package let fault: RelayFault
     private let core: RelayCore
 
     /// Binds `address` port 0 and relays to `upstreamHost:upstreamPort`.
@@ -30,7 +30,7 @@ public final class FaultRelay: Sendable {
     ///   - acceptDelay: seconds by which each accepted connection is delayed before it is forwarded
     ///     (nil: `latency`).
     /// - Throws: ``TestSupportError`` `.socket` / `.notLoopback`.
-    public init(
+    package init(
         upstreamHost: String, upstreamPort: Int, fault: RelayFault, latency: Double = 0, address: String = "127.0.0.1",
         acceptDelay: Double? = nil
     ) throws {
@@ -51,7 +51,7 @@ public final class FaultRelay: Sendable {
 
     /// A relay in front of `server`.
     /// - Throws: ``TestSupportError`` `.socket` when the port cannot be bound.
-    public convenience init(in front: TestTLSServer, fault: RelayFault, latency: Double = 0) throws {
+    package convenience init(in front: TestTLSServer, fault: RelayFault, latency: Double = 0) throws {
         try self.init(
             upstreamHost: front.host, upstreamPort: front.port, fault: fault, latency: latency,
             address: front.host)
@@ -62,7 +62,7 @@ public final class FaultRelay: Sendable {
     /// chunk half of one, each way, so a TLS 1.2 handshake costs connect + 2 round trips, as on a real
     /// network.
     /// - Throws: ``TestSupportError`` `.socket` when the port cannot be bound.
-    public static func delaying(_ server: TestTLSServer, roundTrip: Double) throws -> FaultRelay {
+    package static func delaying(_ server: TestTLSServer, roundTrip: Double) throws -> FaultRelay {
         try FaultRelay(
             upstreamHost: server.host, upstreamPort: server.port, fault: .none, latency: roundTrip / 2,
             address: server.host, acceptDelay: roundTrip)
@@ -71,22 +71,22 @@ public final class FaultRelay: Sendable {
     deinit { stop() }
 
     /// `127.0.0.1:PORT` or `[::1]:PORT`.
-    public var target: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var target: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// Connections accepted so far.
-    public var acceptedConnections: Int { core.counts.withLock { $0.accepted } }
+    package var acceptedConnections: Int { core.counts.withLock { $0.accepted } }
 
     /// Connections closed, reset or cut off by the relay so far (a truncation counts when it cuts).
-    public var droppedConnections: Int { core.counts.withLock { $0.dropped } }
+    package var droppedConnections: Int { core.counts.withLock { $0.dropped } }
 
     /// Forwarded connections whose client closed without sending a byte (a connection opened ahead and not
     /// used). A connection is counted when the relay has finished with it: call ``waitUntilIdle(timeout:)`` first.
-    public var silentConnections: Int { core.counts.withLock { $0.silent } }
+    package var silentConnections: Int { core.counts.withLock { $0.silent } }
 
     /// Waits until the client has closed every connection the relay accepted, as the relay saw it (the relay
     /// reads a close only after its accept delay), at most `timeout` seconds. False if some are still open.
     @discardableResult
-    public func waitUntilIdle(timeout: Double = 5) -> Bool {
+    package func waitUntilIdle(timeout: Double = 5) -> Bool {
         let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < end {
             if core.counts.withLock({ $0.open == 0 }) { return true }
@@ -96,7 +96,7 @@ public final class FaultRelay: Sendable {
     }
 
     /// Stops accepting and ends every relayed connection (idempotent; also done in deinit).
-    public func stop() { core.stop.fire() }
+    package func stop() { core.stop.fire() }
 }
 
 /// The relay's shared state and accept loop, owned by the ``FaultRelay`` and its threads.

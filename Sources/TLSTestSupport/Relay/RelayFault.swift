@@ -2,7 +2,7 @@
 /// load balancers do to a scanner. The deterministic faults are decided by the connection's index
 /// (0 for the first accepted), so a test that makes one connection at a time sees the same sequence
 /// every run.
-public enum RelayFault: Sendable, Hashable {
+package enum RelayFault: Sendable, Hashable {
     /// Forward every connection.
     case none
     /// Close the 1st, 3rd, 5th… connection (FIN) before forwarding anything; forward the others.
@@ -30,7 +30,7 @@ public enum RelayFault: Sendable, Hashable {
     /// Whether the deterministic faults drop (close, reset or truncate) connection `index`; nil for
     /// ``onePerSecond(reset:)``, which depends on time.
     /// - Parameter index: the connection's index, 0 for the first accepted.
-    public func faults(connection index: Int) -> Bool? {
+    package func faults(connection index: Int) -> Bool? {
         switch self {
         case .none: return false
         case .closeEveryOther, .resetEveryOther, .truncateEveryOther: return index % 2 == 0

@@ -4,26 +4,26 @@ import Foundation
 /// `ci` / `hunter2`, logging every request. It resolves names itself, checks credentials its own way, forwards plain
 /// requests in absolute form and tunnels CONNECT. Gate tests on ``binary`` (nil when it is not installed).
 ///
-/// > Warning: Starts a tinyproxy process until deinit.
-public final class Tinyproxy {
+/// > Warning: Starts a tinyproxy process until deinit, which stops it and removes its configuration and log.
+package final class Tinyproxy {
     /// Where Debian installs tinyproxy, if it is installed.
-    public static let binary = ["/usr/bin/tinyproxy", "/usr/sbin/tinyproxy"].first {
+    package static let binary = ["/usr/bin/tinyproxy", "/usr/sbin/tinyproxy"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    private let process = Process()
+    private let process: ChildProcess
     /// The port it listens on.
-    public let port: Int
+    package let port: Int
     private let log: String
-    private let config: String
+    /// Its configuration and log.
+    private let folder: TemporaryFolder
 
     /// Starts tinyproxy and waits (at most 10 s) until it accepts connections.
     /// - Throws: ``TestSupportError`` when it is not installed, exits, or never listens.
-    public init() throws {
+    package init() throws {
         guard let binary = Self.binary else { throw TestSupportError(.socket, "tinyproxy is not installed") }
-        let base = NSTemporaryDirectory() + "atscheck-tinyproxy-\(UUID().uuidString)"
-        log = base + ".log"
-        config = base + ".conf"
+        folder = try TemporaryFolder("atscheck-tinyproxy")
+        log = folder.file("tinyproxy.log")
         // tinyproxy takes a fixed port: a free one, just released by a bound socket that never listened.
         port = try ClosedPort().port
         let text = """
@@ -36,28 +36,24 @@ public final class Tinyproxy {
             LogFile "\(log)"
             BasicAuth ci hunter2
             """
-        try text.write(toFile: config, atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["-d", "-c", config]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try waitForListener()
+        let config = try folder.write(text, to: "tinyproxy.conf")
+        process = try ChildProcess(binary, ["-d", "-c", config])
+        do { try waitForListener() } catch {
+            process.stop()
+            throw error
+        }
     }
 
     deinit {
-        // SIGKILL to the one process this fixture started: the child inherits the test process's blocked
-        // signals, so SIGTERM (`terminate()`) may never reach it.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        for path in [config, log] { try? FileManager.default.removeItem(atPath: path) }
+        process.stop()
+        folder.remove()
     }
 
     /// `http://ci:hunter2@127.0.0.1:PORT`.
-    public var url: String { "http://ci:hunter2@127.0.0.1:\(port)" }
+    package var url: String { "http://ci:hunter2@127.0.0.1:\(port)" }
 
     /// The CONNECT requests tinyproxy logged for `authority`.
-    public func requests(for authority: String) -> Int {
+    package func requests(for authority: String) -> Int {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.components(separatedBy: "\n").filter { $0.hasSuffix("CONNECT \(authority) HTTP/1.1") }.count
     }
@@ -66,7 +62,7 @@ public final class Tinyproxy {
     private func waitForListener() throws {
         for _ in 0..<200 {
             guard process.isRunning else {
-                throw TestSupportError(.socket, "tinyproxy exited with status \(process.terminationStatus)")
+                throw TestSupportError(.process, "tinyproxy exited with status \(process.exitStatus ?? -1)")
             }
             if Self.accepts(port) { return }
             Thread.sleep(forTimeInterval: 0.05)

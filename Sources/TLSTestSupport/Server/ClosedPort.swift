@@ -8,13 +8,13 @@ internal import OpenSSLSupport
 /// A loopback port that refuses connections for as long as this value lives: a socket is bound
 /// but never listens, so the kernel answers RST and no other test can take the port meanwhile
 /// (stopping a server and reusing its number races with parallel tests).
-public final class ClosedPort: Sendable {
-    public let port: Int
+package final class ClosedPort: Sendable {
+    package let port: Int
     /// The bound, never-listening socket (closed when this value goes).
     private let socket: OwnedFileDescriptor
 
     /// - Throws: ``TestSupportError`` when no socket can be bound.
-    public init() throws {
+    package init() throws {
         guard let socket = OwnedFileDescriptor.tcpSocket(family: AF_INET) else {
             throw TestSupportError(.socket, "socket(): \(String(cString: strerror(errno)))")
         }
@@ -40,5 +40,5 @@ public final class ClosedPort: Sendable {
     }
 
     /// `127.0.0.1:PORT`.
-    public var target: String { "127.0.0.1:\(port)" }
+    package var target: String { "127.0.0.1:\(port)" }
 }

@@ -1,5 +1,5 @@
 /// How a test server takes its connections (issue 20): the servers a scan must neither deadlock nor misjudge.
-public enum ConnectionPolicy: Sendable, Hashable {
+package enum ConnectionPolicy: Sendable, Hashable {
     /// A thread per connection, any number at once: today's test servers, nginx.
     case concurrent
     /// One connection at a time: accept, serve that connection to its end, then accept the next, exactly as
@@ -11,7 +11,7 @@ public enum ConnectionPolicy: Sendable, Hashable {
     case capped(Int, excess: Excess)
 
     /// What a capped server does with a connection beyond its cap.
-    public enum Excess: Sendable, Hashable, CaseIterable {
+    package enum Excess: Sendable, Hashable, CaseIterable {
         /// Closes it at once (a FIN, no byte sent).
         case close
         /// Resets it at once (an RST).

@@ -2,7 +2,7 @@ import Foundation
 internal import OpenSSLSupport
 
 /// How a ``HostilePeer`` mistreats a TLS client (design.md §6).
-public enum HostileBehavior: String, Sendable, CaseIterable {
+package enum HostileBehavior: String, Sendable, CaseIterable {
     /// Accepts and never sends anything; keeps the connection open until the client leaves or the peer stops.
     case silent
     /// Accepts and closes at once.
@@ -19,16 +19,16 @@ public enum HostileBehavior: String, Sendable, CaseIterable {
 /// within their deadline.
 ///
 /// > Warning: Starts threads and listens on loopback until ``stop()`` or deinit.
-public final class HostilePeer: @unchecked Sendable {  // immutable after init
+package final class HostilePeer: @unchecked Sendable {  // immutable after init
     /// The kernel-assigned port.
-    public let port: Int
+    package let port: Int
     /// What it does to each connection.
-    public let behavior: HostileBehavior
+    package let behavior: HostileBehavior
     private let listener: LoopbackListener
 
     /// Binds `address` port 0 and starts accepting.
     /// - Throws: ``TestSupportError`` `.socket` / `.notLoopback`.
-    public init(_ behavior: HostileBehavior, address: String = "127.0.0.1") throws {
+    package init(_ behavior: HostileBehavior, address: String = "127.0.0.1") throws {
         self.behavior = behavior
         listener = try LoopbackListener(address: address) { socket, stop in
             HostilePeer.treat(socket, behavior, stop)
@@ -39,13 +39,13 @@ public final class HostilePeer: @unchecked Sendable {  // immutable after init
     deinit { stop() }
 
     /// `127.0.0.1:PORT` or `[::1]:PORT`.
-    public var target: String { listener.target }
+    package var target: String { listener.target }
 
     /// TCP connections accepted so far.
-    public var acceptedConnections: Int { listener.acceptedConnections }
+    package var acceptedConnections: Int { listener.acceptedConnections }
 
     /// Stops accepting and releases every open connection (idempotent; also done in deinit).
-    public func stop() { listener.stop() }
+    package func stop() { listener.stop() }
 
     /// The 400 answer of ``HostileBehavior/plainHTTP``.
     static let badRequest = Array(

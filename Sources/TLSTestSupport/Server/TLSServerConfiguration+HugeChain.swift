@@ -2,7 +2,7 @@ import Foundation
 
 extension TLSServerConfiguration {
     /// OpenSSL's default limit on a received Certificate message (`SSL_MAX_CERT_LIST_DEFAULT`, 100 KB).
-    public static let openSSLDefaultMaxCertificateList = 100 * 1024
+    package static let openSSLDefaultMaxCertificateList = 100 * 1024
 
     /// A server whose chain is far larger than a client's default certificate-list limit:
     /// a leaf from `pki`, its intermediate, then `extraCertificates` more CA certificates
@@ -12,7 +12,8 @@ extension TLSServerConfiguration {
     ///   - pki: Issues the leaf and supplies the real intermediate.
     ///   - extraCertificates: How many filler CA certificates to append (≈ 2.7 KB each).
     /// - Throws: ``TestSupportError`` when minting fails.
-    public static func hugeChain(pki: TestPKI = .shared, extraCertificates: Int = 64) throws -> TLSServerConfiguration {
+    package static func hugeChain(pki: TestPKI = .shared, extraCertificates: Int = 64) throws -> TLSServerConfiguration
+    {
         let leaf = try pki.leaf(.localhost())
         var fillers: [TestCertificate] = []
         var issuer = pki.intermediate
@@ -28,5 +29,5 @@ extension TLSServerConfiguration {
     }
 
     /// Total DER size of the configured chain, in bytes.
-    public var chainSize: Int { chain.reduce(0) { $0 + $1.der.count } }
+    package var chainSize: Int { chain.reduce(0) { $0 + $1.der.count } }
 }

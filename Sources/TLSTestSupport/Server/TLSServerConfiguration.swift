@@ -1,46 +1,46 @@
 import Foundation
-public import TLSModel
+package import TLSModel
 
 /// How a ``TestTLSServer`` behaves: versions, suites, groups, the chain it sends, OCSP stapling.
-public struct TLSServerConfiguration: Sendable {
+package struct TLSServerConfiguration: Sendable {
     /// Lowest version accepted.
-    public var minVersion: TLSVersion
+    package var minVersion: TLSVersion
     /// Highest version accepted.
-    public var maxVersion: TLSVersion
+    package var maxVersion: TLSVersion
     /// OpenSSL cipher string for TLS 1.2 and below (e.g. `"ECDHE-RSA-AES128-GCM-SHA256:AES128-SHA"`);
     /// nil = OpenSSL's `DEFAULT`. `:@SECLEVEL=0` is always appended.
-    public var cipherList: String?
+    package var cipherList: String?
     /// TLS 1.3 suites (e.g. `"TLS_AES_256_GCM_SHA384"`); nil = OpenSSL's default three.
-    public var tls13CipherSuites: String?
+    package var tls13CipherSuites: String?
     /// Choose suites by the server's order (`SSL_OP_CIPHER_SERVER_PREFERENCE`).
-    public var serverPreference: Bool
+    package var serverPreference: Bool
     /// Prefer ChaCha20 when the client lists it first (`SSL_OP_PRIORITIZE_CHACHA`).
-    public var prioritizeChaCha: Bool
+    package var prioritizeChaCha: Bool
     /// The chain sent, leaf first, exactly as given: omit the intermediate to test a missing one.
-    public var chain: [TestCertificate]
+    package var chain: [TestCertificate]
     /// Key exchange groups, e.g. `"X25519:P-256"`; nil = OpenSSL's default.
-    public var groups: String?
+    package var groups: String?
     /// Let OpenSSL pick DH parameters matching the certificate's strength for DHE suites.
-    public var dhAuto: Bool
+    package var dhAuto: Bool
     /// If set, these bytes are stapled as the OCSP response when the client sends status_request.
-    public var ocspStaple: Data?
+    package var ocspStaple: Data?
     /// If set, this TLS-encoded `SignedCertificateTimestampList` (``TestCTLog/list(_:)``) is sent in the
     /// `signed_certificate_timestamp` extension (TLS ≤ 1.2: ServerHello; TLS 1.3: the leaf's CertificateEntry)
     /// when the client asks for it.
-    public var sctList: Data?
+    package var sctList: Data?
     /// Loopback address to bind: `127.0.0.1` or `::1`.
-    public var address: String
+    package var address: String
     /// How long one connection may take to finish its handshake before the server drops it.
-    public var handshakeTimeout: Double
+    package var handshakeTimeout: Double
     /// How the server takes its connections: any number at once (the default), one at a time, or capped.
-    public var connections: ConnectionPolicy = .concurrent
+    package var connections: ConnectionPolicy = .concurrent
     /// The listen queue's length (`listen(2)`'s backlog): 0 or 1 for a server with a tiny one.
-    public var listenBacklog: Int32 = 128
+    package var listenBacklog: Int32 = 128
 
     /// A configuration; every parameter has a default.
     /// - Parameter chain: Leaf first. Defaults to ``TestPKI/sharedLocalhostChain``
     ///   (a `localhost`/`127.0.0.1`/`::1` leaf and the intermediate of ``TestPKI/shared``).
-    public init(
+    package init(
         minVersion: TLSVersion = .tls1_2, maxVersion: TLSVersion = .tls1_3, cipherList: String? = nil,
         tls13CipherSuites: String? = nil, serverPreference: Bool = true, prioritizeChaCha: Bool = false,
         chain: [TestCertificate]? = nil, groups: String? = nil, dhAuto: Bool = true, ocspStaple: Data? = nil,
@@ -62,7 +62,7 @@ public struct TLSServerConfiguration: Sendable {
 
     /// TLS 1.2 and 1.3 with ECDHE and AEAD suites only: what ATS accepts without exceptions.
     /// - Parameter chain: Leaf first (default: a shared-PKI `localhost` leaf and its intermediate).
-    public static func modern(chain: [TestCertificate]? = nil) -> TLSServerConfiguration {
+    package static func modern(chain: [TestCertificate]? = nil) -> TLSServerConfiguration {
         TLSServerConfiguration(
             minVersion: .tls1_2, maxVersion: .tls1_3,
             cipherList: "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:"
@@ -72,7 +72,7 @@ public struct TLSServerConfiguration: Sendable {
     }
 
     /// Only `version`, with `cipherList` for TLS ≤ 1.2.
-    public static func only(
+    package static func only(
         _ version: TLSVersion, cipherList: String? = nil, chain: [TestCertificate]? = nil
     ) -> TLSServerConfiguration {
         TLSServerConfiguration(minVersion: version, maxVersion: version, cipherList: cipherList, chain: chain)

@@ -8,20 +8,20 @@ internal import OpenSSLSupport
 /// ``TLSServerConfiguration/handshakeTimeout``, then a quick close_notify and close.
 ///
 /// > Warning: Starts threads and listens on loopback until ``stop()`` or deinit.
-public final class TestTLSServer: @unchecked Sendable {  // immutable after init; counters are locked
+package final class TestTLSServer: @unchecked Sendable {  // immutable after init; counters are locked
     /// The kernel-assigned port.
-    public let port: Int
+    package let port: Int
     /// The bound address, `127.0.0.1` or `::1`.
-    public let host: String
+    package let host: String
     /// What the server was started with.
-    public let configuration: TLSServerConfiguration
+    package let configuration: TLSServerConfiguration
     private let listener: LoopbackListener
     private let completed: Locked<Int>
 
     /// Binds `configuration.address` port 0 and starts accepting on a thread of its own.
     /// - Throws: ``TestSupportError``: `.tlsConfiguration` when OpenSSL rejects a setting,
     ///   `.socket` / `.notLoopback` when the address cannot be bound.
-    public init(_ configuration: TLSServerConfiguration) throws {
+    package init(_ configuration: TLSServerConfiguration) throws {
         _ = atsc_OPENSSL_init_no_atexit()  // no OpenSSL at-exit cleanup racing live server threads (issue 8)
         let context = try ServerContext(configuration)
         let completed = Locked(0)
@@ -40,20 +40,20 @@ public final class TestTLSServer: @unchecked Sendable {  // immutable after init
     deinit { stop() }
 
     /// `127.0.0.1:PORT` or `[::1]:PORT`.
-    public var target: String { listener.target }
+    package var target: String { listener.target }
 
     /// TCP connections accepted so far (a scan's handshake count can be checked against it).
-    public var acceptedConnections: Int { listener.acceptedConnections }
+    package var acceptedConnections: Int { listener.acceptedConnections }
 
     /// TLS handshakes that completed so far.
-    public var completedHandshakes: Int { completed.withLock { $0 } }
+    package var completedHandshakes: Int { completed.withLock { $0 } }
 
     /// Stops accepting (idempotent; also done in deinit). Connections in progress end within the
     /// handshake timeout.
-    public func stop() { listener.stop() }
+    package func stop() { listener.stop() }
 
     /// Whether `::1` can be bound here (containers often run with IPv6 disabled): gate IPv6 tests on it.
-    public static let isIPv6LoopbackAvailable: Bool = {
+    package static let isIPv6LoopbackAvailable: Bool = {
         guard let address = try? LoopbackAddress("::1"), let listening = try? address.listen() else { return false }
         listening.socket.close()
         return true

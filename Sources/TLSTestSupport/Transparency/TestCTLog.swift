@@ -9,21 +9,21 @@ internal import OpenSSLSupport
 /// List it in a test log list with ``TestCTLogListing``; leave it out to get SCTs from a log the list does not know.
 ///
 /// `@unchecked Sendable`: the key and names are fixed in `init`; OpenSSL allows concurrent signing with one key.
-public final class TestCTLog: @unchecked Sendable {
+package final class TestCTLog: @unchecked Sendable {
     /// The log's description in a log list (`Test Log A`).
-    public let description: String
+    package let description: String
     /// The log's operator in a log list.
-    public let operatorName: String
+    package let operatorName: String
     /// The log's signing key.
-    public let key: TestKey
+    package let key: TestKey
     /// The log's public key, DER SubjectPublicKeyInfo.
-    public let spki: Data
+    package let spki: Data
     /// The log ID: SHA-256 of ``spki``.
-    public let id: Data
+    package let id: Data
 
     /// Makes a log with a fresh key.
     /// - Throws: ``TestSupportError`` when OpenSSL cannot make or encode the key.
-    public init(_ description: String, operator operatorName: String) throws {
+    package init(_ description: String, operator operatorName: String) throws {
         self.description = description
         self.operatorName = operatorName
         key = try TestKey.generateUncached(.ec(curve: "P-256"))
@@ -32,7 +32,7 @@ public final class TestCTLog: @unchecked Sendable {
     }
 
     /// Base64 of ``id``, as log lists and reports spell it.
-    public var idBase64: String { id.base64EncodedString() }
+    package var idBase64: String { id.base64EncodedString() }
 
     /// An SCT over an X.509 entry (`entry_type` 0: the certificate's DER), for the TLS extension or OCSP.
     /// - Parameters:
@@ -41,7 +41,8 @@ public final class TestCTLog: @unchecked Sendable {
     ///   - corruptSignature: Flip a bit of the signature, so it no longer verifies.
     /// - Returns: The TLS-encoded `SignedCertificateTimestamp`.
     /// - Throws: ``TestSupportError`` when signing fails.
-    public func sct(for certificate: TestCertificate, at timestamp: Date, corruptSignature: Bool = false) throws -> Data
+    package func sct(for certificate: TestCertificate, at timestamp: Date, corruptSignature: Bool = false) throws
+        -> Data
     {
         Data(
             try sign(entryType: 0, entry: Self.u24([UInt8](certificate.der)), at: timestamp, corrupt: corruptSignature))
@@ -68,7 +69,7 @@ public final class TestCTLog: @unchecked Sendable {
 
     /// The TLS-encoded `SignedCertificateTimestampList` of `scts` (RFC 6962 §3.3): what the TLS extension carries
     /// and what the certificate and OCSP extensions wrap in an OCTET STRING.
-    public static func list(_ scts: [Data]) -> Data {
+    package static func list(_ scts: [Data]) -> Data {
         let body = scts.flatMap { u16($0.count) + [UInt8]($0) }
         return Data(u16(body.count) + body)
     }
@@ -117,16 +118,16 @@ public final class TestCTLog: @unchecked Sendable {
 
 /// One real SCT to embed in a leaf (``CertificateSpec/signedSCTs``): which log signs it, when, and whether its
 /// signature is spoiled.
-public struct SCTSpec: Sendable {
-    public var log: TestCTLog
-    public var timestamp: Date
-    public var corruptSignature: Bool
+package struct SCTSpec: Sendable {
+    package var log: TestCTLog
+    package var timestamp: Date
+    package var corruptSignature: Bool
 
     /// - Parameters:
     ///   - log: The signing log.
     ///   - timestamp: The SCT's time (default: an hour ago).
     ///   - corruptSignature: Flip a bit of the signature.
-    public init(
+    package init(
         _ log: TestCTLog, at timestamp: Date = Date().addingTimeInterval(-3_600), corruptSignature: Bool = false
     ) {
         self.log = log

@@ -1,16 +1,16 @@
 import Foundation
-public import TLSModel
+package import TLSModel
 
 /// A test log as a log list describes it: state, since when, temporal interval, tiled or RFC 6962.
-public struct TestCTLogListing: Sendable {
-    public var log: TestCTLog
-    public var state: CTLogState
+package struct TestCTLogListing: Sendable {
+    package var log: TestCTLog
+    package var state: CTLogState
     /// The state's timestamp (whole seconds: the list's format has no fraction).
-    public var stateSince: Date
+    package var stateSince: Date
     /// Certificates whose notAfter falls in `[start, end)` may be logged; nil: no `temporal_interval`.
-    public var interval: CTLogInterval?
+    package var interval: CTLogInterval?
     /// Listed under `tiled_logs` (a static-ct-api log) rather than `logs`.
-    public var tiled: Bool
+    package var tiled: Bool
 
     /// - Parameters:
     ///   - log: The test log.
@@ -18,7 +18,7 @@ public struct TestCTLogListing: Sendable {
     ///   - since: When it entered the state (default: a year ago).
     ///   - interval: Its temporal interval, if any.
     ///   - tiled: Whether it is a tiled (static-ct-api) log.
-    public init(
+    package init(
         _ log: TestCTLog, state: CTLogState = .usable, since: Date = Date().addingTimeInterval(-365 * 86_400),
         interval: CTLogInterval? = nil, tiled: Bool = false
     ) {
@@ -31,10 +31,10 @@ public struct TestCTLogListing: Sendable {
 }
 
 /// Log lists in Apple's JSON format (`log_list_schema_v5`), for the probe's `ctLogList`.
-public enum TestCTLogList {
+package enum TestCTLogList {
     /// The JSON of a list holding `listings`, grouped by operator in the order they first appear.
     /// - Parameter version: The list's `version`.
-    public static func json(_ listings: [TestCTLogListing], version: String = "1.0") -> Data {
+    package static func json(_ listings: [TestCTLogListing], version: String = "1.0") -> Data {
         var operators: [String] = []
         for listing in listings where !operators.contains(listing.log.operatorName) {
             operators.append(listing.log.operatorName)
@@ -53,7 +53,7 @@ public enum TestCTLogList {
 
     /// The list of `listings`, parsed as the probe reads Apple's list (`CTLogList.parse`).
     /// - Throws: ``CTLogListError`` if the JSON does not parse (a bug in this helper).
-    public static func make(_ listings: [TestCTLogListing], source: String = "test log list") throws -> CTLogList {
+    package static func make(_ listings: [TestCTLogListing], source: String = "test log list") throws -> CTLogList {
         try CTLogList.parse(json(listings), source: source)
     }
 

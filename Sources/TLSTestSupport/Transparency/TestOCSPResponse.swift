@@ -3,9 +3,9 @@ import Foundation
 internal import OpenSSLSupport
 
 /// OCSP responses to staple (``TLSServerConfiguration/ocspStaple``), minted with OpenSSL's OCSP API.
-public enum TestOCSPResponse {
+package enum TestOCSPResponse {
     /// The status a response gives.
-    public enum Status: Sendable {
+    package enum Status: Sendable {
         case good
         /// Revoked at `at` with the CRLReason code `reason` (nil: no reason given).
         case revoked(at: Date, reason: Int?)
@@ -21,7 +21,7 @@ public enum TestOCSPResponse {
     ///   - now: thisUpdate (nextUpdate is a week later).
     /// - Returns: The DER `OCSPResponse`.
     /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
-    public static func good(
+    package static func good(
         for leaf: TestCertificate, issuer: TestCertificate, scts: [Data] = [], now: Date = Date()
     ) throws -> Data {
         try make(for: leaf, issuer: issuer, scts: scts, thisUpdate: now)
@@ -42,7 +42,7 @@ public enum TestOCSPResponse {
     ///   - digest: The CertID's hash (SHA-1 by default, as most responders use).
     /// - Returns: The DER `OCSPResponse`.
     /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
-    public static func make(
+    package static func make(
         for leaf: TestCertificate, issuer: TestCertificate, status: Status = .good, signer: TestCertificate? = nil,
         includeSigner: Bool = false, responderIDByKey: Bool = false, scts: [Data] = [], thisUpdate: Date = Date(),
         nextUpdate: Date? = nil, digest: TestDigest = .sha1
@@ -110,7 +110,7 @@ public enum TestOCSPResponse {
 
     /// An `OCSPResponse` with an unsuccessful status (`tryLater` is 3) and no response bytes.
     /// - Throws: ``TestSupportError`` when OpenSSL refuses a step.
-    public static func unsuccessful(status: Int32 = 3) throws -> Data {
+    package static func unsuccessful(status: Int32 = 3) throws -> Data {
         OpenSSLErrorQueue.clear()
         return try encode(nil, status: status)
     }

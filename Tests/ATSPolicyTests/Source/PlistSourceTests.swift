@@ -128,8 +128,9 @@ struct PlistSourceTests {
 
     @Test("#include of a local file, relative to the plist")
     func include() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("include-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-include-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Data("<key>NSAllowsArbitraryLoads</key>\n<true/>".utf8).write(to: dir.appendingPathComponent("ats.inc"))
         try Data(PlistFixtureText.info("#include \"ats.inc\"").utf8).write(to: dir.appendingPathComponent("Info.plist"))
         let source = try PlistSource.load(path: dir.appendingPathComponent("Info.plist").path)

@@ -27,6 +27,7 @@ struct XCConfigFileTests {
             URL = https:/$()/x
             """,
         ])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let settings = try XCConfigFile.load(path: dir.appendingPathComponent("App.xcconfig").path)
         #expect(settings.values["API_HOST"] == "api.example.com")
         #expect(settings.values["FLAGS"] == "a b")
@@ -38,6 +39,7 @@ struct XCConfigFileTests {
         let dir = try Self.folder([
             "Bad.xcconfig": "A = 1\nnot an assignment\n", "Inc.xcconfig": "#include \"Nope.xcconfig\"\n",
         ])
+        defer { try? FileManager.default.removeItem(at: dir) }
         #expect(throws: XCConfigFile.Failure.self) { try XCConfigFile.load(path: dir.appendingPathComponent("x").path) }
         #expect {
             try XCConfigFile.load(path: dir.appendingPathComponent("Bad.xcconfig").path)

@@ -20,7 +20,7 @@ struct IssuerCompletionTests {
 
         init() throws {
             pki = try TestPKI.make(name: "aia-\(UUID().uuidString.prefix(6))")
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-\(UUID().uuidString)")
+            folder = URL(fileURLWithPath: TestScratch.file("atscheck-aia"))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try pki.intermediate.der.write(to: folder.appendingPathComponent("int.der"))
             try Data(pki.intermediate.pem.utf8).write(to: folder.appendingPathComponent("int.pem"))
@@ -29,7 +29,7 @@ struct IssuerCompletionTests {
             try Data(count: IssuerCompletion.maximumBytes + 1).write(to: folder.appendingPathComponent("huge.bin"))
             try pki.root.der.write(to: folder.appendingPathComponent("other.der"))
             python = try PythonHTTPServer(serving: folder)
-            caFile = NSTemporaryDirectory() + "atscheck-aia-ca-\(UUID().uuidString).pem"
+            caFile = TestScratch.file("atscheck-aia-ca", suffix: ".pem")
             try pki.rootPEM.write(toFile: caFile, atomically: true, encoding: .utf8)
         }
 
@@ -43,14 +43,9 @@ struct IssuerCompletionTests {
         static func pkcs7(_ pem: String, to file: URL) throws {
             let input = file.deletingPathExtension().appendingPathExtension("p7in.pem")
             try pem.write(to: input, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "openssl", "crl2pkcs7", "-nocrl", "-certfile", input.path, "-outform", "DER", "-out", file.path,
-            ]
-            try process.run()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0, "openssl crl2pkcs7 failed")
+            let process = try ChildProcess(
+                "openssl", ["crl2pkcs7", "-nocrl", "-certfile", input.path, "-outform", "DER", "-out", file.path])
+            try #require(process.waitForExit() == 0, "openssl crl2pkcs7 failed")
         }
 
         /// A leaf-only server for `localhost` whose leaf's caIssuers URLs are `urls`.

@@ -1,0 +1,44 @@
+import TLSModel
+
+/// What `audit` and `merge` of audit shards report: the scan report and, beside it, the audit's exception debt
+/// and pin checks (``AuditSection``).
+public struct AuditDocument: ReportDocument {
+    public static let name = "audit"
+
+    /// The endpoints and findings.
+    public var report: ScanReport
+    /// The exception debt, pin checks and shard inputs.
+    public var audit: AuditSection
+    /// The plist and endpoint list results are placed in.
+    public var sources: ReportSources
+
+    /// - Parameters:
+    ///   - report: the endpoints and findings.
+    ///   - audit: the audit's section.
+    ///   - sources: the input files.
+    public init(report: ScanReport, audit: AuditSection, sources: ReportSources = ReportSources()) {
+        self.report = report
+        self.audit = audit
+        self.sources = sources
+    }
+
+    public static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.audit }
+
+    public mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
+        if sources.root == nil { sources.root = root }
+        if report.trustData == nil { report.trustData = trustData }
+    }
+
+    private enum Keys: String, CodingKey { case exceptionDebt, pins, policy, auditShard }
+
+    /// The report with `exceptionDebt`, `policy` (`default` without a plist), `pins` and, for a shard,
+    /// `auditShard` beside it.
+    public func encode(to encoder: Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(audit.exceptionDebt, forKey: .exceptionDebt)
+        try container.encodeIfPresent(audit.judgedUnderDefaultPolicy ? "default" : nil, forKey: .policy)
+        try container.encode(audit.pins, forKey: .pins)
+        if let inputs = audit.shardInputs { try container.encode(inputs, forKey: .auditShard) }
+    }
+}
