@@ -82,7 +82,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ReportingTests", dependencies: ["Reporting", "TLSModel", "TLSTestSupport", "ATSCheckKit"],
+            name: "ReportingTests",
+            dependencies: ["Reporting", "TLSModel", "TLSTestSupport", "ATSCheckKit", "Judging"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",

@@ -6,24 +6,25 @@ import TLSModel
 import Testing
 
 /// The one check over the rule registries: the catalogue is their concatenation, every id a registry declares is
-/// catalogued once, and every id constant (code spells ids only as constants: `RuleCatalogueTests.noLiteralIDs`) is
-/// declared by a registry, so an id emitted in code always has its entry.
+/// catalogued once, and every id constant (code spells an id only where a rule or registry declares it:
+/// `RuleCatalogueTests.noLiteralIDs`) is declared by a registry, so an id emitted in code always has its entry.
 @Suite("Rule registries")
 struct RuleRegistryTests {
     static let catalogue = RuleCatalogue.atscheck
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let constantsDirectory = packageRoot.appendingPathComponent("Sources/TLSModel/Rules")
+    static let sources = packageRoot.appendingPathComponent("Sources")
 
-    /// `static let name: RuleID = "id"` declarations: the id constants.
+    /// `static let name: RuleID = "id"` declarations anywhere in Sources/: the id constants, each in the file of
+    /// the rule that emits it (or of a registry of plain entries).
     static func declaredConstants() throws -> [String] {
-        let files = try FileManager.default.contentsOfDirectory(atPath: constantsDirectory.path)
-            .filter { $0.hasPrefix("RuleCatalogue+") && $0.hasSuffix(".swift") }
-        #expect(files.count >= 4, "id constant files not found in \(constantsDirectory.path)")
+        let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        let files = enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        #expect(files.count > 50, "Sources/ not found at \(sources.path)")
         let pattern = try NSRegularExpression(pattern: #"static let \w+: RuleID = "([^"]+)""#)
         var ids: [String] = []
         for file in files {
-            let text = try String(contentsOf: constantsDirectory.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: file, encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 ids.append(String(text[Range(match.range(at: 1), in: text)!]))
             }

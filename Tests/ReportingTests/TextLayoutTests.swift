@@ -1,5 +1,6 @@
 import ATSCheckKit
 import Foundation
+import Judging
 import TLSModel
 import Testing
 

@@ -2,24 +2,10 @@ extension RuleID {
     /// Ids of the findings `atscheck audit` adds to the plist and endpoint-list findings.
     public enum Audit: RuleNamespace {
         public static let family = RuleFamily.audit
-        /// An endpoint fails ATS and an `NSExceptionDomains` entry would fix it (error; the message has the entry).
-        public static let exceptionMissing: RuleID = "audit.exception.missing"
-        /// An entry relaxes ATS but every endpoint it covers passes under the default policy (warning).
-        public static let exceptionUnneeded: RuleID = "audit.exception.unneeded"
-        /// An entry (or NSAllowsArbitraryLoads) grants more than the endpoints need (warning).
-        public static let exceptionBroader: RuleID = "audit.exception.broader"
-        /// An `NSExceptionDomains` key that no listed endpoint uses (warning).
-        public static let exceptionNoEndpoint: RuleID = "audit.exception.no-endpoint"
-        /// An `http://` endpoint: blocked (error) or allowed by an exception (warning, App Review asks why).
-        public static let endpointHTTP: RuleID = "audit.endpoint.http"
-        /// An endpoint fails ATS and no exception can fix it (error: untrusted certificate, no ATS suite…).
-        public static let endpointFails: RuleID = "audit.endpoint.fails"
+        // Each id is declared beside its rule, in Judging/Audit/Rules; this one stays here because Reporting, below
+        // Judging, reads it (a JUnit case for an endpoint that could not be judged is skipped, not failed).
         /// An endpoint that could not be scanned, so its needs are unknown (warning; exit 2).
         public static let endpointUnscanned: RuleID = "audit.endpoint.unscanned"
-        /// An endpoint whose verdict differs from its `expect:` (error).
-        public static let endpointUnexpected: RuleID = "audit.endpoint.unexpected"
-        /// An `NSPinnedDomains` key that covers no listed `https` endpoint, so its pins were not checked (note).
-        public static let pinnedDomainNoEndpoint: RuleID = "audit.pinned-domain.no-endpoint"
     }
 
     /// Ids of the findings an endpoint list can produce.
