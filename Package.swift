@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "TLSModel", "TLSTestSupport", "ATSCheckKit", "Judging"],
+            dependencies: ["Reporting", "TLSModel", "TLSTestSupport", "ATSCheckKit", "ATSPolicy", "Judging"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",

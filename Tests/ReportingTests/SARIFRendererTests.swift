@@ -1,4 +1,5 @@
 import ATSCheckKit
+import ATSPolicy
 import Foundation
 import TLSModel
 import TLSTestSupport

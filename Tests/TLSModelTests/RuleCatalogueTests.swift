@@ -32,7 +32,7 @@ struct RuleCatalogueTests {
         let data = try JSONEncoder().encode([RuleID.ATS.forwardSecrecy, "x.unknown"])
         #expect(String(decoding: data, as: UTF8.self) == #"["ats.tls.forward-secrecy","x.unknown"]"#)
         #expect(try JSONDecoder().decode([RuleID].self, from: data) == [RuleID.ATS.forwardSecrecy, "x.unknown"])
-        #expect(RuleID.Plist.keyMisspelled < RuleID.Plist.keyUnknown)
+        #expect(RuleID("plist.key.misspelled") < RuleID("plist.key.unknown"))
         #expect(RuleID.Scan.id(for: .timeout) == RuleID.Scan.timeout && RuleID.Scan.id(for: .completed) == nil)
     }
 

@@ -1,46 +1,7 @@
 extension RuleID {
-    /// Ids of the findings `atscheck plist` reports about an `NSAppTransportSecurity` dictionary.
+    /// Ids of the findings `atscheck plist` reports about an `NSAppTransportSecurity` dictionary. Each id is
+    /// declared beside the rule that emits it, in ATSPolicy/Plist/Rules.
     public enum Plist: RuleNamespace {
         public static let family = RuleFamily.plist
-        public static let atsAbsent: RuleID = "plist.ats.absent"
-        public static let keyMisspelled: RuleID = "plist.key.misspelled"
-        public static let keyUnknown: RuleID = "plist.key.unknown"
-        public static let keyWrongLevel: RuleID = "plist.key.wrong-level"
-        public static let keyCaseDuplicate: RuleID = "plist.key.case-duplicate"
-        public static let keyDuplicate: RuleID = "plist.key.duplicate"
-        public static let keyDeprecated: RuleID = "plist.key.deprecated"
-        public static let keyObsolete: RuleID = "plist.key.obsolete"
-        public static let valueWrongType: RuleID = "plist.value.wrong-type"
-        public static let valueNumericBoolean: RuleID = "plist.value.numeric-boolean"
-        public static let valueInvalidTLSVersion: RuleID = "plist.value.invalid-tls-version"
-        public static let valueInvalidNIAP: RuleID = "plist.value.invalid-niap-version"
-        public static let domainInvalid: RuleID = "plist.domain.invalid"
-        public static let domainScheme: RuleID = "plist.domain.scheme"
-        public static let domainPort: RuleID = "plist.domain.port"
-        public static let domainPath: RuleID = "plist.domain.path"
-        public static let domainWildcard: RuleID = "plist.domain.wildcard"
-        public static let domainLeadingDot: RuleID = "plist.domain.leading-dot"
-        public static let domainUppercase: RuleID = "plist.domain.uppercase"
-        public static let domainTrailingDot: RuleID = "plist.domain.trailing-dot"
-        public static let domainIPAddress: RuleID = "plist.domain.ip-address"
-        public static let domainCIDR: RuleID = "plist.domain.cidr"
-        public static let domainInvalidCIDR: RuleID = "plist.domain.invalid-cidr"
-        public static let domainSubdomainsOnIP: RuleID = "plist.domain.subdomains-on-ip"
-        public static let deadArbitraryLoadsIgnored: RuleID = "plist.dead.arbitrary-loads-ignored"
-        public static let deadGlobalKeysShadowed: RuleID = "plist.dead.global-keys-shadowed"
-        public static let reviewJustification: RuleID = "plist.review.justification"
-        public static let pinningNoIdentities: RuleID = "plist.pinning.no-identities"
-        public static let pinningEmptyIdentities: RuleID = "plist.pinning.empty-identities"
-        public static let pinningMissingSPKI: RuleID = "plist.pinning.missing-spki"
-        public static let pinningInvalidBase64: RuleID = "plist.pinning.invalid-base64"
-        public static let pinningWrongDigestLength: RuleID = "plist.pinning.wrong-digest-length"
-        public static let pinningNoBackup: RuleID = "plist.pinning.no-backup"
-        public static let pinningPlaceholder: RuleID = "plist.pinning.placeholder"
-        public static let domainSubdomainsOnTLD: RuleID = "plist.domain.subdomains-on-tld"
-        public static let valueForwardSecrecyOff: RuleID = "plist.value.forward-secrecy-off"
-        public static let osCatalystMinimum: RuleID = "plist.os.catalyst-minimum"
-        public static let sourceUnresolvedSetting: RuleID = "plist.source.unresolved-setting"
-        public static let sourceConfigurationInvalid: RuleID = "plist.source.configuration-invalid"
-        public static let sourceConfigurationsLimited: RuleID = "plist.source.configurations-limited"
     }
 }

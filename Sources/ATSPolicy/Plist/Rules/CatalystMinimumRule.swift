@@ -1,5 +1,10 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.os.catalyst-minimum` (its entry is below).
+    public static let osCatalystMinimum: RuleID = "plist.os.catalyst-minimum"
+}
+
 /// A Mac Catalyst app's `LSMinimumSystemVersion` is its macOS minimum, not its iOS one: a note that the lint judges
 /// the iOS releases from elsewhere (``LowestOS/ignoredCatalystMinimum(of:)``).
 struct CatalystMinimumRule: PlistLintRule {

@@ -1,5 +1,10 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.key.duplicate`: A key written twice in one dictionary; only the last value takes effect.
+    public static let keyDuplicate: RuleID = "plist.key.duplicate"
+}
+
 /// `plist.key.duplicate`: a `<key>` written twice in one XML `<dict>`. `PropertyListSerialization` (like Apple's
 /// CFPropertyList) keeps only the last value, silently, so the first one a reader sees is not the one that takes
 /// effect.

@@ -1,5 +1,12 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.domain.subdomains-on-tld` (its entry is below).
+    public static let domainSubdomainsOnTLD: RuleID = "plist.domain.subdomains-on-tld"
+    /// `plist.value.forward-secrecy-off` (its entry is below).
+    public static let valueForwardSecrecyOff: RuleID = "plist.value.forward-secrecy-off"
+}
+
 /// Notes on what an `NSExceptionDomains` entry reaches and relaxes that its keys do not say on their face:
 /// - `plist.domain.subdomains-on-tld`: `NSIncludesSubdomains` on a single-label key (`onion`, `test`) covers every
 ///   name under that top-level name, at any depth (Apple's Security source, `SecProtocolConfiguration.m`, walks

@@ -15,23 +15,21 @@ extension PlistLintRule {
     var needsATSDictionary: Bool { true }
 }
 
-/// The plist lint rules, in the order they run.
+/// The plist lint rules, in documentation order (docs/rules.md), which is also the order they run in: the linter
+/// sorts the findings by line, key path and rule id, and where two rules emit the same id (`plist.value.wrong-type`
+/// from `KeyNameRules`, `ValueTypeRules` and `PinnedDomainRules`, `plist.key.wrong-level` from `KeyNameRules` and
+/// `DomainKeyRules`) this order keeps them as they ran before, so the report is unchanged.
 enum PlistLintRules {
     static let all: [any PlistLintRule] = [
-        KeyNameRules(), ValueTypeRules(), DomainKeyRules(), LegacyKeyRules(), DeadKeyRules(),
-        ReviewJustificationRules(), PinnedDomainRules(), ExceptionNoteRules(), UnresolvedSettingRules(),
-        CatalystMinimumRule(), DuplicateKeyRules(),
+        KeyNameRules(), DuplicateKeyRules(), LegacyKeyRules(), ValueTypeRules(), DomainKeyRules(), DeadKeyRules(),
+        ReviewJustificationRules(), PinnedDomainRules(), ExceptionNoteRules(), CatalystMinimumRule(),
+        UnresolvedSettingRules(),
     ]
 }
 
 extension RuleRegistry {
-    /// `NSAppTransportSecurity` validation by `atscheck plist` (`plist.*`): the rules' entries in documentation
-    /// order, then the entries of what reading a source file reports.
+    /// `NSAppTransportSecurity` validation by `atscheck plist` (`plist.*`): the lint rules' entries, then the
+    /// entries of what reading a source file reports.
     public static let plist = RuleRegistry(
-        "plist",
-        rules: [
-            KeyNameRules(), DuplicateKeyRules(), LegacyKeyRules(), ValueTypeRules(), DomainKeyRules(), DeadKeyRules(),
-            ReviewJustificationRules(), PinnedDomainRules(), ExceptionNoteRules(), CatalystMinimumRule(),
-            UnresolvedSettingRules(), SourceReadingFindings(),
-        ])
+        "plist", rules: PlistLintRules.all.map { $0 as any Rule } + [SourceReadingFindings()])
 }

@@ -1,5 +1,12 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.source.configuration-invalid` (its entry is below).
+    public static let sourceConfigurationInvalid: RuleID = "plist.source.configuration-invalid"
+    /// `plist.source.configurations-limited` (its entry is below).
+    public static let sourceConfigurationsLimited: RuleID = "plist.source.configurations-limited"
+}
+
 /// What reading an Info.plist source file reports about its preprocessor configurations (``PlistConfigurations``:
 /// a condition that does not parse, more configurations than are linted). Not a lint rule: no lint predicate emits
 /// them, so only their entries are here, in the plist registry.

@@ -1,5 +1,10 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.source.unresolved-setting` (its entry is below).
+    public static let sourceUnresolvedSetting: RuleID = "plist.source.unresolved-setting"
+}
+
 /// `plist.source.unresolved-setting`: a `$(NAME)` reference where ATS (or TrustKit's `TSKConfiguration`) reads it,
 /// with no build setting given for it. Xcode replaces it when it builds the app; atscheck does not guess its value,
 /// so the hosts it could name are judged ambiguous by the engine rather than given a verdict that may be wrong.

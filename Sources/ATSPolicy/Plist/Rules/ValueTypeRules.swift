@@ -1,6 +1,17 @@
 import Foundation
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.value.wrong-type`: A value of the wrong plist type; Apple ignores it and uses the default.
+    public static let valueWrongType: RuleID = "plist.value.wrong-type"
+    /// `plist.value.numeric-boolean` (its entry is below).
+    public static let valueNumericBoolean: RuleID = "plist.value.numeric-boolean"
+    /// `plist.value.invalid-tls-version` (its entry is below).
+    public static let valueInvalidTLSVersion: RuleID = "plist.value.invalid-tls-version"
+    /// `plist.value.invalid-niap-version`: An NIAP TLS package value Apple does not recognise.
+    public static let valueInvalidNIAP: RuleID = "plist.value.invalid-niap-version"
+}
+
 /// Value types and values, and what Apple does with a wrong one (reference §3.4):
 /// a global boolean that is a string (`"YES"`) is treated as absent; a number other than 1 is
 /// present but not YES; a per-domain boolean written as a number counts by its truth value on current
