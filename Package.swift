@@ -82,7 +82,9 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ReportingTests", dependencies: ["Reporting", "TLSModel", "TLSTestSupport"], exclude: ["Snapshots"]),
+            name: "ReportingTests",
+            dependencies: ["Reporting", "TLSModel", "TLSTestSupport", "ATSCheckKit", "ATSPolicy", "Judging"],
+            exclude: ["Snapshots"]),
         .testTarget(
             name: "ATSCheckKitTests",
             dependencies: [

@@ -22,7 +22,7 @@ struct EvaluationTrace {
     }
 
     mutating func finding(_ rule: RuleID, _ message: String) {
-        let severity = rule.descriptor?.severity ?? .warning
+        let severity = RuleRegistry.pins.descriptor(for: rule)?.severity ?? .warning
         findings.append(Finding(rule: rule, severity: severity, message: message))
     }
 

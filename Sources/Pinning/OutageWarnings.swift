@@ -71,7 +71,10 @@ public enum OutageWarnings {
         guard !distinct.isEmpty else { return [] }
         var out: [Finding] = []
         func add(_ rule: RuleID, _ message: String) {
-            out.append(Finding(rule: rule, severity: rule.descriptor?.severity ?? .warning, message: message))
+            out.append(
+                Finding(
+                    rule: rule, severity: RuleRegistry.pins.descriptor(for: rule)?.severity ?? .warning,
+                    message: message))
         }
         if distinct.count == 1 {
             add(

@@ -64,7 +64,7 @@ public enum PinExtraction {
             findings.append(
                 Finding(
                     rule: RuleID.Pins.backupOnChain,
-                    severity: RuleID.Pins.backupOnChain.descriptor?.severity ?? .warning,
+                    severity: RuleRegistry.pins.descriptor(for: RuleID.Pins.backupOnChain)?.severity ?? .warning,
                     message: OutageWarnings.backupOnChainMessage(host: host, pins: 2)
                         + "; add the SPKI pin of a spare key kept offline, or of a second CA, before shipping"))
         }

@@ -43,7 +43,7 @@ public enum PinSetValidation {
                 out.append(
                     Finding(
                         rule: RuleID.Pins.pinMalformed,
-                        severity: RuleID.Pins.pinMalformed.descriptor?.severity ?? .error,
+                        severity: RuleRegistry.pins.descriptor(for: RuleID.Pins.pinMalformed)?.severity ?? .error,
                         message: "\(domain): pin \(i + 1) \(pin.prefix(50)) is \(problem)", file: file, line: line,
                         keyPath: keyPath))
             }

@@ -41,30 +41,36 @@ public enum CodeClimateRenderer {
     /// Renders the report.
     /// - Parameters:
     ///   - report: the report.
+    ///   - catalogue: the rule catalogue issues are grouped by.
     ///   - sources: the files an issue without one is placed in.
     /// - Returns: a pretty-printed JSON array (empty when nothing was found).
     /// - Throws: an `EncodingError` (not for well-formed reports).
-    public static func render(_ report: ScanReport, sources: ReportSources) throws -> String {
-        let issues = ReportIssues.of(report, plistFile: sources.plistFile, endpointsFile: sources.endpointsFile)
-            .map { issue in
-                Issue(
-                    checkName: issue.rule.rawValue, description: issue.message, severity: severity(issue.severity),
-                    fingerprint: issue.fingerprint,
-                    location: .init(path: issue.file ?? sources.fallbackFile, lines: .init(begin: issue.line ?? 1)),
-                    content: issue.related.isEmpty
-                        ? nil
-                        : .init(
-                            body: "Scan rules behind it:\n"
-                                + issue.related.map { "- `\($0.rule)` \($0.message)" }.joined(separator: "\n")))
-            }
+    public static func render(_ report: ScanReport, catalogue: RuleCatalogue, sources: ReportSources) throws
+        -> String
+    {
+        let issues = ReportIssues.of(
+            report, catalogue: catalogue, plistFile: sources.plistFile, endpointsFile: sources.endpointsFile
+        )
+        .map { issue in
+            Issue(
+                checkName: issue.rule.rawValue, description: issue.message, severity: severity(issue.severity),
+                fingerprint: issue.fingerprint,
+                location: .init(path: issue.file ?? sources.fallbackFile, lines: .init(begin: issue.line ?? 1)),
+                content: issue.related.isEmpty
+                    ? nil
+                    : .init(
+                        body: "Scan rules behind it:\n"
+                            + issue.related.map { "- `\($0.rule)` \($0.message)" }.joined(separator: "\n")))
+        }
         return try JSONRendering.render(issues)
     }
 
     /// Renders the report (the files as separate arguments).
-    public static func render(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) throws
-        -> String
-    {
-        try render(report, sources: ReportSources(plistFile: plistFile, endpointsFile: endpointsFile))
+    public static func render(
+        _ report: ScanReport, catalogue: RuleCatalogue, plistFile: String? = nil, endpointsFile: String? = nil
+    ) throws -> String {
+        try render(
+            report, catalogue: catalogue, sources: ReportSources(plistFile: plistFile, endpointsFile: endpointsFile))
     }
 
     static func severity(_ severity: Finding.Severity) -> String {

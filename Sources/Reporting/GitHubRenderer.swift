@@ -11,12 +11,15 @@ public enum GitHubRenderer {
     /// Renders the report.
     /// - Parameters:
     ///   - report: the report.
+    ///   - catalogue: the rule catalogue issues are grouped by.
     ///   - plistFile: the file a finding without one is placed in.
     ///   - endpointsFile: the file an endpoint without a `source` is placed in.
     /// - Returns: one workflow command a line, then the summary line.
-    public static func render(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) -> String {
+    public static func render(
+        _ report: ScanReport, catalogue: RuleCatalogue, plistFile: String? = nil, endpointsFile: String? = nil
+    ) -> String {
         var out = ""
-        let issues = ReportIssues.of(report, plistFile: plistFile, endpointsFile: endpointsFile)
+        let issues = ReportIssues.of(report, catalogue: catalogue, plistFile: plistFile, endpointsFile: endpointsFile)
         for issue in issues {
             out += command(issue) + "\n"
         }

@@ -16,11 +16,13 @@ public enum JUnitRenderer {
     public static let atsCheck = "App Transport Security"
 
     /// Renders the report.
-    /// - Parameter report: The report to render.
+    /// - Parameters:
+    ///   - report: The report to render.
+    ///   - catalogue: The rule catalogue issues are grouped by.
     /// - Returns: A UTF-8 JUnit XML document.
-    public static func render(_ report: ScanReport) -> String {
+    public static func render(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
         var suites: [Suite] = []
-        let issues = ReportIssues.of(report)
+        let issues = ReportIssues.of(report, catalogue: catalogue)
         var byEndpoint: [Int: [ReportIssue]] = [:]
         var files: [String] = []
         var byFile: [String: [ReportIssue]] = [:]
@@ -44,12 +46,14 @@ public enum JUnitRenderer {
                             systemOut: endpoint.ats.osVersion.map { "rules of OS \($0)" }))
                     continue
                 }
-                cases += problems.map { testCase(for: $0, classname: target) }
+                cases += problems.map { testCase(for: $0, classname: target, catalogue: catalogue) }
             }
             suites.append(Suite(name: "endpoints", cases: cases))
         }
         for file in files {
-            suites.append(Suite(name: file, cases: byFile[file]!.map { testCase(for: $0, classname: file) }))
+            suites.append(
+                Suite(name: file, cases: byFile[file]!.map { testCase(for: $0, classname: file, catalogue: catalogue) })
+            )
         }
 
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -117,14 +121,14 @@ public enum JUnitRenderer {
     }
 
     /// The case of one problem: named by its rule (and key path), its outcome by its severity and rule.
-    static func testCase(for issue: ReportIssue, classname: String) -> Case {
+    static func testCase(for issue: ReportIssue, classname: String, catalogue: RuleCatalogue) -> Case {
         let place = [issue.file, issue.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
         var name = issue.rule.rawValue
         if case .keyPath(let keyPath) = issue.about { name += " \(keyPath)" }
         var lines = ["\(place.isEmpty ? "" : place + ": ")\(issue.severity.rawValue): \(issue.message)"]
         lines += issue.related.map { "\($0.rule): \($0.message)" }
         let detail = lines.joined(separator: "\n")
-        if issue.rule.family == .scan || issue.rule == RuleID.Audit.endpointUnscanned {
+        if catalogue.family(of: issue.rule) == .scan || issue.rule == RuleID.Audit.endpointUnscanned {
             return Case(
                 classname: classname, name: name, outcome: .error(message: issue.message, type: issue.rule.rawValue),
                 systemOut: detail)

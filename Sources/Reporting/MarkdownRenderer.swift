@@ -5,19 +5,21 @@ import TLSModel
 /// endpoints (target, PASS/FAIL/…, reasons) and the plist findings.
 public enum MarkdownRenderer {
     /// Renders the report.
-    /// - Parameter report: The report to render.
+    /// - Parameters:
+    ///   - report: The report to render.
+    ///   - catalogue: The rule catalogue issues are grouped by.
     /// - Returns: GitHub-flavoured Markdown, ending with a newline.
-    public static func render(_ report: ScanReport) -> String {
-        var out = "## atscheck: \(summaryLine(report))\n"
+    public static func render(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
+        var out = "## atscheck: \(summaryLine(report, catalogue: catalogue))\n"
         if !report.endpoints.isEmpty {
             out += "\n### Endpoints\n\n| Endpoint | Verdict | Reasons |\n| --- | --- | --- |\n"
             for endpoint in report.endpoints {
                 out += "| `\(cell(endpoint.profile.target))` | \(verdict(endpoint)) | \(reasons(endpoint)) |\n"
             }
         }
-        let findings = ReportIssues.of(report).filter(\.isFinding)
+        let findings = ReportIssues.of(report, catalogue: catalogue).filter(\.isFinding)
         if !findings.isEmpty {
-            let onlyPlist = findings.allSatisfy { source(of: $0) == "plist" }
+            let onlyPlist = findings.allSatisfy { source(of: $0, catalogue: catalogue) == "plist" }
             out += onlyPlist ? "\n### Plist findings\n\n" : "\n### Findings\n\n"
             for finding in findings {
                 var place = ControlEscaping.escape(finding.file ?? "")
@@ -42,7 +44,7 @@ public enum MarkdownRenderer {
     /// source of problems (`endpoints`, `plist`, `endpoint list`, `audit`, `baseline`, `certificates`, …): an
     /// endpoint-list finding is not counted as a plist error. The problems are those of ``ReportIssues``, so the counts
     /// add up to the text summary's and to the alerts of the other CI formats.
-    static func summaryLine(_ report: ScanReport) -> String {
+    static func summaryLine(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
         let s = report.summary
         var parts: [String] = []
         if !report.endpoints.isEmpty {
@@ -53,16 +55,16 @@ public enum MarkdownRenderer {
             if s.unknown > 0 { line += ", \(s.unknown) unknown" }
             parts.append(line)
         }
-        let issues = ReportIssues.of(report)
+        let issues = ReportIssues.of(report, catalogue: catalogue)
         if issues.isEmpty && report.endpoints.isEmpty {
             parts.append("plist: 0 errors, 0 warnings, 0 notes")
         }
         var sources: [String] = []
-        for issue in issues where !sources.contains(source(of: issue)) {
-            sources.append(source(of: issue))
+        for issue in issues where !sources.contains(source(of: issue, catalogue: catalogue)) {
+            sources.append(source(of: issue, catalogue: catalogue))
         }
         for name in sources {
-            let group = IssueCounts(issues.filter { source(of: $0) == name })
+            let group = IssueCounts(issues.filter { source(of: $0, catalogue: catalogue) == name })
             parts.append(
                 "\(name): \(plural(group.errors, "error")), \(plural(group.warnings, "warning")), "
                     + "\(plural(group.notes, "note"))"
@@ -73,8 +75,8 @@ public enum MarkdownRenderer {
 
     /// Where a problem comes from, by its rule's family; a rule the catalogue does not know counts as `plist`
     /// when it has a key path, as `endpoints` when it is about an endpoint, else as `other`.
-    static func source(of issue: ReportIssue) -> String {
-        switch issue.rule.family {
+    static func source(of issue: ReportIssue, catalogue: RuleCatalogue) -> String {
+        switch catalogue.family(of: issue.rule) {
         case .plist?: return "plist"
         case .endpoints?: return "endpoint list"
         case .audit?: return "audit"

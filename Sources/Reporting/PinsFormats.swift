@@ -25,7 +25,7 @@ public enum PinsFormats {
     /// JUnit XML: one test case per target for the policy (failure on reject, error when no chain was
     /// received), one more for the release build when relaxations were given; material findings of error
     /// severity fail a case of their file.
-    public static func junit(_ report: PinCheckReport) -> String {
+    public static func junit(_ report: PinCheckReport, catalogue: RuleCatalogue) -> String {
         typealias Case = JUnitRenderer.Case
         var cases: [Case] = []
         for result in report.results {
@@ -50,7 +50,7 @@ public enum PinsFormats {
             let issue = ReportIssue(
                 rule: finding.rule, severity: finding.severity, message: finding.message, file: finding.file,
                 line: finding.line, about: finding.keyPath.map { .keyPath($0) } ?? .none)
-            cases.append(JUnitRenderer.testCase(for: issue, classname: finding.file ?? "pins"))
+            cases.append(JUnitRenderer.testCase(for: issue, classname: finding.file ?? "pins", catalogue: catalogue))
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(JUnitRenderer.escape(report.tool.name))\" \(JUnitRenderer.counts(cases))>\n"
@@ -117,8 +117,10 @@ public enum PinsFormats {
     /// material finding (at its file and line), and per target that could not be checked. Results without a file are
     /// placed at the pin configuration (``ReportSources/plistFile``), else the invocation artifact.
     /// - Throws: An `EncodingError` if encoding fails.
-    public static func sarif(_ report: PinCheckReport, sources: ReportSources = ReportSources()) throws -> String {
-        var builder = ResultBuilder(descriptions: [:], sources: sources)
+    public static func sarif(
+        _ report: PinCheckReport, catalogue: RuleCatalogue, sources: ReportSources = ReportSources()
+    ) throws -> String {
+        var builder = ResultBuilder(catalogue: catalogue, descriptions: [:], sources: sources)
         func add(_ finding: Finding, target: String?) {
             let about: ReportIssue.Subject =
                 target.map { .target($0) } ?? finding.keyPath.map { .keyPath($0) } ?? .none

@@ -88,8 +88,9 @@ public enum ReportIssues {
     ///   - plistFile: the file a finding without one is placed in.
     ///   - endpointsFile: the file an endpoint without a `source` is placed in.
     /// - Returns: the issues; a passing endpoint has none.
-    public static func of(_ report: ScanReport, plistFile: String? = nil, endpointsFile: String? = nil) -> [ReportIssue]
-    {
+    public static func of(
+        _ report: ScanReport, catalogue: RuleCatalogue, plistFile: String? = nil, endpointsFile: String? = nil
+    ) -> [ReportIssue] {
         var issues: [ReportIssue] = []
         let findingKeys = Set(report.findings.map { key($0.rule, $0.message) })
         // An audit finding at an endpoint's list line speaks for that endpoint.
@@ -97,7 +98,7 @@ public enum ReportIssues {
         for finding in report.findings {
             let line = finding.line.flatMap { $0 > 0 ? $0 : nil }
             let file = finding.file ?? plistFile
-            if finding.rule.family == .audit, let file = finding.file, let line {
+            if catalogue.family(of: finding.rule) == .audit, let file = finding.file, let line {
                 let place = SourceLocation(file: file, line: line)
                 if auditFindingAt[place] == nil { auditFindingAt[place] = issues.count }
             }

@@ -6,9 +6,9 @@ import TLSModel
 public enum RuleCatalogueRenderer {
     /// The Markdown of `docs/rules.md`: one section per family, one entry per rule, each with an explicit
     /// anchor (``RuleDescriptor/anchor``) that SARIF `helpUri` points at.
-    /// - Parameter entries: The rules to document (default: the whole catalogue).
+    /// - Parameter entries: The rules to document (`RuleCatalogue.all`, or some of them).
     /// - Returns: Markdown text ending in a newline.
-    public static func markdown(_ entries: [RuleDescriptor] = RuleCatalogue.all) -> String {
+    public static func markdown(_ entries: [RuleDescriptor]) -> String {
         var lines = [
             "# atscheck rules",
             "",
@@ -45,10 +45,10 @@ public enum RuleCatalogueRenderer {
 
     /// One line per rule: id, severity, title; families as headings. A title wraps under its column.
     /// - Parameters:
-    ///   - entries: The rules to list (default: the whole catalogue).
+    ///   - entries: The rules to list (`RuleCatalogue.all`, or some of them).
     ///   - width: The display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: Plain text ending in a newline.
-    public static func text(_ entries: [RuleDescriptor] = RuleCatalogue.all, width: Int = TextLayout.defaultWidth)
+    public static func text(_ entries: [RuleDescriptor], width: Int = TextLayout.defaultWidth)
         -> String
     {
         // One set of columns for every family, sized from the ids listed.
@@ -66,10 +66,10 @@ public enum RuleCatalogueRenderer {
     }
 
     /// The catalogue as JSON: `{"rules": [{id, family, severity, title, help, appleKey, helpUri, masvs, mastg}]}`.
-    /// - Parameter entries: The rules to render (default: the whole catalogue).
+    /// - Parameter entries: The rules to render (`RuleCatalogue.all`, or some of them).
     /// - Returns: Pretty-printed JSON with sorted keys.
     /// - Throws: An `EncodingError` if encoding fails (it does not for catalogue entries).
-    public static func json(_ entries: [RuleDescriptor] = RuleCatalogue.all) throws -> String {
+    public static func json(_ entries: [RuleDescriptor]) throws -> String {
         try JSONRendering.render(Document(rules: entries.map(Entry.init)))
     }
 

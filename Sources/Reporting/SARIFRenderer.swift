@@ -18,16 +18,19 @@ public enum SARIFRenderer {
     /// Renders the report.
     /// - Parameters:
     ///   - report: The report to render.
+    ///   - catalogue: The rule catalogue rules are described from.
     ///   - sources: The input files results without a file of their own are placed in, and the repository root.
     ///   - ruleDescriptions: One-line descriptions that replace the catalogue's title (``RuleCatalogue``) for
     ///     the given ids, or describe ids the catalogue does not know.
     /// - Returns: Pretty-printed SARIF JSON, with sorted keys so output is stable.
     /// - Throws: An `EncodingError` if encoding fails (it does not for well-formed reports).
     public static func render(
-        _ report: ScanReport, sources: ReportSources, ruleDescriptions: [String: String] = [:]
+        _ report: ScanReport, catalogue: RuleCatalogue, sources: ReportSources, ruleDescriptions: [String: String] = [:]
     ) throws -> String {
-        var builder = ResultBuilder(descriptions: ruleDescriptions, sources: sources)
-        for issue in ReportIssues.of(report, plistFile: sources.plistFile, endpointsFile: sources.endpointsFile) {
+        var builder = ResultBuilder(catalogue: catalogue, descriptions: ruleDescriptions, sources: sources)
+        for issue in ReportIssues.of(
+            report, catalogue: catalogue, plistFile: sources.plistFile, endpointsFile: sources.endpointsFile)
+        {
             builder.add(issue)
         }
         return try render(builder, tool: report.tool, root: sources.root)
@@ -35,10 +38,11 @@ public enum SARIFRenderer {
 
     /// Renders the report (the files as separate arguments).
     public static func render(
-        _ report: ScanReport, plistFile: String?, endpointsFile: String?, ruleDescriptions: [String: String] = [:]
+        _ report: ScanReport, catalogue: RuleCatalogue, plistFile: String?, endpointsFile: String?,
+        ruleDescriptions: [String: String] = [:]
     ) throws -> String {
         try render(
-            report, sources: ReportSources(plistFile: plistFile, endpointsFile: endpointsFile),
+            report, catalogue: catalogue, sources: ReportSources(plistFile: plistFile, endpointsFile: endpointsFile),
             ruleDescriptions: ruleDescriptions)
     }
 
@@ -84,13 +88,15 @@ public enum SARIFRenderer {
 
 /// Gathers results and the rules they use, in order of first use.
 struct ResultBuilder {
+    let catalogue: RuleCatalogue
     let descriptions: [String: String]
     let sources: ReportSources
     private(set) var rules: [SARIFRule] = []
     private(set) var results: [SARIFResult] = []
     private var ruleIndex: [RuleID: Int] = [:]
 
-    init(descriptions: [String: String], sources: ReportSources = ReportSources()) {
+    init(catalogue: RuleCatalogue, descriptions: [String: String], sources: ReportSources = ReportSources()) {
+        self.catalogue = catalogue
         self.descriptions = descriptions
         self.sources = sources
     }
@@ -99,7 +105,7 @@ struct ResultBuilder {
     /// from the catalogue; an id the catalogue does not know gets its first level and a placeholder text.
     mutating func index(of rule: RuleID, level: String) -> Int {
         if let i = ruleIndex[rule] { return i }
-        let entry = rule.descriptor
+        let entry = catalogue.descriptor(for: rule)
         let text = descriptions[rule.rawValue] ?? entry?.title ?? "atscheck rule \(rule)."
         var properties: SARIFRule.Properties?
         if let entry {

@@ -9,12 +9,18 @@ public struct ScanTextRenderer {
     public var now: Date
     /// The display columns lines are fitted to (`Int.max`: as long as they are).
     public var width: Int
+    /// The rule catalogue the summary's issues are grouped by.
+    public var catalogue: RuleCatalogue
 
     /// - Parameters:
+    ///   - catalogue: the rule catalogue.
     ///   - style: colour or not.
     ///   - now: the time certificate validity is judged against.
     ///   - width: the display columns lines are fitted to.
-    public init(style: TextStyle = .plain, now: Date = Date(), width: Int = TextLayout.defaultWidth) {
+    public init(
+        catalogue: RuleCatalogue, style: TextStyle = .plain, now: Date = Date(), width: Int = TextLayout.defaultWidth
+    ) {
+        self.catalogue = catalogue
         self.style = style
         self.now = now
         self.width = width
@@ -42,14 +48,14 @@ public struct ScanTextRenderer {
                 + "\(location.isEmpty ? "" : location + ": ")\(safe(finding.message)) "
                 + "[\(safe(finding.rule.rawValue))]\n"
         }
-        out += style.bold("Summary:") + " " + Self.summary(report) + "\n"
+        out += style.bold("Summary:") + " " + Self.summary(report, catalogue: catalogue) + "\n"
         if let data = report.trustData, !data.summary.isEmpty { out += "Trust data: \(safe(data.summary))\n" }
         return out
     }
 
     /// The summary line's counts: endpoints by verdict (an ambiguous verdict counted apart, not as a failure), and
     /// the problems of ``ReportIssues`` by severity — the alerts every CI format shows, one per problem.
-    public static func summary(_ report: ScanReport) -> String {
+    public static func summary(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
         var parts: [String] = []
         let s = report.summary
         if !report.endpoints.isEmpty && report.endpoints.allSatisfy(\.profile.judgesCertificateOnly) {
@@ -61,7 +67,7 @@ public struct ScanTextRenderer {
                 "\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, \(s.ambiguous) ambiguous, "
                     + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes")
         }
-        let counts = IssueCounts(ReportIssues.of(report))
+        let counts = IssueCounts(ReportIssues.of(report, catalogue: catalogue))
         if counts.total > 0 || report.endpoints.isEmpty {
             parts.append(
                 "\(counts.total) finding(s): \(counts.errors) error, \(counts.warnings) warning, \(counts.notes) note")

@@ -158,7 +158,7 @@ struct OutputOptions: ParsableArguments {
         _ document: some ReportDocument, as format: OutputFormat, color: Bool, width: Int
     ) throws -> RenderedReport {
         do {
-            let options = RenderOptions(color: color, width: width)
+            let options = RenderOptions(catalogue: .atscheck, color: color, width: width)
             return try ReportRendererRegistry.standard.output(document, as: format, options: options)
         } catch let error as ReportRenderingError {
             Terminal.fail(error.description)

@@ -37,7 +37,7 @@ struct RulesCommand: ParsableCommand {
     var format: Format = .text
 
     func validate() throws {
-        let known = Set(RuleCatalogue.all.map(\.id.rawValue))
+        let known = Set(RuleCatalogue.atscheck.all.map(\.id.rawValue))
         for id in ids where !known.contains(id) {
             let near = known.filter { $0.hasPrefix(id) || id.hasPrefix($0) || $0.contains(id) }.sorted()
             throw ValidationError(
@@ -49,7 +49,9 @@ struct RulesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = ids.isEmpty ? RuleCatalogue.all : RuleCatalogue.all.filter { ids.contains($0.id.rawValue) }
+        let rules =
+            ids.isEmpty
+            ? RuleCatalogue.atscheck.all : RuleCatalogue.atscheck.all.filter { ids.contains($0.id.rawValue) }
         guard ids.isEmpty || format != .text else {
             // Named rules: each one's whole help (what it means and how to fix it), not the catalogue's one line.
             let text = rules.map { rule in

@@ -2,6 +2,7 @@ import ATSCheckKit
 import ATSPolicy
 import AppBundleFixtures
 import Foundation
+import Judging
 import Pinning
 import TLSModel
 import TLSProbe

@@ -1,5 +1,6 @@
 import ATSCheckKit
 import Foundation
+import Judging
 import Reporting
 import TLSModel
 import TLSProbe
@@ -167,7 +168,8 @@ struct AuditPinsEndToEndTests {
         #expect(json?["exceptionDebt"] != nil)
 
         // SARIF locations: the plist line and the endpoint-list line.
-        let sarifText = try SARIFRenderer.render(result.report, plistFile: plistFile, endpointsFile: endpointsFile)
+        let sarifText = try SARIFRenderer.render(
+            result.report, catalogue: .atscheck, plistFile: plistFile, endpointsFile: endpointsFile)
         let sarif = try #require(try JSONSerialization.jsonObject(with: Data(sarifText.utf8)) as? [String: Any])
         let results = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
         let places = results.filter { $0["ruleId"] as? String == "pins.rejected" }.compactMap { r -> String? in
@@ -181,10 +183,10 @@ struct AuditPinsEndToEndTests {
         #expect(results.first { $0["ruleId"] as? String == "pins.rejected" }?["level"] as? String == "error")
 
         // JUnit: failures naming file:line; Markdown lists them.
-        let junit = JUnitRenderer.render(result.report)
+        let junit = JUnitRenderer.render(result.report, catalogue: .atscheck)
         #expect(junit.contains("\(plistFile):\(cdnLine): error:"))
         #expect(junit.contains("\(endpointsFile):12: error:"))
         #expect(junit.contains("type=\"pins.rejected\""))
-        #expect(MarkdownRenderer.render(result.report).contains("pins.rejected"))
+        #expect(MarkdownRenderer.render(result.report, catalogue: .atscheck).contains("pins.rejected"))
     }
 }

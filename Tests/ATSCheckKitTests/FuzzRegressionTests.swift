@@ -1,3 +1,4 @@
+import ATSCheckKit
 import ATSPolicy
 import AppBundle
 import Foundation
@@ -48,7 +49,8 @@ struct FuzzRegressionTests {
         for url in Self.files("FuzzPlist") {
             do {
                 let document = try PlistDocument.parse(data: try Data(contentsOf: url), file: url.lastPathComponent)
-                _ = ScanTextRenderer().render(ScanReport(endpoints: [], findings: PlistLinter.lint(document)))
+                _ = ScanTextRenderer(catalogue: .atscheck).render(
+                    ScanReport(endpoints: [], findings: PlistLinter.lint(document)))
             } catch let error as PlistError {
                 #expect(Self.followsContract(error.description, file: url.lastPathComponent), "\(error)")
             }
@@ -99,7 +101,10 @@ struct FuzzRegressionTests {
             }
             if url.path.contains("/Fuzz/corpus/") { #expect(endpoints?.isEmpty == false, "\(url.lastPathComponent)") }
             let report = ScanReport(endpoints: endpoints ?? [])
-            _ = ScanTextRenderer().render(report) + MarkdownRenderer.render(report) + JUnitRenderer.render(report)
+            _ =
+                ScanTextRenderer(catalogue: .atscheck).render(report)
+                + MarkdownRenderer.render(report, catalogue: .atscheck)
+                + JUnitRenderer.render(report, catalogue: .atscheck)
         }
     }
 

@@ -43,7 +43,7 @@ struct RevocationEndToEndTests {
         let message = try #require(evaluation.violations.first { $0.rule == .Trust.revoked }?.message)
         #expect(message.contains("revoked on \(CalendarDay.string(from: revokedAt)) (superseded)"))
 
-        let text = ScanTextRenderer(now: at).render(
+        let text = ScanTextRenderer(catalogue: .atscheck, now: at).render(
             ScanReport(endpoints: [EndpointResult(profile: profile, ats: evaluation)]))
         #expect(text.contains("OCSP stapling: yes — revoked on \(CalendarDay.string(from: revokedAt)) (superseded)"))
         #expect(text.contains("[trust.revoked]"))

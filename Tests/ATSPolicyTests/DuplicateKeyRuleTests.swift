@@ -126,6 +126,6 @@ struct DuplicateKeyRuleTests {
 
     @Test("the rule is in the catalogue as an error")
     func catalogue() {
-        #expect(PlistRuleID.catalogue.contains { $0.id == "plist.key.duplicate" && $0.severity == .error })
+        #expect(RuleRegistry.plist.entries.contains { $0.id == "plist.key.duplicate" && $0.severity == .error })
     }
 }

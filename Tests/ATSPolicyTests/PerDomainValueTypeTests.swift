@@ -133,7 +133,7 @@ struct PerDomainValueTypeTests {
         let rfs = try #require(numeric.first { $0.keyPath?.hasSuffix("NSExceptionRequiresForwardSecrecy") == true })
         #expect(rfs.message.contains("(NO here)") && rfs.message.contains("default (YES)"))
         // The catalogue no longer claims that only 1 reads as YES or that the number is ignored.
-        let descriptor = try #require(RuleCatalogue.descriptor(for: RuleID.Plist.valueNumericBoolean))
+        let descriptor = try #require(RuleRegistry.plist.descriptor(for: RuleID.Plist.valueNumericBoolean))
         #expect(!descriptor.title.contains("only 1"))
         #expect(descriptor.help.contains("truth value"))
     }

@@ -476,10 +476,10 @@ struct PlistLinterTests {
 
     @Test("every emitted rule is in the catalogue, with its usual severity or a documented variant")
     func catalogueCoversRules() throws {
-        let ids = Set(PlistRuleID.catalogue.map(\.id))
-        #expect(ids.count == PlistRuleID.catalogue.count, "duplicate ids")
+        let ids = Set(RuleRegistry.plist.entries.map(\.id))
+        #expect(ids.count == RuleRegistry.plist.entries.count, "duplicate ids")
         for c in positiveCases { #expect(ids.contains(c.rule), "\(c.rule) missing from the catalogue") }
-        #expect(PlistRuleID.descriptions[PlistRuleID.keyMisspelled]?.isEmpty == false)
+        #expect(RuleRegistry.plist.descriptor(for: PlistRuleID.keyMisspelled)?.title.isEmpty == false)
     }
 
     @Test("line numbers point at the <key> element")

@@ -1,3 +1,4 @@
+import ATSCheckKit
 import Foundation
 import TLSModel
 import Testing
@@ -9,7 +10,7 @@ struct RulesCommandTests {
         let json = try CLI.run(["rules", "--format", "json"])
         #expect(json.status == 0)
         let rules = try #require((json.json as? [String: Any])?["rules"] as? [[String: Any]])
-        #expect(rules.compactMap { $0["id"] as? String } == RuleCatalogue.all.map(\.id.rawValue))
+        #expect(rules.compactMap { $0["id"] as? String } == RuleCatalogue.atscheck.all.map(\.id.rawValue))
 
         let markdown = try CLI.run(["rules", "--format", "markdown"])
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,7 +30,7 @@ struct RulesCommandTests {
     func oneRule() throws {
         let one = try CLI.run(["rules", "trust.key-usage"])
         #expect(one.status == 0)
-        let descriptor = try #require(RuleCatalogue.all.first { $0.id.rawValue == "trust.key-usage" })
+        let descriptor = try #require(RuleCatalogue.atscheck.all.first { $0.id.rawValue == "trust.key-usage" })
         #expect(one.stdout.hasPrefix("trust.key-usage (warning): "))
         // The help is wrapped to the width (80 in a pipe): the same words, in order.
         func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }

@@ -129,7 +129,7 @@ struct AlamofireEvaluatorTests {
         if let calls = c.calls {
             #expect(builder.calls == calls)
         }
-        #expect(e.findings.allSatisfy { $0.rule.descriptor != nil })
+        #expect(e.findings.allSatisfy { RuleRegistry.pins.descriptor(for: $0.rule) != nil })
     }
 
     @Test("warnings: validations off, disabled evaluator, unchecked revocation")

@@ -75,7 +75,7 @@ struct OutageWarningsTests {
         let pins = [PinIdentity.spki(Self.p.root.spkiSHA256), Self.spare]
         #expect(Self.rules(pins) == [RuleID.Pins.rootOnly])
         #expect(Self.rules(pins, served: Self.p.path).isEmpty, "the server sent the root")
-        #expect(RuleID.Pins.rootOnly.descriptor?.severity == .note)
+        #expect(RuleRegistry.pins.descriptor(for: RuleID.Pins.rootOnly)?.severity == .note)
     }
 }
 

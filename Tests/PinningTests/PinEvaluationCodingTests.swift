@@ -109,8 +109,8 @@ struct PinEvaluationCodingTests {
                 ["TSKPinnedDomains": [Self.p.host: ["TSKPublicKeyHashes": [Self.p.leaf.spkiSHA256, placeholder]]]]
             ).findings.map(\.rule))
         let loaderSide: Set<RuleID> = [RuleID.Pins.pemInCer, RuleID.Pins.frameworkBundle]
-        let expected = Set(RuleID.Pins.catalogue.map(\.id)).subtracting(loaderSide)
+        let expected = Set(RuleRegistry.pins.entries.map(\.id)).subtracting(loaderSide)
         #expect(expected.subtracting(seen).isEmpty, "never emitted: \(expected.subtracting(seen).sorted())")
-        #expect(seen.allSatisfy { $0.descriptor?.family == .pins })
+        #expect(seen.allSatisfy { RuleRegistry.pins.descriptor(for: $0)?.family == .pins })
     }
 }

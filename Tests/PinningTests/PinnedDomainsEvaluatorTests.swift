@@ -95,7 +95,7 @@ struct PinnedDomainsEvaluatorTests {
         #expect(
             builder.calls == [FakeBuilder.Call(pinned: false, policy: .ssl(host: c.host))],
             "default trust with SSL(host), system anchors")
-        #expect(e.findings.allSatisfy { $0.rule.descriptor != nil })
+        #expect(e.findings.allSatisfy { RuleRegistry.pins.descriptor(for: $0.rule) != nil })
     }
 
     @Test("matches report the position and role of each category")

@@ -1,4 +1,6 @@
+import ATSCheckKit
 import Foundation
+import Judging
 import Reporting
 import TLSModel
 import Testing
@@ -34,7 +36,9 @@ enum DocumentFixtures {
             Case(command: "pins extract", document: PinExtractDocument(report: pinExtract), formats: [.text, .json]),
             Case(command: "plist --explain", document: explain(count: 1), formats: [.text, .json]),
             Case(command: "plist --explain (2 files)", document: explain(count: 2), formats: [.text, .json]),
-            Case(command: "rules", document: RuleCatalogueDocument(rules: RuleCatalogue.all), formats: rulesFormats),
+            Case(
+                command: "rules", document: RuleCatalogueDocument(rules: RuleCatalogue.atscheck.all),
+                formats: rulesFormats),
         ]
     }
 

@@ -1,3 +1,4 @@
+import ATSCheckKit
 import Foundation
 import TLSModel
 import TLSTestSupport
@@ -89,10 +90,10 @@ struct GitHubUploadRulesTests {
         let unreachable = try #require(rules["scan.unreachable"]?["properties"] as? [String: Any])
         #expect(unreachable["masvs"] == nil, "a scan that did not finish checks no control")
         // Every catalogue rule of the pin families names MASVS-NETWORK-2.
-        for entry in RuleCatalogue.all where entry.family == .pins {
+        for entry in RuleCatalogue.atscheck.all where entry.family == .pins {
             #expect(entry.standards.masvs == ["MASVS-NETWORK-2"], "\(entry.id)")
         }
-        for entry in RuleCatalogue.all where entry.family == .trust {
+        for entry in RuleCatalogue.atscheck.all where entry.family == .trust {
             #expect(entry.standards.mastg == ["MASTG-TEST-0067"], "\(entry.id)")
         }
     }

@@ -1,4 +1,6 @@
+import ATSCheckKit
 import Foundation
+import Judging
 import TLSModel
 import TLSTestSupport
 import Testing
@@ -108,7 +110,7 @@ struct HTMLReportTests {
         #expect(down.textContent.contains("connection refused"))
 
         let rules = try #require(page.element(id: "rules"))
-        let help = try #require(RuleID("ats.tls.forward-secrecy").descriptor?.help)
+        let help = try #require(RuleCatalogue.atscheck.descriptor(for: RuleID("ats.tls.forward-secrecy"))?.help)
         let entry = try #require(page.element(id: "rule-ats-tls-forward-secrecy"))
         #expect(entry.textContent.hasPrefix("ats.tls.forward-secrecy"))
         #expect(Self.squeeze(rules.textContent).contains(Self.squeeze(help.replacingOccurrences(of: "`", with: ""))))

@@ -1,4 +1,5 @@
 import Foundation
+import Judging
 import TLSModel
 import Testing
 

@@ -1,3 +1,4 @@
+import ATSCheckKit
 import Foundation
 import Reporting
 import TLSModel
@@ -62,11 +63,12 @@ struct ReportJSONTests {
         #expect(pins["library"] as? String == "afnetworking")
         let extract = try Self.object(PinExtractDocument(report: DocumentFixtures.pinExtract))
         #expect(extract["recommendation"] != nil)
-        let rules = try Self.object(RuleCatalogueDocument(rules: RuleCatalogue.all))
+        let rules = try Self.object(RuleCatalogueDocument(rules: RuleCatalogue.atscheck.all))
         #expect(Set(rules.keys) == ["rules"])
         #expect(
-            try ReportRendererRegistry.standard.render(RuleCatalogueDocument(rules: RuleCatalogue.all), as: .json)
-                == RuleCatalogueRenderer.json())
+            try ReportRendererRegistry.standard.render(
+                RuleCatalogueDocument(rules: RuleCatalogue.atscheck.all), as: .json)
+                == RuleCatalogueRenderer.json(RuleCatalogue.atscheck.all))
     }
 
     @Test("plist --explain: one explanation as an object, several as an array")

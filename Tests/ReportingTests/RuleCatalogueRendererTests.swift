@@ -1,3 +1,4 @@
+import ATSCheckKit
 import Foundation
 import TLSModel
 import Testing
@@ -10,7 +11,7 @@ struct RuleCatalogueRendererTests {
 
     @Test("docs/rules.md is the generated Markdown; ATSCHECK_RECORD_SNAPSHOTS=1 rewrites it")
     func docsAreCurrent() throws {
-        let text = RuleCatalogueRenderer.markdown()
+        let text = RuleCatalogueRenderer.markdown(RuleCatalogue.atscheck.all)
         if ProcessInfo.processInfo.environment["ATSCHECK_RECORD_SNAPSHOTS"] == "1" {
             try Data(text.utf8).write(to: Self.docsURL)
             Issue.record("recorded \(Self.docsURL.path); run again without ATSCHECK_RECORD_SNAPSHOTS")
@@ -25,8 +26,8 @@ struct RuleCatalogueRendererTests {
 
     @Test("the Markdown has one anchored section per rule, in family order")
     func markdownSections() {
-        let text = RuleCatalogueRenderer.markdown()
-        for rule in RuleCatalogue.all {
+        let text = RuleCatalogueRenderer.markdown(RuleCatalogue.atscheck.all)
+        for rule in RuleCatalogue.atscheck.all {
             #expect(text.contains("<a id=\"\(rule.anchor)\"></a>\n### `\(rule.id)`"), "\(rule.id)")
             #expect(text.contains(rule.help))
         }
@@ -38,15 +39,15 @@ struct RuleCatalogueRendererTests {
 
     @Test("JSON lists every rule with its documentation link; text lists every id")
     func jsonAndText() throws {
-        let json = try RuleCatalogueRenderer.json()
+        let json = try RuleCatalogueRenderer.json(RuleCatalogue.atscheck.all)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let rules = try #require(object["rules"] as? [[String: Any]])
-        #expect(rules.count == RuleCatalogue.all.count)
+        #expect(rules.count == RuleCatalogue.atscheck.all.count)
         let fs = try #require(rules.first { $0["id"] as? String == "ats.tls.forward-secrecy" })
         #expect(fs["family"] as? String == "tls" && fs["severity"] as? String == "error")
         #expect(fs["appleKey"] as? String == "NSExceptionRequiresForwardSecrecy")
         #expect(fs["helpUri"] as? String == RuleCatalogue.documentationURL + "#ats-tls-forward-secrecy")
-        let text = RuleCatalogueRenderer.text()
-        for rule in RuleCatalogue.all { #expect(text.contains("  \(rule.id) "), "\(rule.id)") }
+        let text = RuleCatalogueRenderer.text(RuleCatalogue.atscheck.all)
+        for rule in RuleCatalogue.atscheck.all { #expect(text.contains("  \(rule.id) "), "\(rule.id)") }
     }
 }

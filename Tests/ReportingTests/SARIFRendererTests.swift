@@ -1,3 +1,5 @@
+import ATSCheckKit
+import ATSPolicy
 import Foundation
 import TLSModel
 import TLSTestSupport
@@ -185,7 +187,7 @@ struct SARIFRuleCatalogueTests {
         #expect(driver["informationUri"] as? String == RuleCatalogue.informationURL)
         var checked = 0
         for (id, rule) in rules {
-            guard let entry = RuleCatalogue.descriptor(for: RuleID(id)) else { continue }  // see unknownID()
+            guard let entry = RuleCatalogue.atscheck.descriptor(for: RuleID(id)) else { continue }  // see unknownID()
             checked += 1
             #expect((rule["shortDescription"] as? [String: Any])?["text"] as? String == entry.title)
             #expect((rule["fullDescription"] as? [String: Any])?["text"] as? String == entry.help)

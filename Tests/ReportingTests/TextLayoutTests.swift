@@ -1,4 +1,6 @@
+import ATSCheckKit
 import Foundation
+import Judging
 import TLSModel
 import Testing
 
@@ -224,7 +226,7 @@ struct TextLayoutTests {
             ("pins extract", PinExtractDocument(report: DocumentFixtures.pinExtract)),
             ("app", DocumentFixtures.app(live: true)),
             ("diagnose", DocumentFixtures.diagnose),
-            ("rules", RuleCatalogueDocument(rules: RuleCatalogue.all)),
+            ("rules", RuleCatalogueDocument(rules: RuleCatalogue.atscheck.all)),
         ]
     }
 

@@ -146,7 +146,7 @@ struct ContractKeysTests {
 
     static func finding(full: Bool) -> Finding {
         var finding = Finding(
-            rule: RuleID.Plist.keyUnknown, severity: .warning, message: "m", file: full ? "Info.plist" : nil,
+            rule: "plist.key.unknown", severity: .warning, message: "m", file: full ? "Info.plist" : nil,
             line: full ? 3 : nil, keyPath: full ? "NSAppTransportSecurity.NSFoo" : nil)
         finding.keyPathComponents = full ? ["NSAppTransportSecurity", "NSFoo"] : nil
         finding.configuration = full ? "DEBUG defined" : nil

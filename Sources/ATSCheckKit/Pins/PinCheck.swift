@@ -44,7 +44,9 @@ package struct PinChecker: Sendable {
     }
 
     /// Evaluates one policy for a served chain, with a path builder over that chain.
-    package func evaluate(_ policy: PinPolicy, host: String, served: [CertificateFacts], builder: some TrustPathBuilding)
+    package func evaluate(
+        _ policy: PinPolicy, host: String, served: [CertificateFacts], builder: some TrustPathBuilding
+    )
         -> PinEvaluation
     {
         policy.evaluate(

@@ -80,10 +80,8 @@ public enum ATSDiagnostics {
     /// The NSURLError a violation's family ends the load with: cleartext HTTP −1022, a TLS negotiation
     /// failure −1200, anything else (the certificate trust rules) −1202.
     static func urlError(for rule: RuleID) -> String {
-        switch rule.family {
-        case .http?: return "-1022 cleartext HTTP load blocked by ATS"
-        case .tls?: return "-1200 TLS handshake would fail"
-        default: return "-1202 certificate not trusted"
-        }
+        if RuleRegistry.atsHTTP.descriptor(for: rule) != nil { return "-1022 cleartext HTTP load blocked by ATS" }
+        if RuleRegistry.atsTLS.descriptor(for: rule) != nil { return "-1200 TLS handshake would fail" }
+        return "-1202 certificate not trusted"
     }
 }

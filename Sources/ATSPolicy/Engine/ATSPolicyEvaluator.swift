@@ -28,13 +28,6 @@ public struct ATSPolicyEvaluator: Sendable {
         self.certificateOnly = certificateOnly
     }
 
-    /// The rules, in the order their violations are reported: HTTP, TLS, then trust.
-    static let tlsRules: [any ATSRule] = [NegotiationRule()]
-    static let trustRules: [any ATSRule] = [
-        ChainTrustRule(), HostnameRule(), KeySizeRule(), SignatureHashRule(), ExtendedKeyUsageRule(), LifetimeRule(),
-        CertificateTransparencyRule(), RevocationRule(),
-    ]
-
     /// Evaluates `profile` for an app with `configuration`.
     /// - Parameters:
     ///   - profile: what the scan found.
@@ -143,7 +136,7 @@ public struct ATSPolicyEvaluator: Sendable {
             )
         }
         if scheme.lowercased() == "http" {
-            CleartextRule().apply(to: &context)
+            for rule in ATSRules.http { rule.apply(to: &context) }
             return context  // a cleartext load never reaches TLS
         }
         guard profile.status == .completed else {
@@ -151,7 +144,7 @@ public struct ATSPolicyEvaluator: Sendable {
                 "the scan did not complete (\(profile.status.rawValue)\(profile.error.map { ": \($0)" } ?? ""))")
             return context
         }
-        for rule in (certificateOnly ? [] : Self.tlsRules) + Self.trustRules { rule.apply(to: &context) }
+        for rule in (certificateOnly ? [] : ATSRules.tls) + ATSRules.trust { rule.apply(to: &context) }
         return context
     }
 

@@ -74,8 +74,9 @@ struct RuleContext {
     }
 }
 
-/// One rule: reads the context, appends violations, notes and unknowns.
-protocol ATSRule: Sendable {
+/// One ATS or trust rule: reads the context, appends violations, notes and unknowns. Its catalogue entries are
+/// declared beside it (``Rule/entries``); ``ATSRules`` lists the rules in evaluation order.
+protocol ATSRule: Rule {
     func apply(to context: inout RuleContext)
 }
 

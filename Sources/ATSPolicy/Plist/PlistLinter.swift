@@ -42,29 +42,10 @@ public struct PlistLinter {
     /// - Returns: Every finding, ordered by line (then key path and rule) so output is stable.
     public static func lint(_ document: PlistDocument, options: Options = Options()) -> [Finding] {
         let context = LintContext(document: document, options: options)
-        KeyNameRules.check(context)
-        if context.ats != nil {
-            ValueTypeRules.check(context)
-            DomainKeyRules.check(context)
-            LegacyKeyRules.check(context)
-            DeadKeyRules.check(context)
-            ReviewJustificationRules.check(context)
-            PinnedDomainRules.check(context)
-            ExceptionNoteRules.check(context)
+        for rule in PlistLintRules.all where context.ats != nil || !rule.needsATSDictionary {
+            rule.check(context)
         }
-        UnresolvedSettingRules.check(context)
-        if let catalyst = LowestOS.ignoredCatalystMinimum(of: document) {
-            let judged =
-                context.lowest.map { "the oldest iOS release judged is \($0.described)" }
-                ?? "with no MinimumOSVersion or deployment target, severities assume iOS \(context.rulesOS) and "
-                + "--explain lists every era (give --deployment-target)"
-            context.emit(
-                RuleID.Plist.osCatalystMinimum, .note,
-                "LSMinimumSystemVersion \(catalyst) is the Mac Catalyst minimum of this iOS app, not its iOS minimum: "
-                    + judged,
-                filePath: ["LSMinimumSystemVersion"], keyPath: "LSMinimumSystemVersion")
-        }
-        return (context.findings + DuplicateKeyRules.findings(in: document)).sorted(by: PlistLinter.order)
+        return context.findings.sorted(by: PlistLinter.order)
     }
 
     /// The order findings are reported in: by line, then key path, then rule (a finding without a line last).

@@ -1,5 +1,5 @@
 import TLSModel
 
 /// The ids of the findings ``PlistLinter`` reports: an alias of ``RuleID/Plist``, whose entries (title,
-/// help, usual severity) are in the one ``RuleCatalogue``.
+/// help, usual severity) are in ``RuleRegistry/plist``.
 public typealias PlistRuleID = RuleID.Plist

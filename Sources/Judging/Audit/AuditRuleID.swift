@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The ids of the findings `atscheck audit` adds: an alias of ``RuleID/Audit`` (entries in ``RuleCatalogue``).
+/// The ids of the findings `atscheck audit` adds: an alias of ``RuleID/Audit`` (entries in ``RuleRegistry/audit``).
 public typealias AuditRuleID = RuleID.Audit
 
 /// The ids of the findings an endpoint list can produce: an alias of ``RuleID/Endpoints``.

@@ -46,22 +46,17 @@ public struct Auditor: Sendable {
     ) -> AuditResult {
         let configuration = configuration ?? Self.configuration(of: document)
         let analyses = endpoints.map { analyse($0, configuration: configuration) }
-        var auditFindings: [Finding] = []
-        var debt: [ExceptionDebt] = []
         let context = PlistContext(document: document, configuration: configuration)
+        var outcome = AuditOutcome()
         for analysis in analyses {
-            let (f, d) = endpointFindings(analysis, context: context)
-            auditFindings += f
-            debt += d
+            outcome = outcome + endpointFindings(analysis, context: context)
         }
-        let (entryFindings, entryDebt) = exceptionFindings(analyses, context: context)
-        auditFindings += entryFindings
-        debt += entryDebt
+        outcome = outcome + exceptionFindings(analyses, context: context)
         let results = analyses.map {
             EndpointResult(profile: $0.endpoint.profile, ats: $0.ats, source: $0.endpoint.entry.source)
         }
         return AuditResult(
-            report: ScanReport(endpoints: results, findings: findings + auditFindings), exceptionDebt: debt)
+            report: ScanReport(endpoints: results, findings: findings + outcome.findings), exceptionDebt: outcome.debt)
     }
 
     /// The configuration Apple reads from a document (the default when it has no ATS dictionary).
@@ -83,6 +78,16 @@ public struct Auditor: Sendable {
         var host: String { endpoint.entry.target.host }
         var label: String {
             endpoint.entry.isHTTP ? "http://\(endpoint.entry.target.hostPort)" : endpoint.entry.target.hostPort
+        }
+        /// The app's entry that governs the host (the first by name when the readings differ).
+        var governing: String? { matches.keys.sorted().first }
+        /// The first ATS violations, for messages.
+        var summary: String { ats.violations.prefix(3).map(\.message).joined(separator: "; ") }
+        /// A finding about the endpoint, at its line in the endpoint list.
+        func finding(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
+            Finding(
+                rule: rule, severity: severity, message: message, file: endpoint.entry.source.file,
+                line: endpoint.entry.source.line)
         }
         /// Whether the scan completed and was judged.
         var judged: Bool { endpoint.profile.status == .completed && ats.verdict != .unknown }
@@ -126,141 +131,23 @@ public struct Auditor: Sendable {
         return Analysis(endpoint: endpoint, ats: ats, minimal: minimal, matches: matches)
     }
 
-    /// The findings about one endpoint (at its endpoint-list line) and its debt.
-    func endpointFindings(_ a: Analysis, context: PlistContext) -> ([Finding], [ExceptionDebt]) {
-        let entry = a.endpoint.entry
-        var findings: [Finding] = []
-        var debt: [ExceptionDebt] = []
-        func finding(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
-            Finding(rule: rule, severity: severity, message: message, file: entry.source.file, line: entry.source.line)
-        }
-        let governing = a.matches.keys.sorted().first
-        let summary = a.ats.violations.prefix(3).map(\.message).joined(separator: "; ")
-
-        if entry.isHTTP {
-            if a.fails {
-                let fragment = ATSDiagnostics.plistFragment(
-                    host: governing ?? a.host, entry: [ATSKey.exceptionAllowsInsecureHTTPLoads.name: .bool(true)])
-                let via =
-                    governing.map { "set NSExceptionAllowsInsecureHTTPLoads = YES in the entry '\($0)'" }
-                    ?? "add an NSExceptionDomains entry for \(a.host) with NSExceptionAllowsInsecureHTTPLoads = YES"
-                findings.append(
-                    finding(
-                        RuleID.Audit.endpointHTTP, .error,
-                        "\(a.label) is cleartext and ATS blocks it: use https://, or \(via) (App Review asks why): "
-                            + "\(oneLine(fragment))"
-                    ))
-                debt.append(
-                    ExceptionDebt(
-                        kind: .http, rule: RuleID.Audit.endpointHTTP, domain: governing ?? a.host,
-                        keyPath: keyPath(governing ?? a.host, ATSKey.exceptionAllowsInsecureHTTPLoads.name),
-                        endpoints: [a.label],
-                        suggested: .dict([ATSKey.exceptionAllowsInsecureHTTPLoads.name: .bool(true)]),
-                        plist: fragment, message: "cleartext endpoint blocked by ATS"))
-            } else if a.ats.verdict == .pass {
-                let why = a.ats.notes.first ?? "the plist allows it"
-                findings.append(
-                    finding(
-                        RuleID.Audit.endpointHTTP, .warning,
-                        "\(a.label) is cleartext; ATS allows it (\(why)); prefer https:// — App Review asks why "
-                            + "cleartext is needed"
-                    ))
-            }
-        } else if !a.judged {
-            let why = a.endpoint.profile.error ?? a.ats.notes.last ?? a.endpoint.profile.status.rawValue
-            findings.append(
-                finding(
-                    RuleID.Audit.endpointUnscanned, .warning,
-                    "\(a.label) could not be scanned or judged (\(why)); its exception needs are unknown"))
-        } else if a.fails, let minimal = a.minimal {
-            switch minimal.status {
-            case .exception:
-                let key = governing ?? minimal.domain
-                let needs = ExceptionNeeds(minimal: minimal.dictionary)
-                // With an entry already in force, the fix is that entry plus what is missing from it.
-                var current: PlistValue?
-                var suggested = minimal.dictionary
-                var fragment = minimal.plist ?? ""
-                if let governing, let granted = context.configuration.exceptionDomains[governing] {
-                    current = granted.plistValue
-                    let merged = ExceptionNeeds(granted: granted).merged(needs).entry
-                    suggested = .dict(merged)
-                    fragment = ATSDiagnostics.plistFragment(host: governing, entry: merged)
-                }
-                let prefix =
-                    governing.map { "the NSExceptionDomains entry '\($0)' does not allow it" }
-                    ?? "no NSExceptionDomains entry covers \(a.host)"
-                findings.append(
-                    finding(
-                        RuleID.Audit.exceptionMissing, .error,
-                        "\(a.label) fails ATS (\(summary)); \(prefix); the least exception that fixes it: "
-                            + "\(needs.phrases.joined(separator: ", ")) — \(oneLine(fragment))"
-                    ))
-                debt.append(
-                    ExceptionDebt(
-                        kind: .missing, rule: RuleID.Audit.exceptionMissing, domain: key, keyPath: keyPath(key),
-                        endpoints: [a.label], current: current, suggested: suggested, plist: fragment,
-                        message: minimal.reason))
-            case .noneNeeded:
-                findings.append(
-                    finding(
-                        RuleID.Audit.endpointFails, .error,
-                        "\(a.label) fails ATS (\(summary)) only because the plist is stricter for it than the "
-                            + "default\(governing.map { " (entry '\($0)')" } ?? ""); the default policy would pass"
-                    ))
-            case .impossible, .unknown:
-                findings.append(
-                    finding(
-                        RuleID.Audit.endpointFails, .error,
-                        "\(a.label) fails ATS and no exception can fix it: \(minimal.reason)"))
-                debt.append(
-                    ExceptionDebt(
-                        kind: .impossible, rule: RuleID.Audit.endpointFails, domain: a.host, endpoints: [a.label],
-                        message: minimal.reason))
-            }
-        }
-        return (applyExpectation(a, findings: findings, finding: finding), debt)
-    }
-
-    /// `expect: fail` turns the endpoint's failure findings into notes; a verdict against the expectation is an error.
-    func applyExpectation(
-        _ a: Analysis, findings: [Finding], finding: (RuleID, Finding.Severity, String) -> Finding
-    ) -> [Finding] {
-        guard let expect = a.endpoint.entry.expect, a.judged || a.endpoint.entry.isHTTP else { return findings }
-        switch (expect, a.fails) {
-        case (.fail, true):
-            return findings.map { f in
-                guard f.severity == .error else { return f }
-                var copy = f
-                copy.severity = .note
-                copy.message = "expected to fail (expect: fail): " + f.message
-                return copy
-            }
-        case (.fail, false):
-            return findings + [
-                finding(
-                    RuleID.Audit.endpointUnexpected, .error,
-                    "\(a.label) passes ATS but the endpoint list expects it to fail (expect: fail)")
-            ]
-        case (.pass, true):
-            return findings + [
-                finding(
-                    RuleID.Audit.endpointUnexpected, .error,
-                    "\(a.label) fails ATS but the endpoint list expects it to pass")
-            ]
-        case (.pass, false):
-            return findings
-        }
+    /// The findings about one endpoint (at its endpoint-list line) and its debt: each audit rule's, settled
+    /// against the endpoint's `expect:`.
+    func endpointFindings(_ a: Analysis, context: PlistContext) -> AuditOutcome {
+        let outcome = AuditRules.all.reduce(AuditOutcome()) { $0 + $1.check(endpoint: a, context: context) }
+        let findings = AuditRules.all.reduce(outcome.findings) { $1.settle(endpoint: a, findings: $0) }
+        return AuditOutcome(findings: findings, debt: outcome.debt)
     }
 
     // MARK: Helpers
 
-    func keyPath(_ domain: String, _ key: String? = nil) -> String {
+    /// The key path of an `NSExceptionDomains` entry, or of a key in it.
+    static func keyPath(_ domain: String, _ key: String? = nil) -> String {
         ATSKeyPath.exceptionDomain(domain, key)
     }
 
     /// A plist fragment on one line, for messages.
-    func oneLine(_ fragment: String) -> String {
+    static func oneLine(_ fragment: String) -> String {
         fragment.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
     }
 }

@@ -164,7 +164,7 @@ extension PinPolicyConfiguration {
         return [
             Finding(
                 rule: RuleID.Pins.debugReleaseDiffers,
-                severity: RuleID.Pins.debugReleaseDiffers.descriptor?.severity ?? .warning,
+                severity: RuleRegistry.pins.descriptor(for: RuleID.Pins.debugReleaseDiffers)?.severity ?? .warning,
                 message: "the relaxed evaluator accepts \(host) but the default one rejects it (\(why)): "
                     + "tests with the relaxed build prove nothing about release")
         ]

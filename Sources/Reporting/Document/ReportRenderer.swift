@@ -70,6 +70,10 @@ public typealias ReportPieces = (_ sink: (Data) throws -> Void) throws -> Void
 
 /// How a document is rendered, beyond its format.
 public struct RenderOptions: Sendable {
+    /// The rule catalogue rules are described from (SARIF rule metadata, the HTML report's rule help) and grouped
+    /// by (their family). The facade assembles it from every module's registry (`RuleCatalogue.atscheck` in
+    /// `ATSCheckKit`): this module sees none of them.
+    public var catalogue: RuleCatalogue
     /// ANSI colour in text (only to a terminal: the CLI decides).
     public var color: Bool
     /// The time certificate validity is judged against in text (injected for golden tests).
@@ -79,10 +83,14 @@ public struct RenderOptions: Sendable {
     public var width: Int
 
     /// - Parameters:
+    ///   - catalogue: the rule catalogue.
     ///   - color: ANSI colour in text.
     ///   - now: the time certificate validity is judged against.
     ///   - width: the display columns text is fitted to.
-    public init(color: Bool = false, now: Date = Date(), width: Int = TextLayout.defaultWidth) {
+    public init(
+        catalogue: RuleCatalogue, color: Bool = false, now: Date = Date(), width: Int = TextLayout.defaultWidth
+    ) {
+        self.catalogue = catalogue
         self.color = color
         self.now = now
         self.width = width

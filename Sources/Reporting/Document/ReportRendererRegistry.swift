@@ -49,7 +49,7 @@ public struct ReportRendererRegistry: Sendable {
     /// - Throws: ``ReportRenderingError`` when the format does not show this type of document (or no renderer is
     ///   registered); what the renderer throws.
     public func output<Document: ReportDocument>(
-        _ document: Document, as format: OutputFormat, options: RenderOptions = RenderOptions()
+        _ document: Document, as format: OutputFormat, options: RenderOptions
     ) throws -> RenderedReport {
         guard let body = Document.rendering(by: try renderer(for: format)).body else {
             throw ReportRenderingError(format: format, reason: "it does not show \(Document.name)")
@@ -65,7 +65,7 @@ public struct ReportRendererRegistry: Sendable {
     /// - Returns: the text.
     /// - Throws: as ``output(_:as:options:)``.
     public func render<Document: ReportDocument>(
-        _ document: Document, as format: OutputFormat, options: RenderOptions = RenderOptions()
+        _ document: Document, as format: OutputFormat, options: RenderOptions
     ) throws -> String {
         switch try output(document, as: format, options: options) {
         case .text(let text): return text

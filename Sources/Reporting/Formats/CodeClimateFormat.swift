@@ -13,8 +13,9 @@ public struct CodeClimateFormat: ReportRenderer {
     public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
     public var cert: Rendering<CertDocument> { .text(Self.report) }
     public var pinCheck: Rendering<PinCheckDocument> {
-        .text { document, _ in
-            try CodeClimateRenderer.render(PinsFormats.findingsReport(document.report), sources: document.sources)
+        .text { document, options in
+            try CodeClimateRenderer.render(
+                PinsFormats.findingsReport(document.report), catalogue: options.catalogue, sources: document.sources)
         }
     }
     public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
@@ -23,6 +24,6 @@ public struct CodeClimateFormat: ReportRenderer {
 
     /// The scan report's findings, placed in the document's input files.
     @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) throws -> String {
-        try CodeClimateRenderer.render(document.report, sources: document.sources)
+        try CodeClimateRenderer.render(document.report, catalogue: options.catalogue, sources: document.sources)
     }
 }

@@ -12,7 +12,9 @@ public struct GitHubFormat: ReportRenderer {
     public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
     public var cert: Rendering<CertDocument> { .text(Self.report) }
     public var pinCheck: Rendering<PinCheckDocument> {
-        .text { document, _ in GitHubRenderer.render(PinsFormats.findingsReport(document.report)) }
+        .text { document, options in
+            GitHubRenderer.render(PinsFormats.findingsReport(document.report), catalogue: options.catalogue)
+        }
     }
     public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
     public var explanation: Rendering<ExplanationDocument> { .unsupported }
@@ -21,6 +23,7 @@ public struct GitHubFormat: ReportRenderer {
     /// The scan report's annotations, placed in the document's plist and endpoint list.
     @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) -> String {
         GitHubRenderer.render(
-            document.report, plistFile: document.sources.plistFile, endpointsFile: document.sources.endpointsFile)
+            document.report, catalogue: options.catalogue, plistFile: document.sources.plistFile,
+            endpointsFile: document.sources.endpointsFile)
     }
 }

@@ -47,6 +47,6 @@ public struct HTMLFormat: ReportRenderer {
     public var rules: Rendering<RuleCatalogueDocument> { .unsupported }
 
     static func page(_ kind: HTMLReport.Kind, _ content: HTMLReport.Content, _ options: RenderOptions) -> String {
-        HTMLReport(kind: kind, document: content, now: options.now).render()
+        HTMLReport(kind: kind, document: content, now: options.now, catalogue: options.catalogue).render()
     }
 }

@@ -12,13 +12,17 @@ public struct JUnitFormat: ReportRenderer {
     public var app: Rendering<AppDocument> { .text(Self.report) }
     public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
     public var cert: Rendering<CertDocument> { .text(Self.report) }
-    public var pinCheck: Rendering<PinCheckDocument> { .text { document, _ in PinsFormats.junit(document.report) } }
+    public var pinCheck: Rendering<PinCheckDocument> {
+        .text { document, options in
+            PinsFormats.junit(document.report, catalogue: options.catalogue)
+        }
+    }
     public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
     public var explanation: Rendering<ExplanationDocument> { .unsupported }
     public var rules: Rendering<RuleCatalogueDocument> { .unsupported }
 
     /// The scan report's test cases.
     @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) -> String {
-        JUnitRenderer.render(document.report)
+        JUnitRenderer.render(document.report, catalogue: options.catalogue)
     }
 }

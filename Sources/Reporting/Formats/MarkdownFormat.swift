@@ -26,6 +26,6 @@ public struct MarkdownFormat: ReportRenderer {
 
     /// The scan report as a pull-request comment.
     @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) -> String {
-        MarkdownRenderer.render(document.report)
+        MarkdownRenderer.render(document.report, catalogue: options.catalogue)
     }
 }

@@ -12,7 +12,9 @@ public struct SARIFFormat: ReportRenderer {
     public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
     public var cert: Rendering<CertDocument> { .text(Self.report) }
     public var pinCheck: Rendering<PinCheckDocument> {
-        .text { document, _ in try PinsFormats.sarif(document.report, sources: document.sources) }
+        .text { document, options in
+            try PinsFormats.sarif(document.report, catalogue: options.catalogue, sources: document.sources)
+        }
     }
     public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
     public var explanation: Rendering<ExplanationDocument> { .unsupported }
@@ -20,6 +22,6 @@ public struct SARIFFormat: ReportRenderer {
 
     /// The scan report, its results placed in the document's input files.
     @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) throws -> String {
-        try SARIFRenderer.render(document.report, sources: document.sources)
+        try SARIFRenderer.render(document.report, catalogue: options.catalogue, sources: document.sources)
     }
 }

@@ -84,7 +84,10 @@ public struct TextFormat: ReportRenderer {
         if let shard = scan.shard {
             text += "shard \(shard.index)/\(shard.count): \(shard.selected) of \(shard.total) endpoints\n\n"
         }
-        return text + ScanTextRenderer(style: options.style, now: options.now, width: options.width).render(scan)
+        return text
+            + ScanTextRenderer(
+                catalogue: options.catalogue, style: options.style, now: options.now, width: options.width
+            ).render(scan)
     }
 
     /// The line naming the trust data a report without a scan report was judged with, as a scan report ends.

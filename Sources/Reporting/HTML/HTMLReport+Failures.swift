@@ -114,7 +114,7 @@ extension HTMLReport {
         var out = "<dl class=\"catalogue\">\n"
         for rule in rules.sorted() {
             out += "<dt id=\"\(Self.anchor(rule))\">\(code(rule.rawValue))"
-            guard let descriptor = rule.descriptor else {
+            guard let descriptor = catalogue.descriptor(for: rule) else {
                 out += "</dt>\n<dd>Not in this atscheck's rule catalogue.</dd>\n"
                 continue
             }

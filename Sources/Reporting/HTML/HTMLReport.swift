@@ -40,6 +40,8 @@ struct HTMLReport {
     var document: Content
     /// The time the report is stamped with (injected for golden tests).
     var now: Date
+    /// The rule catalogue the rules' help comes from.
+    var catalogue: RuleCatalogue
 
     /// The whole page, ending in a newline.
     func render() -> String {

@@ -54,10 +54,11 @@ extension RuleID {
     }
 }
 
-extension RuleCatalogue {
-    static let pinRules: [RuleDescriptor] =
-        pinVerdictRules + pinOutageRules + pinLibraryRules + pinDebugRules
-        + pinMaterialRules
+extension RuleRegistry {
+    /// What `atscheck pins` and the pin judging report (`pins.*`): verdicts, outage warnings, library options,
+    /// debug/release differences, pin material.
+    public static let pins = RuleRegistry(
+        "pins", entries: pinVerdictRules + pinOutageRules + pinLibraryRules + pinDebugRules + pinMaterialRules)
 
     private static let pinVerdictRules: [RuleDescriptor] = [
         RuleDescriptor(

@@ -42,47 +42,59 @@ public struct RuleDescriptor: Sendable, Equatable {
     public var helpURI: String { RuleCatalogue.documentationURL + "#" + anchor }
 }
 
-/// The one catalogue of every rule id atscheck emits: ATS and trust violations, endpoint verdicts and
-/// scan failures, plist lint, audit, endpoint lists and baselines. Entries live beside their family's
-/// constants (`RuleCatalogue+ATS.swift`, `+Trust`, `+Plist`, `+Audit`); `docs/rules.md` is generated
-/// from it (`atscheck rules --format markdown`).
-public enum RuleCatalogue {
+/// The one catalogue of every rule id atscheck emits: the concatenation of the rule registries (ATS and trust
+/// rules in `ATSPolicy`, plist lint in `ATSPolicy`, audit in `Judging`, and the registries of entries this module
+/// keeps: verdicts, scans, endpoint lists, baselines, pins, apps); `docs/rules.md` is generated from it (`atscheck
+/// rules --format markdown`).
+///
+/// A value, not a global: the module that sees every registry (the facade, ``RuleCatalogue`` `.atscheck` in
+/// `ATSCheckKit`) assembles it and hands it to those that read it (the renderers, through their options). No
+/// module registers itself at start-up, so nothing depends on the order modules are loaded in, and the dependency
+/// graph stays one-way: a rule's entry is declared beside its code, in the module that emits its id.
+public struct RuleCatalogue: Sendable {
     /// The project's home page (SARIF `tool.driver.informationUri`).
     public static let informationURL = "https://github.com/atscheck/atscheck"
     /// The generated rule documentation on the web; rule anchors are appended (``RuleDescriptor/helpURI``).
     public static let documentationURL = informationURL + "/blob/main/docs/rules.md"
 
-    /// Every entry, by family in ``RuleFamily`` order, then as listed in the family.
-    public static let all: [RuleDescriptor] =
-        verdictRules + httpRules + tlsRules + trustRules + scanRules
-        + plistRules + auditRules + endpointListRules + baselineRules + pinRules + appRules
+    /// The registries, in the order given.
+    public let registries: [RuleRegistry]
+    /// Every entry: the registries' entries concatenated, in the order given (by family in ``RuleFamily`` order
+    /// when the registries are given so, as the facade gives them).
+    public let all: [RuleDescriptor]
 
-    private static let index: [RuleID: RuleDescriptor] = Dictionary(all.map { ($0.id, $0) }) { first, _ in first }
+    private let index: [RuleID: RuleDescriptor]
+
+    /// The catalogue of some registries.
+    /// - Parameter registries: The registries, in documentation order.
+    public init(_ registries: [RuleRegistry]) {
+        self.registries = registries
+        all = registries.flatMap(\.entries)
+        index = Dictionary(all.map { ($0.id, $0) }) { first, _ in first }
+    }
 
     /// The entry for an id.
     /// - Parameter id: A rule id.
     /// - Returns: Its entry, or nil when the catalogue does not know it.
-    public static func descriptor(for id: RuleID) -> RuleDescriptor? { index[id] }
+    public func descriptor(for id: RuleID) -> RuleDescriptor? { index[id] }
+
+    /// The family of an id.
+    /// - Parameter id: A rule id.
+    /// - Returns: Its family, or nil when the catalogue does not know it.
+    public func family(of id: RuleID) -> RuleFamily? { index[id]?.family }
 
     /// The entries of one family, in catalogue order.
     /// - Parameter family: The family.
     /// - Returns: Its entries (empty for a family without rules).
-    public static func entries(in family: RuleFamily) -> [RuleDescriptor] { all.filter { $0.family == family } }
+    public func entries(in family: RuleFamily) -> [RuleDescriptor] { all.filter { $0.family == family } }
+
+    /// Rule id → title, for renderers.
+    public var titles: [RuleID: String] { index.mapValues(\.title) }
 }
 
 /// A namespace of ``RuleID`` constants for one family; the old per-module names (`PlistRuleID`,
-/// `AuditRuleID`, …) are aliases of these.
+/// `AuditRuleID`, …) are aliases of these. The entries of the ids are declared by the rules that emit them.
 public protocol RuleNamespace {
     /// The family whose constants the namespace holds.
     static var family: RuleFamily { get }
-}
-
-extension RuleNamespace {
-    /// The family's catalogue entries.
-    public static var catalogue: [RuleDescriptor] { RuleCatalogue.entries(in: family) }
-
-    /// Rule id → title, for renderers.
-    public static var descriptions: [RuleID: String] {
-        Dictionary(catalogue.map { ($0.id, $0.title) }) { first, _ in first }
-    }
 }

@@ -1,7 +1,7 @@
 /// The stable id of a rule atscheck reports, e.g. `ats.tls.forward-secrecy` or `plist.key.unknown`.
 ///
 /// An open struct over the id text, like ``CipherSuite``: every id the tool emits has a constant and an
-/// entry in ``RuleCatalogue`` (grouped by family: `RuleID.ATS.forwardSecrecy`, `RuleID.Plist.keyUnknown`),
+/// entry in a rule registry (``RuleCatalogue``) (grouped by family: `RuleID.ATS.forwardSecrecy`, `RuleID.Plist.keyUnknown`),
 /// but an id read from a saved report or a baseline that the catalogue does not know stays representable.
 /// Encodes as the bare string, so the JSON contract is unchanged. Ids never change once published; a
 /// retired rule keeps its id unused.
@@ -39,12 +39,6 @@ public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var description: String { rawValue }
-
-    /// The catalogue entry for the id, nil for an id the catalogue does not know.
-    public var descriptor: RuleDescriptor? { RuleCatalogue.descriptor(for: self) }
-
-    /// The family of the id, from the catalogue; nil for an id the catalogue does not know.
-    public var family: RuleFamily? { descriptor?.family }
 }
 
 /// A family of rules: one namespace of ``RuleID`` constants, one section of `docs/rules.md`.

@@ -1,5 +1,12 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.dead.arbitrary-loads-ignored` (its entry is below).
+    public static let deadArbitraryLoadsIgnored: RuleID = "plist.dead.arbitrary-loads-ignored"
+    /// `plist.dead.global-keys-shadowed` (its entry is below).
+    public static let deadGlobalKeysShadowed: RuleID = "plist.dead.global-keys-shadowed"
+}
+
 /// Keys that do nothing (reference §4.1, §4.3):
 /// - on iOS 10+ `NSAllowsArbitraryLoads` is ignored when `NSAllowsArbitraryLoadsForMedia`,
 ///   `NSAllowsArbitraryLoadsInWebContent` or `NSAllowsLocalNetworking` is present, **whatever its value**
@@ -7,7 +14,36 @@ import TLSModel
 /// - global keys never reach a host that has its own `NSExceptionDomains` entry (unless the entry
 ///   itself allows insecure HTTP loads, which turns ATS off for it).
 /// (`NSIncludesSubdomains` on an IP entry is reported by ``DomainKeyRules``.)
-enum DeadKeyRules {
+struct DeadKeyRules: PlistLintRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.deadArbitraryLoadsIgnored, .plist, .error,
+                title:
+                    "NSAllowsArbitraryLoads ignored on iOS 10+ because a web, media or local-networking key is present.",
+                help: """
+                    From iOS 10 / macOS 10.12, when `NSAllowsArbitraryLoadsInWebContent`, \
+                    `NSAllowsArbitraryLoadsForMedia` or `NSAllowsLocalNetworking` is present (whatever its value), \
+                    `NSAllowsArbitraryLoads` is ignored. That is Apple's recommended pairing for apps that still \
+                    support iOS 9 (then a note); otherwise an error: remove the key, or add per-domain exceptions.
+                    """,
+                appleKey: "NSAllowsArbitraryLoads"),
+            RuleDescriptor(
+                RuleID.Plist.deadGlobalKeysShadowed, .plist, .warning,
+                title: "Global ATS keys do not reach a host that has its own NSExceptionDomains entry.",
+                help: """
+                    A host with an `NSExceptionDomains` entry is governed only by that entry: `NSAllowsArbitraryLoads` \
+                    and the other global keys have no effect on it, even when the entry is empty. A warning when the \
+                    entry relaxes something itself, a note for an empty or tightening entry (the deliberate "inverted" \
+                    pattern). Put what the host needs into its entry.
+                    """,
+                appleKey: "NSExceptionDomains"),
+        ]
+    }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static let narrowKeys: [ATSKey] = [
         .allowsArbitraryLoadsForMedia, .allowsArbitraryLoadsInWebContent, .allowsLocalNetworking,
     ]

@@ -1,11 +1,144 @@
 import Foundation
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.domain.invalid`: An exception or pinned domain key that is not a host name.
+    public static let domainInvalid: RuleID = "plist.domain.invalid"
+    /// `plist.domain.scheme`: A domain key with a URL scheme; keys are bare host names and this one never matches.
+    public static let domainScheme: RuleID = "plist.domain.scheme"
+    /// `plist.domain.port`: A domain key with a port; ports are not allowed and this one never matches.
+    public static let domainPort: RuleID = "plist.domain.port"
+    /// `plist.domain.path`: A domain key with a path; keys are bare host names and this one never matches.
+    public static let domainPath: RuleID = "plist.domain.path"
+    /// `plist.domain.wildcard`: A domain key with a wildcard; use NSIncludesSubdomains instead.
+    public static let domainWildcard: RuleID = "plist.domain.wildcard"
+    /// `plist.domain.leading-dot`: A domain key with a leading dot; use NSIncludesSubdomains instead.
+    public static let domainLeadingDot: RuleID = "plist.domain.leading-dot"
+    /// `plist.domain.uppercase`: A domain key with upper-case letters; exception lookups are exact and lower-case.
+    public static let domainUppercase: RuleID = "plist.domain.uppercase"
+    /// `plist.domain.trailing-dot`: A domain key with a trailing dot; it matches only hosts written with the dot.
+    public static let domainTrailingDot: RuleID = "plist.domain.trailing-dot"
+    /// `plist.domain.ip-address`: An IP address domain key; honoured only from iOS 17 / macOS 14.
+    public static let domainIPAddress: RuleID = "plist.domain.ip-address"
+    /// `plist.domain.cidr`: A CIDR range domain key; honoured only from iOS 17 / macOS 14.
+    public static let domainCIDR: RuleID = "plist.domain.cidr"
+    /// `plist.domain.invalid-cidr`: A CIDR range Apple cannot parse; the entry never matches.
+    public static let domainInvalidCIDR: RuleID = "plist.domain.invalid-cidr"
+    /// `plist.domain.subdomains-on-ip`: NSIncludesSubdomains on an IP or CIDR entry, where it has no effect.
+    public static let domainSubdomainsOnIP: RuleID = "plist.domain.subdomains-on-ip"
+}
+
 /// Domain keys of `NSExceptionDomains` and `NSPinnedDomains` (reference §4.4): a bare host name,
 /// lower case, no scheme, port, path, wildcard or leading dot; a trailing dot is significant;
 /// IP addresses and CIDR ranges are honoured only from iOS 17 / macOS 14, and
 /// `NSIncludesSubdomains` does nothing on them.
-enum DomainKeyRules {
+struct DomainKeyRules: PlistLintRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.domainInvalid, .plist, .error,
+                title: "An exception or pinned domain key that is not a host name.",
+                help: """
+                    `NSExceptionDomains` and `NSPinnedDomains` keys are bare host names (from iOS 17 also IP addresses \
+                    and CIDR ranges); a key with spaces or other characters a host name cannot have never matches a \
+                    request. Write the host name alone.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainScheme, .plist, .error,
+                title: "A domain key with a URL scheme; keys are bare host names and this one never matches.",
+                help: """
+                    Domain keys are matched against the request's host only, so `https://example.com` matches \
+                    nothing. Write `example.com`.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainPort, .plist, .error,
+                title: "A domain key with a port; ports are not allowed and this one never matches.",
+                help: """
+                    Apple documents that domain keys take no port: `example.com:8443` never matches. Write the host \
+                    alone; the entry covers every port.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainPath, .plist, .error,
+                title: "A domain key with a path; keys are bare host names and this one never matches.",
+                help: """
+                    Exceptions apply to a whole host, not a path, and the key is matched exactly, so \
+                    `example.com/api` matches nothing. Write the host alone.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainWildcard, .plist, .error,
+                title: "A domain key with a wildcard; use NSIncludesSubdomains instead.",
+                help: """
+                    Wildcards are not allowed in domain keys: `*.example.com` matches nothing. Write `example.com` with \
+                    `NSIncludesSubdomains = YES`.
+                    """,
+                appleKey: "NSIncludesSubdomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainLeadingDot, .plist, .error,
+                title: "A domain key with a leading dot; use NSIncludesSubdomains instead.",
+                help: """
+                    A leading dot does not mean "and subdomains": `.example.com` matches nothing. Write `example.com` \
+                    with `NSIncludesSubdomains = YES`.
+                    """,
+                appleKey: "NSIncludesSubdomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainUppercase, .plist, .error,
+                title: "A domain key with upper-case letters; exception lookups are exact and lower-case.",
+                help: """
+                    `NSExceptionDomains` lookup is an exact match and Apple documents keys in lower case, so \
+                    `API.Example.com` never matches (`NSPinnedDomains`, by contrast, compares case-insensitively). Write the key in lower case.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainTrailingDot, .plist, .warning,
+                title: "A domain key with a trailing dot; it matches only hosts written with the dot.",
+                help: """
+                    The trailing dot is significant: `example.com.` matches only requests to `example.com.`, and \
+                    `example.com` does not match those. Drop the dot unless the app really requests the dotted name.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainIPAddress, .plist, .note,
+                title: "An IP address domain key; honoured only from iOS 17 / macOS 14.",
+                help: """
+                    IP literals as `NSExceptionDomains` keys work from iOS 17 / macOS 14; earlier releases ignore the \
+                    entry. A note when the app's lowest OS is iOS 17 or later, a warning below. For older releases use \
+                    `NSAllowsLocalNetworking` for local addresses, or a host name.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainCIDR, .plist, .note,
+                title: "A CIDR range domain key; honoured only from iOS 17 / macOS 14.",
+                help: """
+                    CIDR ranges (`10.0.0.0/8`) as domain keys work from iOS 17 / macOS 14; earlier releases ignore the \
+                    entry. A note when the app's lowest OS is iOS 17 or later, a warning below.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainInvalidCIDR, .plist, .error,
+                title: "A CIDR range Apple cannot parse; the entry never matches.",
+                help: """
+                    A key with `/` is parsed as a CIDR range (IPv4 or IPv6, prefix within the address length); an \
+                    invalid one is logged and never matches. Fix the address or prefix length.
+                    """,
+                appleKey: "NSExceptionDomains"),
+            RuleDescriptor(
+                RuleID.Plist.domainSubdomainsOnIP, .plist, .error,
+                title: "NSIncludesSubdomains on an IP or CIDR entry, where it has no effect.",
+                help: """
+                    Subdomains exist only for names; on an IP address or CIDR entry `NSIncludesSubdomains` does \
+                    nothing. Remove it, or list the range you meant as CIDR.
+                    """,
+                appleKey: "NSIncludesSubdomains"),
+        ]
+    }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static func check(_ c: LintContext) {
         for (name, value) in c.exceptionDomains {
             checkDomain(c, name, entry: PlistNode.dictionary(value), container: ATSKey.exceptionDomains)

@@ -1,5 +1,10 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.key.duplicate`: A key written twice in one dictionary; only the last value takes effect.
+    public static let keyDuplicate: RuleID = "plist.key.duplicate"
+}
+
 /// `plist.key.duplicate`: a `<key>` written twice in one XML `<dict>`. `PropertyListSerialization` (like Apple's
 /// CFPropertyList) keeps only the last value, silently, so the first one a reader sees is not the one that takes
 /// effect.
@@ -10,7 +15,30 @@ import TLSModel
 /// dictionary) and TrustKit's `TSKConfiguration` (pins atscheck reads), an error when the values differ and a note
 /// when they are written alike; elsewhere (an alternate icon under `CFBundleIcons~ipad`, a `UIDesign…` key), keys
 /// ATS never reads, a note when they differ and nothing when they do not.
-enum DuplicateKeyRules {
+struct DuplicateKeyRules: PlistLintRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.keyDuplicate, .plist, .error,
+                title: "A key written twice in one dictionary; only the last value takes effect.",
+                help: """
+                    Property-list readers keep one value per key: Foundation keeps the last one written and drops the \
+                    other without a word, so the dictionary Apple reads is not the one the first value suggests. \
+                    atscheck reports it once, at the occurrence that is ignored, naming the line that takes effect and \
+                    what the ignored value held that is lost. An error inside `NSAppTransportSecurity` (and TrustKit's \
+                    `TSKConfiguration`) when the values differ, a note when they are written alike; outside them, keys \
+                    ATS never reads, a note when the values differ and nothing otherwise. Delete all but the value you \
+                    mean.
+                    """)
+        ]
+    }
+
+    var needsATSDictionary: Bool { false }
+
+    /// Adds the duplicate keys of the whole file (they are lost before the dictionary is read).
+    func check(_ c: LintContext) { c.add(Self.findings(in: c.document)) }
+
     /// The configurations atscheck reads from a plist besides `NSAppTransportSecurity`.
     static let pinningRoots: Set<String> = ["TSKConfiguration"]
 

@@ -1,12 +1,45 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.domain.subdomains-on-tld` (its entry is below).
+    public static let domainSubdomainsOnTLD: RuleID = "plist.domain.subdomains-on-tld"
+    /// `plist.value.forward-secrecy-off` (its entry is below).
+    public static let valueForwardSecrecyOff: RuleID = "plist.value.forward-secrecy-off"
+}
+
 /// Notes on what an `NSExceptionDomains` entry reaches and relaxes that its keys do not say on their face:
 /// - `plist.domain.subdomains-on-tld`: `NSIncludesSubdomains` on a single-label key (`onion`, `test`) covers every
 ///   name under that top-level name, at any depth (Apple's Security source, `SecProtocolConfiguration.m`, walks
 ///   every label);
 /// - `plist.value.forward-secrecy-off`: `NSExceptionRequiresForwardSecrecy = NO` adds the RSA key-exchange suites
 ///   and drops the ATS key-size check (Apple's documentation of `NSExceptionRequiresForwardSecrecy`).
-enum ExceptionNoteRules {
+struct ExceptionNoteRules: PlistLintRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.domainSubdomainsOnTLD, .plist, .note,
+                title: "NSIncludesSubdomains on a bare top-level name: the entry covers every name under it.",
+                help: """
+                    An entry for a single-label name such as `onion` or `test` with `NSIncludesSubdomains` reaches every \
+                    host under that top-level name. With `NSExceptionAllowsInsecureHTTPLoads` that is plain HTTP to all \
+                    of them (deliberate for `.onion`, where Tor encrypts the transport). Check the breadth is meant.
+                    """,
+                appleKey: "NSIncludesSubdomains"),
+            RuleDescriptor(
+                RuleID.Plist.valueForwardSecrecyOff, .plist, .note,
+                title: "NSExceptionRequiresForwardSecrecy = NO adds RSA key exchange and drops the ATS key-size check.",
+                help: """
+                    Apple's documentation for the key: with `NO`, the host may negotiate TLS 1.2 suites without forward \
+                    secrecy (RSA key exchange), and ATS no longer checks the server key's size (the system trust rule \
+                    of RSA 2048 bits still applies). Set it only for a server that cannot do ECDHE.
+                    """,
+                appleKey: "NSExceptionRequiresForwardSecrecy"),
+        ]
+    }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static func check(_ c: LintContext) {
         for (name, value) in c.exceptionDomains {
             guard let entry = PlistNode.dictionary(value), ATSKey.named(name) == nil,

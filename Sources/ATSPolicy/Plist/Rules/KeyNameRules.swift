@@ -1,10 +1,72 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.ats.absent`: The Info.plist has no NSAppTransportSecurity dictionary: default ATS applies everywhere.
+    public static let atsAbsent: RuleID = "plist.ats.absent"
+    /// `plist.key.misspelled`: A key that is not an ATS key but is close to one; Apple ignores it.
+    public static let keyMisspelled: RuleID = "plist.key.misspelled"
+    /// `plist.key.unknown`: A key atscheck does not know; Apple ignores unknown keys.
+    public static let keyUnknown: RuleID = "plist.key.unknown"
+    /// `plist.key.wrong-level`: An ATS key placed in the wrong dictionary, where Apple does not read it.
+    public static let keyWrongLevel: RuleID = "plist.key.wrong-level"
+    /// `plist.key.case-duplicate`: Two keys that differ only in letter case; lookups are case-sensitive.
+    public static let keyCaseDuplicate: RuleID = "plist.key.case-duplicate"
+}
+
 /// Key names: unknown and misspelled keys (with "did you mean"), keys at the wrong level, and keys
 /// differing only in case (reference §3.1, §3.2, §3.4: "unknown or misspelled keys are ignored").
 /// Also the Info.plist root: a missing or misspelled `NSAppTransportSecurity`, and ATS keys
 /// placed beside it instead of inside it.
-enum KeyNameRules {
+struct KeyNameRules: PlistLintRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.atsAbsent, .plist, .note,
+                title: "The Info.plist has no NSAppTransportSecurity dictionary: default ATS applies everywhere.",
+                help: """
+                    Without the dictionary every host gets full ATS: HTTPS only, TLS 1.2 or later, forward-secret \
+                    suites and Apple's certificate rules. Nothing to fix unless the app needs an exception.
+                    """,
+                appleKey: "NSAppTransportSecurity"),
+            RuleDescriptor(
+                RuleID.Plist.keyMisspelled, .plist, .error,
+                title: "A key that is not an ATS key but is close to one; Apple ignores it.",
+                help: """
+                    Apple reads ATS keys by exact, case-sensitive name, so a misspelling (`NSAllowArbitraryLoads`, \
+                    `NSIncludesSubdomain`) or a key that never existed (`NSAllowsArbitraryLoadsInMedia`) is silently \
+                    ignored and the default applies. Use the key the message suggests.
+                    """),
+            RuleDescriptor(
+                RuleID.Plist.keyUnknown, .plist, .warning,
+                title: "A key atscheck does not know; Apple ignores unknown keys.",
+                help: """
+                    The key is not one of Apple's documented ATS keys, and not close enough to one to be a likely \
+                    typo. ATS ignores it. Remove it, or check Apple's documentation for the key you meant.
+                    """),
+            RuleDescriptor(
+                RuleID.Plist.keyWrongLevel, .plist, .error,
+                title: "An ATS key placed in the wrong dictionary, where Apple does not read it.",
+                help: """
+                    Global keys (`NSAllowsArbitraryLoads`, …) belong directly in `NSAppTransportSecurity`, per-domain \
+                    keys (`NSIncludesSubdomains`, `NSExceptionMinimumTLSVersion`, …) inside an `NSExceptionDomains` \
+                    entry, pinning keys inside an `NSPinnedDomains` entry. Elsewhere Apple does not read them. Move \
+                    the key to the level the message names.
+                    """),
+            RuleDescriptor(
+                RuleID.Plist.keyCaseDuplicate, .plist, .error,
+                title: "Two keys that differ only in letter case; lookups are case-sensitive.",
+                help: """
+                    Apple looks keys up by exact name, so only the correctly cased one counts, and exception domains \
+                    are matched exactly. Keep one key with the documented spelling (lower-case for domains).
+                    """),
+        ]
+    }
+
+    var needsATSDictionary: Bool { false }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static func check(_ c: LintContext) {
         checkRoot(c)
         guard let ats = c.ats else { return }

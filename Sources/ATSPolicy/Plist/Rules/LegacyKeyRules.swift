@@ -1,9 +1,42 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.key.deprecated`: An iOS 9-era NSThirdParty…/NSTemporary… key that current OSes probably ignore.
+    public static let keyDeprecated: RuleID = "plist.key.deprecated"
+    /// `plist.key.obsolete`: NSRequiresCertificateTransparency: obsolete, and Apple advises against setting it.
+    public static let keyObsolete: RuleID = "plist.key.obsolete"
+}
+
 /// Legacy keys (reference §3.2, §2.2): the iOS 9-era `NSThirdParty…` / `NSTemporary…` spellings,
 /// which current Security sources do not read, and the obsolete `NSRequiresCertificateTransparency`,
 /// which Apple advises against because CT is always enforced now.
-enum LegacyKeyRules {
+struct LegacyKeyRules: PlistLintRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.keyDeprecated, .plist, .warning,
+                title: "An iOS 9-era NSThirdParty…/NSTemporary… key that current OSes probably ignore.",
+                help: """
+                    `NSThirdPartyException…` and `NSTemporaryException…` keys were removed from Apple's documentation \
+                    in 2016 and Apple's open-source ATS code does not read them. iOS 9 may have honoured them like the \
+                    `NSException…` keys, so atscheck evaluates iOS 9 both ways and reports a difference as ambiguous; \
+                    iOS 10 and later probably ignore them. Replace each with its `NSException…` equivalent.
+                    """),
+            RuleDescriptor(
+                RuleID.Plist.keyObsolete, .plist, .warning,
+                title: "NSRequiresCertificateTransparency: obsolete, and Apple advises against setting it.",
+                help: """
+                    Certificate Transparency is always enforced for publicly trusted certificates, and Apple warns \
+                    that setting this key can make new certificates fail on devices with an out-of-date log list. \
+                    Remove the key.
+                    """,
+                appleKey: "NSRequiresCertificateTransparency"),
+        ]
+    }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static func check(_ c: LintContext) {
         for (name, value) in c.exceptionDomains {
             guard let entry = PlistNode.dictionary(value) else { continue }

@@ -1,10 +1,94 @@
 import Foundation
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.pinning.no-identities` (its entry is below).
+    public static let pinningNoIdentities: RuleID = "plist.pinning.no-identities"
+    /// `plist.pinning.empty-identities`: An empty pinned identity array.
+    public static let pinningEmptyIdentities: RuleID = "plist.pinning.empty-identities"
+    /// `plist.pinning.missing-spki`: A pinned identity without an SPKI-SHA256-BASE64 string.
+    public static let pinningMissingSPKI: RuleID = "plist.pinning.missing-spki"
+    /// `plist.pinning.invalid-base64`: An SPKI-SHA256-BASE64 value that is not Base64; Apple skips it.
+    public static let pinningInvalidBase64: RuleID = "plist.pinning.invalid-base64"
+    /// `plist.pinning.wrong-digest-length` (its entry is below).
+    public static let pinningWrongDigestLength: RuleID = "plist.pinning.wrong-digest-length"
+    /// `plist.pinning.no-backup`: A pinned domain with a single pin and no backup pin.
+    public static let pinningNoBackup: RuleID = "plist.pinning.no-backup"
+    /// `plist.pinning.placeholder` (its entry is below).
+    public static let pinningPlaceholder: RuleID = "plist.pinning.placeholder"
+}
+
 /// `NSPinnedDomains` structure (reference §3.3): each entry needs `NSPinnedCAIdentities` and/or
 /// `NSPinnedLeafIdentities`, each an array of dictionaries holding an `SPKI-SHA256-BASE64` string:
 /// the Base64 of a SHA-256 digest, so exactly 32 bytes. Apple skips malformed Base64 entries.
-enum PinnedDomainRules {
+struct PinnedDomainRules: PlistLintRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.pinningNoIdentities, .plist, .error,
+                title: "An NSPinnedDomains entry with neither NSPinnedCAIdentities nor NSPinnedLeafIdentities.",
+                help: """
+                    A pinned domain entry pins nothing without at least one identity array. Add \
+                    `NSPinnedCAIdentities` or `NSPinnedLeafIdentities` with `SPKI-SHA256-BASE64` pins, or remove the \
+                    entry.
+                    """,
+                appleKey: "NSPinnedDomains"),
+            RuleDescriptor(
+                RuleID.Plist.pinningEmptyIdentities, .plist, .warning, title: "An empty pinned identity array.",
+                help: """
+                    An empty `NSPinnedCAIdentities` or `NSPinnedLeafIdentities` array adds no pin. Add the pins, or \
+                    remove the array.
+                    """,
+                appleKey: "NSPinnedDomains"),
+            RuleDescriptor(
+                RuleID.Plist.pinningMissingSPKI, .plist, .error,
+                title: "A pinned identity without an SPKI-SHA256-BASE64 string.",
+                help: """
+                    Each pinned identity is a dictionary with an `SPKI-SHA256-BASE64` string: the Base64 SHA-256 of \
+                    the certificate's DER SubjectPublicKeyInfo. Add it.
+                    """,
+                appleKey: "SPKI-SHA256-BASE64"),
+            RuleDescriptor(
+                RuleID.Plist.pinningInvalidBase64, .plist, .error,
+                title: "An SPKI-SHA256-BASE64 value that is not Base64; Apple skips it.",
+                help: """
+                    Apple skips malformed pins, so the entry may pin less than intended, or nothing. Replace the value \
+                    with the Base64 SHA-256 of the SubjectPublicKeyInfo.
+                    """,
+                appleKey: "SPKI-SHA256-BASE64"),
+            RuleDescriptor(
+                RuleID.Plist.pinningWrongDigestLength, .plist, .error,
+                title: "An SPKI-SHA256-BASE64 value that does not decode to a 32-byte SHA-256 digest.",
+                help: """
+                    The pin decodes, but not to 32 bytes, so it can never equal a SHA-256 digest (often a SHA-1 pin, \
+                    or the key itself instead of its hash). Use the SHA-256 of the DER SubjectPublicKeyInfo.
+                    """,
+                appleKey: "SPKI-SHA256-BASE64"),
+            RuleDescriptor(
+                RuleID.Plist.pinningNoBackup, .plist, .warning,
+                title: "A pinned domain with a single pin and no backup pin.",
+                help: """
+                    With one pin, a key rotation or a CA change breaks the app until an update ships. Add a backup \
+                    pin: a key kept offline, or a second CA's key.
+                    """,
+                appleKey: "NSPinnedDomains"),
+            RuleDescriptor(
+                RuleID.Plist.pinningPlaceholder, .plist, .note,
+                title: "A pin that is a placeholder (one repeated character, such as AAAA…=); it never matches a key.",
+                help: """
+                    A SHA-256 digest is never one byte repeated, so a pin such as `AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=` \
+                    matches no certificate. Such pins are written to pass a library's rule that a backup pin must exist \
+                    (TrustKit requires two), which leaves the app with no real backup. A note while another pin of the \
+                    domain is real; an error when every pin of the domain is a placeholder (no connection can succeed). \
+                    Pin a real backup key.
+                    """,
+                appleKey: "SPKI-SHA256-BASE64"),
+        ]
+    }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static func check(_ c: LintContext) {
         for (name, value) in c.pinnedDomains {
             guard let entry = PlistNode.dictionary(value), ATSKey.named(name) == nil else { continue }

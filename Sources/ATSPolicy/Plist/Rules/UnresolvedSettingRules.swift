@@ -1,10 +1,34 @@
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.source.unresolved-setting` (its entry is below).
+    public static let sourceUnresolvedSetting: RuleID = "plist.source.unresolved-setting"
+}
+
 /// `plist.source.unresolved-setting`: a `$(NAME)` reference where ATS (or TrustKit's `TSKConfiguration`) reads it,
 /// with no build setting given for it. Xcode replaces it when it builds the app; atscheck does not guess its value,
 /// so the hosts it could name are judged ambiguous by the engine rather than given a verdict that may be wrong.
 /// References outside those configurations (`$(PRODUCT_BUNDLE_IDENTIFIER)`) are not reported: ATS never reads them.
-enum UnresolvedSettingRules {
+struct UnresolvedSettingRules: PlistLintRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.sourceUnresolvedSetting, .plist, .warning,
+                title: "A build setting ($(NAME)) that ATS reads is not given; the hosts it may name cannot be judged.",
+                help: """
+                    Xcode replaces `$(NAME)` and `${NAME}` in an Info.plist with the build setting's value when it \
+                    builds the app. Where ATS reads the reference (an `NSExceptionDomains` key, a minimum TLS version), \
+                    its value decides the policy, so atscheck does not guess: a host the entry could name is judged \
+                    ambiguous. Give the value with `--build-setting NAME=VALUE` or `--xcconfig PATH`.
+                    """)
+        ]
+    }
+
+    var needsATSDictionary: Bool { false }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static func check(_ c: LintContext) {
         let document = c.document
         for unresolved in document.unresolvedSettings {

@@ -1,13 +1,67 @@
 import Foundation
 import TLSModel
 
+extension RuleID.Plist {
+    /// `plist.value.wrong-type`: A value of the wrong plist type; Apple ignores it and uses the default.
+    public static let valueWrongType: RuleID = "plist.value.wrong-type"
+    /// `plist.value.numeric-boolean` (its entry is below).
+    public static let valueNumericBoolean: RuleID = "plist.value.numeric-boolean"
+    /// `plist.value.invalid-tls-version` (its entry is below).
+    public static let valueInvalidTLSVersion: RuleID = "plist.value.invalid-tls-version"
+    /// `plist.value.invalid-niap-version`: An NIAP TLS package value Apple does not recognise.
+    public static let valueInvalidNIAP: RuleID = "plist.value.invalid-niap-version"
+}
+
 /// Value types and values, and what Apple does with a wrong one (reference §3.4):
 /// a global boolean that is a string (`"YES"`) is treated as absent; a number other than 1 is
 /// present but not YES; a per-domain boolean written as a number counts by its truth value on current
 /// releases (a warning: older ones may differ); one of another wrong type falls back to its default;
 /// `NSExceptionMinimumTLSVersion` must be exactly `TLSv1.0`…`TLSv1.3`, anything else leaves TLS 1.2;
 /// a non-dictionary `NSExceptionDomains` or domain entry is skipped.
-enum ValueTypeRules {
+struct ValueTypeRules: PlistLintRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Plist.valueWrongType, .plist, .error,
+                title: "A value of the wrong plist type; Apple ignores it and uses the default.",
+                help: """
+                    ATS reads booleans as `<true/>`/`<false/>`, versions and NIAP values as `<string>`, and domain \
+                    lists as `<dict>`. A value of another type (a string "YES", a date, an array) is treated as absent \
+                    and the key's default applies; a global boolean given as a number other than 0 or 1 is an error \
+                    too. Write the value with the documented type.
+                    """),
+            RuleDescriptor(
+                RuleID.Plist.valueNumericBoolean, .plist, .warning,
+                title: "A boolean written as a number; Apple reads it by its value, but not the same way on every OS.",
+                help: """
+                    In an `NSExceptionDomains` entry, current Apple source reads a number by its truth value \
+                    (0 = NO, any other number = YES), exactly like `<false/>`/`<true/>`; releases before iOS 18.4 / \
+                    macOS 15.4 may differ (their code is closed), so atscheck reports verdicts for them as ambiguous \
+                    when it matters. For a global key, 1 reads as YES and 0 as NO (another number is present without \
+                    being YES, an error). Use `<true/>` or `<false/>`.
+                    """),
+            RuleDescriptor(
+                RuleID.Plist.valueInvalidTLSVersion, .plist, .error,
+                title: "An NSExceptionMinimumTLSVersion Apple does not recognise; TLS 1.2 stays the minimum.",
+                help: """
+                    Apple accepts exactly `TLSv1.0`, `TLSv1.1`, `TLSv1.2` or `TLSv1.3` (case-sensitive); anything else \
+                    (`1.0`, `TLSV1.2`, `TLSv1.00`) is ignored and the minimum stays TLS 1.2. Use one of the four values.
+                    """,
+                appleKey: "NSExceptionMinimumTLSVersion"),
+            RuleDescriptor(
+                RuleID.Plist.valueInvalidNIAP, .plist, .error,
+                title: "An NIAP TLS package value Apple does not recognise.",
+                help: """
+                    `NSRequiresNIAPTLSPackageVersion` and `NSExceptionRequiresNIAPTLSPackageVersion` (iOS 26.4+) take \
+                    `none`, `FCP_v2.1` or `recommended`. Use one of them.
+                    """,
+                appleKey: "NSRequiresNIAPTLSPackageVersion"),
+        ]
+    }
+
+    func check(_ c: LintContext) { Self.check(c) }
+
     static func check(_ c: LintContext) {
         guard let ats = c.ats else { return }
         checkValues(c, ats, level: .global, at: [])

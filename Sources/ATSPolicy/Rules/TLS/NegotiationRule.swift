@@ -7,6 +7,69 @@ import TLSModel
 /// 1.3 suites of §1.4, NIAP `FCP_v2.1` restrictions). No fallback to a lower version happens after a suite
 /// mismatch. DHE is in no ATS list.
 struct NegotiationRule: ATSRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.ATS.minimumVersion, .tls, .error,
+                title: "The server's highest TLS version is below the minimum the client offers.",
+                help: """
+                    ATS offers TLS 1.2 and 1.3 by default (`NSExceptionMinimumTLSVersion` lowers or raises the \
+                    floor) and the server picks the highest version both support; a server that stops below the \
+                    floor fails the handshake (NSURLError −1200). Also reported when the minimum is TLSv1.3 on an OS \
+                    that does not offer TLS 1.3. Enable TLS 1.2 or 1.3 on the server; lowering the minimum with \
+                    `NSExceptionMinimumTLSVersion` works but needs an App Review justification.
+                    """,
+                appleKey: "NSExceptionMinimumTLSVersion"),
+            RuleDescriptor(
+                RuleID.ATS.handshake, .tls, .error, title: "The server completed no TLS handshake (TLSv1.0–TLSv1.3).",
+                help: """
+                    Every TLS version was refused, so no Apple client can connect whatever the Info.plist says. \
+                    Check that the port speaks TLS and that the server has a certificate and at least one cipher \
+                    suite enabled for TLS 1.2 or 1.3.
+                    """),
+            RuleDescriptor(
+                RuleID.ATS.noATSSuite, .tls, .error,
+                title: "No cipher suite the server accepts is in the list the client offers.",
+                help: """
+                    After the TLS version is chosen the suites must intersect the client's list: on TLS 1.2 the ATS \
+                    group (ECDHE with AES-GCM, AES-CBC or ChaCha20, by OS era), and there is no fallback to a lower \
+                    version after a suite mismatch. Finite-field DHE, 3DES and RC4 are in no ATS list. Enable an \
+                    ECDHE-ECDSA or ECDHE-RSA AES-GCM suite on the server. When the server's suite is in the system's \
+                    default list, `NSExceptionAllowsInsecureHTTPLoads` lifts the ATS suite list for the host.
+                    """),
+            RuleDescriptor(
+                RuleID.ATS.certificateType, .tls, .error,
+                title: "The common cipher suites need a different certificate key type.",
+                help: """
+                    ECDHE-ECDSA suites need an EC certificate and ECDHE-RSA suites an RSA one. The server accepts ATS \
+                    suites, but only ones its certificate cannot be used with, so the handshake fails. Enable the \
+                    suites that match the certificate's key (or serve a certificate of the other type); TLS 1.3 \
+                    avoids the question.
+                    """),
+            RuleDescriptor(
+                RuleID.ATS.forwardSecrecy, .tls, .error,
+                title: "The server accepts only RSA key-exchange suites: no forward secrecy.",
+                help: """
+                    ATS requires forward secrecy: on TLS 1.2 the client offers only ECDHE suites unless the host's \
+                    `NSExceptionRequiresForwardSecrecy` is NO, which adds the RSA key-exchange (ATS compatibility) \
+                    suites. Enable ECDHE suites on the server; setting the key to NO works but also drops the ATS \
+                    key-size check.
+                    """,
+                appleKey: "NSExceptionRequiresForwardSecrecy"),
+            RuleDescriptor(
+                RuleID.ATS.niap, .tls, .error,
+                title: "The server's TLS 1.2 suites fail the NIAP FCP_v2.1 profile.",
+                help: """
+                    With `NSRequiresNIAPTLSPackageVersion` (or the per-host `NSExceptionRequiresNIAPTLSPackageVersion`) \
+                    set to `FCP_v2.1` or `recommended` (iOS 26.4+), TLS 1.2 is limited to ECDHE with AES-GCM \
+                    (0xC02B, 0xC02C, 0xC02F, 0xC030) and Extended Master Secret. Enable those suites or TLS 1.3 on the \
+                    server, or set the host's key to `none`.
+                    """,
+                appleKey: "NSExceptionRequiresNIAPTLSPackageVersion"),
+        ]
+    }
+
     enum Outcome {
         case pass
         case fail(ATSViolation)

@@ -13,6 +13,27 @@ import TLSModel
 /// (``ATSConflict/ctRFC6962Log``). Chains to user- or MDM-installed roots never need CT. Reports from before the
 /// probe verified SCTs, and scans without a log list, get the older check: the count of embedded SCTs.
 struct CertificateTransparencyRule: ATSRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.certificateTransparency, .trust, .error,
+                title: "The certificate's SCTs do not meet Apple's Certificate Transparency policy.",
+                help: """
+                    Leaves issued from 2018-10-16 that chain to a preinstalled root need SCTs from at least 2 distinct \
+                    logs that Apple approves now or approved once, and either (a) 2 from currently approved logs with \
+                    one in the TLS extension or a stapled OCSP response, or (b) one embedded from a currently approved \
+                    log plus 2 to 5 embedded by lifetime (support 103214). Each SCT's signature is checked against its \
+                    log's key; pending and rejected logs never count, a frozen (readonly) log stays current for SCTs \
+                    up to its freeze, a retired one counts only for embedded SCTs from before it retired, a log's temporal interval must hold the leaf's notAfter, and an SCT from the future does not count. \
+                    Where trustd and Apple's page differ (the count by lifetime, a per-operator cap, an RFC 6962 log) \
+                    the verdict is ambiguous. Without a log list only embedded SCTs are counted. Chains to user- or \
+                    MDM-installed roots need none. Ask the CA for embedded SCTs from logs of distinct operators; \
+                    `NSRequiresCertificateTransparency` is obsolete.
+                    """)
+        ]
+    }
+
     /// Embedded SCTs needed under policy (b) by support 103214's table (the check for reports without SCT facts).
     static func requiredSCTs(for leaf: CertificateFacts) -> Int { SCTCounts.documented(for: leaf) }
 

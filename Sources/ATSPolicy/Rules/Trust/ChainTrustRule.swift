@@ -7,6 +7,46 @@ import TLSModel
 /// store or a PEM bundle when the user chose one. No Info.plist key relaxes it; with ATS off for the host the app
 /// could accept the chain in its own trust-evaluation code (§6).
 struct ChainTrustRule: ATSRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.untrusted, .trust, .error,
+                title: "The certificate chain does not verify to a trusted root.",
+                help: """
+                    Apple trusts a chain that verifies to a root in the OS store or one installed by the user or an \
+                    MDM profile; anything else fails with NSURLError −1202. No Info.plist key relaxes this: with ATS \
+                    on for the host the app may not loosen trust. Serve the full chain (leaf and intermediates) from \
+                    a public CA; for a private CA, install its root on the devices (`--ca-file` tells atscheck about it).
+                    """),
+            RuleDescriptor(
+                RuleID.Trust.distrusted, .trust, .error,
+                title: "Apple's revocation database does not accept a certificate of the chain.",
+                help: """
+                    Besides removing roots, Apple restricts CAs through its revocation database (valid.apple.com, \
+                    which every device downloads): certificates a CA issued after a cut-off date (TrustCor: from \
+                    2022-12-01), CAs allowed only for uses other than TLS, CAs whose certificates are accepted only \
+                    from an allow-list, and CAs under which only intermediates Apple lists are accepted (the Symantec \
+                    family). atscheck carries these restrictions from Apple's published database snapshot. Move to a \
+                    certificate from a CA without the restriction.
+                    """),
+            RuleDescriptor(
+                RuleID.Trust.expired, .trust, .error, title: "A certificate of the chain has expired.",
+                help: """
+                    Every certificate of the verified chain must be inside its validity period at the time of the \
+                    check (the scan time, or `now` when a saved profile is judged again). No Info.plist key relaxes \
+                    it. Renew the certificate, or replace the expired intermediate the server sends.
+                    """),
+            RuleDescriptor(
+                RuleID.Trust.notYetValid, .trust, .error, title: "A certificate of the chain is not valid yet.",
+                help: """
+                    A certificate's notBefore is in the future, so trust evaluation fails until then. This is usually \
+                    a certificate issued with a wrong clock or installed early. Serve a certificate that is already \
+                    valid.
+                    """),
+        ]
+    }
+
     func apply(to context: inout RuleContext) {
         guard let certificate = context.profile.certificate else {
             context.unknowns.append("no certificate was captured")
@@ -47,7 +87,7 @@ struct ChainTrustRule: ATSRule {
                             + (finding.overridable ? "; the user may override it" : ""))
                     continue
                 }
-                Self.applyAnnounced(finding, context: &context)
+                AnnouncedDistrustRule.judge(finding, context: &context)
             }
         }
         // Re-judging a saved profile at another time: check the dates against `now`.
@@ -61,22 +101,6 @@ struct ChainTrustRule: ATSRule {
                 context.fail(.Trust.notYetValid, "\(who) is not valid before \(Self.day(cert.notBefore)); \(fix)")
             }
         }
-    }
-
-    /// An announced distrust by issuance date (support 121668): a failure on the releases that enforce it; on an
-    /// older release, known not to enforce it, a note.
-    static func applyAnnounced(_ finding: DistrustFinding, context: inout RuleContext) {
-        let message = "'\(finding.certificate)': \(finding.detail) (\(finding.source))"
-        if let first = finding.enforcedFromIOS,
-            [context.os.major, context.os.minor].lexicographicallyPrecedes(
-                first.split(separator: ".").compactMap { Int($0) })
-        {
-            context.notes.append(
-                "\(message); enforced from iOS \(first) (\(finding.enforcedFromSource ?? "source not recorded")), so "
-                    + "\(context.osName) still accepts it")
-            return
-        }
-        context.fail(.Trust.distrustAnnounced, message + "; no Info.plist key relaxes it: move to another CA")
     }
 
     /// Why the chain fails the judged release's store, naming the store and, when the probe found it elsewhere,

@@ -12,6 +12,22 @@ import TLSModel
 /// `SecPolicyCheckExtendedKeyUsage`, for every anchor: serverAuth, anyExtendedKeyUsage or a Server Gated Crypto
 /// purpose; `SecPolicyCheckServerAuthEKU`, for system-anchored chains only: serverAuth or anyExtendedKeyUsage.
 struct ExtendedKeyUsageRule: ATSRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.eku, .trust, .error,
+                title: "The certificate's extended key usage does not allow TLS server use.",
+                help: """
+                    From iOS 13 / macOS 10.15 the leaf's extended key usage must contain serverAuth \
+                    (1.3.6.1.5.5.7.3.1), and in chains to a preinstalled root any intermediate that has an EKU must \
+                    list serverAuth or anyExtendedKeyUsage. Chains to user- or MDM-installed roots only need an EKU, \
+                    when present, to allow server use. No Info.plist key relaxes it. Reissue the certificate with \
+                    serverAuth.
+                    """)
+        ]
+    }
+
     /// Whether the leaf passes the source reading.
     static func sourceAccepts(_ leaf: CertificateFacts, anchor: AnchorKind) -> Bool {
         switch anchor {
@@ -61,5 +77,43 @@ struct ExtendedKeyUsageRule: ATSRule {
                     + "Apple requires serverAuth or anyExtendedKeyUsage on every CA between the leaf and the anchor"
             )
         }
+    }
+}
+
+extension ExtendedKeyUsageRule: SSLPathCheck {
+    /// The SSL policy's EKU check on a built path: serverAuth on the leaf (by anchor), and sub-CAs whose EKU allows
+    /// server use.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        guard let leaf = path.first else { return [] }
+        var out: [SSLPolicyFailure] = []
+        let ekuOK: Bool
+        switch anchor {
+        case .system: ekuOK = Self.sourceAccepts(leaf, anchor: .system)
+        case .userInstalled: ekuOK = Self.sourceAccepts(leaf, anchor: .custom)
+        case .app: ekuOK = Self.documentedAccepts(leaf)
+        }
+        if !ekuOK {
+            let has =
+                leaf.extendedKeyUsage.map { "extended key usage \($0.map(\.rawValue).listed())" }
+                ?? "no extended key usage"
+            out.append(SSLPolicyFailure(.Trust.eku, "the leaf has \(has); the SSL policy requires serverAuth"))
+        }
+        // Sub-CAs strictly between the leaf and the anchor: an EKU, when present, must allow server use (trustd's
+        // SecPolicyCheckExtendedKeyUsage for every anchor; serverAuth or anyEKU for system anchors). The anchor's own
+        // EKU is never checked, so a root whose (critical) EKU is anyExtendedKeyUsage passes.
+        if path.count > 2 {
+            let allowed = Self.subCAPurposes(systemAnchored: anchor == .system)
+            for (i, cert) in path.enumerated() where i > 0 && i < path.count - 1 {
+                guard let eku = cert.extendedKeyUsage, !eku.isEmpty, !eku.contains(where: allowed.contains) else {
+                    continue
+                }
+                out.append(
+                    SSLPolicyFailure(
+                        .Trust.eku,
+                        "\(AppleSSLPolicyChecks.name(cert, i)) restricts extended key usage to "
+                            + "\(eku.map(\.rawValue).listed()) (a CA's EKU must allow serverAuth)"))
+            }
+        }
+        return out
     }
 }

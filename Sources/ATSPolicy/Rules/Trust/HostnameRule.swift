@@ -5,6 +5,19 @@ import TLSModel
 /// Before iOS 13 a CN is used when the certificate has no SAN. No Info.plist key relaxes it. An empty host (a chain
 /// judged by `atscheck cert` without `--host`) is not checked, as the SSL policy without a hostname does not.
 struct HostnameRule: ATSRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.hostname, .trust, .error, title: "The certificate does not name the host.",
+                help: """
+                    From iOS 13 / macOS 10.15 Apple matches the host only against subjectAltName dNSName entries (or \
+                    iPAddress entries for IP literals); the CommonName is ignored. A wildcard covers exactly one whole \
+                    leftmost label. No Info.plist key relaxes it. Reissue the certificate with the host in its SAN.
+                    """)
+        ]
+    }
+
     func apply(to context: inout RuleContext) {
         guard let certificate = context.profile.certificate, !context.host.isEmpty else { return }
         guard let leaf = context.leaf else {
@@ -32,5 +45,21 @@ struct HostnameRule: ATSRule {
                 + "since iOS 13"
             : "certificate has \(sans) but not \(context.host); Apple matches SAN entries only (CN ignored)"
         context.fail(.Trust.hostname, message)
+    }
+}
+
+extension HostnameRule: SSLPathCheck {
+    /// The SSL policy's hostname check on a built path: the host against the leaf's SAN only.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        guard let leaf = path.first, let host, !host.isEmpty,
+            !HostnameMatching.matches(host: host, dnsNames: leaf.subjectAltNames, ipAddresses: leaf.ipAddresses)
+        else { return [] }
+        let names = leaf.subjectAltNames + leaf.ipAddresses
+        let has = names.isEmpty ? "no subjectAltName" : "subjectAltName \(names.listed())"
+        return [
+            SSLPolicyFailure(
+                .Trust.hostname,
+                "hostname mismatch: the certificate has \(has), not \(host) (Apple matches the SAN only)")
+        ]
     }
 }

@@ -6,6 +6,31 @@ import TLSModel
 /// RSA, EC, Ed25519 and Ed448 (DSA above all) fails on every certificate of the path, anchor included: trustd's
 /// `SecCertificateIsWeakKey` calls it weak and the basic X.509 checks every policy carries refuse it.
 struct KeySizeRule: ATSRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.keySize, .trust, .error,
+                title: "A certificate key is too small (RSA < 2048 or EC < 256 bits).",
+                help: """
+                    Apple's trust rules refuse RSA keys below 2048 bits (from iOS 11) and require RSA ≥ 2048 or \
+                    EC ≥ 256 bits for every certificate of the chain (from iOS 13 / macOS 10.15). On older OSes ATS \
+                    alone checks the leaf, and `NSExceptionRequiresForwardSecrecy = NO` drops that check. Reissue the \
+                    certificate (and any weak CA) with a 2048-bit RSA or P-256 key or stronger.
+                    """,
+                appleKey: "NSExceptionRequiresForwardSecrecy"),
+            RuleDescriptor(
+                RuleID.Trust.keyAlgorithm, .trust, .error,
+                title: "A certificate of the path has a key Apple does not accept (DSA or another algorithm).",
+                help: """
+                    trustd treats every key that is not RSA, EC (P-256 or larger), Ed25519 or Ed448 as weak and fails \
+                    the path on it, anchor included, under every policy (SecCertificateIsWeakKey, applied by the basic \
+                    X.509 checks). A DSA CA therefore breaks the chain however it is signed. Reissue the certificate \
+                    with an RSA (2048+) or P-256/P-384 key.
+                    """),
+        ]
+    }
+
     /// The key algorithms trustd does not call weak whatever their size (`SecCertificateIsWeakKey`).
     static let appleKeyAlgorithms: Set<KeyAlgorithm> = [.rsa, .ec, .ed25519, .ed448]
 
@@ -51,5 +76,23 @@ struct KeySizeRule: ATSRule {
                     keyPath: context.keyPath(.exceptionRequiresForwardSecrecy))
             }
         }
+    }
+}
+
+extension KeySizeRule: SSLPathCheck {
+    /// The SSL policy's key checks on a built path: no key of an algorithm Apple does not accept, then the size
+    /// minimums on every certificate.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        var out = AppleSSLPolicyChecks.unsupportedKeys(path: path)
+        // The key-size minimums are skipped for a leaf the user anchored itself (pinning.md §0).
+        let anchoredLeaf = path.count == 1 && anchor != .system
+        for (i, cert) in path.enumerated() where Self.isWeak(cert) && !(i == 0 && anchoredLeaf) {
+            out.append(
+                SSLPolicyFailure(
+                    .Trust.keySize,
+                    "\(AppleSSLPolicyChecks.name(cert, i)) has a \(cert.keyBits)-bit \(cert.keyType) key (RSA ≥ 2048, "
+                        + "EC ≥ 256 required)"))
+        }
+        return out
     }
 }

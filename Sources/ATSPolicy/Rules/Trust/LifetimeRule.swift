@@ -11,6 +11,28 @@ import TLSModel
 ///   preinstalled root issued from 2020-09-01, at most 825 days for any leaf issued after 2019-07-01.
 /// A user-trusted (self-signed, custom-anchored) leaf has no cap in either reading.
 struct LifetimeRule: ATSRule {
+    /// The catalogue entries of the ids the rule emits, in documentation order.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.lifetime398, .trust, .error,
+                title: "A certificate from a preinstalled root is valid for more than 398 days.",
+                help: """
+                    Leaves issued from 2020-09-01 that chain to a root preinstalled in the OS may be valid for at \
+                    most 398 days (Apple support 102028; Apple recommends 397). Lifetime counts notBefore through \
+                    notAfter inclusive. No Info.plist key relaxes it. Reissue the certificate with a shorter validity.
+                    """),
+            RuleDescriptor(
+                RuleID.Trust.lifetime825, .trust, .error, title: "A certificate is valid for more than 825 days.",
+                help: """
+                    From iOS 13 / macOS 10.15 a leaf issued after 2019-07-01 may be valid for at most 825 days, and \
+                    trustd applies 825 days + 1 hour to system-anchored leaves issued from 2018-03-01 (support \
+                    103769). This catches private-CA certificates with long lifetimes. No Info.plist key relaxes it. \
+                    Reissue the certificate with a validity of 825 days or less.
+                    """),
+        ]
+    }
+
     /// The cap one reading applies to a leaf: which rule, and whether the leaf exceeds it.
     struct Cap: Equatable {
         var rule: RuleID
@@ -71,5 +93,19 @@ struct LifetimeRule: ATSRule {
                     + "most \(limit)"
             )
         }
+    }
+}
+
+extension LifetimeRule: SSLPathCheck {
+    /// The SSL policy's lifetime cap on a built path's leaf (trustd's reading); none for a leaf the user anchored.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        guard let leaf = path.first, !(leaf.selfSigned && anchor != .system),
+            let cap = Self.sourceCap(leaf, anchor: anchor == .system ? .system : .custom), cap.exceeded
+        else { return [] }
+        let limit = cap.rule == .Trust.lifetime398 ? "398 days" : "825 days"
+        return [
+            SSLPolicyFailure(
+                cap.rule, "the leaf is valid for \(leaf.lifetimeDays) days; Apple allows at most \(limit) here")
+        ]
     }
 }

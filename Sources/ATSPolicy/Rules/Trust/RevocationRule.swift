@@ -16,6 +16,25 @@ import TLSModel
 ///
 /// No stapled response is no finding: Let's Encrypt's leaves have named no OCSP responder since 2025.
 struct RevocationRule: ATSRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.revoked, .trust, .error, title: "A stapled OCSP response says a certificate is revoked.",
+                help: """
+                    trustd reads the OCSP response the server staples for every certificate of the path that has an \
+                    issuer, and a response signed by that issuer (or a responder it certified for OCSP signing) that \
+                    says *revoked* fails the evaluation on every OS release: a fatal result that no trust exception or \
+                    Info.plist key overrides. trustd keeps a revoked response even past its nextUpdate and asks the \
+                    certificate's responder for a newer one; atscheck does not ask responders, so such a chain is \
+                    ambiguous when a responder could answer. Replace the certificate (and stop stapling the old \
+                    response). An invalid, expired or unrelated staple is ignored by trustd and reported in a note; \
+                    where a device would also check online (EV leaves, CAs Apple's Valid database leaves to OCSP) a \
+                    note says so. docs/revocation.md.
+                    """)
+        ]
+    }
+
     func apply(to context: inout RuleContext) {
         guard let certificate = context.profile.certificate, let revocation = certificate.revocation else { return }
         if let staple = revocation.stapled { judge(staple, leafResponders: revocation.leafResponders, &context) }

@@ -4,6 +4,21 @@ import TLSModel
 /// certificate except a self-signed root (system trust from iOS 11/13, support 103769; an ATS requirement
 /// before that; reference §1.1, §1.5, §2.1).
 struct SignatureHashRule: ATSRule {
+    /// The catalogue entry of the id the rule emits.
+    var entries: [RuleDescriptor] {
+        [
+            RuleDescriptor(
+                RuleID.Trust.sha1, .trust, .error, title: "A certificate is signed with SHA-1 or MD5.",
+                help: """
+                    Certificates must be signed with SHA-2 (SHA-256 or stronger). MD2, MD4, MD5 and SHA-1 signatures \
+                    are refused on every certificate except a self-signed root (system trust from iOS 11 / 13; before \
+                    that an ATS check that `NSExceptionAllowsInsecureHTTPLoads` lifts). Reissue the certificate, or \
+                    the intermediate, with a SHA-256 signature.
+                    """,
+                appleKey: "NSExceptionAllowsInsecureHTTPLoads")
+        ]
+    }
+
     /// Digests below SHA-2 (spelling variants such as `SHA-1` are normalised by ``SignatureDigest``).
     static let weak: Set<SignatureDigest> = [.sha1, .md5, .md4, .md2]
 
@@ -20,6 +35,19 @@ struct SignatureHashRule: ATSRule {
                     .Trust.sha1, "\(fact); ATS requires SHA-256 or stronger",
                     keyPath: context.keyPath(.exceptionAllowsInsecureHTTPLoads))
             }
+        }
+    }
+}
+
+extension SignatureHashRule: SSLPathCheck {
+    /// The SSL policy's digest check on a built path: no weak signature but a self-signed root's.
+    func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
+        path.enumerated().compactMap { i, cert in
+            guard !cert.selfSigned, let hash = cert.signatureHash, Self.weak.contains(hash) else { return nil }
+            return SSLPolicyFailure(
+                .Trust.sha1,
+                "\(AppleSSLPolicyChecks.name(cert, i)) is signed with \(cert.signatureAlgorithm) (SHA-256 or stronger "
+                    + "required)")
         }
     }
 }

@@ -38,7 +38,10 @@ public enum DebugReleaseComparison {
     ) -> [Finding] {
         var out: [Finding] = []
         func add(_ rule: RuleID, _ message: String) {
-            out.append(Finding(rule: rule, severity: rule.descriptor?.severity ?? .warning, message: message))
+            out.append(
+                Finding(
+                    rule: rule, severity: RuleRegistry.pins.descriptor(for: rule)?.severity ?? .warning,
+                    message: message))
         }
         let host = debug.host
         let guardFires =
