@@ -5,9 +5,9 @@ import TLSModel
 /// is, the libraries and pin material it carries, the endpoints harvested from it) and, live, each endpoint's
 /// verdict over the build's OS eras and each pin check. Every string from the bundle is escaped (a hostile
 /// bundle must not write terminal controls); lines are fitted to a width (``TextLayout``).
-public enum AppText {
+package enum AppText {
     /// How many places an endpoint's line names before "and N more" (as the `--emit-endpoints` list does).
-    public static let sourcesShown = 3
+    package static let sourcesShown = 3
 
     /// The header, ending in a blank line; the live section or the findings follow it.
     /// - Parameters:
@@ -15,7 +15,7 @@ public enum AppText {
     ///   - style: Colour or not.
     ///   - width: The display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: The text.
-    public static func header(
+    package static func header(
         _ facts: AppSection.Facts, style: TextStyle = .plain, width: Int = TextLayout.defaultWidth
     ) -> String {
         func e(_ s: String) -> String { ControlEscaping.escape(s) }
@@ -81,7 +81,7 @@ public enum AppText {
     ///   - notShown: Distinct endpoints left out.
     ///   - isLowerBound: Whether there may be more than `notShown` (`at least`).
     /// - Returns: The line, indented as the endpoints are.
-    public static func notShownLine(_ notShown: Int, isLowerBound: Bool) -> String {
+    package static func notShownLine(_ notShown: Int, isLowerBound: Bool) -> String {
         "  … and \(isLowerBound ? "at least " : "")\(notShown) more endpoint(s) not shown (the harvest keeps the first "
             + "ones found)"
     }
@@ -92,7 +92,7 @@ public enum AppText {
     ///   - style: Colour or not.
     ///   - width: The display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: The text.
-    public static func live(
+    package static func live(
         _ live: AppSection.Live, style: TextStyle = .plain, width: Int = TextLayout.defaultWidth
     ) -> String {
         func e(_ s: String) -> String { ControlEscaping.escape(s) }

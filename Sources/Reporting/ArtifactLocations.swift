@@ -8,25 +8,25 @@ import Foundation
 /// the endpoint list, the targets file, the chain file, the app); otherwise — targets given on the command line —
 /// the *invocation artifact*: under GitHub Actions the workflow file that ran atscheck (from `GITHUB_WORKFLOW_REF`),
 /// else `atscheck` (a name, not a file: GitLab and GitHub list such results without a source view).
-public struct ArtifactRoot: Sendable, Equatable {
+package struct ArtifactRoot: Sendable, Equatable {
     /// The directory relative URIs are relative to (SARIF `%SRCROOT%`): the Git work tree the run is in, else the
     /// working directory. Absolute, without a trailing slash.
-    public var sourceRoot: String
+    package var sourceRoot: String
     /// The directory relative input paths were given from. Absolute.
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// The artifact of results without an input file, relative to ``sourceRoot``.
-    public var invocationArtifact: String
+    package var invocationArtifact: String
 
     /// The artifact of results without an input file when no workflow file is known.
-    public static let defaultInvocationArtifact = "atscheck"
+    package static let defaultInvocationArtifact = "atscheck"
     /// The base id of repository-relative URIs (the name GitHub's documentation and most tools use).
-    public static let sourceRootID = "%SRCROOT%"
+    package static let sourceRootID = "%SRCROOT%"
 
     /// - Parameters:
     ///   - sourceRoot: the directory relative URIs are relative to.
     ///   - workingDirectory: the directory relative input paths were given from.
     ///   - invocationArtifact: the artifact of results without an input file.
-    public init(
+    package init(
         sourceRoot: String, workingDirectory: String,
         invocationArtifact: String = ArtifactRoot.defaultInvocationArtifact
     ) {
@@ -38,7 +38,7 @@ public struct ArtifactRoot: Sendable, Equatable {
     /// The root of this process: the Git work tree above the working directory (a `.git` directory or file), and the
     /// workflow file named by `GITHUB_WORKFLOW_REF` (`owner/repo/.github/workflows/ci.yml@refs/heads/main`).
     /// - Parameter environment: the process environment.
-    public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> ArtifactRoot {
+    package static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> ArtifactRoot {
         let cwd = FileManager.default.currentDirectoryPath
         var root = standardized(cwd)
         var probe = root
@@ -68,7 +68,7 @@ public struct ArtifactRoot: Sendable, Equatable {
     /// ``sourceRootID`` when it is inside it, else an absolute `file:` URI.
     /// - Parameter path: a path as the user gave it.
     /// - Returns: the URI and its base id (nil for an absolute URI).
-    public func location(of path: String) -> (uri: String, baseID: String?) {
+    package func location(of path: String) -> (uri: String, baseID: String?) {
         let absolute = Self.standardized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
         if absolute.hasPrefix(sourceRoot == "/" ? "/" : sourceRoot + "/") {
             let relative = String(absolute.dropFirst(sourceRoot == "/" ? 1 : sourceRoot.count + 1))
@@ -78,7 +78,7 @@ public struct ArtifactRoot: Sendable, Equatable {
     }
 
     /// The URI of ``sourceRoot`` (with a trailing slash, as SARIF requires of a base).
-    public var sourceRootURI: String { "file://" + Self.encoded(sourceRoot == "/" ? "/" : sourceRoot + "/") }
+    package var sourceRootURI: String { "file://" + Self.encoded(sourceRoot == "/" ? "/" : sourceRoot + "/") }
 
     /// A path percent-encoded as a URI path.
     static func encoded(_ path: String) -> String {

@@ -8,7 +8,7 @@ import TLSModel
 /// `content.body`). Severities: error → `major`, warning → `minor`, note → `info`. An issue without a file (a target
 /// given on the command line) is placed at line 1 of the endpoint list or plist when there is one, else of the
 /// invocation artifact (``ArtifactRoot``; GitLab lists it without a link).
-public enum CodeClimateRenderer {
+package enum CodeClimateRenderer {
     struct Issue: Encodable {
         var type = "issue"
         var checkName: String
@@ -45,7 +45,7 @@ public enum CodeClimateRenderer {
     ///   - sources: the files an issue without one is placed in.
     /// - Returns: a pretty-printed JSON array (empty when nothing was found).
     /// - Throws: an `EncodingError` (not for well-formed reports).
-    public static func render(_ report: ScanReport, catalogue: RuleCatalogue, sources: ReportSources) throws
+    package static func render(_ report: ScanReport, catalogue: RuleCatalogue, sources: ReportSources) throws
         -> String
     {
         let issues = ReportIssues.of(
@@ -66,7 +66,7 @@ public enum CodeClimateRenderer {
     }
 
     /// Renders the report (the files as separate arguments).
-    public static func render(
+    package static func render(
         _ report: ScanReport, catalogue: RuleCatalogue, plistFile: String? = nil, endpointsFile: String? = nil
     ) throws -> String {
         try render(

@@ -5,21 +5,21 @@
 ///
 /// Used by every text and Markdown renderer on input-derived strings, and by the JUnit renderer for what XML
 /// allows but a terminal would act on (DEL, C1). See docs/reliability.md, "Escaping".
-public enum ControlEscaping {
+package enum ControlEscaping {
     /// Whether a scalar is escaped.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// `\u{1B}` for ESC, `\u{0}` for NUL.
-    public static func escaped(_ scalar: Unicode.Scalar) -> String {
+    package static func escaped(_ scalar: Unicode.Scalar) -> String {
         "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     /// The text with every control character escaped (unchanged, and not copied, when it has none).
     /// - Parameter text: a string that may hold input-derived characters.
     /// - Returns: text safe to print to a terminal.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)

@@ -2,7 +2,7 @@ import TLSModel
 
 /// Renders a ``DiagnosticsReport`` the way `nscurl --ats-diagnostics --verbose` prints (reference §5.1),
 /// followed by the minimal exception and the report's notes, fitted to a width (``TextLayout``).
-public enum DiagnosticsTextRenderer {
+package enum DiagnosticsTextRenderer {
     /// The line between sections: nscurl's 80 `=`, or as many as the width has.
     static func rule(_ width: Int) -> String { String(repeating: "=", count: min(80, width)) }
 
@@ -11,7 +11,7 @@ public enum DiagnosticsTextRenderer {
     ///   - report: the diagnostics report.
     ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: text ending in a newline.
-    public static func render(_ report: DiagnosticsReport, width: Int = TextLayout.defaultWidth) -> String {
+    package static func render(_ report: DiagnosticsReport, width: Int = TextLayout.defaultWidth) -> String {
         let rule = rule(width)
         var lines = [
             "Starting ATS Diagnostics",
@@ -58,7 +58,7 @@ public enum DiagnosticsTextRenderer {
     ///   - section: the diagnosis.
     ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: text ending in a newline.
-    public static func render(_ section: DiagnosisSection, width: Int = TextLayout.defaultWidth) -> String {
+    package static func render(_ section: DiagnosisSection, width: Int = TextLayout.defaultWidth) -> String {
         var text = render(section.report, width: width)
         let scanned = section.profile
         if scanned.status != .completed {
@@ -94,7 +94,7 @@ public enum DiagnosticsTextRenderer {
     }
 
     /// A plist value in the old-style text `NSDictionary`'s description uses (keys sorted, `true`/`false`).
-    public static func oldStylePlist(_ value: PlistValue, level: Int = 0) -> String {
+    package static func oldStylePlist(_ value: PlistValue, level: Int = 0) -> String {
         let indent = String(repeating: " ", count: 4 * level)
         let inner = String(repeating: " ", count: 4 * (level + 1))
         switch value {

@@ -4,14 +4,14 @@ import TLSModel
 /// line per client with ATS on/off, minimum TLS, forward secrecy, plain HTTP, NIAP and the deciding keys,
 /// then each conflicting reading. The deciding keys wrap under their column; when too few columns are left for
 /// them, they go on the line below the client's (``TextLayout``).
-public enum ExplainTextRenderer {
+package enum ExplainTextRenderer {
     /// The whole explanation as text.
     /// - Parameters:
     ///   - explanation: the explanation.
     ///   - style: terminal styling (default: none).
     ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: text ending in a newline.
-    public static func render(
+    package static func render(
         _ explanation: PolicyExplanation, style: TextStyle = .plain, width: Int = TextLayout.defaultWidth
     ) -> String {
         var lines = ["Effective App Transport Security policy per host pattern and OS era (iOS numbering)"]

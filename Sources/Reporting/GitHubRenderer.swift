@@ -7,7 +7,7 @@ import TLSModel
 /// endpoint from a list) is placed at its file and line; one without a file (a target given on the command
 /// line) is an annotation without a place. A plain summary line ends the output. Text is escaped as the
 /// runner expects: `%`, CR and LF in messages; those and `:` and `,` in properties.
-public enum GitHubRenderer {
+package enum GitHubRenderer {
     /// Renders the report.
     /// - Parameters:
     ///   - report: the report.
@@ -15,7 +15,7 @@ public enum GitHubRenderer {
     ///   - plistFile: the file a finding without one is placed in.
     ///   - endpointsFile: the file an endpoint without a `source` is placed in.
     /// - Returns: one workflow command a line, then the summary line.
-    public static func render(
+    package static func render(
         _ report: ScanReport, catalogue: RuleCatalogue, plistFile: String? = nil, endpointsFile: String? = nil
     ) -> String {
         var out = ""

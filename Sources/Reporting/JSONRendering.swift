@@ -2,9 +2,9 @@ import Foundation
 import TLSModel
 
 /// JSON is the model: every other format renders the same values.
-public enum JSONRendering {
+package enum JSONRendering {
     /// The encoder every JSON output uses: sorted keys, ISO-8601 dates, DER as base64.
-    public static func encoder(pretty: Bool = true) -> JSONEncoder {
+    package static func encoder(pretty: Bool = true) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
@@ -13,7 +13,7 @@ public enum JSONRendering {
     }
 
     /// The decoder matching ``encoder(pretty:)``.
-    public static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         decoder.dataDecodingStrategy = .base64
@@ -21,21 +21,21 @@ public enum JSONRendering {
     }
 
     /// Renders any Codable value as JSON text with a trailing newline.
-    public static func render<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
+    package static func render<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
         let data = try encoder(pretty: pretty).encode(value)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
 
 /// JSON Lines (`--format jsonl`): one compact endpoint a line, then `{"summary": …, "findings": […]}`.
-public enum JSONLinesRendering {
+package enum JSONLinesRendering {
     /// One endpoint as a line (compact JSON, sorted keys, newline-terminated).
-    public static func line(_ endpoint: EndpointResult) throws -> String {
+    package static func line(_ endpoint: EndpointResult) throws -> String {
         try compact(endpoint)
     }
 
     /// The last line: the report's summary and findings.
-    public static func summaryLine(_ report: ScanReport) throws -> String {
+    package static func summaryLine(_ report: ScanReport) throws -> String {
         try compact(SummaryLine(summary: report.summary, findings: report.findings))
     }
 
@@ -47,7 +47,7 @@ public enum JSONLinesRendering {
     }
 
     /// The whole report as JSON Lines (what a stream writes, in report order).
-    public static func render(_ report: ScanReport) throws -> String {
+    package static func render(_ report: ScanReport) throws -> String {
         try report.endpoints.map(line).joined() + summaryLine(report)
     }
 

@@ -6,13 +6,13 @@ import TLSModel
 ///
 /// The report's keys are sorted, so `endpoints` comes first: the pieces are the opening of the object, each
 /// endpoint encoded alone and indented to its depth, then the rest of the report encoded without endpoints.
-public enum JSONStreamRendering {
+package enum JSONStreamRendering {
     /// Writes `report` as pretty JSON with a trailing newline.
     /// - Parameters:
     ///   - report: the report.
     ///   - sink: receives the pieces in order; their concatenation is ``JSONRendering/render(_:pretty:)``'s text.
     /// - Throws: what the encoder or `sink` throws.
-    public static func write(_ report: ScanReport, to sink: (Data) throws -> Void) throws {
+    package static func write(_ report: ScanReport, to sink: (Data) throws -> Void) throws {
         let encoder = JSONRendering.encoder()
         var rest = report
         rest.endpoints = []
@@ -59,7 +59,7 @@ extension JSONStreamRendering {
     ///   - explanations: one per plist (or build configuration).
     ///   - sink: receives the pieces in order.
     /// - Throws: what the encoder or `sink` throws.
-    public static func write(_ explanations: [PolicyExplanation], to sink: (Data) throws -> Void) throws {
+    package static func write(_ explanations: [PolicyExplanation], to sink: (Data) throws -> Void) throws {
         guard explanations.count != 1 else {
             try write(explanations[0], depth: 0, to: sink)
             try sink(Data("\n".utf8))

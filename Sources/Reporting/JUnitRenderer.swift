@@ -11,16 +11,16 @@ import TLSModel
 /// about no endpoint. Errors are `<failure>`; an
 /// endpoint that could not be scanned is `<error>`; an ambiguous or unknown verdict is `<skipped>` (not decided);
 /// warnings and notes pass, with the message in `<system-out>`.
-public enum JUnitRenderer {
+package enum JUnitRenderer {
     /// The case of an endpoint that passes.
-    public static let atsCheck = "App Transport Security"
+    package static let atsCheck = "App Transport Security"
 
     /// Renders the report.
     /// - Parameters:
     ///   - report: The report to render.
     ///   - catalogue: The rule catalogue issues are grouped by.
     /// - Returns: A UTF-8 JUnit XML document.
-    public static func render(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
+    package static func render(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
         var suites: [Suite] = []
         let issues = ReportIssues.of(report, catalogue: catalogue)
         var byEndpoint: [Int: [ReportIssue]] = [:]

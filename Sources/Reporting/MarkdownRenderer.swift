@@ -3,13 +3,13 @@ import TLSModel
 
 /// Renders a ``ScanReport`` as a pull-request comment: a summary line with counts, a table of
 /// endpoints (target, PASS/FAIL/…, reasons) and the plist findings.
-public enum MarkdownRenderer {
+package enum MarkdownRenderer {
     /// Renders the report.
     /// - Parameters:
     ///   - report: The report to render.
     ///   - catalogue: The rule catalogue issues are grouped by.
     /// - Returns: GitHub-flavoured Markdown, ending with a newline.
-    public static func render(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
+    package static func render(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
         var out = "## atscheck: \(summaryLine(report, catalogue: catalogue))\n"
         if !report.endpoints.isEmpty {
             out += "\n### Endpoints\n\n| Endpoint | Verdict | Reasons |\n| --- | --- | --- |\n"

@@ -2,16 +2,16 @@ import Foundation
 import TLSModel
 
 /// JUnit, Markdown and SARIF renderings of a ``PinCheckReport`` (the JSON model is the report itself).
-public enum PinsFormats {
+package enum PinsFormats {
     /// The JUnit test case name of the policy the options describe.
-    public static let policyCheck = "pin policy"
+    package static let policyCheck = "pin policy"
     /// The JUnit test case name of the release build next to a relaxed one.
-    public static let releaseCheck = "pin policy (release build)"
+    package static let releaseCheck = "pin policy (release build)"
 
     /// Every finding of the run as a findings-only ``ScanReport``, for the formats that list findings
     /// (`github` annotations, Code Climate): material findings, each evaluation's findings (a rejection is
     /// `pins.rejected`), and the risks of a relaxed build, each once.
-    public static func findingsReport(_ report: PinCheckReport) -> ScanReport {
+    package static func findingsReport(_ report: PinCheckReport) -> ScanReport {
         var findings = report.findings
         for result in report.results {
             findings += result.evaluation?.findings ?? []
@@ -25,7 +25,7 @@ public enum PinsFormats {
     /// JUnit XML: one test case per target for the policy (failure on reject, error when no chain was
     /// received), one more for the release build when relaxations were given; material findings of error
     /// severity fail a case of their file.
-    public static func junit(_ report: PinCheckReport, catalogue: RuleCatalogue) -> String {
+    package static func junit(_ report: PinCheckReport, catalogue: RuleCatalogue) -> String {
         typealias Case = JUnitRenderer.Case
         var cases: [Case] = []
         for result in report.results {
@@ -77,7 +77,7 @@ public enum PinsFormats {
     }
 
     /// Markdown: a table of targets with both verdicts, then risks and findings.
-    public static func markdown(_ report: PinCheckReport) -> String {
+    package static func markdown(_ report: PinCheckReport) -> String {
         func cell(_ text: String) -> String {
             ControlEscaping.escape(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
                 of: "`", with: "'")
@@ -117,7 +117,7 @@ public enum PinsFormats {
     /// material finding (at its file and line), and per target that could not be checked. Results without a file are
     /// placed at the pin configuration (``ReportSources/plistFile``), else the invocation artifact.
     /// - Throws: An `EncodingError` if encoding fails.
-    public static func sarif(
+    package static func sarif(
         _ report: PinCheckReport, catalogue: RuleCatalogue, sources: ReportSources = ReportSources()
     ) throws -> String {
         var builder = ResultBuilder(catalogue: catalogue, descriptions: [:], sources: sources)

@@ -5,17 +5,17 @@ import TLSModel
 /// library's steps, the path pins were matched against, which pin matched where (or why none did), which
 /// trust checks applied, and — with debug relaxations — the release build side by side with the risks.
 /// Every input-derived string goes through ``ControlEscaping``; lines are fitted to ``width`` (``TextLayout``).
-public struct PinsTextRenderer {
+package struct PinsTextRenderer {
     /// Terminal styling.
-    public var style: TextStyle
+    package var style: TextStyle
     /// The display columns lines are fitted to (`Int.max`: as long as they are).
-    public var width: Int
+    package var width: Int
 
     /// A renderer.
     /// - Parameters:
     ///   - style: Colours, when stdout is a terminal.
     ///   - width: The display columns lines are fitted to.
-    public init(style: TextStyle = .plain, width: Int = TextLayout.defaultWidth) {
+    package init(style: TextStyle = .plain, width: Int = TextLayout.defaultWidth) {
         self.style = style
         self.width = width
     }
@@ -25,7 +25,7 @@ public struct PinsTextRenderer {
     /// Renders a check report.
     /// - Parameter report: The report.
     /// - Returns: Text ending with a newline.
-    public func render(_ report: PinCheckReport) -> String { TextLayout.fit(unfitted(report), width: width) }
+    package func render(_ report: PinCheckReport) -> String { TextLayout.fit(unfitted(report), width: width) }
 
     func unfitted(_ report: PinCheckReport) -> String {
         var out = style.bold("atscheck pins check — \(report.library.rawValue)") + "\n"
@@ -169,7 +169,7 @@ public struct PinsTextRenderer {
     /// each pin file's text as it is, to be copied.
     /// - Parameter report: The report.
     /// - Returns: Text ending with a newline.
-    public func render(_ report: PinExtractReport) -> String {
+    package func render(_ report: PinExtractReport) -> String {
         var out = TextLayout.fit(unfitted(report), width: width)
         if report.written.isEmpty {
             for file in report.material.files where file.text != nil {

@@ -3,9 +3,9 @@ import TLSModel
 /// One problem a report tells a CI system about: a finding, an ATS violation of an endpoint, or an endpoint that
 /// could not be scanned or judged. The one list behind every CI format (SARIF, JUnit, Code Climate, GitHub, Markdown)
 /// and the text summary's problem counts, so all of them count the same problems.
-public struct ReportIssue: Sendable, Equatable {
+package struct ReportIssue: Sendable, Equatable {
     /// What the issue is about inside its file.
-    public enum Subject: Sendable, Equatable {
+    package enum Subject: Sendable, Equatable {
         /// A plist key path (a finding).
         case keyPath(String)
         /// An endpoint's target (an endpoint issue, or a finding about the endpoint at its list line).
@@ -22,47 +22,47 @@ public struct ReportIssue: Sendable, Equatable {
     }
 
     /// A problem shown as part of another: the scan rule behind an audit finding about the same endpoint.
-    public struct Related: Sendable, Equatable {
-        public var rule: RuleID
-        public var message: String
+    package struct Related: Sendable, Equatable {
+        package var rule: RuleID
+        package var message: String
     }
 
-    public var rule: RuleID
-    public var severity: Finding.Severity
+    package var rule: RuleID
+    package var severity: Finding.Severity
     /// One line; for endpoint issues it starts with the target.
-    public var message: String
-    public var file: String?
-    public var line: Int?
+    package var message: String
+    package var file: String?
+    package var line: Int?
     /// The key path (findings) or the target (endpoints): what the issue is about inside its file.
-    public var subject: String? { about.text }
-    public var about: Subject
+    package var subject: String? { about.text }
+    package var about: Subject
     /// The endpoint the issue is about (its index in the report), for a finding at the endpoint's list line too.
-    public var endpoint: Int?
+    package var endpoint: Int?
     /// The endpoint's own problems an audit finding stands for: one alert, the scan rules as related information.
-    public var related: [Related] = []
+    package var related: [Related] = []
     /// A finding's key path as keys (``Finding/keyPathComponents``): SARIF carries it beside the dotted form, which
     /// cannot be split back when a domain key has dots.
-    public var keyPathComponents: [String]?
+    package var keyPathComponents: [String]?
     /// True for a finding of the report, false for an endpoint's own problem (its verdict or scan status).
-    public var isFinding: Bool { !ownedByEndpoint }
+    package var isFinding: Bool { !ownedByEndpoint }
     var ownedByEndpoint = false
 
     /// ``Fingerprint`` of the issue: the same for the same issue in every run.
-    public var fingerprint: String {
+    package var fingerprint: String {
         Fingerprint.of(rule: rule, file: file, subject: subject, message: message)
     }
 }
 
 /// How many problems of each severity a report has: what the text summary, the GitHub summary line and the Markdown
 /// header say, and what SARIF, JUnit, Code Climate and GitHub each show one alert for.
-public struct IssueCounts: Sendable, Equatable {
-    public var errors = 0
-    public var warnings = 0
-    public var notes = 0
-    public var total: Int { errors + warnings + notes }
+package struct IssueCounts: Sendable, Equatable {
+    package var errors = 0
+    package var warnings = 0
+    package var notes = 0
+    package var total: Int { errors + warnings + notes }
 
     /// The counts of a list of issues.
-    public init(_ issues: [ReportIssue]) {
+    package init(_ issues: [ReportIssue]) {
         for issue in issues {
             switch issue.severity {
             case .error: errors += 1
@@ -81,14 +81,14 @@ public struct IssueCounts: Sendable, Equatable {
 /// folds the endpoint's issues into it as ``ReportIssue/related``: one alert per problem, with the scan rules beside
 /// it. An endpoint without an audit finding at its line (a plain scan, or an ambiguous verdict the audit does not
 /// judge) keeps its own issues.
-public enum ReportIssues {
+package enum ReportIssues {
     /// Every issue of a report: findings first (in report order), then each endpoint's not folded into a finding.
     /// - Parameters:
     ///   - report: the report.
     ///   - plistFile: the file a finding without one is placed in.
     ///   - endpointsFile: the file an endpoint without a `source` is placed in.
     /// - Returns: the issues; a passing endpoint has none.
-    public static func of(
+    package static func of(
         _ report: ScanReport, catalogue: RuleCatalogue, plistFile: String? = nil, endpointsFile: String? = nil
     ) -> [ReportIssue] {
         var issues: [ReportIssue] = []
@@ -191,7 +191,7 @@ public enum ReportIssues {
 /// by `#`: not the line (an unrelated edit above moves it), and not dates, day counts, handshake counts or
 /// timings that change between two runs of the same check. 64-bit FNV-1a, as 16 hex digits: an identifier,
 /// not a security measure.
-public enum Fingerprint {
+package enum Fingerprint {
     /// The fingerprint of an issue.
     /// - Parameters:
     ///   - rule: its rule id.
@@ -199,7 +199,7 @@ public enum Fingerprint {
     ///   - subject: its key path or target, if any.
     ///   - message: its message.
     /// - Returns: 16 lower-case hex digits.
-    public static func of(rule: RuleID, file: String?, subject: String?, message: String) -> String {
+    package static func of(rule: RuleID, file: String?, subject: String?, message: String) -> String {
         let text = [rule.rawValue, file ?? "", subject ?? "", normalised(message)].joined(separator: "\u{1F}")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {

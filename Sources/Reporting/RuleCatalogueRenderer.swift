@@ -3,12 +3,12 @@ import TLSModel
 
 /// Renders the rule catalogue (``RuleCatalogue``) for `atscheck rules`: the Markdown of `docs/rules.md`,
 /// JSON for tools, and a plain listing.
-public enum RuleCatalogueRenderer {
+package enum RuleCatalogueRenderer {
     /// The Markdown of `docs/rules.md`: one section per family, one entry per rule, each with an explicit
     /// anchor (``RuleDescriptor/anchor``) that SARIF `helpUri` points at.
     /// - Parameter entries: The rules to document (`RuleCatalogue.all`, or some of them).
     /// - Returns: Markdown text ending in a newline.
-    public static func markdown(_ entries: [RuleDescriptor]) -> String {
+    package static func markdown(_ entries: [RuleDescriptor]) -> String {
         var lines = [
             "# atscheck rules",
             "",
@@ -48,7 +48,7 @@ public enum RuleCatalogueRenderer {
     ///   - entries: The rules to list (`RuleCatalogue.all`, or some of them).
     ///   - width: The display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: Plain text ending in a newline.
-    public static func text(_ entries: [RuleDescriptor], width: Int = TextLayout.defaultWidth)
+    package static func text(_ entries: [RuleDescriptor], width: Int = TextLayout.defaultWidth)
         -> String
     {
         // One set of columns for every family, sized from the ids listed.
@@ -69,7 +69,7 @@ public enum RuleCatalogueRenderer {
     /// - Parameter entries: The rules to render (`RuleCatalogue.all`, or some of them).
     /// - Returns: Pretty-printed JSON with sorted keys.
     /// - Throws: An `EncodingError` if encoding fails (it does not for catalogue entries).
-    public static func json(_ entries: [RuleDescriptor]) throws -> String {
+    package static func json(_ entries: [RuleDescriptor]) throws -> String {
         try JSONRendering.render(Document(rules: entries.map(Entry.init)))
     }
 

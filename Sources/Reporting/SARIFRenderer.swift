@@ -10,9 +10,9 @@ import TLSModel
 /// the repository are relative to `%SRCROOT%` (declared in `originalUriBaseIds`). Endpoint results also carry a
 /// logical location naming the target, findings one naming the plist key path. Rules carry their OWASP MASVS control
 /// and MASTG test as tags (``RuleStandards``).
-public enum SARIFRenderer {
+package enum SARIFRenderer {
     /// The schema the output declares (the OASIS 2.1.0 errata 01 schema; a copy is in `docs/`).
-    public static let schemaURI =
+    package static let schemaURI =
         "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// Renders the report.
@@ -24,7 +24,7 @@ public enum SARIFRenderer {
     ///     the given ids, or describe ids the catalogue does not know.
     /// - Returns: Pretty-printed SARIF JSON, with sorted keys so output is stable.
     /// - Throws: An `EncodingError` if encoding fails (it does not for well-formed reports).
-    public static func render(
+    package static func render(
         _ report: ScanReport, catalogue: RuleCatalogue, sources: ReportSources, ruleDescriptions: [String: String] = [:]
     ) throws -> String {
         var builder = ResultBuilder(catalogue: catalogue, descriptions: ruleDescriptions, sources: sources)
@@ -37,7 +37,7 @@ public enum SARIFRenderer {
     }
 
     /// Renders the report (the files as separate arguments).
-    public static func render(
+    package static func render(
         _ report: ScanReport, catalogue: RuleCatalogue, plistFile: String?, endpointsFile: String?,
         ruleDescriptions: [String: String] = [:]
     ) throws -> String {
@@ -64,7 +64,7 @@ public enum SARIFRenderer {
 
     /// The key of atscheck's fingerprint in each result's `partialFingerprints` (versioned: a change to what the
     /// fingerprint hashes gets a new key, so old alerts are not matched against new fingerprints).
-    public static let fingerprintKey = "atscheck/v1"
+    package static let fingerprintKey = "atscheck/v1"
 
     /// Maps a finding severity to a SARIF level.
     static func level(_ severity: Finding.Severity) -> String {

@@ -3,21 +3,21 @@ import TLSModel
 
 /// The human report of `atscheck scan`: per endpoint, a table of versions and suites, the
 /// certificate chain, the ATS verdict and warnings, fitted to ``width`` (``TextLayout``).
-public struct ScanTextRenderer {
-    public var style: TextStyle
+package struct ScanTextRenderer {
+    package var style: TextStyle
     /// The time certificate validity is judged against (injected for golden tests).
-    public var now: Date
+    package var now: Date
     /// The display columns lines are fitted to (`Int.max`: as long as they are).
-    public var width: Int
+    package var width: Int
     /// The rule catalogue the summary's issues are grouped by.
-    public var catalogue: RuleCatalogue
+    package var catalogue: RuleCatalogue
 
     /// - Parameters:
     ///   - catalogue: the rule catalogue.
     ///   - style: colour or not.
     ///   - now: the time certificate validity is judged against.
     ///   - width: the display columns lines are fitted to.
-    public init(
+    package init(
         catalogue: RuleCatalogue, style: TextStyle = .plain, now: Date = Date(), width: Int = TextLayout.defaultWidth
     ) {
         self.catalogue = catalogue
@@ -29,7 +29,7 @@ public struct ScanTextRenderer {
     /// The whole report, each line fitted to ``width``.
     /// - Parameter report: the report.
     /// - Returns: text ending in a newline.
-    public func render(_ report: ScanReport) -> String {
+    package func render(_ report: ScanReport) -> String {
         TextLayout.fit(unfitted(report), width: width)
     }
 
@@ -55,7 +55,7 @@ public struct ScanTextRenderer {
 
     /// The summary line's counts: endpoints by verdict (an ambiguous verdict counted apart, not as a failure), and
     /// the problems of ``ReportIssues`` by severity — the alerts every CI format shows, one per problem.
-    public static func summary(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
+    package static func summary(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
         var parts: [String] = []
         let s = report.summary
         if !report.endpoints.isEmpty && report.endpoints.allSatisfy(\.profile.judgesCertificateOnly) {

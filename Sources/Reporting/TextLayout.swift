@@ -4,9 +4,9 @@
 /// A line is broken only at spaces, never inside a word: a single word (a URL, a hash, a key path) longer than
 /// the width stands alone on its line, unbroken. Continuation lines start under the text of their item (after a
 /// `✗ `, a `[0] `, a `note: `, a `key: `), so a wrapped item never looks like the next one.
-public enum TextLayout {
+package enum TextLayout {
     /// The width when nothing says otherwise (output not on a terminal, no `COLUMNS`).
-    public static let defaultWidth = 80
+    package static let defaultWidth = 80
 
     /// The fewest columns the wrapping text of a row keeps; below this a renderer stacks a table instead.
     static let minimumText = 24
@@ -16,7 +16,7 @@ public enum TextLayout {
     /// The display columns of `text`: ANSI escapes count none, wide characters two.
     /// - Parameter text: text that may hold ANSI SGR escapes.
     /// - Returns: the columns a terminal uses to show it.
-    public static func columns<S: StringProtocol>(_ text: S) -> Int {
+    package static func columns<S: StringProtocol>(_ text: S) -> Int {
         // Printable ASCII (nearly every line atscheck writes) is one column a byte: counted without the Unicode
         // tables, which made `plist --explain` of 10,000 domains spend three quarters of its time here.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
@@ -92,7 +92,7 @@ public enum TextLayout {
     ///   - width: the display columns available.
     ///   - hang: the indent of continuation lines (nil: ``hangingIndent(of:)``).
     /// - Returns: the pieces joined with newlines (no trailing newline).
-    public static func wrap(_ line: String, width: Int, hang: Int? = nil) -> String {
+    package static func wrap(_ line: String, width: Int, hang: Int? = nil) -> String {
         guard columns(line) > width else { return line }
         let leading = line.prefix { $0 == " " }.count
         // A hang guessed from the line that leaves its text too narrow a column falls back to two in from the
@@ -161,7 +161,7 @@ public enum TextLayout {
     ///   - text: lines joined by newlines (a trailing newline is kept).
     ///   - width: the display columns available.
     /// - Returns: the text, fitted.
-    public static func fit(_ text: String, width: Int) -> String {
+    package static func fit(_ text: String, width: Int) -> String {
         guard width < Int.max else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             wrap(String(line), width: width)
@@ -173,7 +173,7 @@ public enum TextLayout {
     /// Without a marker, two columns in from the indent.
     /// - Parameter line: the line, which may hold ANSI escapes.
     /// - Returns: the indent of its continuation lines.
-    public static func hangingIndent(of line: String) -> Int {
+    package static func hangingIndent(of line: String) -> Int {
         let text = plain(line)
         let leading = text.prefix { $0 == " " }.count
         let rest = text.dropFirst(leading)

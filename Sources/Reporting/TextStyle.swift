@@ -1,14 +1,14 @@
 /// ANSI styling for terminal output: used only when stdout is a TTY and `NO_COLOR` is unset.
-public struct TextStyle: Sendable {
-    public var enabled: Bool
-    public init(enabled: Bool) { self.enabled = enabled }
+package struct TextStyle: Sendable {
+    package var enabled: Bool
+    package init(enabled: Bool) { self.enabled = enabled }
 
-    public static let plain = TextStyle(enabled: false)
+    package static let plain = TextStyle(enabled: false)
 
     func wrap(_ text: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-    public func bold(_ text: String) -> String { wrap(text, "1") }
-    public func red(_ text: String) -> String { wrap(text, "31") }
-    public func green(_ text: String) -> String { wrap(text, "32") }
-    public func yellow(_ text: String) -> String { wrap(text, "33") }
-    public func dim(_ text: String) -> String { wrap(text, "2") }
+    package func bold(_ text: String) -> String { wrap(text, "1") }
+    package func red(_ text: String) -> String { wrap(text, "31") }
+    package func green(_ text: String) -> String { wrap(text, "32") }
+    package func yellow(_ text: String) -> String { wrap(text, "33") }
+    package func dim(_ text: String) -> String { wrap(text, "2") }
 }

@@ -2,7 +2,7 @@ import Foundation
 import TLSModel
 
 /// `atscheck roots`: the bundled Apple trust stores with their provenance, or one release's store in full.
-public enum TrustStoreListing {
+package enum TrustStoreListing {
     /// The summary of every store, or (with `release`) that release's store: its roots and what changed from the
     /// store before it; fitted to `width` (``TextLayout``).
     /// - Parameters:
@@ -10,7 +10,7 @@ public enum TrustStoreListing {
     ///   - release: the iOS release whose store is listed in full; nil: every store's summary.
     ///   - width: the display columns lines are fitted to (`Int.max`: as long as they are).
     /// - Returns: text ending in a newline.
-    public static func text(
+    package static func text(
         _ data: AppleTrustData, release: [Int]?, width: Int = TextLayout.defaultWidth, updated: TrustDataSource? = nil
     ) -> String {
         TextLayout.fit(unfitted(data, release: release, width: width) + updatedLine(updated), width: width)
@@ -90,7 +90,7 @@ public enum TrustStoreListing {
 
     /// The same as JSON: provenance and stores (each with its roots' names), or one release's store; `updatedData`:
     /// the CT log list `atscheck data update` stored, which runs judge with (absent when there is none).
-    public static func json(_ data: AppleTrustData, release: [Int]?, updated: TrustDataSource? = nil) throws -> String {
+    package static func json(_ data: AppleTrustData, release: [Int]?, updated: TrustDataSource? = nil) throws -> String {
         struct Root: Encodable {
             var sha256: String
             var name: String

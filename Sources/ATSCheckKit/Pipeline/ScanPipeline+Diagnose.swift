@@ -93,5 +93,5 @@ extension ScanPipeline {
 extension Diagnosis {
     /// The matrix, the profile and the findings as the report document's diagnosis section (the JSON and the
     /// text of `diagnose`; ``scanReport`` is the document's scan report).
-    public var section: DiagnosisSection { DiagnosisSection(report: report, profile: profile, findings: findings) }
+    package var section: DiagnosisSection { DiagnosisSection(report: report, profile: profile, findings: findings) }
 }

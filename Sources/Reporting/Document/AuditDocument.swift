@@ -2,29 +2,29 @@ import TLSModel
 
 /// What `audit` and `merge` of audit shards report: the scan report and, beside it, the audit's exception debt
 /// and pin checks (``AuditSection``).
-public struct AuditDocument: ReportDocument {
-    public static let name = "audit"
+package struct AuditDocument: ReportDocument {
+    package static let name = "audit"
 
     /// The endpoints and findings.
-    public var report: ScanReport
+    package var report: ScanReport
     /// The exception debt, pin checks and shard inputs.
-    public var audit: AuditSection
+    package var audit: AuditSection
     /// The plist and endpoint list results are placed in.
-    public var sources: ReportSources
+    package var sources: ReportSources
 
     /// - Parameters:
     ///   - report: the endpoints and findings.
     ///   - audit: the audit's section.
     ///   - sources: the input files.
-    public init(report: ScanReport, audit: AuditSection, sources: ReportSources = ReportSources()) {
+    package init(report: ScanReport, audit: AuditSection, sources: ReportSources = ReportSources()) {
         self.report = report
         self.audit = audit
         self.sources = sources
     }
 
-    public static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.audit }
+    package static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.audit }
 
-    public mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
+    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
         if sources.root == nil { sources.root = root }
         if report.trustData == nil { report.trustData = trustData }
     }
@@ -33,7 +33,7 @@ public struct AuditDocument: ReportDocument {
 
     /// The report with `exceptionDebt`, `policy` (`default` without a plist), `pins` and, for a shard,
     /// `auditShard` beside it.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try report.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(audit.exceptionDebt, forKey: .exceptionDebt)

@@ -5,27 +5,27 @@ import TLSModel
 ///
 /// The JSON writes them beside the report (`exceptionDebt`, `pins`, `policy`, `auditShard`); text and Markdown
 /// say when no plist was given; the other formats show the findings only.
-public struct AuditSection: Sendable {
+package struct AuditSection: Sendable {
     /// The line that says what an audit without `--plist` judges under.
-    public static let defaultPolicyNote =
+    package static let defaultPolicyNote =
         "No --plist: every endpoint is judged under the default ATS policy (no exceptions)."
 
     /// One item per exception problem, with the entry as it is and the entry that would do.
-    public var exceptionDebt: [ExceptionDebt]
+    package var exceptionDebt: [ExceptionDebt]
     /// Each endpoint checked against the plist's `NSPinnedDomains` or its entry's pin check, in list order.
-    public var pins: [AuditPinCheck]
+    package var pins: [AuditPinCheck]
     /// True when there was no plist: every endpoint was judged under the default ATS policy (`policy: "default"`).
-    public var judgedUnderDefaultPolicy: Bool
+    package var judgedUnderDefaultPolicy: Bool
     /// A shard's inputs, written as `auditShard` for `atscheck merge` (only the JSON shows them); nil for a whole
     /// run. Opaque here: the facade owns their shape.
-    public var shardInputs: (any Encodable & Sendable)?
+    package var shardInputs: (any Encodable & Sendable)?
 
     /// - Parameters:
     ///   - exceptionDebt: the exception debt.
     ///   - pins: the pin checks.
     ///   - judgedUnderDefaultPolicy: true when no plist was given.
     ///   - shardInputs: a shard's inputs (`auditShard`), nil for a whole run.
-    public init(
+    package init(
         exceptionDebt: [ExceptionDebt], pins: [AuditPinCheck] = [], judgedUnderDefaultPolicy: Bool = false,
         shardInputs: (any Encodable & Sendable)? = nil
     ) {

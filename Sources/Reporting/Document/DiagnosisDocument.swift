@@ -2,24 +2,24 @@ import TLSModel
 
 /// What `diagnose` reports: the nscurl matrix (``DiagnosisSection``), and the endpoint under the default policy as
 /// a scan report, which the formats other than text and JSON show.
-public struct DiagnosisDocument: ReportDocument {
-    public static let name = "diagnosis"
+package struct DiagnosisDocument: ReportDocument {
+    package static let name = "diagnosis"
 
     /// The endpoint under the default policy and the findings.
-    public var report: ScanReport
+    package var report: ScanReport
     /// The matrix, its profile and the findings beside it.
-    public var diagnosis: DiagnosisSection
+    package var diagnosis: DiagnosisSection
     /// Where results without a file are placed (the invocation).
-    public var sources: ReportSources
+    package var sources: ReportSources
     /// The trust data the run judged with (the text and JSON name it; the scan report carries its own).
-    public var trustData: TrustDataInfo?
+    package var trustData: TrustDataInfo?
 
     /// - Parameters:
     ///   - report: the endpoint under the default policy.
     ///   - diagnosis: the matrix.
     ///   - sources: the input files.
     ///   - trustData: the trust data the run judged with.
-    public init(
+    package init(
         report: ScanReport, diagnosis: DiagnosisSection, sources: ReportSources = ReportSources(),
         trustData: TrustDataInfo? = nil
     ) {
@@ -29,9 +29,9 @@ public struct DiagnosisDocument: ReportDocument {
         self.trustData = trustData
     }
 
-    public static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.diagnosis }
+    package static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.diagnosis }
 
-    public mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
+    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
         if sources.root == nil { sources.root = root }
         if self.trustData == nil { self.trustData = trustData }
         if report.trustData == nil { report.trustData = trustData }
@@ -40,7 +40,7 @@ public struct DiagnosisDocument: ReportDocument {
     private enum Keys: String, CodingKey { case findings, trustData }
 
     /// The ``DiagnosticsReport`` with `findings` and `trustData` beside it.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try diagnosis.report.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(diagnosis.findings, forKey: .findings)

@@ -4,19 +4,19 @@ import TLSModel
 /// (``DiagnosticsReport``), the profile it was predicted from, and the findings beside it.
 ///
 /// Text and JSON show the matrix; the other formats show the endpoint as `scan` does.
-public struct DiagnosisSection: Sendable {
+package struct DiagnosisSection: Sendable {
     /// The 16 nscurl tests and the minimal exception.
-    public var report: DiagnosticsReport
+    package var report: DiagnosticsReport
     /// The profile the matrix was predicted from (the text names it when it could not be scanned).
-    public var profile: ServerProfile
+    package var profile: ServerProfile
     /// The findings beside the matrix (certificates about to expire).
-    public var findings: [Finding]
+    package var findings: [Finding]
 
     /// - Parameters:
     ///   - report: the matrix and minimal exception.
     ///   - profile: the profile they were predicted from.
     ///   - findings: the findings beside the matrix.
-    public init(report: DiagnosticsReport, profile: ServerProfile, findings: [Finding]) {
+    package init(report: DiagnosticsReport, profile: ServerProfile, findings: [Finding]) {
         self.report = report
         self.profile = profile
         self.findings = findings

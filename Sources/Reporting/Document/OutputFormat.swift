@@ -4,11 +4,11 @@
 /// ``ReportRendererRegistry/standard`` is those renderers. To add a format: a case and its line in ``renderer``
 /// here, and a file in `Formats/` with a type conforming to ``ReportRenderer``; no command changes (see
 /// docs/architecture.md, "How to add a report format").
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     case text, json, jsonl, sarif, junit, markdown, github, codeclimate, html
 
     /// The format's renderer in ``ReportRendererRegistry/standard``.
-    public var renderer: any ReportRenderer {
+    package var renderer: any ReportRenderer {
         switch self {
         case .text: TextFormat()
         case .json: JSONFormat()

@@ -2,29 +2,29 @@ import TLSModel
 
 /// What `pins check` reports: one library's pin check, the plist its findings are placed in and the run's trust
 /// data.
-public struct PinCheckDocument: ReportDocument {
-    public static let name = "pins"
+package struct PinCheckDocument: ReportDocument {
+    package static let name = "pins"
 
     /// The pin check.
-    public var report: PinCheckReport
+    package var report: PinCheckReport
     /// The input files (the pin material's plist) findings without a file are placed in.
-    public var sources: ReportSources
+    package var sources: ReportSources
     /// The trust data the run judged with.
-    public var trustData: TrustDataInfo?
+    package var trustData: TrustDataInfo?
 
     /// - Parameters:
     ///   - report: the pin check.
     ///   - sources: the input files.
     ///   - trustData: the trust data the run judged with.
-    public init(report: PinCheckReport, sources: ReportSources = ReportSources(), trustData: TrustDataInfo? = nil) {
+    package init(report: PinCheckReport, sources: ReportSources = ReportSources(), trustData: TrustDataInfo? = nil) {
         self.report = report
         self.sources = sources
         self.trustData = trustData
     }
 
-    public static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.pinCheck }
+    package static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.pinCheck }
 
-    public mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
+    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
         if sources.root == nil { sources.root = root }
         if self.trustData == nil { self.trustData = trustData }
     }
@@ -32,7 +32,7 @@ public struct PinCheckDocument: ReportDocument {
     private enum Keys: String, CodingKey { case trustData }
 
     /// The pin check with `trustData` beside its fields.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try report.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(trustData, forKey: .trustData)

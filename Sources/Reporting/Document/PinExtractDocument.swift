@@ -1,32 +1,32 @@
 import TLSModel
 
 /// What `pins extract` reports: the pins extracted from a live path and the run's trust data.
-public struct PinExtractDocument: ReportDocument {
-    public static let name = "pinExtract"
+package struct PinExtractDocument: ReportDocument {
+    package static let name = "pinExtract"
 
     /// The path, the recommended pins and their material.
-    public var report: PinExtractReport
+    package var report: PinExtractReport
     /// The trust data the run judged with.
-    public var trustData: TrustDataInfo?
+    package var trustData: TrustDataInfo?
 
     /// - Parameters:
     ///   - report: the extracted pins.
     ///   - trustData: the trust data the run judged with.
-    public init(report: PinExtractReport, trustData: TrustDataInfo? = nil) {
+    package init(report: PinExtractReport, trustData: TrustDataInfo? = nil) {
         self.report = report
         self.trustData = trustData
     }
 
-    public static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.pinExtract }
+    package static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.pinExtract }
 
-    public mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
+    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
         if self.trustData == nil { self.trustData = trustData }
     }
 
     private enum Keys: String, CodingKey { case trustData }
 
     /// The extract with `trustData` beside its fields.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try report.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(trustData, forKey: .trustData)

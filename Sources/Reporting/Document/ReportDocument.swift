@@ -19,7 +19,7 @@ import TLSModel
 /// requirement per document type (``rendering(by:)`` picks it), so a format that forgets a command does not
 /// compile, and a format that cannot show one says so with ``Rendering/unsupported``. Its JSON (`Encodable`) is
 /// the command's top-level shape (docs/json-output.md), which the JSON format writes.
-public protocol ReportDocument: Encodable, Sendable {
+package protocol ReportDocument: Encodable, Sendable {
     /// The word for the document in a refusal (`cannot render sarif: it does not show explanations`).
     static var name: String { get }
 
@@ -38,27 +38,27 @@ public protocol ReportDocument: Encodable, Sendable {
 }
 
 /// The input files of a run, for the formats that place findings in files (SARIF, GitHub, Code Climate).
-public struct ReportSources: Sendable, Equatable {
+package struct ReportSources: Sendable, Equatable {
     /// The plist a finding without a file is placed in.
-    public var plistFile: String?
+    package var plistFile: String?
     /// The endpoint list an endpoint without a `source` is placed in.
-    public var endpointsFile: String?
+    package var endpointsFile: String?
     /// The repository file URIs are relative to, and the artifact of results without a file (``ArtifactRoot``); the
     /// CLI sets it for every run, nil leaves relative paths as given.
-    public var root: ArtifactRoot?
+    package var root: ArtifactRoot?
 
     /// - Parameters:
     ///   - plistFile: the plist a finding without a file is placed in.
     ///   - endpointsFile: the endpoint list an endpoint without a `source` is placed in.
     ///   - root: the repository file URIs are relative to.
-    public init(plistFile: String? = nil, endpointsFile: String? = nil, root: ArtifactRoot? = nil) {
+    package init(plistFile: String? = nil, endpointsFile: String? = nil, root: ArtifactRoot? = nil) {
         self.plistFile = plistFile
         self.endpointsFile = endpointsFile
         self.root = root
     }
 
     /// The file a result without one is placed in: the endpoint list, else the plist, else the invocation artifact.
-    public var fallbackFile: String {
+    package var fallbackFile: String {
         endpointsFile ?? plistFile ?? root?.invocationArtifact ?? ArtifactRoot.defaultInvocationArtifact
     }
 }
@@ -67,12 +67,12 @@ extension ReportDocument {
     /// Whether a renderer shows documents of this type (its requirement is not ``Rendering/unsupported``).
     /// - Parameter renderer: the format's renderer.
     /// - Returns: true when the format shows them.
-    public static func isShown(by renderer: any ReportRenderer) -> Bool { rendering(by: renderer).isSupported }
+    package static func isShown(by renderer: any ReportRenderer) -> Bool { rendering(by: renderer).isSupported }
 }
 
 /// A document built on a scan report (`scan`, `audit`, `app`, `diagnose`, `cert`): what the CI formats (SARIF,
 /// JUnit, GitHub, Code Climate, JSON Lines, Markdown) show of it, placed in its input files.
-public protocol ScanReportDocument: ReportDocument {
+package protocol ScanReportDocument: ReportDocument {
     /// The endpoints and findings.
     var report: ScanReport { get }
     /// The input files results without a file of their own are placed in.

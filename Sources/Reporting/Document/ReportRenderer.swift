@@ -10,7 +10,7 @@ import TLSModel
 /// sees a command, only its document.
 ///
 /// Requirements are values rather than methods so that whether a format shows a document is known without one.
-public protocol ReportRenderer: Sendable {
+package protocol ReportRenderer: Sendable {
     /// The format written.
     var format: OutputFormat { get }
 
@@ -35,19 +35,19 @@ public protocol ReportRenderer: Sendable {
 }
 
 /// How a format shows one type of document: as one string, in pieces, or not at all.
-public struct Rendering<Document>: Sendable {
+package struct Rendering<Document>: Sendable {
     /// Renders a document; nil when the format does not show this type.
     let body: (@Sendable (Document, RenderOptions) throws -> RenderedReport)?
 
     /// The format does not show this type of document: a command whose document it is refuses the format in
     /// `validate()`, naming the formats that do.
-    public static var unsupported: Rendering { Rendering(body: nil) }
+    package static var unsupported: Rendering { Rendering(body: nil) }
 
     /// The document as one string.
     /// - Parameter render: the rendering, newline-terminated where the format has lines; it throws an
     ///   `EncodingError` or what the format's renderer throws.
     /// - Returns: the rendering.
-    public static func text(_ render: @escaping @Sendable (Document, RenderOptions) throws -> String) -> Rendering {
+    package static func text(_ render: @escaping @Sendable (Document, RenderOptions) throws -> String) -> Rendering {
         Rendering { document, options in .text(try render(document, options)) }
     }
 
@@ -55,39 +55,39 @@ public struct Rendering<Document>: Sendable {
     /// one string (a batch scan's JSON). The pieces concatenate to what the one string would be.
     /// - Parameter render: the rendering.
     /// - Returns: the rendering.
-    public static func output(
+    package static func output(
         _ render: @escaping @Sendable (Document, RenderOptions) throws -> RenderedReport
     ) -> Rendering {
         Rendering(body: render)
     }
 
     /// Whether the format shows this type of document.
-    public var isSupported: Bool { body != nil }
+    package var isSupported: Bool { body != nil }
 }
 
 /// Writes a report in pieces to a sink (``JSONStreamRendering``).
-public typealias ReportPieces = (_ sink: (Data) throws -> Void) throws -> Void
+package typealias ReportPieces = (_ sink: (Data) throws -> Void) throws -> Void
 
 /// How a document is rendered, beyond its format.
-public struct RenderOptions: Sendable {
+package struct RenderOptions: Sendable {
     /// The rule catalogue rules are described from (SARIF rule metadata, the HTML report's rule help) and grouped
     /// by (their family). The facade assembles it from every module's registry (`RuleCatalogue.atscheck` in
     /// `ATSCheckKit`): this module sees none of them.
-    public var catalogue: RuleCatalogue
+    package var catalogue: RuleCatalogue
     /// ANSI colour in text (only to a terminal: the CLI decides).
-    public var color: Bool
+    package var color: Bool
     /// The time certificate validity is judged against in text (injected for golden tests).
-    public var now: Date
+    package var now: Date
     /// The display columns text is fitted to (``TextLayout``): the terminal's width, 80 off a terminal; `Int.max`
     /// leaves lines as long as they are. The machine formats ignore it.
-    public var width: Int
+    package var width: Int
 
     /// - Parameters:
     ///   - catalogue: the rule catalogue.
     ///   - color: ANSI colour in text.
     ///   - now: the time certificate validity is judged against.
     ///   - width: the display columns text is fitted to.
-    public init(
+    package init(
         catalogue: RuleCatalogue, color: Bool = false, now: Date = Date(), width: Int = TextLayout.defaultWidth
     ) {
         self.catalogue = catalogue
@@ -97,30 +97,30 @@ public struct RenderOptions: Sendable {
     }
 
     /// The text styling of ``color``.
-    public var style: TextStyle { TextStyle(enabled: color) }
+    package var style: TextStyle { TextStyle(enabled: color) }
 }
 
 /// One rendered output: text, or a writer of pieces (``Rendering/output(_:)``).
-public enum RenderedReport {
+package enum RenderedReport {
     case text(String)
     case pieces(ReportPieces)
 }
 
 /// A document a format cannot render: the format does not show its type (``Rendering/unsupported``),
 /// or no renderer is registered for the format.
-public struct ReportRenderingError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ReportRenderingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The format asked for.
-    public var format: OutputFormat
+    package var format: OutputFormat
     /// What is wrong.
-    public var reason: String
+    package var reason: String
 
     /// - Parameters:
     ///   - format: the format asked for.
     ///   - reason: what is wrong.
-    public init(format: OutputFormat, reason: String) {
+    package init(format: OutputFormat, reason: String) {
         self.format = format
         self.reason = reason
     }
 
-    public var description: String { "cannot render \(format.rawValue): \(reason)" }
+    package var description: String { "cannot render \(format.rawValue): \(reason)" }
 }

@@ -5,17 +5,17 @@ import TLSModel
 ///
 /// The CLI's `emit` renders every document through ``standard``; a registry of other renderers (a test's) renders
 /// the same documents without any command changing.
-public struct ReportRendererRegistry: Sendable {
+package struct ReportRendererRegistry: Sendable {
     /// Every format atscheck writes: each ``OutputFormat`` case's ``OutputFormat/renderer`` (a test checks that
     /// each renders its own format).
-    public static let standard = ReportRendererRegistry(OutputFormat.allCases.map(\.renderer))
+    package static let standard = ReportRendererRegistry(OutputFormat.allCases.map(\.renderer))
 
     /// The renderers, in registration order.
-    public let renderers: [any ReportRenderer]
+    package let renderers: [any ReportRenderer]
 
     /// A registry of the given renderers; for a format registered twice, the first wins.
     /// - Parameter renderers: the renderers.
-    public init(_ renderers: [any ReportRenderer]) {
+    package init(_ renderers: [any ReportRenderer]) {
         self.renderers = renderers
     }
 
@@ -23,7 +23,7 @@ public struct ReportRendererRegistry: Sendable {
     /// - Parameter format: the format.
     /// - Returns: its renderer.
     /// - Throws: ``ReportRenderingError`` when none is registered.
-    public func renderer(for format: OutputFormat) throws -> any ReportRenderer {
+    package func renderer(for format: OutputFormat) throws -> any ReportRenderer {
         guard let renderer = renderers.first(where: { $0.format == format }) else {
             throw ReportRenderingError(format: format, reason: "no renderer is registered for it")
         }
@@ -34,7 +34,7 @@ public struct ReportRendererRegistry: Sendable {
     /// reports it accepts (`plist --explain writes text, json, not sarif`).
     /// - Parameter document: the document type.
     /// - Returns: the formats.
-    public func formats(showing document: any ReportDocument.Type) -> [OutputFormat] {
+    package func formats(showing document: any ReportDocument.Type) -> [OutputFormat] {
         OutputFormat.allCases.filter { format in
             renderers.first { $0.format == format }.map { document.isShown(by: $0) } ?? false
         }
@@ -48,7 +48,7 @@ public struct ReportRendererRegistry: Sendable {
     /// - Returns: the text, or a writer of pieces.
     /// - Throws: ``ReportRenderingError`` when the format does not show this type of document (or no renderer is
     ///   registered); what the renderer throws.
-    public func output<Document: ReportDocument>(
+    package func output<Document: ReportDocument>(
         _ document: Document, as format: OutputFormat, options: RenderOptions
     ) throws -> RenderedReport {
         guard let body = Document.rendering(by: try renderer(for: format)).body else {
@@ -64,7 +64,7 @@ public struct ReportRendererRegistry: Sendable {
     ///   - options: colour and the time.
     /// - Returns: the text.
     /// - Throws: as ``output(_:as:options:)``.
-    public func render<Document: ReportDocument>(
+    package func render<Document: ReportDocument>(
         _ document: Document, as format: OutputFormat, options: RenderOptions
     ) throws -> String {
         switch try output(document, as: format, options: options) {

@@ -2,25 +2,25 @@ import TLSModel
 
 /// `--format codeclimate`: a GitLab code-quality report (``CodeClimateRenderer``), placed in the document's
 /// input files.
-public struct CodeClimateFormat: ReportRenderer {
-    public let format = OutputFormat.codeclimate
+package struct CodeClimateFormat: ReportRenderer {
+    package let format = OutputFormat.codeclimate
 
-    public init() {}
+    package init() {}
 
-    public var scan: Rendering<ScanDocument> { .text(Self.report) }
-    public var audit: Rendering<AuditDocument> { .text(Self.report) }
-    public var app: Rendering<AppDocument> { .text(Self.report) }
-    public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
-    public var cert: Rendering<CertDocument> { .text(Self.report) }
-    public var pinCheck: Rendering<PinCheckDocument> {
+    package var scan: Rendering<ScanDocument> { .text(Self.report) }
+    package var audit: Rendering<AuditDocument> { .text(Self.report) }
+    package var app: Rendering<AppDocument> { .text(Self.report) }
+    package var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
+    package var cert: Rendering<CertDocument> { .text(Self.report) }
+    package var pinCheck: Rendering<PinCheckDocument> {
         .text { document, options in
             try CodeClimateRenderer.render(
                 PinsFormats.findingsReport(document.report), catalogue: options.catalogue, sources: document.sources)
         }
     }
-    public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
-    public var explanation: Rendering<ExplanationDocument> { .unsupported }
-    public var rules: Rendering<RuleCatalogueDocument> { .unsupported }
+    package var pinExtract: Rendering<PinExtractDocument> { .unsupported }
+    package var explanation: Rendering<ExplanationDocument> { .unsupported }
+    package var rules: Rendering<RuleCatalogueDocument> { .unsupported }
 
     /// The scan report's findings, placed in the document's input files.
     @Sendable static func report(_ document: some ScanReportDocument, options: RenderOptions) throws -> String {

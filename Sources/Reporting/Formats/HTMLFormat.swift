@@ -4,47 +4,47 @@ import TLSModel
 /// `--format html`, `--report html=PATH`: the release report a person opens in a browser (``HTMLReport``): one
 /// self-contained page with the endpoints × OS-era matrix, each failure's rule, reason and fix, the minimal
 /// exceptions to paste and the pin checks of the release and debug builds.
-public struct HTMLFormat: ReportRenderer {
-    public let format = OutputFormat.html
+package struct HTMLFormat: ReportRenderer {
+    package let format = OutputFormat.html
 
-    public init() {}
+    package init() {}
 
-    public var scan: Rendering<ScanDocument> {
+    package var scan: Rendering<ScanDocument> {
         .text { document, options in
             Self.page(.init(scan: document.report), .init(scan: document.report, sources: document.sources), options)
         }
     }
-    public var audit: Rendering<AuditDocument> {
+    package var audit: Rendering<AuditDocument> {
         .text { document, options in
             Self.page(.audit, .init(scan: document.report, audit: document.audit, sources: document.sources), options)
         }
     }
-    public var app: Rendering<AppDocument> {
+    package var app: Rendering<AppDocument> {
         .text { document, options in
             Self.page(.app, .init(scan: document.report, app: document.app, sources: document.sources), options)
         }
     }
-    public var diagnosis: Rendering<DiagnosisDocument> {
+    package var diagnosis: Rendering<DiagnosisDocument> {
         .text { document, options in
             let content = HTMLReport.Content(
                 scan: document.report, diagnosis: document.diagnosis, sources: document.sources)
             return Self.page(.diagnose, content, options)
         }
     }
-    public var cert: Rendering<CertDocument> {
+    package var cert: Rendering<CertDocument> {
         .text { document, options in
             let content = HTMLReport.Content(scan: document.report, pins: document.pinCheck, sources: document.sources)
             return Self.page(.init(scan: document.report), content, options)
         }
     }
-    public var pinCheck: Rendering<PinCheckDocument> {
+    package var pinCheck: Rendering<PinCheckDocument> {
         .text { document, options in
             Self.page(.pinsCheck, .init(pins: document.report, sources: document.sources), options)
         }
     }
-    public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
-    public var explanation: Rendering<ExplanationDocument> { .unsupported }
-    public var rules: Rendering<RuleCatalogueDocument> { .unsupported }
+    package var pinExtract: Rendering<PinExtractDocument> { .unsupported }
+    package var explanation: Rendering<ExplanationDocument> { .unsupported }
+    package var rules: Rendering<RuleCatalogueDocument> { .unsupported }
 
     static func page(_ kind: HTMLReport.Kind, _ content: HTMLReport.Content, _ options: RenderOptions) -> String {
         HTMLReport(kind: kind, document: content, now: options.now, catalogue: options.catalogue).render()

@@ -3,31 +3,31 @@ import TLSModel
 /// `--format json`: the model every other format renders, each document's own shape (its `Encodable`;
 /// docs/json-output.md), pretty-printed with sorted keys. A scan report is written in pieces, endpoint by
 /// endpoint, and `plist --explain` host pattern by host pattern (``JSONStreamRendering``).
-public struct JSONFormat: ReportRenderer {
-    public let format = OutputFormat.json
+package struct JSONFormat: ReportRenderer {
+    package let format = OutputFormat.json
 
-    public init() {}
+    package init() {}
 
-    public var scan: Rendering<ScanDocument> { .output { document, _ in Self.streamed(document.report) } }
-    public var audit: Rendering<AuditDocument> { .text(Self.document) }
-    public var app: Rendering<AppDocument> { .text(Self.document) }
-    public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.document) }
-    public var cert: Rendering<CertDocument> {
+    package var scan: Rendering<ScanDocument> { .output { document, _ in Self.streamed(document.report) } }
+    package var audit: Rendering<AuditDocument> { .text(Self.document) }
+    package var app: Rendering<AppDocument> { .text(Self.document) }
+    package var diagnosis: Rendering<DiagnosisDocument> { .text(Self.document) }
+    package var cert: Rendering<CertDocument> {
         .output { document, options in
             // Without a pin check beside it, the report alone: in pieces, as a scan's.
             guard document.pinCheck != nil else { return Self.streamed(document.report) }
             return .text(try Self.document(document, options: options))
         }
     }
-    public var pinCheck: Rendering<PinCheckDocument> { .text(Self.document) }
-    public var pinExtract: Rendering<PinExtractDocument> { .text(Self.document) }
-    public var explanation: Rendering<ExplanationDocument> {
+    package var pinCheck: Rendering<PinCheckDocument> { .text(Self.document) }
+    package var pinExtract: Rendering<PinExtractDocument> { .text(Self.document) }
+    package var explanation: Rendering<ExplanationDocument> {
         // `plist --explain` of a plist with many exception domains: host pattern by host pattern.
         .output { document, _ in
             .pieces { sink in try JSONStreamRendering.write(document.plists.map(\.explanation), to: sink) }
         }
     }
-    public var rules: Rendering<RuleCatalogueDocument> { .text(Self.document) }
+    package var rules: Rendering<RuleCatalogueDocument> { .text(Self.document) }
 
     /// A scan report alone, in pieces.
     static func streamed(_ report: ScanReport) -> RenderedReport {

@@ -2,25 +2,25 @@ import TLSModel
 
 /// `--format markdown`: a pull-request comment (``MarkdownRenderer``), after the audit's policy note as a quote;
 /// a pin check's table (``PinsFormats/markdown(_:)``); the rule catalogue of docs/rules.md.
-public struct MarkdownFormat: ReportRenderer {
-    public let format = OutputFormat.markdown
+package struct MarkdownFormat: ReportRenderer {
+    package let format = OutputFormat.markdown
 
-    public init() {}
+    package init() {}
 
-    public var scan: Rendering<ScanDocument> { .text(Self.report) }
-    public var audit: Rendering<AuditDocument> {
+    package var scan: Rendering<ScanDocument> { .text(Self.report) }
+    package var audit: Rendering<AuditDocument> {
         .text { document, options in
             let note = document.audit.judgedUnderDefaultPolicy ? "> \(AuditSection.defaultPolicyNote)\n\n" : ""
             return note + Self.report(document, options: options)
         }
     }
-    public var app: Rendering<AppDocument> { .text(Self.report) }
-    public var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
-    public var cert: Rendering<CertDocument> { .text(Self.report) }
-    public var pinCheck: Rendering<PinCheckDocument> { .text { document, _ in PinsFormats.markdown(document.report) } }
-    public var pinExtract: Rendering<PinExtractDocument> { .unsupported }
-    public var explanation: Rendering<ExplanationDocument> { .unsupported }
-    public var rules: Rendering<RuleCatalogueDocument> {
+    package var app: Rendering<AppDocument> { .text(Self.report) }
+    package var diagnosis: Rendering<DiagnosisDocument> { .text(Self.report) }
+    package var cert: Rendering<CertDocument> { .text(Self.report) }
+    package var pinCheck: Rendering<PinCheckDocument> { .text { document, _ in PinsFormats.markdown(document.report) } }
+    package var pinExtract: Rendering<PinExtractDocument> { .unsupported }
+    package var explanation: Rendering<ExplanationDocument> { .unsupported }
+    package var rules: Rendering<RuleCatalogueDocument> {
         .text { document, _ in RuleCatalogueRenderer.markdown(document.rules) }
     }
 

@@ -5,14 +5,14 @@ import TLSModel
 /// A standalone document (rules, explanations, extracted pins, a pin check, a diagnosis) is its own text, ending
 /// with the trust data the run judged with; the others are the scan report, after the app's header and live
 /// verdicts or the audit's policy note and the shard line, and before the pin check that goes with a `cert`.
-public struct TextFormat: ReportRenderer {
-    public let format = OutputFormat.text
+package struct TextFormat: ReportRenderer {
+    package let format = OutputFormat.text
 
-    public init() {}
+    package init() {}
 
-    public var scan: Rendering<ScanDocument> { .text { document, options in Self.report(document.report, options) } }
+    package var scan: Rendering<ScanDocument> { .text { document, options in Self.report(document.report, options) } }
 
-    public var audit: Rendering<AuditDocument> {
+    package var audit: Rendering<AuditDocument> {
         .text { document, options in
             let note =
                 document.audit.judgedUnderDefaultPolicy
@@ -21,7 +21,7 @@ public struct TextFormat: ReportRenderer {
         }
     }
 
-    public var app: Rendering<AppDocument> {
+    package var app: Rendering<AppDocument> {
         .text { document, options in
             let app = document.app
             var text = AppText.header(app.facts, style: options.style, width: options.width)
@@ -30,14 +30,14 @@ public struct TextFormat: ReportRenderer {
         }
     }
 
-    public var diagnosis: Rendering<DiagnosisDocument> {
+    package var diagnosis: Rendering<DiagnosisDocument> {
         .text { document, options in
             DiagnosticsTextRenderer.render(document.diagnosis, width: options.width)
                 + Self.trustData(document.trustData, options)
         }
     }
 
-    public var cert: Rendering<CertDocument> {
+    package var cert: Rendering<CertDocument> {
         .text { document, options in
             let text = Self.report(document.report, options)
             // `atscheck cert --pins` with one library: the chain's verdict, then how the library decided.
@@ -46,21 +46,21 @@ public struct TextFormat: ReportRenderer {
         }
     }
 
-    public var pinCheck: Rendering<PinCheckDocument> {
+    package var pinCheck: Rendering<PinCheckDocument> {
         .text { document, options in
             PinsTextRenderer(style: options.style, width: options.width).render(document.report)
                 + Self.trustData(document.trustData, options)
         }
     }
 
-    public var pinExtract: Rendering<PinExtractDocument> {
+    package var pinExtract: Rendering<PinExtractDocument> {
         .text { document, options in
             PinsTextRenderer(style: options.style, width: options.width).render(document.report)
                 + Self.trustData(document.trustData, options)
         }
     }
 
-    public var explanation: Rendering<ExplanationDocument> {
+    package var explanation: Rendering<ExplanationDocument> {
         .text { document, options in
             let plists = document.plists
             return plists.map { plist in
@@ -74,7 +74,7 @@ public struct TextFormat: ReportRenderer {
         }
     }
 
-    public var rules: Rendering<RuleCatalogueDocument> {
+    package var rules: Rendering<RuleCatalogueDocument> {
         .text { document, options in RuleCatalogueRenderer.text(document.rules, width: options.width) }
     }
 

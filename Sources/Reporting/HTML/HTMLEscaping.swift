@@ -6,16 +6,16 @@
 /// terminal) what an HTML5 parser reports as an error or a reader would not see: C0 and C1 controls, DEL, the
 /// Unicode noncharacters, and the bidirectional overrides and isolates that would reorder the rest of a cell. Line
 /// feeds and tabs are kept only in preformatted text (a plist fragment in `<pre>`).
-public enum HTMLEscaping {
+package enum HTMLEscaping {
     /// Text for an element's content or a quoted attribute value (quotes are references too).
     /// - Parameter text: input-derived text.
     /// - Returns: the text with markup characters as character references and invisible characters escaped.
-    public static func text(_ text: String) -> String { escape(text, keepingLineBreaks: false) }
+    package static func text(_ text: String) -> String { escape(text, keepingLineBreaks: false) }
 
     /// Text for `<pre>`: as ``text(_:)``, but line feeds and tabs are kept (a carriage return is escaped).
     /// - Parameter text: input-derived text, e.g. a plist fragment.
     /// - Returns: the escaped text.
-    public static func preformatted(_ text: String) -> String { escape(text, keepingLineBreaks: true) }
+    package static func preformatted(_ text: String) -> String { escape(text, keepingLineBreaks: true) }
 
     /// Whether a scalar is written as `\u{…}` rather than as itself.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
