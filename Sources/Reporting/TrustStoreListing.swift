@@ -90,7 +90,8 @@ package enum TrustStoreListing {
 
     /// The same as JSON: provenance and stores (each with its roots' names), or one release's store; `updatedData`:
     /// the CT log list `atscheck data update` stored, which runs judge with (absent when there is none).
-    package static func json(_ data: AppleTrustData, release: [Int]?, updated: TrustDataSource? = nil) throws -> String {
+    package static func json(_ data: AppleTrustData, release: [Int]?, updated: TrustDataSource? = nil) throws -> String
+    {
         struct Root: Encodable {
             var sha256: String
             var name: String

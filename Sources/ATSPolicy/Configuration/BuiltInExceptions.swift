@@ -2,9 +2,9 @@ import TLSModel
 
 /// Exception entries every app has (Security `SecProtocolConfiguration.m`, reference §4.3): Apple's own
 /// services. The app's own entry with the same key replaces one of them.
-public enum BuiltInExceptions {
+package enum BuiltInExceptions {
     /// The built-in entries, by domain key; all include subdomains and allow cleartext HTTP.
-    public static let entries: [String: ExceptionDomain] = {
+    package static let entries: [String: ExceptionDomain] = {
         func entry(_ minimum: TLSVersion) -> ExceptionDomain {
             ExceptionDomain(
                 includesSubdomains: true, allowsInsecureHTTPLoads: true, minimumTLSVersion: minimum,

@@ -4,12 +4,12 @@ import TLSModel
 ///
 /// Missing IPv4 octets are padded with zeros (`10/8` is `10.0.0.0/8`); interface-scoped forms
 /// (`fe80::%en0/64`) are not supported; an invalid key never matches.
-public struct CIDRRange: Hashable, Sendable {
-    public var network: IPAddress
-    public var prefixLength: Int
+package struct CIDRRange: Hashable, Sendable {
+    package var network: IPAddress
+    package var prefixLength: Int
 
     /// Parses `192.168.0.0/16`, `10/8`, `2001:db8::/32`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }),
             let length = Int(parts[1]), !parts[0].contains("%")
@@ -27,7 +27,7 @@ public struct CIDRRange: Hashable, Sendable {
     }
 
     /// Whether `address` is in the range (IPv4 and IPv6 never cross-match).
-    public func contains(_ address: IPAddress) -> Bool {
+    package func contains(_ address: IPAddress) -> Bool {
         guard address.bytes.count == network.bytes.count else { return false }
         var remaining = prefixLength
         for (a, b) in zip(address.bytes, network.bytes) {

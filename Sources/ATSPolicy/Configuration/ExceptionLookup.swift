@@ -1,7 +1,7 @@
 import TLSModel
 
 /// How far `NSIncludesSubdomains` reaches: a documented CONFLICT (reference §4.4).
-public enum SubdomainDepth: String, Sendable, CaseIterable {
+package enum SubdomainDepth: String, Sendable, CaseIterable {
     /// DOC: only subdomains one label deeper (`a.example.com`, not `b.a.example.com`).
     case oneLevel = "doc-one-level"
     /// SRC: any depth; the nearest ancestor with `NSIncludesSubdomains = YES` wins.
@@ -9,14 +9,14 @@ public enum SubdomainDepth: String, Sendable, CaseIterable {
 }
 
 /// The exception entry that governs a host.
-public struct ExceptionMatch: Sendable, Equatable {
+package struct ExceptionMatch: Sendable, Equatable {
     /// The `NSExceptionDomains` key that matched (a name, an IP literal or a CIDR range).
-    public var key: String
-    public var entry: ExceptionDomain
+    package var key: String
+    package var entry: ExceptionDomain
     /// A built-in Apple entry (§4.3) rather than the app's.
-    public var builtIn: Bool
+    package var builtIn: Bool
     /// Labels between the host and the matched key (0 for an exact match).
-    public var depth: Int
+    package var depth: Int
 }
 
 extension ATSConfiguration {
@@ -29,7 +29,7 @@ extension ATSConfiguration {
     ///   - os: the OS whose rules apply.
     ///   - depth: the subdomain-depth reading.
     /// - Returns: the governing entry, or nil.
-    public func exception(for host: String, os: AppleOSVersion, depth: SubdomainDepth) -> ExceptionMatch? {
+    package func exception(for host: String, os: AppleOSVersion, depth: SubdomainDepth) -> ExceptionMatch? {
         // One host: an index of the IP keys is built only for an IP literal, as the walk it replaces was.
         ExceptionResolver(domains: exceptionDomains, index: nil, overlay: nil).match(
             host, os: os, depth: depth, reading: EntryReading(), address: IPAddress(literal: host))

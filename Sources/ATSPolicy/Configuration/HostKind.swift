@@ -1,7 +1,7 @@
 import TLSModel
 
 /// What kind of host a URL names, for the local-network and IP-literal rules of §4.5.
-public enum HostKind: Sendable, Equatable {
+package enum HostKind: Sendable, Equatable {
     /// A dotted public DNS name.
     case publicName
     /// An unqualified name (`myserver`, `localhost`) or a `.local` / `.local.` name.
@@ -10,7 +10,7 @@ public enum HostKind: Sendable, Equatable {
     case ipLiteral(IPAddress, local: Bool)
 
     /// Classifies a host as Security's tests do (§4.5 notes).
-    public init(host: String) { self.init(host: host, address: IPAddress(literal: host)) }
+    package init(host: String) { self.init(host: host, address: IPAddress(literal: host)) }
 
     /// Classifies a host whose IP literal (if any) is already parsed.
     init(host: String, address: IPAddress?) {
@@ -27,7 +27,7 @@ public enum HostKind: Sendable, Equatable {
         }
     }
 
-    public var isIPLiteral: Bool {
+    package var isIPLiteral: Bool {
         if case .ipLiteral = self { return true }
         return false
     }

@@ -3,14 +3,15 @@ import TLSModel
 
 /// Reproduces `nscurl --ats-diagnostics --verbose URL` (reference §5) from one scan: every test is
 /// predicted from the same `ServerProfile` (§5.3), with no connection per test, then the minimal exception.
-public enum ATSDiagnostics {
+package enum ATSDiagnostics {
     /// Runs the matrix for a URL.
     /// - Parameters:
     ///   - profile: the scan of the URL's endpoint.
     ///   - target: the URL (its scheme and host drive the tests).
     ///   - client: the OS whose rules apply and the client class (nscurl uses URLSession).
     /// - Returns: the tests in nscurl's order and the minimal exception.
-    public static func run(profile: ServerProfile, target: Target, for client: ATSClient = .newest) -> DiagnosticsReport
+    package static func run(profile: ServerProfile, target: Target, for client: ATSClient = .newest)
+        -> DiagnosticsReport
     {
         let evaluator = ATSPolicyEvaluator(for: client)
         let os = client.os
@@ -42,7 +43,7 @@ public enum ATSDiagnostics {
 
     /// Runs the matrix for a URL given as text (`https://host/path`, `host`, `host:port`).
     /// - Throws: ``TargetError`` when the text is not a URL or target.
-    public static func run(
+    package static func run(
         profile: ServerProfile, url: String, for client: ATSClient = .newest
     ) throws -> DiagnosticsReport {
         try run(profile: profile, target: Target(parsing: url), for: client)

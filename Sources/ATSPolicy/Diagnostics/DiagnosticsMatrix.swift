@@ -2,11 +2,11 @@ import TLSModel
 
 /// The test sequence of `nscurl --ats-diagnostics --verbose` (reference §5.2): sections, titles and the
 /// ATS dictionary of each test. Releases before iOS 13 / macOS 10.15 had no TLSv1.3 tests (13 in all).
-public struct DiagnosticsTestCase: Sendable, Equatable {
-    public var section: String
-    public var title: String
+package struct DiagnosticsTestCase: Sendable, Equatable {
+    package var section: String
+    package var title: String
     /// The whole `NSAppTransportSecurity` dictionary of the test.
-    public var dictionary: PlistValue
+    package var dictionary: PlistValue
 }
 
 extension ATSDiagnostics {
@@ -14,7 +14,7 @@ extension ATSDiagnostics {
     /// - Parameters:
     ///   - host: the URL's host (the exception key).
     ///   - includeTLS13: whether the OS has the TLSv1.3 tests.
-    public static func testCases(host: String, includeTLS13: Bool = true) -> [DiagnosticsTestCase] {
+    package static func testCases(host: String, includeTLS13: Bool = true) -> [DiagnosticsTestCase] {
         let versions = (includeTLS13 ? ["TLSv1.3"] : []) + ["TLSv1.2", "TLSv1.1", "TLSv1.0"]
         func domain(_ entry: [String: PlistValue]) -> PlistValue {
             .dict([ATSKey.exceptionDomains.name: .dict([host: .dict(entry)])])

@@ -26,7 +26,7 @@ extension ATSDiagnostics {
     ///   - target: the URL (its host names the entry).
     ///   - client: the OS whose rules apply and the client class.
     /// - Returns: none needed, the entry (as data and as a plist fragment), impossible, or unknown.
-    public static func minimalException(
+    package static func minimalException(
         profile: ServerProfile, target: Target, for client: ATSClient = .newest
     ) -> MinimalException {
         minimalException(profile: profile, target: target, evaluator: ATSPolicyEvaluator(for: client))
@@ -127,7 +127,7 @@ extension ATSDiagnostics {
     }
 
     /// `<key>host</key>` + `<dict>…</dict>`, keys sorted, tab-indented as Xcode writes plists.
-    public static func plistFragment(host: String, entry: [String: PlistValue]) -> String {
+    package static func plistFragment(host: String, entry: [String: PlistValue]) -> String {
         var lines = ["<key>\(xmlEscape(host))</key>", "<dict>"]
         for key in entry.keys.sorted() {
             lines.append("\t<key>\(xmlEscape(key))</key>")

@@ -7,22 +7,22 @@ import TLSModel
 /// Pure: a function of the profile, the configuration and the OS. Every rule runs and every violation is
 /// gathered. Where Apple's sources conflict and the conflict matters for this server, both readings are
 /// evaluated; differing verdicts give `ambiguous` with both `readings`, agreeing ones a note.
-public struct ATSPolicyEvaluator: Sendable {
+package struct ATSPolicyEvaluator: Sendable {
     /// The OS release and client whose rules apply.
-    public var client: ATSClient
+    package var client: ATSClient
     /// The release whose rules apply (`client.os`).
-    public var os: AppleOSVersion { client.os }
+    package var os: AppleOSVersion { client.os }
     /// The time certificates are judged at; nil: the profile's `verifiedAt` (or its scan time).
-    public var now: Date?
+    package var now: Date?
     /// Only the certificate rules run (`atscheck cert`: a chain judged before it is served, with no handshake to
     /// judge); the TLS version and cipher-suite rules are skipped.
-    public var certificateOnly: Bool
+    package var certificateOnly: Bool
 
     /// - Parameters:
     ///   - client: the OS release and class of client code (default: URLSession on the newest known release).
     ///   - now: the evaluation time (default: when the chain was verified).
     ///   - certificateOnly: run the certificate (trust) rules only.
-    public init(for client: ATSClient = .newest, now: Date? = nil, certificateOnly: Bool = false) {
+    package init(for client: ATSClient = .newest, now: Date? = nil, certificateOnly: Bool = false) {
         self.client = client
         self.now = now
         self.certificateOnly = certificateOnly
@@ -34,14 +34,14 @@ public struct ATSPolicyEvaluator: Sendable {
     ///   - configuration: the app's `NSAppTransportSecurity` (default: none, full ATS).
     ///   - scheme: `https` or `http` (an `http` URL is judged without the scan).
     /// - Returns: the verdict with every violation, the OS applied, notes, and readings when ambiguous.
-    public func evaluate(
+    package func evaluate(
         _ profile: ServerProfile, configuration: ATSConfiguration = .default, scheme: String = "https"
     ) -> ATSEvaluation {
         evaluate(profile, host: profile.host, configuration: configuration, scheme: scheme)
     }
 
     /// Evaluates `profile` for a URL whose host may differ from the profile's (e.g. `--resolve`).
-    public func evaluate(
+    package func evaluate(
         _ profile: ServerProfile, host: String, configuration: ATSConfiguration = .default, scheme: String = "https"
     ) -> ATSEvaluation {
         detailedEvaluation(profile, host: host, configuration: configuration, scheme: scheme).evaluation

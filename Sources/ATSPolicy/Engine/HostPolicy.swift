@@ -1,9 +1,9 @@
 import TLSModel
 
 /// The policy `P` that governs one host for one client (reference §0 steps C–D, §4.1–§4.5).
-public struct HostPolicy: Sendable, Equatable {
+package struct HostPolicy: Sendable, Equatable {
     /// Which suites the client offers on TLS 1.2 and earlier.
-    public enum SuitePolicy: Sendable, Equatable {
+    package enum SuitePolicy: Sendable, Equatable {
         /// The ATS group; `forwardSecrecy: false` adds the RSA key-exchange suites (§1.3).
         case ats(forwardSecrecy: Bool)
         /// The system stack's default list (ATS off, or insecure HTTP with PFS off): not public (§1.3).
@@ -11,21 +11,21 @@ public struct HostPolicy: Sendable, Equatable {
     }
 
     /// Whether ATS applies to the host (false: E3, only system trust).
-    public var atsRequired: Bool
+    package var atsRequired: Bool
     /// Whether `http://` loads are allowed.
-    public var httpAllowed: Bool
-    public var minimumTLS: TLSVersion
-    public var suites: SuitePolicy
+    package var httpAllowed: Bool
+    package var minimumTLS: TLSVersion
+    package var suites: SuitePolicy
     /// The ATS leaf key-size check (dropped by `NSExceptionRequiresForwardSecrecy = NO`, §1.3).
-    public var atsKeySizeCheck: Bool
+    package var atsKeySizeCheck: Bool
     /// The ATS SHA-2 signature check.
-    public var atsHashCheck: Bool
+    package var atsHashCheck: Bool
     /// NIAP FCP_v2.1 (iOS 26.4+, opt-in).
-    public var niap: Bool
+    package var niap: Bool
     /// The exception entry in force, if any.
-    public var exception: ExceptionMatch?
+    package var exception: ExceptionMatch?
     /// Why the policy is what it is, in one line.
-    public var explanation: String
+    package var explanation: String
 
     /// Resolves the policy for `host`.
     /// - Parameters:

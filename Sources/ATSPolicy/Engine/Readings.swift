@@ -3,7 +3,7 @@ import TLSModel
 /// The places where Apple's sources disagree (reference CONFLICT rows). The engine evaluates the
 /// primary reading, then each conflict it consulted with the other reading, and reports `ambiguous`
 /// when the verdicts differ.
-public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
+package enum ATSConflict: String, Sendable, CaseIterable, Comparable {
     /// `NSIncludesSubdomains`: one level (DOC) or any depth (SRC), §4.4.
     case subdomainDepth = "subdomain-depth"
     /// The TLS 1.2/1.3 ATS suite list: the documented list (AES only, CBC-SHA256 included, no 0xC014) or
@@ -45,7 +45,7 @@ public enum ATSConflict: String, Sendable, CaseIterable, Comparable {
     /// come from tiled (static-ct-api) logs are enough.
     case ctRFC6962Log = "ct-rfc6962-log"
 
-    public static func < (lhs: ATSConflict, rhs: ATSConflict) -> Bool {
+    package static func < (lhs: ATSConflict, rhs: ATSConflict) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 

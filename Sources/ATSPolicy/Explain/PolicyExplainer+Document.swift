@@ -6,7 +6,7 @@ extension PolicyExplainer {
     /// wildcard, a scheme, a port, a path, a leading dot, upper case, a key that is not a host name or CIDR
     /// range, a known key at the wrong level). `--explain` shows such a key as never matching instead of
     /// explaining its entry, so the two commands agree.
-    public static let neverMatchingRules: Set<RuleID> = [
+    package static let neverMatchingRules: Set<RuleID> = [
         RuleID.Plist.domainInvalid, RuleID.Plist.domainScheme, RuleID.Plist.domainPort, RuleID.Plist.domainPath,
         RuleID.Plist.domainWildcard, RuleID.Plist.domainLeadingDot, RuleID.Plist.domainUppercase,
         RuleID.Plist.domainInvalidCIDR, RuleID.Plist.keyWrongLevel,
@@ -15,7 +15,7 @@ extension PolicyExplainer {
     /// The oldest OS an Info.plist says the app runs on, in iOS numbering: ``LowestOS/of(_:deploymentTarget:settings:)``
     /// without options (`MinimumOSVersion`, else a macOS app's `LSMinimumSystemVersion` mapped to the iOS release with
     /// the same ATS rules; never an iOS app's Mac Catalyst minimum); nil when nothing says.
-    public static func lowestOS(of document: PlistDocument) -> AppleOSVersion? {
+    package static func lowestOS(of document: PlistDocument) -> AppleOSVersion? {
         LowestOS.of(document)?.version
     }
 
@@ -26,7 +26,7 @@ extension PolicyExplainer {
     ///   - os: the newest release to list (`--os-version`; ``AppleOSVersion/newest`` lists open-ended eras).
     ///   - deploymentTarget: the oldest release (`--deployment-target`); nil: ``lowestOS(of:)``, else every era.
     /// - Returns: the explanation.
-    public static func explain(
+    package static func explain(
         document: PlistDocument, os: AppleOSVersion = .newest, deploymentTarget: AppleOSVersion? = nil
     ) -> PolicyExplanation {
         explain(document: document, os: os, deploymentTarget: deploymentTarget?.description, settings: BuildSettings())
@@ -40,7 +40,7 @@ extension PolicyExplainer {
     ///   - deploymentTarget: `--deployment-target` as written.
     ///   - settings: the build settings given (`IPHONEOS_DEPLOYMENT_TARGET`, …).
     /// - Returns: the explanation.
-    public static func explain(
+    package static func explain(
         document: PlistDocument, os: AppleOSVersion, deploymentTarget: String?, settings: BuildSettings
     ) -> PolicyExplanation {
         let configuration = ATSConfiguration(dictionary: document.atsDictionary ?? [:])
@@ -90,7 +90,7 @@ extension PolicyExplainer {
     ///   - lowest: the oldest release the app runs on; nil: no lower cut.
     ///   - newest: the newest release; below ``AppleOSVersion/newest`` the last era ends there.
     /// - Returns: the eras, oldest first (never empty: at least the era of `newest`).
-    public static func eras(
+    package static func eras(
         for configuration: ATSConfiguration, from lowest: AppleOSVersion?, through newest: AppleOSVersion
     ) -> [Era] {
         let all = eras(for: configuration)

@@ -7,13 +7,13 @@ import TLSModel
 /// Every cell comes from the engine's own resolution (``HostPolicy``), so the explanation and the verdicts
 /// of `scan`/`audit` cannot drift apart. The keys that decided a cell are found by removing each key that
 /// could matter and resolving again: a key is listed when its removal changes the policy.
-public enum PolicyExplainer {
+package enum PolicyExplainer {
     /// An OS era: a label and the release whose rules stand for it.
-    public struct Era: Sendable, Equatable {
-        public var label: String
-        public var os: AppleOSVersion
+    package struct Era: Sendable, Equatable {
+        package var label: String
+        package var os: AppleOSVersion
 
-        public init(label: String, os: AppleOSVersion) {
+        package init(label: String, os: AppleOSVersion) {
             self.label = label
             self.os = os
         }
@@ -28,7 +28,7 @@ public enum PolicyExplainer {
     /// dictionary uses a NIAP key.
     /// - Parameter configuration: the app's configuration.
     /// - Returns: the eras, oldest first.
-    public static func eras(for configuration: ATSConfiguration) -> [Era] {
+    package static func eras(for configuration: ATSConfiguration) -> [Era] {
         let usesNIAP =
             configuration.niapPackage != nil
             || configuration.exceptionDomains.values.contains { $0.niapPackage != nil }
@@ -54,7 +54,7 @@ public enum PolicyExplainer {
     ///   - neverMatching: `NSExceptionDomains` keys that never match a host, with why (the linter's message):
     ///     listed as such, with no eras (hosts the key was meant for get the policy of any other host).
     /// - Returns: one ``HostPatternPolicy`` per host pattern, each with every era and client.
-    public static func explain(
+    package static func explain(
         _ configuration: ATSConfiguration, eras: [Era]? = nil, neverMatching: [String: String] = [:]
     ) -> PolicyExplanation {
         explain(configuration, eras: eras, neverMatching: neverMatching, work: nil)
@@ -100,7 +100,7 @@ public enum PolicyExplainer {
     }
 
     /// Parses and explains an `NSAppTransportSecurity` dictionary as `PropertyListSerialization` gives it.
-    public static func explain(dictionary: [String: Any]) -> PolicyExplanation {
+    package static func explain(dictionary: [String: Any]) -> PolicyExplanation {
         explain(ATSConfiguration(dictionary: dictionary))
     }
 

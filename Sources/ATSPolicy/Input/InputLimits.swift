@@ -6,48 +6,48 @@ import TLSModel
 /// Real inputs are far smaller (an Info.plist is kilobytes; an endpoint list of 100,000 lines is about 3 MB):
 /// the limits exist so a wrong or hostile file fails at once with `FILE: larger than N MB limit` (exit 65)
 /// instead of costing gigabytes of memory or minutes of parsing. See docs/reliability.md.
-public enum InputLimits {
+package enum InputLimits {
     /// Info.plist files and bare ATS dictionaries (XML, binary, OpenStep).
-    public static let plistBytes = 8 << 20
+    package static let plistBytes = 8 << 20
     /// Endpoint lists in the text format: read line by line, so memory does not grow with the file, only with
     /// the entries kept.
-    public static let endpointTextBytes = 64 << 20
+    package static let endpointTextBytes = 64 << 20
     /// YAML or JSON endpoint lists (parsed whole, so kept small).
-    public static let endpointStructuredBytes = 4 << 20
+    package static let endpointStructuredBytes = 4 << 20
     /// Baselines (YAML or JSON).
-    public static let baselineBytes = 4 << 20
+    package static let baselineBytes = 4 << 20
     /// Saved profiles (`--profile`).
-    public static let profileBytes = 256 << 20
+    package static let profileBytes = 256 << 20
     /// PEM trust anchors (`--ca-file`, an endpoint list's `caFile`).
-    public static let pemBytes = 1 << 20
+    package static let pemBytes = 1 << 20
     /// One line of a text endpoint list (`--targets`, `--endpoints`, `scan -`): a URL longer than 2,048 bytes is
     /// refused by many servers and was Internet Explorer's limit, and a host name is at most 253 bytes (RFC 1035), so a
     /// longer line is not a target but a wrong or hostile file: `FILE:LINE: …` (exit 65) before anything is parsed.
-    public static let endpointLineBytes = 2048
+    package static let endpointLineBytes = 2048
 
     /// `larger than 8 MB limit`.
-    public static func tooLargeReason(limit: Int) -> String { RegularFileReader.tooLargeReason(limit: limit) }
+    package static func tooLargeReason(limit: Int) -> String { RegularFileReader.tooLargeReason(limit: limit) }
 }
 
 /// Reads a whole regular file, but never more than a limit: a FIFO, a device (`/dev/zero`) or a directory is refused at
 /// once, without blocking, and a large file stops one chunk past the limit (``RegularFileReader``, which the probe's
 /// `--ca-file` reader shares).
-public enum BoundedFileReader {
+package enum BoundedFileReader {
     /// Why a file could not be read; ``RegularFileReader/Failure/reason`` is the text after `FILE: `.
-    public typealias Failure = RegularFileReader.Failure
+    package typealias Failure = RegularFileReader.Failure
 
     /// The file's bytes.
     /// - Parameters:
     ///   - path: the file.
     ///   - limit: the most bytes accepted.
     /// - Throws: ``Failure``.
-    public static func read(path: String, limit: Int) throws(Failure) -> Data {
+    package static func read(path: String, limit: Int) throws(Failure) -> Data {
         try RegularFileReader.read(path: path, limit: limit)
     }
 
     /// Opens a regular file for reading without blocking (a directory, FIFO or device is refused).
     /// - Throws: ``Failure``.
-    public static func open(path: String) throws(Failure) -> FileHandle {
+    package static func open(path: String) throws(Failure) -> FileHandle {
         try RegularFileReader.open(path: path).handle
     }
 }

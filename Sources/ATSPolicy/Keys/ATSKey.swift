@@ -1,9 +1,9 @@
 /// The `NSAppTransportSecurity` keys atscheck knows, with where each may appear and its type
 /// (reference `ats-rules.md` §3.1, §3.2). The single catalogue that the plist parser, the
 /// validator and the policy engine share.
-public struct ATSKey: Hashable, Sendable, CustomStringConvertible {
+package struct ATSKey: Hashable, Sendable, CustomStringConvertible {
     /// Where a key may appear.
-    public enum Level: String, Sendable {
+    package enum Level: String, Sendable {
         /// Directly inside `NSAppTransportSecurity`.
         case global
         /// Inside an `NSExceptionDomains` entry.
@@ -15,12 +15,12 @@ public struct ATSKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The plist type a key must have.
-    public enum ValueType: String, Sendable {
+    package enum ValueType: String, Sendable {
         case boolean, string, dictionary, array
     }
 
     /// Whether Apple still honours a key.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         case current
         /// Obsolete but harmless (e.g. `NSRequiresCertificateTransparency`).
         case obsolete
@@ -28,18 +28,18 @@ public struct ATSKey: Hashable, Sendable, CustomStringConvertible {
         case deprecated
     }
 
-    public var name: String
-    public var levels: Set<Level>
-    public var type: ValueType
-    public var status: Status
+    package var name: String
+    package var levels: Set<Level>
+    package var type: ValueType
+    package var status: Status
     /// Whether App Review asks for a justification when the key relaxes ATS (§3.1).
-    public var needsReviewJustification: Bool
+    package var needsReviewJustification: Bool
     /// The first OS release (iOS numbering) that reads the key: the version of an era of ``AppleOSEra/all``.
-    public var introduced: AppleOSVersion
+    package var introduced: AppleOSVersion
 
-    public var description: String { name }
+    package var description: String { name }
 
-    public init(
+    package init(
         _ name: String, _ levels: Set<Level>, _ type: ValueType, status: Status = .current,
         review: Bool = false, introduced: AppleOSEra.Change = .ats
     ) {
@@ -53,44 +53,44 @@ public struct ATSKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ATSKey {
-    public static let appTransportSecurity = "NSAppTransportSecurity"
+    package static let appTransportSecurity = "NSAppTransportSecurity"
 
     // Global keys.
-    public static let allowsArbitraryLoads = ATSKey("NSAllowsArbitraryLoads", [.global], .boolean, review: true)
-    public static let allowsArbitraryLoadsForMedia = ATSKey(
+    package static let allowsArbitraryLoads = ATSKey("NSAllowsArbitraryLoads", [.global], .boolean, review: true)
+    package static let allowsArbitraryLoadsForMedia = ATSKey(
         "NSAllowsArbitraryLoadsForMedia", [.global], .boolean, review: true, introduced: .fineGrainedGlobalKeys)
-    public static let allowsArbitraryLoadsInWebContent = ATSKey(
+    package static let allowsArbitraryLoadsInWebContent = ATSKey(
         "NSAllowsArbitraryLoadsInWebContent", [.global], .boolean, review: true, introduced: .fineGrainedGlobalKeys)
-    public static let allowsLocalNetworking = ATSKey(
+    package static let allowsLocalNetworking = ATSKey(
         "NSAllowsLocalNetworking", [.global], .boolean, introduced: .fineGrainedGlobalKeys)
-    public static let exceptionDomains = ATSKey("NSExceptionDomains", [.global], .dictionary)
-    public static let pinnedDomains = ATSKey("NSPinnedDomains", [.global], .dictionary, introduced: .pinnedDomains)
-    public static let requiresNIAPTLSPackageVersion = ATSKey(
+    package static let exceptionDomains = ATSKey("NSExceptionDomains", [.global], .dictionary)
+    package static let pinnedDomains = ATSKey("NSPinnedDomains", [.global], .dictionary, introduced: .pinnedDomains)
+    package static let requiresNIAPTLSPackageVersion = ATSKey(
         "NSRequiresNIAPTLSPackageVersion", [.global], .string, introduced: .niapPackage)
 
     // Exception-domain keys.
-    public static let includesSubdomains = ATSKey("NSIncludesSubdomains", [.exceptionDomain, .pinnedDomain], .boolean)
-    public static let exceptionAllowsInsecureHTTPLoads = ATSKey(
+    package static let includesSubdomains = ATSKey("NSIncludesSubdomains", [.exceptionDomain, .pinnedDomain], .boolean)
+    package static let exceptionAllowsInsecureHTTPLoads = ATSKey(
         "NSExceptionAllowsInsecureHTTPLoads", [.exceptionDomain], .boolean, review: true)
-    public static let exceptionMinimumTLSVersion = ATSKey(
+    package static let exceptionMinimumTLSVersion = ATSKey(
         "NSExceptionMinimumTLSVersion", [.exceptionDomain], .string, review: true)
-    public static let exceptionRequiresForwardSecrecy = ATSKey(
+    package static let exceptionRequiresForwardSecrecy = ATSKey(
         "NSExceptionRequiresForwardSecrecy", [.exceptionDomain], .boolean)
-    public static let requiresCertificateTransparency = ATSKey(
+    package static let requiresCertificateTransparency = ATSKey(
         "NSRequiresCertificateTransparency", [.exceptionDomain], .boolean, status: .obsolete)
-    public static let exceptionRequiresNIAPTLSPackageVersion = ATSKey(
+    package static let exceptionRequiresNIAPTLSPackageVersion = ATSKey(
         "NSExceptionRequiresNIAPTLSPackageVersion", [.exceptionDomain], .string, introduced: .niapPackage)
 
     // Pinned-domain keys.
-    public static let pinnedCAIdentities = ATSKey(
+    package static let pinnedCAIdentities = ATSKey(
         "NSPinnedCAIdentities", [.pinnedDomain], .array, introduced: .pinnedDomains)
-    public static let pinnedLeafIdentities = ATSKey(
+    package static let pinnedLeafIdentities = ATSKey(
         "NSPinnedLeafIdentities", [.pinnedDomain], .array, introduced: .pinnedDomains)
-    public static let spkiSHA256Base64 = ATSKey(
+    package static let spkiSHA256Base64 = ATSKey(
         "SPKI-SHA256-BASE64", [.pinnedIdentity], .string, introduced: .pinnedDomains)
 
     // iOS 9-era spellings (§3.2): not read by current Security sources.
-    public static let deprecated: [ATSKey] = [
+    package static let deprecated: [ATSKey] = [
         "NSThirdPartyExceptionAllowsInsecureHTTPLoads", "NSThirdPartyExceptionMinimumTLSVersion",
         "NSThirdPartyExceptionRequiresForwardSecrecy", "NSTemporaryExceptionAllowsInsecureHTTPLoads",
         "NSTemporaryExceptionMinimumTLSVersion", "NSTemporaryExceptionRequiresForwardSecrecy",
@@ -103,7 +103,7 @@ extension ATSKey {
     }
 
     /// Every key atscheck knows, current, obsolete and deprecated.
-    public static let all: [ATSKey] =
+    package static let all: [ATSKey] =
         [
             allowsArbitraryLoads, allowsArbitraryLoadsForMedia, allowsArbitraryLoadsInWebContent, allowsLocalNetworking,
             exceptionDomains, pinnedDomains, requiresNIAPTLSPackageVersion, includesSubdomains,
@@ -113,10 +113,10 @@ extension ATSKey {
         ] + deprecated
 
     /// Looks a key up by its exact name.
-    public static func named(_ name: String) -> ATSKey? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> ATSKey? { all.first { $0.name == name } }
 
     /// Keys that never existed but are common mistakes (§3.2), with the key meant.
-    public static let knownMistakes: [String: String] = [
+    package static let knownMistakes: [String: String] = [
         "NSAllowsArbitraryLoadsInMedia": "NSAllowsArbitraryLoadsForMedia",
         "NSExceptionAllowsLocalNetworking": "NSAllowsLocalNetworking",
         "NSIncludesSubdomain": "NSIncludesSubdomains",
@@ -124,7 +124,7 @@ extension ATSKey {
     ]
 
     /// Valid values of `NSExceptionMinimumTLSVersion` (exact, case-sensitive; §3.4).
-    public static let validMinimumTLSVersions: [String] = ["TLSv1.0", "TLSv1.1", "TLSv1.2", "TLSv1.3"]
+    package static let validMinimumTLSVersions: [String] = ["TLSv1.0", "TLSv1.1", "TLSv1.2", "TLSv1.3"]
     /// Values of the NIAP keys.
-    public static let validNIAPValues: [String] = ["none", "FCP_v2.1", "recommended"]
+    package static let validNIAPValues: [String] = ["none", "FCP_v2.1", "recommended"]
 }

@@ -2,9 +2,9 @@ import TLSModel
 
 /// The cipher-suite lists an Apple client offers (reference §1.2–§1.4). The ATS group is exactly the list
 /// the client offers, so a suite outside it cannot be negotiated.
-public enum ATSSuiteGroups {
+package enum ATSSuiteGroups {
     /// Which published list of the TLS 1.2 ATS group.
-    public enum Era: String, Sendable, CaseIterable {
+    package enum Era: String, Sendable, CaseIterable {
         /// The 11-suite list Apple documented 2015–2019 (archived Cocoa Keys reference).
         case documented
         /// `CiphersuitesPFS` in Security-59306 … 60157.80.4 (iOS 13 – 15.3).
@@ -16,7 +16,7 @@ public enum ATSSuiteGroups {
     typealias S = CipherSuite
 
     /// TLS 1.2 suites of the ATS group (forward secrecy required), §1.2.
-    public static func forwardSecret(_ era: Era) -> [CipherSuite] {
+    package static func forwardSecret(_ era: Era) -> [CipherSuite] {
         switch era {
         case .documented:
             return [
@@ -42,7 +42,7 @@ public enum ATSSuiteGroups {
     }
 
     /// The RSA key-exchange suites added by `NSExceptionRequiresForwardSecrecy = NO` (§1.3).
-    public static func compatibility(_ era: Era) -> [CipherSuite] {
+    package static func compatibility(_ era: Era) -> [CipherSuite] {
         switch era {
         case .documented, .sourceUpTo2022:
             return CipherSuite.atsCompatibilityUnion
@@ -55,14 +55,14 @@ public enum ATSSuiteGroups {
     }
 
     /// TLS 1.3 suites; the documented reading (AES only) leaves out ChaCha20 (§1.4).
-    public static func tls13(documented: Bool) -> [CipherSuite] {
+    package static func tls13(documented: Bool) -> [CipherSuite] {
         documented
             ? [S.TLS_AES_128_GCM_SHA256, S.TLS_AES_256_GCM_SHA384]
             : [S.TLS_AES_128_GCM_SHA256, S.TLS_AES_256_GCM_SHA384, S.TLS_CHACHA20_POLY1305_SHA256]
     }
 
     /// NIAP `FCP_v2.1` (iOS 26.4+, opt-in): TLS 1.2 restricted to ECDHE + AES-GCM (§1.4).
-    public static let niapTLS12: [CipherSuite] = [
+    package static let niapTLS12: [CipherSuite] = [
         S.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, S.TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
         S.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, S.TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
     ]
@@ -70,7 +70,7 @@ public enum ATSSuiteGroups {
     /// The system TLS stack's default list when ATS leaves the suites unset (ATS off, or
     /// `NSExceptionAllowsInsecureHTTPLoads` with `NSExceptionRequiresForwardSecrecy = NO`). Apple does
     /// not publish it (§1.3, §7.6): modelled as every ATS and compatibility suite of any era plus 3DES.
-    public static let systemDefaultCertain: [CipherSuite] = {
+    package static let systemDefaultCertain: [CipherSuite] = {
         var all = forwardSecret(.sourceUpTo2022) + compatibility(.sourceUpTo2022)
         all += [S.TLS_RSA_WITH_3DES_EDE_CBC_SHA, CipherSuite(0xC012), CipherSuite(0xC008)]
         return all
@@ -78,7 +78,7 @@ public enum ATSSuiteGroups {
 
     /// Suites whose presence in the undocumented system default list is uncertain: finite-field DHE
     /// (the reference says turning ATS off may help a DHE-only server; no source lists DHE).
-    public static func isUncertainInSystemDefault(_ suite: CipherSuite) -> Bool {
+    package static func isUncertainInSystemDefault(_ suite: CipherSuite) -> Bool {
         guard let info = suite.info else { return false }
         return info.keyExchange == .dhe && info.authentication == .rsa && info.encryption.hasPrefix("AES")
     }

@@ -5,9 +5,9 @@
 ///
 /// To add an era: add its row (version, the macOS release that shipped with it, what changes, the source), then
 /// give the rules that change a predicate on ``AppleOSVersion`` reading ``Change``.
-public struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
+package struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
     /// A rule that starts to apply with an era (reference sections in brackets).
-    public enum Change: String, Sendable, CaseIterable {
+    package enum Change: String, Sendable, CaseIterable {
         /// ATS exists (§0): only `NSAllowsArbitraryLoads` and the exception keys.
         case ats
         /// `NSAllowsLocalNetworking`, `…InWebContent`, `…ForMedia` exist and override `NSAllowsArbitraryLoads`;
@@ -39,17 +39,17 @@ public struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first release of the era, iOS-family numbering.
-    public let version: AppleOSVersion
+    package let version: AppleOSVersion
     /// The macOS release that shipped with it and shares its rules; nil when no macOS release starts it.
-    public let macOS: AppleOSVersion?
+    package let macOS: AppleOSVersion?
     /// The rules that start to apply here.
-    public let changes: Set<Change>
+    package let changes: Set<Change>
     /// Whether atscheck judges under it as an era of its own (`--os-version` lists it; `app` and the explainer
     /// cut there): every major release, and every minor one whose changes a verdict can see. A pairing-only row
     /// (macOS 15.4 = iOS 18.4) keeps the macOS mapping exact without adding an era.
-    public let judged: Bool
+    package let judged: Bool
     /// Where the row comes from.
-    public let source: String
+    package let source: String
 
     init(
         _ version: AppleOSVersion, macOS: AppleOSVersion?, _ changes: Set<Change> = [], judged: Bool = true,
@@ -63,12 +63,12 @@ public struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `15`, `15.4`, `26.4`: the version with a `.0` dropped.
-    public var label: String { Self.label(version) }
+    package var label: String { Self.label(version) }
 
-    public var description: String { "iOS \(label)" }
+    package var description: String { "iOS \(label)" }
 
     /// `15`, `15.4`, `26.4.1` (`.0` minor dropped).
-    public static func label(_ version: AppleOSVersion) -> String {
+    package static func label(_ version: AppleOSVersion) -> String {
         version.minor == 0 && version.patch == 0 ? "\(version.major)" : version.description
     }
 
@@ -76,7 +76,7 @@ public struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
 
     /// The table, oldest first. Sources: ats-rules.md (the section of each change); macOS pairs: Apple's release
     /// pairs (iOS 15.4 came with macOS 12.3, 18.4 with 15.4; macOS skipped 16–25 as iOS skipped 19–25).
-    public static let all: [AppleOSEra] = [
+    package static let all: [AppleOSEra] = [
         AppleOSEra(AppleOSVersion(9), macOS: AppleOSVersion(10, 11), [.ats], source: "ats-rules.md §0"),
         AppleOSEra(
             AppleOSVersion(10), macOS: AppleOSVersion(10, 12), [.fineGrainedGlobalKeys],
@@ -108,13 +108,13 @@ public struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// The eras atscheck judges under (``judged``), oldest first.
-    public static let judgedEras: [AppleOSEra] = all.filter(\.judged)
+    package static let judgedEras: [AppleOSEra] = all.filter(\.judged)
 
     /// The newest era.
-    public static var newest: AppleOSEra { all[all.count - 1] }
+    package static var newest: AppleOSEra { all[all.count - 1] }
 
     /// The first era in which `change` applies.
-    public static func introducing(_ change: Change) -> AppleOSEra {
+    package static func introducing(_ change: Change) -> AppleOSEra {
         guard let era = introductions[change] else { preconditionFailure("no era introduces \(change)") }
         return era
     }
@@ -124,13 +124,13 @@ public struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
         all.flatMap { era in era.changes.map { ($0, era) } }, uniquingKeysWith: { first, _ in first })
 
     /// The judged era `version` falls in (the last one starting at or before it); nil before iOS 9.
-    public static func judgedEra(containing version: AppleOSVersion) -> AppleOSEra? {
+    package static func judgedEra(containing version: AppleOSVersion) -> AppleOSEra? {
         judgedEras.last(where: { $0.version <= version })
     }
 
     /// The release just before `version` in Apple's numbering: 16 before 17, 26.3 before 26.4, 18 before 26 (the
     /// majors iOS skipped do not exist).
-    public static func release(before version: AppleOSVersion) -> AppleOSVersion {
+    package static func release(before version: AppleOSVersion) -> AppleOSVersion {
         if version.minor > 0 { return AppleOSVersion(version.major, version.minor - 1) }
         let earlierMajor = all.map(\.version.major).filter { $0 < version.major }.max() ?? version.major - 1
         return AppleOSVersion(earlierMajor)

@@ -11,7 +11,7 @@ extension AppleOSVersion {
     /// (no ATS): 8.0. Where the numbers became shared (macOS 26 = iOS 26) a release keeps its own numbers; the
     /// majors that do not exist (16–25) give the last release before 26.
     /// - Returns: nil before macOS 10.
-    public static func iOSFamily(macOS: AppleOSVersion) -> AppleOSVersion? {
+    package static func iOSFamily(macOS: AppleOSVersion) -> AppleOSVersion? {
         guard macOS.major >= 10 else { return nil }
         guard let pair = macOSPairs.last(where: { $0.macOS <= macOS }) else { return AppleOSVersion(8) }
         if pair.macOS == pair.iOS {
@@ -23,7 +23,7 @@ extension AppleOSVersion {
     /// The iOS-numbered release whose ATS rules macOS release `macOS` shares (``iOSFamily(macOS:)``); a release
     /// that does not exist keeps its own numbers.
     /// - Parameter macOS: a macOS release as `LSMinimumSystemVersion` writes it.
-    public init(macOS: AppleOSVersion) {
+    package init(macOS: AppleOSVersion) {
         self = Self.iOSFamily(macOS: macOS) ?? macOS
     }
 }

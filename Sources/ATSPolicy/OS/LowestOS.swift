@@ -1,8 +1,8 @@
 /// The oldest OS release an app runs on, in iOS numbering, and which key or option said so: the first era
 /// `plist --explain` lists and the release the lint's OS-dependent severities are judged for.
-public struct LowestOS: Sendable, Equatable {
+package struct LowestOS: Sendable, Equatable {
     /// Where the release came from.
-    public enum Source: String, Sendable, Equatable, Codable {
+    package enum Source: String, Sendable, Equatable, Codable {
         /// `--deployment-target`.
         case deploymentTarget = "--deployment-target"
         /// The Info.plist's `MinimumOSVersion` (an iOS-family app as built).
@@ -17,20 +17,20 @@ public struct LowestOS: Sendable, Equatable {
     }
 
     /// The release, in iOS numbering.
-    public var version: AppleOSVersion
+    package var version: AppleOSVersion
     /// The release as written (`15.6`, `macOS 12`), for messages.
-    public var text: String
-    public var source: Source
+    package var text: String
+    package var source: Source
 
     /// `iOS 15.6 (MinimumOSVersion)`, `macOS 12 (LSMinimumSystemVersion)`.
-    public var described: String {
+    package var described: String {
         (text.hasPrefix("macOS") ? text : "iOS \(text)") + " (\(source.rawValue))"
     }
 
     /// Whether an Info.plist is an iOS-family app's: `LSRequiresIPhoneOS`, `UIDeviceFamily`, `MinimumOSVersion`,
     /// `UIRequiredDeviceCapabilities`, a launch screen or interface orientations, or an iPhone platform in
     /// `CFBundleSupportedPlatforms`. Its `LSMinimumSystemVersion` (if any) is the Mac Catalyst minimum.
-    public static func isIOSApp(_ root: [String: Any]) -> Bool {
+    package static func isIOSApp(_ root: [String: Any]) -> Bool {
         if root["LSRequiresIPhoneOS"] as? Bool == true { return true }
         let iOSKeys = [
             "UIDeviceFamily", "MinimumOSVersion", "UIRequiredDeviceCapabilities", "UILaunchStoryboardName",
@@ -52,7 +52,7 @@ public struct LowestOS: Sendable, Equatable {
     ///   - deploymentTarget: `--deployment-target` as written.
     ///   - settings: The build settings given.
     /// - Returns: nil when nothing says.
-    public static func of(
+    package static func of(
         _ document: PlistDocument, deploymentTarget: String? = nil, settings: BuildSettings = BuildSettings()
     ) -> LowestOS? {
         if let found = iOS(deploymentTarget, .deploymentTarget) { return found }
@@ -71,7 +71,7 @@ public struct LowestOS: Sendable, Equatable {
     }
 
     /// An iOS app's `LSMinimumSystemVersion` that ``of(_:deploymentTarget:settings:)`` did not use, as written.
-    public static func ignoredCatalystMinimum(of document: PlistDocument) -> String? {
+    package static func ignoredCatalystMinimum(of document: PlistDocument) -> String? {
         guard document.kind == .infoPlist else { return nil }
         let root = document.rootDictionary
         guard isIOSApp(root), let text = root["LSMinimumSystemVersion"] as? String,

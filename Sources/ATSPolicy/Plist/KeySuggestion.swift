@@ -1,6 +1,6 @@
 /// "Did you mean" for ATS key names: the known-mistakes table of ``ATSKey/knownMistakes`` first,
 /// then a case-insensitive match, then the closest key by edit distance.
-public enum KeySuggestion {
+package enum KeySuggestion {
     /// The key a misspelling most likely meant, or nil when nothing is close.
     /// - Parameters:
     ///   - name: The key as written.
@@ -27,7 +27,7 @@ public enum KeySuggestion {
     }
 
     /// Levenshtein distance over characters (also the endpoint-list and baseline "did you mean").
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

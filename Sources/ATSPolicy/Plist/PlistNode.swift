@@ -6,7 +6,7 @@ import TLSModel
 /// Foundation hands back `Any`; on Linux a `<true/>` is a Swift `Bool` while an `<integer>` is an
 /// `NSNumber` that also casts to `Bool`, so `value as? Bool` cannot tell them apart. Apple's ATS
 /// parser can (§3.4: the number 2 is "present but not YES"), so the linter must too.
-public enum PlistNode {
+package enum PlistNode {
     case boolean(Bool)
     case integer(Int)
     case real(Double)
@@ -19,7 +19,7 @@ public enum PlistNode {
     case other(Any)
 
     /// Classifies a value returned by `PropertyListSerialization`.
-    public init(_ value: Any) {
+    package init(_ value: Any) {
         if let b = value as? Bool, type(of: value) == Bool.self {
             self = .boolean(b)
         } else if let n = value as? NSNumber {
@@ -52,7 +52,7 @@ public enum PlistNode {
     static func dictionary(_ value: Any) -> [String: Any]? { PropertyListValues.stringKeyedDictionary(value) }
 
     /// The plist element name of the value, as a person would write it: `<true/>`, `<string>`, ….
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .boolean(let b): return b ? "<true/>" : "<false/>"
         case .integer: return "<integer>"
@@ -67,7 +67,7 @@ public enum PlistNode {
     }
 
     /// A short rendering of the value for messages, e.g. `<string>YES</string>`.
-    public var shortDescription: String {
+    package var shortDescription: String {
         switch self {
         case .boolean: return typeName
         case .integer(let i): return "<integer>\(i)</integer>"

@@ -2,4 +2,4 @@ import TLSModel
 
 /// The ids of the findings ``PlistLinter`` reports: an alias of ``RuleID/Plist``, whose entries (title,
 /// help, usual severity) are in ``RuleRegistry/plist``.
-public typealias PlistRuleID = RuleID.Plist
+package typealias PlistRuleID = RuleID.Plist

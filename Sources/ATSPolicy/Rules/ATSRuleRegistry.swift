@@ -16,12 +16,12 @@ enum ATSRules {
 
 extension RuleRegistry {
     /// ATS: cleartext HTTP (`ats.http.*`).
-    public static let atsHTTP = RuleRegistry("atsHTTP", rules: ATSRules.http)
+    package static let atsHTTP = RuleRegistry("atsHTTP", rules: ATSRules.http)
     /// ATS: TLS negotiation (`ats.tls.*`).
-    public static let atsTLS = RuleRegistry("atsTLS", rules: ATSRules.tls)
+    package static let atsTLS = RuleRegistry("atsTLS", rules: ATSRules.tls)
     /// Apple's certificate trust (`trust.*`): the rules' entries in documentation order, with the entries of the
     /// trust warnings `Judging/Gate` emits (``TrustWarnings``) in their places.
-    public static let trust = RuleRegistry(
+    package static let trust = RuleRegistry(
         "trust",
         entries: ChainTrustRule().entries + HostnameRule().entries + KeySizeRule().entries + [TrustWarnings.keyUsage]
             + SignatureHashRule().entries + ExtendedKeyUsageRule().entries + LifetimeRule().entries

@@ -2,7 +2,7 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.os.catalyst-minimum` (its entry is below).
-    public static let osCatalystMinimum: RuleID = "plist.os.catalyst-minimum"
+    package static let osCatalystMinimum: RuleID = "plist.os.catalyst-minimum"
 }
 
 /// A Mac Catalyst app's `LSMinimumSystemVersion` is its macOS minimum, not its iOS one: a note that the lint judges

@@ -2,9 +2,9 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.dead.arbitrary-loads-ignored` (its entry is below).
-    public static let deadArbitraryLoadsIgnored: RuleID = "plist.dead.arbitrary-loads-ignored"
+    package static let deadArbitraryLoadsIgnored: RuleID = "plist.dead.arbitrary-loads-ignored"
     /// `plist.dead.global-keys-shadowed` (its entry is below).
-    public static let deadGlobalKeysShadowed: RuleID = "plist.dead.global-keys-shadowed"
+    package static let deadGlobalKeysShadowed: RuleID = "plist.dead.global-keys-shadowed"
 }
 
 /// Keys that do nothing (reference §4.1, §4.3):

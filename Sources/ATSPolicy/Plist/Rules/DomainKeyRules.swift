@@ -3,29 +3,29 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.domain.invalid`: An exception or pinned domain key that is not a host name.
-    public static let domainInvalid: RuleID = "plist.domain.invalid"
+    package static let domainInvalid: RuleID = "plist.domain.invalid"
     /// `plist.domain.scheme`: A domain key with a URL scheme; keys are bare host names and this one never matches.
-    public static let domainScheme: RuleID = "plist.domain.scheme"
+    package static let domainScheme: RuleID = "plist.domain.scheme"
     /// `plist.domain.port`: A domain key with a port; ports are not allowed and this one never matches.
-    public static let domainPort: RuleID = "plist.domain.port"
+    package static let domainPort: RuleID = "plist.domain.port"
     /// `plist.domain.path`: A domain key with a path; keys are bare host names and this one never matches.
-    public static let domainPath: RuleID = "plist.domain.path"
+    package static let domainPath: RuleID = "plist.domain.path"
     /// `plist.domain.wildcard`: A domain key with a wildcard; use NSIncludesSubdomains instead.
-    public static let domainWildcard: RuleID = "plist.domain.wildcard"
+    package static let domainWildcard: RuleID = "plist.domain.wildcard"
     /// `plist.domain.leading-dot`: A domain key with a leading dot; use NSIncludesSubdomains instead.
-    public static let domainLeadingDot: RuleID = "plist.domain.leading-dot"
+    package static let domainLeadingDot: RuleID = "plist.domain.leading-dot"
     /// `plist.domain.uppercase`: A domain key with upper-case letters; exception lookups are exact and lower-case.
-    public static let domainUppercase: RuleID = "plist.domain.uppercase"
+    package static let domainUppercase: RuleID = "plist.domain.uppercase"
     /// `plist.domain.trailing-dot`: A domain key with a trailing dot; it matches only hosts written with the dot.
-    public static let domainTrailingDot: RuleID = "plist.domain.trailing-dot"
+    package static let domainTrailingDot: RuleID = "plist.domain.trailing-dot"
     /// `plist.domain.ip-address`: An IP address domain key; honoured only from iOS 17 / macOS 14.
-    public static let domainIPAddress: RuleID = "plist.domain.ip-address"
+    package static let domainIPAddress: RuleID = "plist.domain.ip-address"
     /// `plist.domain.cidr`: A CIDR range domain key; honoured only from iOS 17 / macOS 14.
-    public static let domainCIDR: RuleID = "plist.domain.cidr"
+    package static let domainCIDR: RuleID = "plist.domain.cidr"
     /// `plist.domain.invalid-cidr`: A CIDR range Apple cannot parse; the entry never matches.
-    public static let domainInvalidCIDR: RuleID = "plist.domain.invalid-cidr"
+    package static let domainInvalidCIDR: RuleID = "plist.domain.invalid-cidr"
     /// `plist.domain.subdomains-on-ip`: NSIncludesSubdomains on an IP or CIDR entry, where it has no effect.
-    public static let domainSubdomainsOnIP: RuleID = "plist.domain.subdomains-on-ip"
+    package static let domainSubdomainsOnIP: RuleID = "plist.domain.subdomains-on-ip"
 }
 
 /// Domain keys of `NSExceptionDomains` and `NSPinnedDomains` (reference §4.4): a bare host name,

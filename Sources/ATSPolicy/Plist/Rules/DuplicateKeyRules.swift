@@ -2,7 +2,7 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.key.duplicate`: A key written twice in one dictionary; only the last value takes effect.
-    public static let keyDuplicate: RuleID = "plist.key.duplicate"
+    package static let keyDuplicate: RuleID = "plist.key.duplicate"
 }
 
 /// `plist.key.duplicate`: a `<key>` written twice in one XML `<dict>`. `PropertyListSerialization` (like Apple's

@@ -2,9 +2,9 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.domain.subdomains-on-tld` (its entry is below).
-    public static let domainSubdomainsOnTLD: RuleID = "plist.domain.subdomains-on-tld"
+    package static let domainSubdomainsOnTLD: RuleID = "plist.domain.subdomains-on-tld"
     /// `plist.value.forward-secrecy-off` (its entry is below).
-    public static let valueForwardSecrecyOff: RuleID = "plist.value.forward-secrecy-off"
+    package static let valueForwardSecrecyOff: RuleID = "plist.value.forward-secrecy-off"
 }
 
 /// Notes on what an `NSExceptionDomains` entry reaches and relaxes that its keys do not say on their face:

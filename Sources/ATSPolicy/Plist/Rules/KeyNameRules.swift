@@ -2,15 +2,15 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.ats.absent`: The Info.plist has no NSAppTransportSecurity dictionary: default ATS applies everywhere.
-    public static let atsAbsent: RuleID = "plist.ats.absent"
+    package static let atsAbsent: RuleID = "plist.ats.absent"
     /// `plist.key.misspelled`: A key that is not an ATS key but is close to one; Apple ignores it.
-    public static let keyMisspelled: RuleID = "plist.key.misspelled"
+    package static let keyMisspelled: RuleID = "plist.key.misspelled"
     /// `plist.key.unknown`: A key atscheck does not know; Apple ignores unknown keys.
-    public static let keyUnknown: RuleID = "plist.key.unknown"
+    package static let keyUnknown: RuleID = "plist.key.unknown"
     /// `plist.key.wrong-level`: An ATS key placed in the wrong dictionary, where Apple does not read it.
-    public static let keyWrongLevel: RuleID = "plist.key.wrong-level"
+    package static let keyWrongLevel: RuleID = "plist.key.wrong-level"
     /// `plist.key.case-duplicate`: Two keys that differ only in letter case; lookups are case-sensitive.
-    public static let keyCaseDuplicate: RuleID = "plist.key.case-duplicate"
+    package static let keyCaseDuplicate: RuleID = "plist.key.case-duplicate"
 }
 
 /// Key names: unknown and misspelled keys (with "did you mean"), keys at the wrong level, and keys

@@ -2,9 +2,9 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.key.deprecated`: An iOS 9-era NSThirdParty…/NSTemporary… key that current OSes probably ignore.
-    public static let keyDeprecated: RuleID = "plist.key.deprecated"
+    package static let keyDeprecated: RuleID = "plist.key.deprecated"
     /// `plist.key.obsolete`: NSRequiresCertificateTransparency: obsolete, and Apple advises against setting it.
-    public static let keyObsolete: RuleID = "plist.key.obsolete"
+    package static let keyObsolete: RuleID = "plist.key.obsolete"
 }
 
 /// Legacy keys (reference §3.2, §2.2): the iOS 9-era `NSThirdParty…` / `NSTemporary…` spellings,

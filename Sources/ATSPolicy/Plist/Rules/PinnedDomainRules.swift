@@ -3,19 +3,19 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.pinning.no-identities` (its entry is below).
-    public static let pinningNoIdentities: RuleID = "plist.pinning.no-identities"
+    package static let pinningNoIdentities: RuleID = "plist.pinning.no-identities"
     /// `plist.pinning.empty-identities`: An empty pinned identity array.
-    public static let pinningEmptyIdentities: RuleID = "plist.pinning.empty-identities"
+    package static let pinningEmptyIdentities: RuleID = "plist.pinning.empty-identities"
     /// `plist.pinning.missing-spki`: A pinned identity without an SPKI-SHA256-BASE64 string.
-    public static let pinningMissingSPKI: RuleID = "plist.pinning.missing-spki"
+    package static let pinningMissingSPKI: RuleID = "plist.pinning.missing-spki"
     /// `plist.pinning.invalid-base64`: An SPKI-SHA256-BASE64 value that is not Base64; Apple skips it.
-    public static let pinningInvalidBase64: RuleID = "plist.pinning.invalid-base64"
+    package static let pinningInvalidBase64: RuleID = "plist.pinning.invalid-base64"
     /// `plist.pinning.wrong-digest-length` (its entry is below).
-    public static let pinningWrongDigestLength: RuleID = "plist.pinning.wrong-digest-length"
+    package static let pinningWrongDigestLength: RuleID = "plist.pinning.wrong-digest-length"
     /// `plist.pinning.no-backup`: A pinned domain with a single pin and no backup pin.
-    public static let pinningNoBackup: RuleID = "plist.pinning.no-backup"
+    package static let pinningNoBackup: RuleID = "plist.pinning.no-backup"
     /// `plist.pinning.placeholder` (its entry is below).
-    public static let pinningPlaceholder: RuleID = "plist.pinning.placeholder"
+    package static let pinningPlaceholder: RuleID = "plist.pinning.placeholder"
 }
 
 /// `NSPinnedDomains` structure (reference §3.3): each entry needs `NSPinnedCAIdentities` and/or

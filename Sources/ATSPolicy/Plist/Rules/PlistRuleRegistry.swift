@@ -30,6 +30,6 @@ enum PlistLintRules {
 extension RuleRegistry {
     /// `NSAppTransportSecurity` validation by `atscheck plist` (`plist.*`): the lint rules' entries, then the
     /// entries of what reading a source file reports.
-    public static let plist = RuleRegistry(
+    package static let plist = RuleRegistry(
         "plist", rules: PlistLintRules.all.map { $0 as any Rule } + [SourceReadingFindings()])
 }

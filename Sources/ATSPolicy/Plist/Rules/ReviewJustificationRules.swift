@@ -2,7 +2,7 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.review.justification`: A key App Review asks the developer to justify.
-    public static let reviewJustification: RuleID = "plist.review.justification"
+    package static let reviewJustification: RuleID = "plist.review.justification"
 }
 
 /// Keys App Review asks the developer to justify (reference §3.1): `NSAllowsArbitraryLoads`,

@@ -2,9 +2,9 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.source.configuration-invalid` (its entry is below).
-    public static let sourceConfigurationInvalid: RuleID = "plist.source.configuration-invalid"
+    package static let sourceConfigurationInvalid: RuleID = "plist.source.configuration-invalid"
     /// `plist.source.configurations-limited` (its entry is below).
-    public static let sourceConfigurationsLimited: RuleID = "plist.source.configurations-limited"
+    package static let sourceConfigurationsLimited: RuleID = "plist.source.configurations-limited"
 }
 
 /// What reading an Info.plist source file reports about its preprocessor configurations (``PlistConfigurations``:

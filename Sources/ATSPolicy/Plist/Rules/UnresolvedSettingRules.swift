@@ -2,7 +2,7 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.source.unresolved-setting` (its entry is below).
-    public static let sourceUnresolvedSetting: RuleID = "plist.source.unresolved-setting"
+    package static let sourceUnresolvedSetting: RuleID = "plist.source.unresolved-setting"
 }
 
 /// `plist.source.unresolved-setting`: a `$(NAME)` reference where ATS (or TrustKit's `TSKConfiguration`) reads it,

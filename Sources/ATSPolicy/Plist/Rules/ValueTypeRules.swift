@@ -3,13 +3,13 @@ import TLSModel
 
 extension RuleID.Plist {
     /// `plist.value.wrong-type`: A value of the wrong plist type; Apple ignores it and uses the default.
-    public static let valueWrongType: RuleID = "plist.value.wrong-type"
+    package static let valueWrongType: RuleID = "plist.value.wrong-type"
     /// `plist.value.numeric-boolean` (its entry is below).
-    public static let valueNumericBoolean: RuleID = "plist.value.numeric-boolean"
+    package static let valueNumericBoolean: RuleID = "plist.value.numeric-boolean"
     /// `plist.value.invalid-tls-version` (its entry is below).
-    public static let valueInvalidTLSVersion: RuleID = "plist.value.invalid-tls-version"
+    package static let valueInvalidTLSVersion: RuleID = "plist.value.invalid-tls-version"
     /// `plist.value.invalid-niap-version`: An NIAP TLS package value Apple does not recognise.
-    public static let valueInvalidNIAP: RuleID = "plist.value.invalid-niap-version"
+    package static let valueInvalidNIAP: RuleID = "plist.value.invalid-niap-version"
 }
 
 /// Value types and values, and what Apple does with a wrong one (reference §3.4):

@@ -6,14 +6,14 @@ import Foundation
 ///
 /// An assignment with a condition (`NAME[sdk=iphoneos*] = VALUE`) is skipped: which SDK, architecture or
 /// configuration the build uses is not known here, so the unconditional value (or `--build-setting`) decides.
-public enum XCConfigFile {
+package enum XCConfigFile {
     /// Why an .xcconfig could not be read: exit 65, naming the file and line.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var file: String
-        public var line: Int?
-        public var reason: String
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        package var file: String
+        package var line: Int?
+        package var reason: String
 
-        public var description: String { "\(line.map { "\(file):\($0)" } ?? file): \(reason)" }
+        package var description: String { "\(line.map { "\(file):\($0)" } ?? file): \(reason)" }
     }
 
     /// Reads an .xcconfig and the files it includes.
@@ -22,7 +22,7 @@ public enum XCConfigFile {
     ///   - settings: The settings so far (earlier `--xcconfig` files): `$(inherited)` refers to them.
     /// - Returns: The settings with this file's assignments applied.
     /// - Throws: ``Failure`` when the file or a non-optional include cannot be read.
-    public static func load(path: String, onto settings: BuildSettings = BuildSettings()) throws -> BuildSettings {
+    package static func load(path: String, onto settings: BuildSettings = BuildSettings()) throws -> BuildSettings {
         var result = settings
         try apply(path: path, to: &result, depth: 0)
         return result

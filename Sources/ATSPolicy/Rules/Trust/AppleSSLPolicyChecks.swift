@@ -1,7 +1,7 @@
 import TLSModel
 
 /// Which kind of anchor ended a path, as Apple's SSL server policy tells them apart (pinning.md §0).
-public enum SSLPolicyAnchor: Sendable, Equatable {
+package enum SSLPolicyAnchor: Sendable, Equatable {
     /// A root of the system store: serverAuth on the leaf, the 398-day cap.
     case system
     /// A user- or MDM-installed root (`--ca-file`): an EKU, when present, must allow server use; 825 days.
@@ -12,17 +12,17 @@ public enum SSLPolicyAnchor: Sendable, Equatable {
 }
 
 /// One of Apple's SSL-policy checks that a path fails, named by the trust rule that makes it.
-public struct SSLPolicyFailure: Sendable, Equatable {
+package struct SSLPolicyFailure: Sendable, Equatable {
     /// The trust rule whose check fails (`trust.hostname`, `trust.eku`, `trust.key-size`, …).
-    public var rule: RuleID
+    package var rule: RuleID
     /// One line: what fails.
-    public var message: String
+    package var message: String
 
     /// A failure.
     /// - Parameters:
     ///   - rule: The trust rule whose check fails.
     ///   - message: What fails.
-    public init(_ rule: RuleID, _ message: String) {
+    package init(_ rule: RuleID, _ message: String) {
         self.rule = rule
         self.message = message
     }
@@ -44,14 +44,14 @@ protocol SSLPathCheck: Rule {
 /// support 103769): the host against the SAN only, serverAuth EKU, RSA ≥ 2048 / EC ≥ 256 on every
 /// certificate, no SHA-1, leaf lifetime caps. The same tests as the trust rules of this folder (their primary,
 /// Security-source readings), applied to one built path for the pin evaluators.
-public enum AppleSSLPolicyChecks {
+package enum AppleSSLPolicyChecks {
     /// The checks a path fails under the SSL policy.
     /// - Parameters:
     ///   - path: The built path, leaf first, anchor last.
     ///   - host: The host bound to the policy; nil for an SSL policy without a host (no hostname check).
     ///   - anchor: What ended the path.
     /// - Returns: Failures in check order; empty when the path passes.
-    public static func failures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure]
+    package static func failures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure]
     {
         guard !path.isEmpty else { return [SSLPolicyFailure(.Trust.untrusted, "no certificate")] }
         return checks.flatMap { $0.sslPolicyFailures(path: path, host: host, anchor: anchor) }
@@ -65,7 +65,7 @@ public enum AppleSSLPolicyChecks {
     /// Keys trustd calls weak whatever their size (`SecCertificateIsWeakKey`: anything but RSA, EC, Ed25519 and
     /// Ed448), on every certificate of the path, anchor included: its basic X.509 checks refuse them under every
     /// policy.
-    public static func unsupportedKeys(path: [CertificateFacts]) -> [SSLPolicyFailure] {
+    package static func unsupportedKeys(path: [CertificateFacts]) -> [SSLPolicyFailure] {
         path.enumerated().compactMap { i, cert in
             KeySizeRule.appleKeyAlgorithms.contains(cert.keyType)
                 ? nil
