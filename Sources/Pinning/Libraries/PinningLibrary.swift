@@ -49,6 +49,14 @@ public protocol PinningLibrary: Sendable {
     /// Where a linked copy loads its pins from, for `app`'s library note; nil when atscheck does not model it (the
     /// note then says so).
     func loadingNote(_ copy: LinkedCopy) -> String?
+    /// What `app` finds wrong with a copy the app links, beyond its note (AFNetworking 2.x/3.x as a dynamic
+    /// framework never reads the app bundle's `.cer` files); `label` names the copy (name and version), `file` is
+    /// where it was found. Empty by default.
+    func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding]
+    /// What `app` finds when the Info.plist configures the library but the app does not link it (TrustKit's
+    /// `TSKConfiguration`, which nothing reads then). `locate` gives the Info.plist's file and the line of a key
+    /// path. Empty by default (and for a library built into the OS).
+    func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?)) -> [Finding]
     /// Option values implied by the copy an app links (AFNetworking's `afVersion` from its framework's version),
     /// for those the user did not give.
     func linkedValues(majorVersion: Int?) -> PinOptionValues
@@ -72,6 +80,10 @@ extension PinningLibrary {
     public func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? { bundleLookups.first }
     public func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
     public func loadingNote(_ copy: LinkedCopy) -> String? { nil }
+    public func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] { [] }
+    public func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?))
+        -> [Finding]
+    { [] }
     public var extractFormats: [PinMaterialWriter] { [] }
     public func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] { [] }
 }

@@ -47,4 +47,30 @@ extension AFNetworkingLibrary {
             "policyWithPinningMode: loads the \(count(copy.files(.afNetworkingMainBundle), "*.cer file")) at the top "
             + "level of the app bundle"
     }
+
+    /// A dynamic AFNetworking before 4.0 reads its own bundle: the app bundle's `*.cer` files are never used
+    /// (pinning.md §1.1).
+    public func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] {
+        let mainCer = copy.files(.afNetworkingMainBundle)
+        guard
+            bundleLookup(linkedAsFramework: copy.linkedAsFramework, majorVersion: copy.majorVersion)?.folder
+                == .ownFramework, mainCer > 0
+        else { return [] }
+        let count = LinkedCopy.count
+        let own = copy.files(.afNetworkingFrameworkBundle)
+        let instead =
+            own == 0
+            ? "its own bundle has none, so policyWithPinningMode: pins nothing and rejects every connection "
+                + "in a pinned mode"
+            : "it pins the \(count(own, ".cer file")) in its own bundle instead"
+        return [
+            Finding(
+                rule: RuleID.Pins.frameworkBundle, severity: .error,
+                message:
+                    "\(label) as a dynamic framework loads pins from its own bundle: the "
+                    + "\(count(mainCer, ".cer file")) in the app bundle "
+                    + "\(mainCer == 1 ? "is" : "are") never used; \(instead)",
+                file: file)
+        ]
+    }
 }
