@@ -35,6 +35,10 @@ public protocol PinningLibrary: Sendable {
     func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem>
     /// Why `pins` cannot configure the library (TrustKit without a pin set), nil when it can.
     func missingMaterial(_ pins: AppPins) -> String?
+    /// Whether `pins`, as read, configure the library, so `cert --pins` checks it when no `--library` is named:
+    /// by default when nothing is missing (``missingMaterial(_:)``); the libraries that load certificate files
+    /// when there is one.
+    func isConfigured(by pins: AppPins) -> Bool
     /// Its own pin material in an Info.plist (or a plist given to `--pins`), with findings about it; nil when the
     /// plist holds none or the library's material lives in ``AppPins``' shared fields (certificates, a TrustKit pin
     /// set, `NSPinnedDomains`). The loader keeps it in ``AppPins/libraryMaterial`` under ``id``.
@@ -73,6 +77,7 @@ extension PinningLibrary {
     public var rules: [RuleID] { [] }
     public var materialRules: [RuleID] { [] }
     public func missingMaterial(_ pins: AppPins) -> String? { nil }
+    public func isConfigured(by pins: AppPins) -> Bool { missingMaterial(pins) == nil }
     public func material(plist root: [String: Any], file: String) -> (
         material: any LibraryPinMaterial, findings: [Finding]
     )? { nil }

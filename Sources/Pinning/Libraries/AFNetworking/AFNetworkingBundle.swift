@@ -11,6 +11,10 @@ extension BundleLookup {
 }
 
 extension AFNetworkingLibrary {
+    /// Configured by any certificate file read (a PEM blob in a `.cer` included: the check then says what the
+    /// library makes of it).
+    public func isConfigured(by pins: AppPins) -> Bool { !pins.certificates.isEmpty }
+
     /// `policyWithPinningMode:` reads `*.cer` (NSBundle's `pathsForResourcesOfType:@"cer"`: `.CER` is not read).
     public var bundleLookups: [BundleLookup] { [.afNetworkingMainBundle, .afNetworkingFrameworkBundle] }
 
