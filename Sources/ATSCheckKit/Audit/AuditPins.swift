@@ -97,7 +97,7 @@ package struct AuditPins {
                     anchors: anchors(for: endpoint.entry))
                 {
                     checks.append(check)
-                    let found = PinnedDomainsCheck.findings(of: check, expectFail: endpoint.entry.expect == .fail)
+                    let found = PinnedDomainsJudge.findings(of: check, expectFail: endpoint.entry.expect == .fail)
                     findings += found
                     let rejected = found.filter(\.isPinRejection)
                     if !rejected.isEmpty { rejections[index] = rejected }
@@ -123,7 +123,7 @@ package struct AuditPins {
                     message:
                         "the NSPinnedDomains entry '\(key)' covers no https endpoint of the list (none is "
                         + "\(key)\(subdomains)): its pins were not checked against a live path",
-                    file: document.file, line: plistCheck?.lines[key], keyPath: PinnedDomainsCheck.keyPath(key)))
+                    file: document.file, line: plistCheck?.lines[key], keyPath: PinnedDomainsJudge.keyPath(key)))
         }
         return Outcome(findings: findings, checks: checks, pinnedDomainsRejections: rejections)
     }
