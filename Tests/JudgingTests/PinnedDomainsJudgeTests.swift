@@ -36,3 +36,34 @@ struct PinnedDomainsJudgeTests {
                 == PinFindings.of(check, subject: "NSPinnedDomains 'a.example.com'", expectFail: true))
     }
 }
+
+@Suite("NSPinnedDomains entries no listed endpoint covers")
+struct PinnedDomainsUncoveredTests {
+    @Test("one note per uncovered entry, in key order, at its line, naming one label below when it includes them")
+    func uncovered() {
+        let configuration = PinnedDomainsConfiguration(domains: [
+            "z.example.com": PinnedDomainEntry(includesSubdomains: true, caIdentities: []),
+            "a.example.com": PinnedDomainEntry(includesSubdomains: false, caIdentities: []),
+            "api.example.com": PinnedDomainEntry(includesSubdomains: false, caIdentities: []),
+        ])
+        let out = PinnedDomainsJudge.uncovered(
+            configuration, covered: ["api.example.com"], file: "Info.plist", lines: ["z.example.com": 12])
+        #expect(out.map(\.rule) == [RuleID.Audit.pinnedDomainNoEndpoint, RuleID.Audit.pinnedDomainNoEndpoint])
+        #expect(out.map(\.severity) == [.note, .note])
+        #expect(out.map(\.line) == [nil, 12])
+        #expect(out.map(\.file) == ["Info.plist", "Info.plist"])
+        #expect(
+            out.map(\.keyPath) == [
+                "NSAppTransportSecurity.NSPinnedDomains.a.example.com",
+                "NSAppTransportSecurity.NSPinnedDomains.z.example.com",
+            ])
+        #expect(
+            out[0].message
+                == "the NSPinnedDomains entry 'a.example.com' covers no https endpoint of the list (none is "
+                + "a.example.com): its pins were not checked against a live path")
+        #expect(out[1].message.contains("(none is z.example.com or one label below it)"))
+        #expect(
+            PinnedDomainsJudge.uncovered(configuration, covered: Set(configuration.domains.keys), file: "", lines: [:])
+                .isEmpty)
+    }
+}

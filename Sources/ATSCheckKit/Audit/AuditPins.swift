@@ -115,15 +115,9 @@ package struct AuditPins {
                     expectFail: false)
             }
         }
-        for key in (pinnedDomains?.domains.keys.sorted() ?? []) where !covered.contains(key) {
-            let subdomains = pinnedDomains?.domains[key]?.includesSubdomains == true ? " or one label below it" : ""
-            findings.append(
-                Finding(
-                    rule: RuleID.Audit.pinnedDomainNoEndpoint, severity: .note,
-                    message:
-                        "the NSPinnedDomains entry '\(key)' covers no https endpoint of the list (none is "
-                        + "\(key)\(subdomains)): its pins were not checked against a live path",
-                    file: document.file, line: plistCheck?.lines[key], keyPath: PinnedDomainsJudge.keyPath(key)))
+        if let plistCheck {
+            findings += PinnedDomainsJudge.uncovered(
+                plistCheck.configuration, covered: covered, file: document.file, lines: plistCheck.lines)
         }
         return Outcome(findings: findings, checks: checks, pinnedDomainsRejections: rejections)
     }

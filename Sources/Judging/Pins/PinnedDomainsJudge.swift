@@ -28,4 +28,26 @@ package enum PinnedDomainsJudge {
     package static func findings(of check: AuditPinCheck, expectFail: Bool = false) -> [Finding] {
         PinFindings.of(check, subject: "NSPinnedDomains '\(check.domains.first ?? "")'", expectFail: expectFail)
     }
+
+    /// The `audit.pinned-domain.no-endpoint` notes: one per `NSPinnedDomains` entry no `https` endpoint of the
+    /// list is covered by, in key order, at the entry's line.
+    /// - Parameters:
+    ///   - configuration: The plist's `NSPinnedDomains`.
+    ///   - covered: The keys that pinned some endpoint of the list.
+    ///   - file: The plist.
+    ///   - lines: The plist line of each key.
+    /// - Returns: The notes.
+    package static func uncovered(
+        _ configuration: PinnedDomainsConfiguration, covered: Set<String>, file: String, lines: [String: Int]
+    ) -> [Finding] {
+        configuration.domains.keys.sorted().filter { !covered.contains($0) }.map { key in
+            let subdomains = configuration.domains[key]?.includesSubdomains == true ? " or one label below it" : ""
+            return Finding(
+                rule: RuleID.Audit.pinnedDomainNoEndpoint, severity: .note,
+                message:
+                    "the NSPinnedDomains entry '\(key)' covers no https endpoint of the list (none is "
+                    + "\(key)\(subdomains)): its pins were not checked against a live path",
+                file: file, line: lines[key], keyPath: keyPath(key))
+        }
+    }
 }
