@@ -65,4 +65,26 @@ struct LibraryHookTests {
         #expect(ids(AppPins(pinSet: PinSet(domains: [:]))) == [.trustkit])
         #expect(ids(AppPins(pinnedDomains: PinnedDomainsConfiguration(domains: [:]))) == [.nspinneddomains])
     }
+
+    @Test("app checks a host against TSKConfiguration's entry that pins it; no other library reads an Info.plist entry")
+    func infoPlistEntry() {
+        let pins = AppPins(
+            pinSet: PinSet(domains: [
+                "example.com": DomainPins(pins: ["a", "b"], includeSubdomains: true),
+                "off.example.com": DomainPins(pins: ["a", "b"], excludeSubdomainFromParentPolicy: true),
+            ]))
+        let entry = TrustKitLibrary().infoPlistEntry(pinning: "api.example.com", in: pins, now: PinFixtures.now)
+        #expect(
+            entry
+                == InfoPlistPinEntry(
+                    origin: .trustKit, note: "TSKConfiguration entry 'example.com'",
+                    keyPath: "TSKConfiguration.TSKPinnedDomains.example.com",
+                    subject: "TrustKit (TSKConfiguration 'example.com')"))
+        #expect(TrustKitLibrary().infoPlistEntry(pinning: "off.example.com", in: pins, now: PinFixtures.now) == nil)
+        #expect(TrustKitLibrary().infoPlistEntry(pinning: "other.org", in: pins, now: PinFixtures.now) == nil)
+        #expect(TrustKitLibrary().infoPlistEntry(pinning: "example.com", in: AppPins(), now: PinFixtures.now) == nil)
+        for library in PinningLibraries.all where library.id != .trustkit {
+            #expect(library.infoPlistEntry(pinning: "example.com", in: pins, now: PinFixtures.now) == nil)
+        }
+    }
 }

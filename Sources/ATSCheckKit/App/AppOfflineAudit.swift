@@ -36,6 +36,18 @@ public struct AppOfflineResult: Sendable {
     public var report: ScanReport
 }
 
+extension AppOfflineResult {
+    /// The pin material the app's Info.plist configures libraries with by itself (the parsed `TSKConfiguration`),
+    /// as the Info.plist's: what `app` checks each library's ``PinningLibrary/infoPlistEntry(pinning:in:now:)``
+    /// against.
+    var infoPlistPins: LoadedPins {
+        var material = LoadedPins()
+        material.files = [infoPlist]
+        material.pinSet = trustKit
+        return material
+    }
+}
+
 /// A certificate file of the bundle and what it holds.
 public struct AppPinFile: Sendable {
     /// The file's path as shown (`Demo.ipa/Payload/Demo.app/demo-ca.cer`).

@@ -61,6 +61,10 @@ public protocol PinningLibrary: Sendable {
     /// `TSKConfiguration`, which nothing reads then). `locate` gives the Info.plist's file and the line of a key
     /// path. Empty by default (and for a library built into the OS).
     func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?)) -> [Finding]
+    /// The entry of the configuration the library reads from the app's Info.plist by itself (TrustKit's
+    /// `TSKConfiguration`) that pins `host` at `now`, which `app` checks the host's live chain against; nil when no
+    /// entry pins it or the library reads no such configuration (the default: `app` checks nothing for it there).
+    func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry?
     /// Option values implied by the copy an app links (AFNetworking's `afVersion` from its framework's version),
     /// for those the user did not give.
     func linkedValues(majorVersion: Int?) -> PinOptionValues
@@ -86,6 +90,7 @@ extension PinningLibrary {
     public func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
     public func loadingNote(_ copy: LinkedCopy) -> String? { nil }
     public func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] { [] }
+    public func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry? { nil }
     public func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?))
         -> [Finding]
     { [] }
@@ -230,5 +235,27 @@ public struct PinLibrarySignature: Sendable, Equatable {
     public init(framework: String, staticMarkers: [String]) {
         self.framework = framework
         self.staticMarkers = staticMarkers
+    }
+}
+
+/// An entry of a library's own Info.plist configuration that pins a host (``PinningLibrary/infoPlistEntry(pinning:in:now:)``):
+/// how `app` reports the check of the host against it.
+public struct InfoPlistPinEntry: Sendable, Equatable {
+    /// The check's origin in the report.
+    public var origin: AppPinCheck.Origin
+    /// The check's note (`TSKConfiguration entry 'example.com'`).
+    public var note: String
+    /// The dotted key path its findings point at.
+    public var keyPath: String
+    /// What decided, for the findings' messages.
+    public var subject: String
+
+    /// An entry.
+    /// - Parameters: see the properties.
+    public init(origin: AppPinCheck.Origin, note: String, keyPath: String, subject: String) {
+        self.origin = origin
+        self.note = note
+        self.keyPath = keyPath
+        self.subject = subject
     }
 }

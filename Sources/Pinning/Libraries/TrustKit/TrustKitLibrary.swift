@@ -56,6 +56,16 @@ public struct TrustKitLibrary: PinningLibrary {
         ]
     }
 
+    /// The `TSKConfiguration` domain whose policy pins `host` (TrustKit's lookup: exact, else an including parent).
+    public func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry? {
+        guard let pinSet = pins.pinSet,
+            case .pinned(let domain, _, _) = TrustKitPolicyLookup.lookup(host: host, in: pinSet, now: now)
+        else { return nil }
+        return InfoPlistPinEntry(
+            origin: .trustKit, note: "TSKConfiguration entry '\(domain)'",
+            keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)", subject: "TrustKit (TSKConfiguration '\(domain)')")
+    }
+
     public func missingMaterial(_ pins: AppPins) -> String? {
         pins.pinSet == nil
             ? "no pin set for TrustKit: give a pin-set file (.json, .yaml) or an Info.plist with TSKConfiguration" : nil
