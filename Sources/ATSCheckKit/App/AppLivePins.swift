@@ -191,13 +191,3 @@ struct AppLivePins {
         return (findings, checks)
     }
 }
-
-extension AppPinCheck {
-    /// An audit pin check (NSPinnedDomains, endpoint-list entry) as an app pin check.
-    init(_ check: AuditPinCheck) {
-        self.init(
-            origin: check.origin == .pinnedDomains ? .pinnedDomains : .endpointList, endpoint: check.endpoint,
-            library: check.library, mode: nil, assumed: false, pinFiles: check.pinFiles,
-            note: check.domains.first.map { "NSPinnedDomains entry '\($0)'" } ?? check.pins, result: check.result)
-    }
-}
