@@ -110,9 +110,7 @@ package struct AuditPins {
                     origin: .endpointList, endpoint: endpoint.entry.target.hostPort, library: checker.policy.library,
                     pins: pinCheck.pins, pinFiles: checker.pins.files, source: endpoint.entry.source, result: result)
                 checks.append(check)
-                findings += PinFindings.of(
-                    check, subject: "the \(checker.policy.library.rawValue) policy with pins \(pinCheck.pins)",
-                    expectFail: false)
+                findings += PinFindings.ofEntry(check)
             }
         }
         if let plistCheck {
