@@ -136,7 +136,8 @@ struct CertCommand: AsyncParsableCommand {
         }
         if let plist, pins != plist, !host.isEmpty {
             let loaded = try PinMaterialLoader.load(plist, plistReading: options)
-            if CertPins.hasPinnedDomains(loaded) { material.append((plist, loaded, [.nspinneddomains])) }
+            let libraries = CertPins.plistLibraries(for: loaded)
+            if !libraries.isEmpty { material.append((plist, loaded, libraries)) }
         }
         var pinReports: [PinCheckReport] = []
         for (path, loaded, libraries) in material {

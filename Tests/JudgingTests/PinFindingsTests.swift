@@ -69,4 +69,16 @@ struct PinFindingsTests {
         #expect(out.map(\.severity) == [.warning])
         #expect(out.first?.message.contains("cannot read the CA file") == true)
     }
+
+    @Test("an endpoint-list entry's check is worded as its library's policy with its pins")
+    func entry() {
+        var check = Self.check(.reject, findings: [Self.rejected])
+        check.origin = .endpointList
+        check.pins = "pins/api.json"
+        #expect(
+            PinFindings.ofEntry(check)
+                == PinFindings.of(
+                    check, subject: "the nspinneddomains policy with pins pins/api.json", expectFail: false))
+        #expect(PinFindings.ofEntry(check).first?.severity == .error)
+    }
 }

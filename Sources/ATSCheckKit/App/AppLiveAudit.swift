@@ -36,7 +36,7 @@ public enum AppLiveAudit {
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async throws -> AppLiveResult {
         let contents = try AppOfflineAudit.open(path: path, limits: limits)
-        try AppOfflineAudit.checkTrustKitLaunch(contents)
+        try AppOfflineAudit.checkLaunchRefusals(contents)
         let offline = AppOfflineAudit.result(of: contents, filter: filter)
         let document = contents.infoPlist
         var entries = harvestedEntries(offline.endpoints)

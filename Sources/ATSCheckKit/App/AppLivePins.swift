@@ -33,9 +33,9 @@ struct AppLivePins {
         let live = endpoints.filter { !$0.entry.isHTTP }
         var findings: [Finding] = []
         var checks: [AppPinCheck] = []
-        let (tkFindings, tkChecks) = trustKit(live)
-        findings += tkFindings
-        checks += tkChecks
+        let (plistFindings, plistChecks) = infoPlistPins(live)
+        findings += plistFindings
+        checks += plistChecks
         for set in bundledSets() {
             let (f, c) = bundled(set, live)
             findings += f
@@ -44,36 +44,37 @@ struct AppLivePins {
         return (findings, checks)
     }
 
-    // MARK: TrustKit
+    // MARK: Info.plist configurations
 
-    func trustKit(_ endpoints: [Auditor.Endpoint]) -> ([Finding], [AppPinCheck]) {
-        guard let pinSet = offline.trustKit else { return ([], []) }
-        var material = LoadedPins()
-        material.files = [offline.infoPlist]
-        material.pinSet = pinSet
-        guard
-            var checker = try? PinChecker(
-                policy: .trustkit(TrustKitOptions()), pins: material, pinsPath: offline.infoPlist, caFiles: caFiles,
-                useSystemStore: useSystemStore, now: now)
-        else { return ([], []) }
-        checker.trustSource = trustSource
+    /// Each library's own Info.plist configuration (``PinningLibrary/infoPlistEntry(pinning:in:now:)``) against the
+    /// hosts it pins, with the library's default options; a library whose configuration its checker refuses
+    /// checks nothing.
+    func infoPlistPins(_ endpoints: [Auditor.Endpoint]) -> ([Finding], [AppPinCheck]) {
+        let material = offline.infoPlistPins
         var findings: [Finding] = []
         var checks: [AppPinCheck] = []
-        for endpoint in endpoints {
-            guard
-                case .pinned(let domain, _, _) = TrustKitPolicyLookup.lookup(
-                    host: endpoint.entry.target.host, in: pinSet, now: now),
-                let result = AuditPins.result(endpoint, checker: checker)
+        for library in PinningLibraries.all {
+            let pinned = endpoints.compactMap { endpoint in
+                library.infoPlistEntry(pinning: endpoint.entry.target.host, in: material.appPins, now: now).map {
+                    (endpoint, $0)
+                }
+            }
+            guard !pinned.isEmpty,
+                case .success(let policy) = library.policy(PinOptionValues(), spelling: .commandLine),
+                var checker = try? PinChecker(
+                    policy: policy, pins: material, pinsPath: offline.infoPlist, caFiles: caFiles,
+                    useSystemStore: useSystemStore, now: now)
             else { continue }
-            let check = AppPinCheck(
-                origin: .trustKit, endpoint: endpoint.entry.target.hostPort, library: .trustkit, mode: nil,
-                assumed: false,
-                pinFiles: [offline.infoPlist], note: "TSKConfiguration entry '\(domain)'", result: result)
-            checks.append(check)
-            findings += AppPinFindings.findings(
-                check, at: SourceLocation(file: offline.infoPlist),
-                keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)",
-                subject: "TrustKit (TSKConfiguration '\(domain)')")
+            checker.trustSource = trustSource
+            for (endpoint, entry) in pinned {
+                guard let result = AuditPins.result(endpoint, checker: checker) else { continue }
+                let check = AppPinCheck(
+                    origin: entry.origin, endpoint: endpoint.entry.target.hostPort, library: library.id, mode: nil,
+                    assumed: false, pinFiles: [offline.infoPlist], note: entry.note, result: result)
+                checks.append(check)
+                findings += AppPinFindings.findings(
+                    check, at: SourceLocation(file: offline.infoPlist), keyPath: entry.keyPath, subject: entry.subject)
+            }
         }
         return (findings, checks)
     }
@@ -188,15 +189,5 @@ struct AppLivePins {
             findings.append(finding)
         }
         return (findings, checks)
-    }
-}
-
-extension AppPinCheck {
-    /// An audit pin check (NSPinnedDomains, endpoint-list entry) as an app pin check.
-    init(_ check: AuditPinCheck) {
-        self.init(
-            origin: check.origin == .pinnedDomains ? .pinnedDomains : .endpointList, endpoint: check.endpoint,
-            library: check.library, mode: nil, assumed: false, pinFiles: check.pinFiles,
-            note: check.domains.first.map { "NSPinnedDomains entry '\($0)'" } ?? check.pins, result: check.result)
     }
 }

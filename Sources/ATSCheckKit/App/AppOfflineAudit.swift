@@ -36,6 +36,18 @@ public struct AppOfflineResult: Sendable {
     public var report: ScanReport
 }
 
+extension AppOfflineResult {
+    /// The pin material the app's Info.plist configures libraries with by itself (the parsed `TSKConfiguration`),
+    /// as the Info.plist's: what `app` checks each library's ``PinningLibrary/infoPlistEntry(pinning:in:now:)``
+    /// against.
+    var infoPlistPins: LoadedPins {
+        var material = LoadedPins()
+        material.files = [infoPlist]
+        material.pinSet = trustKit
+        return material
+    }
+}
+
 /// A certificate file of the bundle and what it holds.
 public struct AppPinFile: Sendable {
     /// The file's path as shown (`Demo.ipa/Payload/Demo.app/demo-ca.cer`).
@@ -61,17 +73,18 @@ public enum AppOfflineAudit {
         path: String, limits: ArchiveLimits = .default, filter: HarvestFilter = .default
     ) throws -> AppOfflineResult {
         let contents = try open(path: path, limits: limits)
-        try checkTrustKitLaunch(contents)
+        try checkLaunchRefusals(contents)
         return result(of: contents, filter: filter)
     }
 
-    /// Throws when the bundle links TrustKit and TrustKit refuses the Info.plist's `TSKConfiguration`: its library
-    /// constructor loads that dictionary before `main`, so the build crashes at launch. Without TrustKit nothing
-    /// reads the dictionary (`app.trustkit.not-linked`), and its refusals stay findings.
+    /// Throws when a linked library refuses the Info.plist's configuration it loads before `main` (TrustKit's
+    /// `TSKConfiguration`, read by its library constructor): the build crashes at launch. A library the bundle does
+    /// not link reads nothing (`app.trustkit.not-linked`), and its refusals stay findings.
     /// - Throws: ``InputFileError`` (exit 65) naming the Info.plist, the line and the first refusal.
-    static func checkTrustKitLaunch(_ contents: AppBundleContents) throws {
-        guard contents.libraries.contains(where: { $0.name == .trustkit }) else { return }
-        if let error = TrustKitLaunchFailure.error(TrustKitLaunchFailure.inPlist(contents.infoPlist)) { throw error }
+    static func checkLaunchRefusals(_ contents: AppBundleContents) throws {
+        let linked = Set(contents.libraries.map(\.name))
+        let refused = TrustKitLaunchFailure.inPlist(contents.infoPlist).filter { linked.contains($0.library) }
+        if let error = TrustKitLaunchFailure.error(refused) { throw error }
     }
 
     /// Opens a bundle, as an input file.

@@ -97,7 +97,7 @@ package struct AuditPins {
                     anchors: anchors(for: endpoint.entry))
                 {
                     checks.append(check)
-                    let found = PinnedDomainsCheck.findings(of: check, expectFail: endpoint.entry.expect == .fail)
+                    let found = PinnedDomainsJudge.findings(of: check, expectFail: endpoint.entry.expect == .fail)
                     findings += found
                     let rejected = found.filter(\.isPinRejection)
                     if !rejected.isEmpty { rejections[index] = rejected }
@@ -110,20 +110,12 @@ package struct AuditPins {
                     origin: .endpointList, endpoint: endpoint.entry.target.hostPort, library: checker.policy.library,
                     pins: pinCheck.pins, pinFiles: checker.pins.files, source: endpoint.entry.source, result: result)
                 checks.append(check)
-                findings += PinFindings.of(
-                    check, subject: "the \(checker.policy.library.rawValue) policy with pins \(pinCheck.pins)",
-                    expectFail: false)
+                findings += PinFindings.ofEntry(check)
             }
         }
-        for key in (pinnedDomains?.domains.keys.sorted() ?? []) where !covered.contains(key) {
-            let subdomains = pinnedDomains?.domains[key]?.includesSubdomains == true ? " or one label below it" : ""
-            findings.append(
-                Finding(
-                    rule: RuleID.Audit.pinnedDomainNoEndpoint, severity: .note,
-                    message:
-                        "the NSPinnedDomains entry '\(key)' covers no https endpoint of the list (none is "
-                        + "\(key)\(subdomains)): its pins were not checked against a live path",
-                    file: document.file, line: plistCheck?.lines[key], keyPath: PinnedDomainsCheck.keyPath(key)))
+        if let plistCheck {
+            findings += PinnedDomainsJudge.uncovered(
+                plistCheck.configuration, covered: covered, file: document.file, lines: plistCheck.lines)
         }
         return Outcome(findings: findings, checks: checks, pinnedDomainsRejections: rejections)
     }

@@ -59,21 +59,10 @@ struct PinnedDomainsCheck: Sendable {
         else { return nil }
         checker.trustSource = trustSource
         guard let result = AuditPins.result(profile, checker: checker) else { return nil }
-        // The exact key locates the findings; an including parent when there is no exact one.
-        var name = host.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
-        let key = applicable.domains.first { $0.lowercased() == name } ?? applicable.domains[0]
+        let domains = PinnedDomainsJudge.domains(host: host, applicable: applicable.domains)
         return AuditPinCheck(
-            origin: .pinnedDomains, endpoint: endpoint, library: .nspinneddomains,
-            domains: [key] + applicable.domains.filter { $0 != key }, pinFiles: [file],
-            source: SourceLocation(file: file, line: lines[key]), keyPath: Self.keyPath(key), result: result)
+            origin: .pinnedDomains, endpoint: endpoint, library: .nspinneddomains, domains: domains, pinFiles: [file],
+            source: SourceLocation(file: file, line: lines[domains[0]]),
+            keyPath: PinnedDomainsJudge.keyPath(domains[0]), result: result)
     }
-
-    /// The findings of an evaluation, as the audit reports them (``PinFindings/of(_:subject:expectFail:)``).
-    static func findings(of check: AuditPinCheck, expectFail: Bool = false) -> [Finding] {
-        PinFindings.of(check, subject: "NSPinnedDomains '\(check.domains.first ?? "")'", expectFail: expectFail)
-    }
-
-    /// The dotted plist key path of a pinned-domain entry.
-    static func keyPath(_ key: String) -> String { ATSKeyPath.path([ATSKey.pinnedDomains.name, key]) }
 }

@@ -6,21 +6,21 @@ import TLSProbe
 /// The pin checks of `atscheck cert`: each library decides for a chain from a file as it would for the same chain
 /// served, so a renewal that breaks the app's pins is found before it is deployed.
 package enum CertPins {
-    /// The libraries the material configures, in the registry's order: AFNetworking and Alamofire when it holds
-    /// certificates, TrustKit with a pin set, NSPinnedDomains with an Info.plist's `NSPinnedDomains`.
+    /// The libraries the material configures (``PinningLibrary/isConfigured(by:)``), in the registry's order. Each
+    /// is asked about the material as read: every certificate file (a PEM blob in a `.cer` too), the pin sets, and
+    /// only the configurations the files hold themselves (not one a library derives from another's pins).
     package static func libraries(for pins: LoadedPins) -> [PinLibrary] {
-        PinningLibraries.all.map(\.id).filter { id in
-            switch id {
-            case .afnetworking, .alamofire: return !pins.certificates.isEmpty
-            case .trustkit: return pins.pinSet != nil
-            case .nspinneddomains: return pins.pinnedDomains != nil
-            default: return PinningLibraries.named(id)?.missingMaterial(pins.appPins) == nil
-            }
-        }
+        let read = AppPins(
+            certificates: pins.certificates.map(\.facts), pinSet: pins.pinSet, pinnedDomains: pins.pinnedDomains,
+            libraryMaterial: pins.libraryMaterial)
+        return PinningLibraries.all.filter { $0.isConfigured(by: read) }.map(\.id)
     }
 
-    /// Whether the material has `NSPinnedDomains` (a `--plist` given to `cert` is checked for them).
-    package static func hasPinnedDomains(_ pins: LoadedPins) -> Bool { pins.pinnedDomains != nil }
+    /// The libraries an app's Info.plist given to `cert --plist` configures by itself: those built into the OS
+    /// (no ``PinningLibrary/bundleSignature``, so linked by every app), configured by it.
+    package static func plistLibraries(for pins: LoadedPins) -> [PinLibrary] {
+        libraries(for: pins).filter { PinningLibraries.named($0)?.bundleSignature == nil }
+    }
 
     /// One library's decision for the chain, for each host.
     /// - Parameters:

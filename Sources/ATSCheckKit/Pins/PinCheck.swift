@@ -22,15 +22,15 @@ package struct PinChecker: Sendable {
     package var now: Date
 
     /// A checker.
-    /// - Throws: ``InputFileError`` (exit 65) when TrustKit would refuse a configuration the check depends on
-    ///   (``TrustKitLaunchFailure``: any TrustKit material when the library is TrustKit, an Info.plist's
-    ///   `TSKConfiguration` whatever the library, since TrustKit loads it at launch), or when TrustKit or
-    ///   NSPinnedDomains has no configuration in the material.
+    /// - Throws: ``InputFileError`` (exit 65) when a library would refuse a configuration the check depends on
+    ///   (``TrustKitLaunchFailure``: any of the checked library's material, an Info.plist's configuration whatever
+    ///   the library, since it is loaded at launch), or when the library has no configuration in the material
+    ///   (``PinningLibrary/missingMaterial(_:)``).
     package init(
         policy: PinPolicy, pins: LoadedPins, pinsPath: String, caFiles: [String] = [], useSystemStore: Bool = true,
         warnDays: Int = 30, now: Date = Date()
     ) throws {
-        let refused = policy.library == .trustkit ? pins.trustKitRefusals : pins.trustKitRefusals.filter(\.inInfoPlist)
+        let refused = pins.trustKitRefusals.filter { $0.inInfoPlist || $0.library == policy.library }
         if let error = TrustKitLaunchFailure.error(refused) { throw error }
         if let missing = PinningLibraries.named(policy.library)?.missingMaterial(pins.appPins) {
             throw InputFileError(file: pinsPath, reason: missing)

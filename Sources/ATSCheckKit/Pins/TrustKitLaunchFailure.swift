@@ -1,6 +1,7 @@
 import ATSPolicy
 import Foundation
 import Pinning
+import TLSModel
 
 /// A TrustKit configuration TrustKit refuses (``TrustKitLaunchCheck``), located in the file it came from.
 ///
@@ -18,6 +19,8 @@ package struct TrustKitLaunchFailure: Sendable {
     /// The configuration is an Info.plist's `TSKConfiguration`: TrustKit loads it by itself at launch (a library
     /// constructor reads the main bundle's Info.plist), whatever else the app does.
     package var inInfoPlist: Bool
+    /// The library whose configuration it is: a refusal outside an Info.plist stops only a check of that library.
+    package var library: PinLibrary { .trustkit }
 
     /// A located refusal.
     /// - Parameter names: TrustKit key → the file's name for it (none for a TrustKit dictionary).

@@ -34,7 +34,7 @@ package struct PlistPinJudge: EndpointPinJudging {
                 endpoint: Self.hostPort(profile), host: profile.host, profile: profile,
                 anchors: caFiles + extraAnchors)
         else { return [] }
-        return PinnedDomainsCheck.findings(of: check)
+        return PinnedDomainsJudge.findings(of: check)
     }
 
     /// `host:port`, an IPv6 host in brackets.

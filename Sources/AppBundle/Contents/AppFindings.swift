@@ -57,7 +57,6 @@ enum AppFindings {
 
     private static func libraryFindings(_ bundle: AppBundleContents) -> [Finding] {
         var out: [Finding] = []
-        let mainCer = bundle.certificates.filter { $0.lookups.contains(.afNetworkingMainBundle) }
         for library in bundle.libraries {
             let label = [library.displayName, library.version].compactMap { $0 }.joined(separator: " ")
             let how: String
@@ -70,54 +69,35 @@ enum AppFindings {
                 how = "is linked statically (\(marker) is in the executable; version unknown)"
                 file = bundle.executables.first.map(bundle.displayPath)
             }
+            let copy = linkedCopy(library, bundle)
+            let model = PinningLibraries.named(library.name)
             out.append(
                 Finding(
                     rule: RuleID.App.libraryLinked, severity: .note,
-                    message: "\(label) \(how): \(loading(library, bundle))",
-                    file: file))
-            if library.loadsPinsFromOwnBundle, !mainCer.isEmpty {
-                let own = bundle.certificates.filter { $0.lookups.contains(.afNetworkingFrameworkBundle) }.count
-                let instead =
-                    own == 0
-                    ? "its own bundle has none, so policyWithPinningMode: pins nothing and rejects every connection "
-                        + "in a pinned mode"
-                    : "it pins the \(count(own, ".cer file")) in its own bundle instead"
-                out.append(
-                    Finding(
-                        rule: RuleID.Pins.frameworkBundle, severity: .error,
-                        message:
-                            "\(label) as a dynamic framework loads pins from its own bundle: the "
-                            + "\(count(mainCer.count, ".cer file")) in the app bundle "
-                            + "\(mainCer.count == 1 ? "is" : "are") never used; \(instead)",
-                        file: file))
-            }
-        }
-        if bundle.trustKitConfiguration != nil || bundle.infoPlist.rootDictionary["TSKConfiguration"] != nil,
-            !bundle.libraries.contains(where: { $0.name == .trustkit })
-        {
-            out.append(
-                Finding(
-                    rule: RuleID.App.trustKitNotLinked, severity: .warning,
                     message:
-                        "TSKConfiguration is in the Info.plist, but TrustKit is not linked (no TrustKit.framework, "
-                        + "no TrustKit class in the executable): nothing reads it",
-                    file: bundle.infoPlist.file, line: bundle.infoPlist.line(forKeyPath: ["TSKConfiguration"]),
-                    keyPath: "TSKConfiguration"))
+                        "\(label) \(how): "
+                        + (model?.loadingNote(copy) ?? "atscheck does not model where it loads pins from"),
+                    file: file))
+            out += model?.linkedFindings(copy, label: label, file: file) ?? []
+        }
+        let linked = Set(bundle.libraries.map(\.name))
+        for library in PinningLibraries.all where !linked.contains(library.id) {
+            out += library.unlinkedFindings(infoPlist: bundle.infoPlist.rootDictionary) { keyPath in
+                (bundle.infoPlist.file, bundle.infoPlist.line(forKeyPath: keyPath))
+            }
         }
         return out
     }
 
-    /// Where a library loads pins from by default, and how many files that is: the library's note
-    /// (``PinningLibrary/loadingNote(_:)``), or that atscheck does not model it.
-    private static func loading(_ library: LinkedLibrary, _ bundle: AppBundleContents) -> String {
+    /// The copy `library` is, as its library sees it (``PinningLibrary/loadingNote(_:)``,
+    /// ``PinningLibrary/linkedFindings(_:label:file:)``): linkage, version, files per lookup, the Info.plist.
+    private static func linkedCopy(_ library: LinkedLibrary, _ bundle: AppBundleContents) -> LinkedCopy {
         var framework = false
         if case .framework = library.linkage { framework = true }
-        let copy = LinkedCopy(
+        return LinkedCopy(
             linkedAsFramework: framework, majorVersion: library.majorVersion,
             files: { lookup in bundle.certificates.filter { $0.lookups.contains(lookup) }.count },
             infoPlist: bundle.infoPlist.rootDictionary)
-        return PinningLibraries.named(library.name)?.loadingNote(copy)
-            ?? "atscheck does not model where it loads pins from"
     }
 
     /// The libraries that load certificate files (`AFNetworking nor Alamofire`).

@@ -4,6 +4,14 @@ import TLSModel
 /// How one pin evaluation becomes findings of `audit`, `scan --plist` and `app`, at its source: the rejection an
 /// error, everything else at most a warning, an `expect: fail` entry's rejection a note.
 public enum PinFindings {
+    /// The findings of an endpoint-list entry's pin check (`pins:`, `library:`): its subject the library's policy
+    /// with the entry's pins; `expect: fail` does not apply (it concerns ATS).
+    /// - Parameter check: The entry's evaluation.
+    /// - Returns: The findings, the rejection first.
+    package static func ofEntry(_ check: AuditPinCheck) -> [Finding] {
+        of(check, subject: "the \(check.library.rawValue) policy with pins \(check.pins ?? "")", expectFail: false)
+    }
+
     /// The findings of one evaluation, at its source: the rejection as an error, the rest at most warnings.
     /// - Parameters:
     ///   - check: The evaluation and where its configuration is written.

@@ -35,6 +35,10 @@ public protocol PinningLibrary: Sendable {
     func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem>
     /// Why `pins` cannot configure the library (TrustKit without a pin set), nil when it can.
     func missingMaterial(_ pins: AppPins) -> String?
+    /// Whether `pins`, as read, configure the library, so `cert --pins` checks it when no `--library` is named:
+    /// by default when nothing is missing (``missingMaterial(_:)``); the libraries that load certificate files
+    /// when there is one.
+    func isConfigured(by pins: AppPins) -> Bool
     /// Its own pin material in an Info.plist (or a plist given to `--pins`), with findings about it; nil when the
     /// plist holds none or the library's material lives in ``AppPins``' shared fields (certificates, a TrustKit pin
     /// set, `NSPinnedDomains`). The loader keeps it in ``AppPins/libraryMaterial`` under ``id``.
@@ -49,6 +53,18 @@ public protocol PinningLibrary: Sendable {
     /// Where a linked copy loads its pins from, for `app`'s library note; nil when atscheck does not model it (the
     /// note then says so).
     func loadingNote(_ copy: LinkedCopy) -> String?
+    /// What `app` finds wrong with a copy the app links, beyond its note (AFNetworking 2.x/3.x as a dynamic
+    /// framework never reads the app bundle's `.cer` files); `label` names the copy (name and version), `file` is
+    /// where it was found. Empty by default.
+    func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding]
+    /// What `app` finds when the Info.plist configures the library but the app does not link it (TrustKit's
+    /// `TSKConfiguration`, which nothing reads then). `locate` gives the Info.plist's file and the line of a key
+    /// path. Empty by default (and for a library built into the OS).
+    func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?)) -> [Finding]
+    /// The entry of the configuration the library reads from the app's Info.plist by itself (TrustKit's
+    /// `TSKConfiguration`) that pins `host` at `now`, which `app` checks the host's live chain against; nil when no
+    /// entry pins it or the library reads no such configuration (the default: `app` checks nothing for it there).
+    func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry?
     /// Option values implied by the copy an app links (AFNetworking's `afVersion` from its framework's version),
     /// for those the user did not give.
     func linkedValues(majorVersion: Int?) -> PinOptionValues
@@ -65,6 +81,7 @@ extension PinningLibrary {
     public var rules: [RuleID] { [] }
     public var materialRules: [RuleID] { [] }
     public func missingMaterial(_ pins: AppPins) -> String? { nil }
+    public func isConfigured(by pins: AppPins) -> Bool { missingMaterial(pins) == nil }
     public func material(plist root: [String: Any], file: String) -> (
         material: any LibraryPinMaterial, findings: [Finding]
     )? { nil }
@@ -72,6 +89,11 @@ extension PinningLibrary {
     public func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? { bundleLookups.first }
     public func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
     public func loadingNote(_ copy: LinkedCopy) -> String? { nil }
+    public func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] { [] }
+    public func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry? { nil }
+    public func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?))
+        -> [Finding]
+    { [] }
     public var extractFormats: [PinMaterialWriter] { [] }
     public func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] { [] }
 }
@@ -213,5 +235,27 @@ public struct PinLibrarySignature: Sendable, Equatable {
     public init(framework: String, staticMarkers: [String]) {
         self.framework = framework
         self.staticMarkers = staticMarkers
+    }
+}
+
+/// An entry of a library's own Info.plist configuration that pins a host (``PinningLibrary/infoPlistEntry(pinning:in:now:)``):
+/// how `app` reports the check of the host against it.
+public struct InfoPlistPinEntry: Sendable, Equatable {
+    /// The check's origin in the report.
+    public var origin: AppPinCheck.Origin
+    /// The check's note (`TSKConfiguration entry 'example.com'`).
+    public var note: String
+    /// The dotted key path its findings point at.
+    public var keyPath: String
+    /// What decided, for the findings' messages.
+    public var subject: String
+
+    /// An entry.
+    /// - Parameters: see the properties.
+    public init(origin: AppPinCheck.Origin, note: String, keyPath: String, subject: String) {
+        self.origin = origin
+        self.note = note
+        self.keyPath = keyPath
+        self.subject = subject
     }
 }

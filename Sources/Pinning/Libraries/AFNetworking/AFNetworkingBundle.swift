@@ -11,6 +11,10 @@ extension BundleLookup {
 }
 
 extension AFNetworkingLibrary {
+    /// Configured by any certificate file read (a PEM blob in a `.cer` included: the check then says what the
+    /// library makes of it).
+    public func isConfigured(by pins: AppPins) -> Bool { !pins.certificates.isEmpty }
+
     /// `policyWithPinningMode:` reads `*.cer` (NSBundle's `pathsForResourcesOfType:@"cer"`: `.CER` is not read).
     public var bundleLookups: [BundleLookup] { [.afNetworkingMainBundle, .afNetworkingFrameworkBundle] }
 
@@ -46,5 +50,31 @@ extension AFNetworkingLibrary {
         return
             "policyWithPinningMode: loads the \(count(copy.files(.afNetworkingMainBundle), "*.cer file")) at the top "
             + "level of the app bundle"
+    }
+
+    /// A dynamic AFNetworking before 4.0 reads its own bundle: the app bundle's `*.cer` files are never used
+    /// (pinning.md §1.1).
+    public func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] {
+        let mainCer = copy.files(.afNetworkingMainBundle)
+        guard
+            bundleLookup(linkedAsFramework: copy.linkedAsFramework, majorVersion: copy.majorVersion)?.folder
+                == .ownFramework, mainCer > 0
+        else { return [] }
+        let count = LinkedCopy.count
+        let own = copy.files(.afNetworkingFrameworkBundle)
+        let instead =
+            own == 0
+            ? "its own bundle has none, so policyWithPinningMode: pins nothing and rejects every connection "
+                + "in a pinned mode"
+            : "it pins the \(count(own, ".cer file")) in its own bundle instead"
+        return [
+            Finding(
+                rule: RuleID.Pins.frameworkBundle, severity: .error,
+                message:
+                    "\(label) as a dynamic framework loads pins from its own bundle: the "
+                    + "\(count(mainCer, ".cer file")) in the app bundle "
+                    + "\(mainCer == 1 ? "is" : "are") never used; \(instead)",
+                file: file)
+        ]
     }
 }

@@ -9,6 +9,10 @@ extension BundleLookup {
 }
 
 extension AlamofireLibrary {
+    /// Configured by any certificate file read (a PEM blob in a `.cer` included: the check then says what the
+    /// library makes of it).
+    public func isConfigured(by pins: AppPins) -> Bool { !pins.certificates.isEmpty }
+
     /// `Bundle.main.af.certificates`.
     public var bundleLookups: [BundleLookup] { [.alamofire] }
 

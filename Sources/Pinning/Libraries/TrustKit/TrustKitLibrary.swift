@@ -40,6 +40,32 @@ public struct TrustKitLibrary: PinningLibrary {
         return "it reads TSKConfiguration from the Info.plist (\(LinkedCopy.count(domains, "pinned domain")))"
     }
 
+    /// `TSKConfiguration` in an Info.plist of an app that does not link TrustKit: nothing reads it.
+    public func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?))
+        -> [Finding]
+    {
+        guard infoPlist["TSKConfiguration"] != nil else { return [] }
+        let location = locate(["TSKConfiguration"])
+        return [
+            Finding(
+                rule: RuleID.App.trustKitNotLinked, severity: .warning,
+                message:
+                    "TSKConfiguration is in the Info.plist, but TrustKit is not linked (no TrustKit.framework, "
+                    + "no TrustKit class in the executable): nothing reads it",
+                file: location.file, line: location.line, keyPath: "TSKConfiguration")
+        ]
+    }
+
+    /// The `TSKConfiguration` domain whose policy pins `host` (TrustKit's lookup: exact, else an including parent).
+    public func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry? {
+        guard let pinSet = pins.pinSet,
+            case .pinned(let domain, _, _) = TrustKitPolicyLookup.lookup(host: host, in: pinSet, now: now)
+        else { return nil }
+        return InfoPlistPinEntry(
+            origin: .trustKit, note: "TSKConfiguration entry '\(domain)'",
+            keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)", subject: "TrustKit (TSKConfiguration '\(domain)')")
+    }
+
     public func missingMaterial(_ pins: AppPins) -> String? {
         pins.pinSet == nil
             ? "no pin set for TrustKit: give a pin-set file (.json, .yaml) or an Info.plist with TSKConfiguration" : nil
