@@ -3,7 +3,7 @@ import TLSModel
 
 /// The verdicts of one endpoint under each build configuration of a preprocessed Info.plist (issue 32: without
 /// `--define`, every configuration the plist's conditions allow is judged).
-public enum ConfigurationVerdicts {
+package enum ConfigurationVerdicts {
     /// How much a verdict weighs when configurations disagree: a failure in any configuration is a failure of the
     /// app built that way, so it wins; then a verdict that cannot be told.
     static func weight(_ verdict: ATSEvaluation.Verdict) -> Int {
@@ -21,7 +21,7 @@ public enum ConfigurationVerdicts {
     /// - Parameters:
     ///   - evaluations: one per configuration, in the order of `labels`.
     ///   - labels: each configuration's name (`DEBUG defined`).
-    public static func merged(_ evaluations: [ATSEvaluation], labels: [String]) -> ATSEvaluation {
+    package static func merged(_ evaluations: [ATSEvaluation], labels: [String]) -> ATSEvaluation {
         guard let first = evaluations.first else { return .notEvaluated }
         if evaluations.allSatisfy({ $0.verdict == first.verdict && $0.violations == first.violations }) {
             return first

@@ -3,10 +3,10 @@ import TLSModel
 
 /// Pure parsers for pin configurations already decoded from an Info.plist (`PropertyListSerialization`
 /// output): TrustKit's `TSKConfiguration` and ATS's `NSPinnedDomains`.
-public enum PinConfigurationParser {
+package enum PinConfigurationParser {
     /// The plist string of TrustKit's exclusion key: `kSKExcludeSubdomainFromParentPolicy`, a typo that an
     /// Info.plist configuration must repeat (pinning.md §3.1).
-    public static let trustKitExcludeKey = "kSKExcludeSubdomainFromParentPolicy"
+    package static let trustKitExcludeKey = "kSKExcludeSubdomainFromParentPolicy"
 
     /// Parses a `TSKConfiguration` dictionary into a ``PinSet`` as TrustKit reads it, with what TrustKit refuses
     /// at launch (``TrustKitLaunchCheck``) and malformed pins.
@@ -18,7 +18,7 @@ public enum PinConfigurationParser {
     /// - Returns: The pin set (an entry that is not a dictionary is left out; flags are read with TrustKit's
     ///   `-boolValue`), the findings (`pins.trustkit.config-rejected` per refusal, `pins.pin.malformed` per bad
     ///   pin; key paths start at `TSKConfiguration`), and the refusals themselves.
-    public static func trustKit(
+    package static func trustKit(
         _ configuration: [String: Any], file: String? = nil, line: ([String]) -> Int? = { _ in nil }
     ) -> (
         pinSet: PinSet, findings: [Finding], refusals: [TrustKitLaunchCheck.Refusal]
@@ -60,7 +60,7 @@ public enum PinConfigurationParser {
     /// fails every connection). Structural problems are the plist linter's findings, not repeated here.
     /// - Parameter pinnedDomains: The value of `NSAppTransportSecurity.NSPinnedDomains`.
     /// - Returns: The configuration.
-    public static func pinnedDomains(_ pinnedDomains: [String: Any]) -> PinnedDomainsConfiguration {
+    package static func pinnedDomains(_ pinnedDomains: [String: Any]) -> PinnedDomainsConfiguration {
         var out: [String: PinnedDomainEntry] = [:]
         for (name, value) in pinnedDomains {
             guard let entry = dictionary(value) else { continue }

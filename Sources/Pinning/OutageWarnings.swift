@@ -2,20 +2,20 @@ import Foundation
 import TLSModel
 
 /// One configured pin, in the form its library compares.
-public struct PinIdentity: Sendable, Equatable {
+package struct PinIdentity: Sendable, Equatable {
     /// How the pin is shown: the Base64 SPKI hash, or the pinned certificate's name and SHA-256.
-    public var label: String
+    package var label: String
     /// What is compared.
-    public var kind: PinMatch.Kind
+    package var kind: PinMatch.Kind
     /// The Base64 SPKI-SHA256 (for certificate pins, of the pinned certificate's key).
-    public var spkiSHA256: String
+    package var spkiSHA256: String
     /// The pinned certificate, for certificate and public-key pins.
-    public var certificate: CertificateFacts?
+    package var certificate: CertificateFacts?
 
     /// A whole-certificate pin (AFNetworking Certificate mode, Alamofire pinned certificates).
     /// - Parameter certificate: The pinned certificate.
     /// - Returns: The pin.
-    public static func certificate(_ certificate: CertificateFacts) -> PinIdentity {
+    package static func certificate(_ certificate: CertificateFacts) -> PinIdentity {
         PinIdentity(
             label: "\(Describe.certificate(certificate)) (sha256 \(certificate.sha256.prefix(16))…)",
             kind: .certificate,
@@ -25,7 +25,7 @@ public struct PinIdentity: Sendable, Equatable {
     /// A public-key pin taken from a pinned certificate (AFNetworking PublicKey mode, Alamofire public keys).
     /// - Parameter certificate: The certificate the key is taken from.
     /// - Returns: The pin.
-    public static func publicKey(of certificate: CertificateFacts) -> PinIdentity {
+    package static func publicKey(of certificate: CertificateFacts) -> PinIdentity {
         PinIdentity(
             label: "key of \(Describe.certificate(certificate)) (spki \(certificate.spkiSHA256))", kind: .publicKey,
             spkiSHA256: certificate.spkiSHA256, certificate: certificate)
@@ -34,14 +34,14 @@ public struct PinIdentity: Sendable, Equatable {
     /// A Base64 SPKI-SHA256 pin (TrustKit, NSPinnedDomains).
     /// - Parameter pin: The pin text.
     /// - Returns: The pin.
-    public static func spki(_ pin: String) -> PinIdentity {
+    package static func spki(_ pin: String) -> PinIdentity {
         PinIdentity(label: pin, kind: .spkiSHA256, spkiSHA256: pin, certificate: nil)
     }
 
     /// Whether the pin matches a certificate.
     /// - Parameter candidate: A certificate of the path.
     /// - Returns: true on a match as the pin's library compares.
-    public func matches(_ candidate: CertificateFacts) -> Bool {
+    package func matches(_ candidate: CertificateFacts) -> Bool {
         switch kind {
         case .certificate: return certificate.map { Identity.sameCertificate($0, candidate) } ?? false
         case .publicKey: return certificate.map { Identity.sameKey($0, candidate) } ?? false
@@ -52,7 +52,7 @@ public struct PinIdentity: Sendable, Equatable {
 
 /// Warnings that prevent outages (issue 9): no backup pin, a "backup" that is on the current path, no pin
 /// on the path, a matching leaf that expires soon, a match only at a root the server did not send.
-public enum OutageWarnings {
+package enum OutageWarnings {
     /// Checks configured pins against the live path.
     /// - Parameters:
     ///   - pins: The configured pins of the policy that applies to the host.
@@ -61,11 +61,11 @@ public enum OutageWarnings {
     /// - Returns: Findings, in a stable order.
     /// The `pins.backup.on-chain` message: the same words from `pins check` and from the `pins extract` that
     /// recommended such a pair.
-    public static func backupOnChainMessage(host: String, pins: Int) -> String {
+    package static func backupOnChainMessage(host: String, pins: Int) -> String {
         "\(host): all \(pins) pins match the current path, so none is a backup for a key or CA change"
     }
 
-    public static func check(pins: [PinIdentity], path: [CertificateFacts], connection: PinConnection) -> [Finding] {
+    package static func check(pins: [PinIdentity], path: [CertificateFacts], connection: PinConnection) -> [Finding] {
         var distinct: [PinIdentity] = []
         for pin in pins where !distinct.contains(where: { $0.label == pin.label }) { distinct.append(pin) }
         guard !distinct.isEmpty else { return [] }

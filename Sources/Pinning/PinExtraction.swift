@@ -3,13 +3,13 @@ import TLSModel
 
 /// What to pin for a live path, and the material each library needs (`atscheck pins extract`; pinning.md
 /// §6, §7.3). Pure: it returns values and text; writing files is the CLI's job.
-public enum PinExtraction {
+package enum PinExtraction {
     /// Recommends a CA pin plus a backup from the live path.
     /// - Parameters:
     ///   - host: The host the path was served for.
     ///   - path: The path the device would build (default trust), leaf first.
     /// - Returns: The recommendation, or nil for an empty path.
-    public static func recommend(host: String, path: [CertificateFacts]) -> PinRecommendation? {
+    package static func recommend(host: String, path: [CertificateFacts]) -> PinRecommendation? {
         guard !path.isEmpty else { return nil }
         func pin(_ i: Int, _ why: String) -> RecommendedPin {
             let c = path[i]
@@ -75,12 +75,12 @@ public enum PinExtraction {
 
     /// Every format's writer: each registered library's (``PinningLibrary/extractFormats``), then the formats of
     /// no library.
-    public static var writers: [PinMaterialWriter] {
+    package static var writers: [PinMaterialWriter] {
         PinningLibraries.all.flatMap(\.extractFormats) + [curl, json]
     }
 
     /// The writer of `format`; nil when no registered library writes it.
-    public static func writer(_ format: PinMaterialFormat) -> PinMaterialWriter? {
+    package static func writer(_ format: PinMaterialFormat) -> PinMaterialWriter? {
         writers.first { $0.format == format }
     }
 
@@ -90,7 +90,7 @@ public enum PinExtraction {
     ///   - path: The same path (for the DER of the recommended certificates).
     ///   - format: The format.
     /// - Returns: Files and text; no files, and a summary that says so, for a format no library writes.
-    public static func material(
+    package static func material(
         _ recommendation: PinRecommendation, path: [CertificateFacts], format: PinMaterialFormat
     ) -> PinMaterial {
         guard let writer = writer(format) else {
@@ -103,7 +103,7 @@ public enum PinExtraction {
 
     /// The material as written to files: the writer's extra files added, each plist fragment made a whole plist
     /// document that loads with `--pins` like an Info.plist (``plistDocument(_:parent:)``).
-    public static func writable(_ material: PinMaterial, recommendation: PinRecommendation) -> PinMaterial {
+    package static func writable(_ material: PinMaterial, recommendation: PinRecommendation) -> PinMaterial {
         guard let writer = writer(material.format) else { return material }
         var copy = material
         copy.files = (material.files + writer.extraFiles(recommendation)).map {
@@ -164,5 +164,5 @@ public enum PinExtraction {
     }
 
     /// `text` escaped for a plist `<key>` or `<string>`.
-    public static func xml(_ text: String) -> String { PropertyListValues.escapedXML(text) }
+    package static func xml(_ text: String) -> String { PropertyListValues.escapedXML(text) }
 }

@@ -3,16 +3,16 @@ import TLSModel
 
 /// How one `pins extract` format is written: a library declares its own (``PinningLibrary/extractFormats``), the
 /// registry adds the formats of no library (curl, a pin-set file).
-public struct PinMaterialWriter: Sendable {
+package struct PinMaterialWriter: Sendable {
     /// The format it writes.
-    public var format: PinMaterialFormat
+    package var format: PinMaterialFormat
     /// Where its plist fragments go in a whole plist document when written to a file: nil for the top level
     /// (`TSKConfiguration`), else the dictionary that holds them (`NSAppTransportSecurity`).
-    public var plistParent: String?
+    package var plistParent: String?
     /// The material for a recommendation and the path it was made from (leaf first, for the certificates' DER).
-    public var material: @Sendable (PinRecommendation, [CertificateFacts]) -> PinMaterial
+    package var material: @Sendable (PinRecommendation, [CertificateFacts]) -> PinMaterial
     /// Files written beside the material (TrustKit's configuration as JSON), not part of ``material``.
-    public var extraFiles: @Sendable (PinRecommendation) -> [PinMaterialFile]
+    package var extraFiles: @Sendable (PinRecommendation) -> [PinMaterialFile]
 
     /// A writer.
     /// - Parameters:
@@ -20,7 +20,7 @@ public struct PinMaterialWriter: Sendable {
     ///   - plistParent: Where its plist fragments go in a whole plist (nil: the top level).
     ///   - extraFiles: Files written beside the material.
     ///   - material: The material for a recommendation and its path.
-    public init(
+    package init(
         _ format: PinMaterialFormat, plistParent: String? = nil,
         extraFiles: @escaping @Sendable (PinRecommendation) -> [PinMaterialFile] = { _ in [] },
         material: @escaping @Sendable (PinRecommendation, [CertificateFacts]) -> PinMaterial
@@ -34,10 +34,10 @@ public struct PinMaterialWriter: Sendable {
 
 extension PinRecommendation {
     /// The recommended pins: the primary, then the backup when there is one.
-    public var chosen: [RecommendedPin] { [primary] + (backup.map { [$0] } ?? []) }
+    package var chosen: [RecommendedPin] { [primary] + (backup.map { [$0] } ?? []) }
 
     /// The DER files of the recommended certificates (`host-1-intermediate.cer`), from `path`.
-    public func derFiles(path: [CertificateFacts]) -> [PinMaterialFile] {
+    package func derFiles(path: [CertificateFacts]) -> [PinMaterialFile] {
         chosen.map { p in
             PinMaterialFile(
                 name: "\(host)-\(p.position)-\(p.role).cer",
@@ -48,5 +48,5 @@ extension PinRecommendation {
 
 extension PinMaterialFormat {
     /// Every format `pins extract` writes: each registered library's, then curl and json.
-    public static var allCases: [PinMaterialFormat] { PinExtraction.writers.map(\.format) }
+    package static var allCases: [PinMaterialFormat] { PinExtraction.writers.map(\.format) }
 }

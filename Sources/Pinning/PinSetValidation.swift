@@ -3,7 +3,7 @@ import TLSModel
 
 /// The checks TrustKit makes when it reads a configuration (``TrustKitLaunchCheck``), applied to any ``PinSet`` — a
 /// parsed `TSKConfiguration` or a pin-set file — plus the pin text checks (pinning.md §7.2).
-public enum PinSetValidation {
+package enum PinSetValidation {
     /// Findings for a pin set: what TrustKit refuses at launch (`pins.trustkit.config-rejected`) and malformed pins
     /// (`pins.pin.malformed`).
     /// - Parameters:
@@ -11,7 +11,8 @@ public enum PinSetValidation {
     ///   - keyPathPrefix: Prefix of the findings' key paths (`domains` for a pin-set file).
     ///   - file: The file the set came from, if any.
     /// - Returns: Findings, by domain; key paths in the pin-set file's spelling (`domains.<name>.pins.<i>`).
-    public static func findings(_ pinSet: PinSet, keyPathPrefix: String = "domains", file: String? = nil) -> [Finding] {
+    package static func findings(_ pinSet: PinSet, keyPathPrefix: String = "domains", file: String? = nil) -> [Finding]
+    {
         let refusals = TrustKitLaunchCheck.refusals(TrustKitLaunchCheck.configuration(of: pinSet))
         return refusals.map {
             $0.finding(file: file, keyPath: pinSetKeyPath($0.keyPath, prefix: keyPathPrefix), names: pinSetKeyNames)
@@ -27,7 +28,7 @@ public enum PinSetValidation {
     ///   - file: The file, for findings.
     ///   - location: The key path of pin `index` of `domain`, and its line when known.
     /// - Returns: The findings, by domain.
-    public static func malformedPins(
+    package static func malformedPins(
         _ pinSet: PinSet, file: String?, location: (_ domain: String, _ index: Int) -> (keyPath: String, line: Int?)
     ) -> [Finding] {
         var out: [Finding] = []
@@ -71,7 +72,7 @@ public enum PinSetValidation {
     ///   - keyPath: The refusal's key path.
     ///   - prefix: What stands for `TSKPinnedDomains` (`domains`).
     /// - Returns: The dotted key path.
-    public static func pinSetKeyPath(_ keyPath: [String], prefix: String = "domains") -> String {
+    package static func pinSetKeyPath(_ keyPath: [String], prefix: String = "domains") -> String {
         var names = pinSetKeyNames
         names[TrustKitLaunchCheck.Key.pinnedDomains] = prefix
         // The domain (index 1) is a name, never a key to translate.
@@ -79,7 +80,7 @@ public enum PinSetValidation {
     }
 
     /// TrustKit's key names → a pin-set file's (`Pins/README.md`).
-    public static let pinSetKeyNames: [String: String] = {
+    package static let pinSetKeyNames: [String: String] = {
         typealias Key = TrustKitLaunchCheck.Key
         return [
             Key.pinnedDomains: "domains", Key.publicKeyHashes: "pins", Key.includeSubdomains: "includeSubdomains",
@@ -94,7 +95,7 @@ extension TrustKitLaunchCheck {
     /// gets the exclusion key plus whatever else the set gives it (which TrustKit refuses).
     /// - Parameter pinSet: The pin set.
     /// - Returns: The configuration, for ``refusals(_:initializer:registry:)``.
-    public static func configuration(of pinSet: PinSet) -> [String: Any] {
+    package static func configuration(of pinSet: PinSet) -> [String: Any] {
         var domains: [String: Any] = [:]
         for (name, entry) in pinSet.domains {
             var keys: [String: Any] = [:]
@@ -116,9 +117,9 @@ extension TrustKitLaunchCheck {
 }
 
 /// TrustKit's policy lookup (pinning.md §3.3 step 2–3).
-public enum TrustKitPolicyLookup {
+package enum TrustKitPolicyLookup {
     /// How a host maps to the configuration.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// The entry that applies: `domain` is its key, `viaParent` whether it was inherited.
         case pinned(domain: String, entry: DomainPins, viaParent: Bool)
         /// No entry, an excluded subdomain, or an expired entry: TrustKit answers DomainNotPinned.
@@ -132,7 +133,7 @@ public enum TrustKitPolicyLookup {
     ///   - pinSet: The configuration.
     ///   - now: The evaluation time (for `expirationDate`).
     /// - Returns: The outcome.
-    public static func lookup(host: String, in pinSet: PinSet, now: Date) -> Outcome {
+    package static func lookup(host: String, in pinSet: PinSet, now: Date) -> Outcome {
         let name = host.lowercased()
         let keyed = Dictionary(pinSet.domains.map { ($0.key.lowercased(), ($0.key, $0.value)) }) { a, _ in a }
         var found: (String, DomainPins, Bool)?

@@ -2,7 +2,7 @@ import Foundation
 import TLSModel
 
 /// The trust anchors a path is built to (pinning.md §8, `BUILD(anchors, policy)`).
-public enum AnchorChoice: Sendable, Equatable {
+package enum AnchorChoice: Sendable, Equatable {
     /// The system store plus the user's `--ca-file` roots: the device's trusted roots.
     case system
     /// Only these certificates, as `SecTrustSetAnchorCertificates` sets them (anchors-only); the builder
@@ -12,7 +12,7 @@ public enum AnchorChoice: Sendable, Equatable {
 }
 
 /// The policy a path is evaluated under (pinning.md §0, §8).
-public enum TrustPolicyChoice: Sendable, Equatable, Hashable {
+package enum TrustPolicyChoice: Sendable, Equatable, Hashable {
     /// Apple's SSL server policy: the host against the SAN only (none when nil), serverAuth, and Apple's
     /// extras — key sizes, no SHA-1, lifetime caps — applied by the builder.
     case ssl(host: String?)
@@ -21,17 +21,17 @@ public enum TrustPolicyChoice: Sendable, Equatable, Hashable {
 }
 
 /// What a path builder made of the served chain under one anchor set and policy.
-public struct TrustPathResult: Sendable, Equatable {
+package struct TrustPathResult: Sendable, Equatable {
     /// Whether the path verifies under the policy.
-    public var ok: Bool
+    package var ok: Bool
     /// The path, leaf first, anchor last: the path iOS would build (it may end at a store root the server
     /// did not send, and leaves out unrelated certificates the server sent). On failure, the best-effort path
     /// (at least the leaf when the builder could read it).
-    public var path: [CertificateFacts]
+    package var path: [CertificateFacts]
     /// Why it failed (`certificate has expired`, `hostname mismatch`, …); nil when ok.
-    public var error: String?
+    package var error: String?
     /// The checks the builder ran or skipped, as it reports them.
-    public var checks: [TrustCheckApplication]
+    package var checks: [TrustCheckApplication]
 
     /// A result.
     /// - Parameters:
@@ -39,7 +39,7 @@ public struct TrustPathResult: Sendable, Equatable {
     ///   - path: Leaf first, anchor last.
     ///   - error: Why it failed.
     ///   - checks: What the builder ran.
-    public init(ok: Bool, path: [CertificateFacts], error: String? = nil, checks: [TrustCheckApplication] = []) {
+    package init(ok: Bool, path: [CertificateFacts], error: String? = nil, checks: [TrustCheckApplication] = []) {
         self.ok = ok
         self.path = path
         self.error = error
@@ -50,7 +50,7 @@ public struct TrustPathResult: Sendable, Equatable {
 /// Builds and verifies the path for one served chain (the chain and the evaluation time are the
 /// implementation's state): pinning.md §8's `BUILD(anchors, policy)`. The OpenSSL implementation lives in
 /// TLSProbe; tests use a fake whose answers come from the reference tables.
-public protocol TrustPathBuilding {
+package protocol TrustPathBuilding {
     /// Builds the path of the served chain to `anchors` and verifies it under `policy`.
     /// - Parameters:
     ///   - anchors: The system anchors, or only the pinned certificates.
@@ -60,15 +60,15 @@ public protocol TrustPathBuilding {
 }
 
 /// The connection being judged: the host the app asks for, the chain the server sent and the evaluation time.
-public struct PinConnection: Sendable, Equatable {
+package struct PinConnection: Sendable, Equatable {
     /// The host the app connects to (SNI, hostname checks, policy lookup).
-    public var host: String
+    package var host: String
     /// The chain as the server sent it, leaf first.
-    public var served: [CertificateFacts]
+    package var served: [CertificateFacts]
     /// The evaluation time (expiry of TrustKit policies and of pinned leaves).
-    public var now: Date
+    package var now: Date
     /// Warn when the only matching pin is a leaf that expires within this many days.
-    public var warnDays: Int
+    package var warnDays: Int
 
     /// A connection.
     /// - Parameters:
@@ -76,7 +76,7 @@ public struct PinConnection: Sendable, Equatable {
     ///   - served: The served chain, leaf first.
     ///   - now: The evaluation time.
     ///   - warnDays: The leaf-expiry warning window (30 days by default).
-    public init(host: String, served: [CertificateFacts], now: Date, warnDays: Int = 30) {
+    package init(host: String, served: [CertificateFacts], now: Date, warnDays: Int = 30) {
         self.host = host
         self.served = served
         self.now = now

@@ -5,13 +5,13 @@ import TLSModel
 
 /// Hand-built profiles, plists and endpoints for the audit tests (no network, no OpenSSL): shared by JudgingTests
 /// and ATSCheckKitTests.
-public enum AuditFixture {
-    public static let day: TimeInterval = 86_400
+package enum AuditFixture {
+    package static let day: TimeInterval = 86_400
     /// The evaluation time of every fixture: 2025-06-01T00:00:00Z.
-    public static let now = Date(timeIntervalSince1970: 1_748_736_000)
-    public static let os = AppleOSVersion.newest
+    package static let now = Date(timeIntervalSince1970: 1_748_736_000)
+    package static let os = AppleOSVersion.newest
 
-    public static func cert(
+    package static func cert(
         _ subject: String, sans: [String] = [], eku: [ExtendedKeyUsage]? = [.serverAuth], isCA: Bool? = nil,
         selfSigned: Bool = false, days: Double = 90, issuer: String = "CN=Test Intermediate"
     ) -> CertificateFacts {
@@ -24,21 +24,21 @@ public enum AuditFixture {
         )
     }
 
-    public static let intermediate = cert(
+    package static let intermediate = cert(
         "CN=Test Intermediate", eku: nil, isCA: true, days: 3650, issuer: "CN=Test Root")
-    public static let root = cert("CN=Test Root", eku: nil, isCA: true, selfSigned: true, days: 7300)
+    package static let root = cert("CN=Test Root", eku: nil, isCA: true, selfSigned: true, days: 7300)
 
-    public typealias S = CipherSuite
-    public static let modern: [TLSVersion: [CipherSuite]] = [
+    package typealias S = CipherSuite
+    package static let modern: [TLSVersion: [CipherSuite]] = [
         .tls1_2: [S.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256],
         .tls1_3: [S.TLS_AES_128_GCM_SHA256],
     ]
-    public static let tls10Only: [TLSVersion: [CipherSuite]] = [.tls1_0: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]]
-    public static let tls11Only: [TLSVersion: [CipherSuite]] = [.tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]]
-    public static let rsaKxOnly: [TLSVersion: [CipherSuite]] = [.tls1_2: [S.TLS_RSA_WITH_AES_128_GCM_SHA256]]
+    package static let tls10Only: [TLSVersion: [CipherSuite]] = [.tls1_0: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]]
+    package static let tls11Only: [TLSVersion: [CipherSuite]] = [.tls1_1: [S.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA]]
+    package static let rsaKxOnly: [TLSVersion: [CipherSuite]] = [.tls1_2: [S.TLS_RSA_WITH_AES_128_GCM_SHA256]]
 
     /// A profile of `host` supporting `suites` (other versions unsupported), trusted by a system root unless told.
-    public static func profile(
+    package static func profile(
         _ host: String, _ suites: [TLSVersion: [CipherSuite]], port: Int = 443, trusted: Bool = true,
         status: ScanStatus = .completed
     ) -> ServerProfile {
@@ -64,7 +64,7 @@ public enum AuditFixture {
     }
 
     /// A bare-ATS or Info.plist XML document (lines count from the XML declaration).
-    public static func plist(_ atsBody: String, file: String = "Info.plist") throws -> PlistDocument {
+    package static func plist(_ atsBody: String, file: String = "Info.plist") throws -> PlistDocument {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -83,19 +83,19 @@ public enum AuditFixture {
     }
 
     /// `<key>NSExceptionDomains</key><dict>…</dict>` with one `<key>host</key><dict>…</dict>` per entry.
-    public static func domains(_ entries: [(String, String)]) -> String {
+    package static func domains(_ entries: [(String, String)]) -> String {
         "<key>NSExceptionDomains</key>\n<dict>\n"
             + entries.map { "<key>\($0.0)</key>\n<dict>\n\($0.1)\n</dict>" }.joined(separator: "\n") + "\n</dict>"
     }
 
-    public static let tls10 = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.0</string>"
-    public static let tls11 = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.1</string>"
-    public static let rfsNo = "<key>NSExceptionRequiresForwardSecrecy</key>\n<false/>"
-    public static let insecure = "<key>NSExceptionAllowsInsecureHTTPLoads</key>\n<true/>"
-    public static let subdomains = "<key>NSIncludesSubdomains</key>\n<true/>"
+    package static let tls10 = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.0</string>"
+    package static let tls11 = "<key>NSExceptionMinimumTLSVersion</key>\n<string>TLSv1.1</string>"
+    package static let rfsNo = "<key>NSExceptionRequiresForwardSecrecy</key>\n<false/>"
+    package static let insecure = "<key>NSExceptionAllowsInsecureHTTPLoads</key>\n<true/>"
+    package static let subdomains = "<key>NSIncludesSubdomains</key>\n<true/>"
 
     /// An endpoint entry on line `line` of `endpoints.txt`.
-    public static func entry(_ text: String, line: Int, expect: EndpointEntry.Expectation? = nil) throws
+    package static func entry(_ text: String, line: Int, expect: EndpointEntry.Expectation? = nil) throws
         -> EndpointEntry
     {
         EndpointEntry(
@@ -104,7 +104,7 @@ public enum AuditFixture {
     }
 
     /// Audits `(endpoint text, profile or nil for http)` pairs on lines 1, 2, 3… against `document`.
-    public static func audit(
+    package static func audit(
         _ document: PlistDocument, _ endpoints: [(String, ServerProfile?)],
         expect: [Int: EndpointEntry.Expectation] = [:]
     ) throws -> AuditResult {
@@ -117,8 +117,8 @@ public enum AuditFixture {
 }
 
 extension AuditResult {
-    public func findings(_ rule: RuleID) -> [Finding] { report.findings.filter { $0.rule == rule } }
-    public func verdict(_ host: String) -> ATSEvaluation.Verdict? {
+    package func findings(_ rule: RuleID) -> [Finding] { report.findings.filter { $0.rule == rule } }
+    package func verdict(_ host: String) -> ATSEvaluation.Verdict? {
         report.endpoints.first { $0.profile.host == host }?.ats.verdict
     }
 }

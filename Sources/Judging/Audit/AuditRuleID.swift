@@ -1,10 +1,10 @@
 import TLSModel
 
 /// The ids of the findings `atscheck audit` adds: an alias of ``RuleID/Audit`` (entries in ``RuleRegistry/audit``).
-public typealias AuditRuleID = RuleID.Audit
+package typealias AuditRuleID = RuleID.Audit
 
 /// The ids of the findings an endpoint list can produce: an alias of ``RuleID/Endpoints``.
-public typealias EndpointListRuleID = RuleID.Endpoints
+package typealias EndpointListRuleID = RuleID.Endpoints
 
 /// The ids of the findings a baseline adds: an alias of ``RuleID/Baseline``.
-public typealias BaselineRuleID = RuleID.Baseline
+package typealias BaselineRuleID = RuleID.Baseline

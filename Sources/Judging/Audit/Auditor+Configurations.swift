@@ -10,7 +10,7 @@ extension Auditor {
     ///   - configurations: the plist's configurations, each naming itself when there are several.
     ///   - endpoints: the entries with their profiles.
     ///   - findings: the lint and list findings, put first as they are.
-    public func audit(configurations: [PlistDocument], endpoints: [Endpoint], findings: [Finding]) -> AuditResult {
+    package func audit(configurations: [PlistDocument], endpoints: [Endpoint], findings: [Finding]) -> AuditResult {
         guard configurations.count > 1 else {
             return audit(document: configurations[0], endpoints: endpoints, findings: findings)
         }

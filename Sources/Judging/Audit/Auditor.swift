@@ -9,28 +9,28 @@ import TLSModel
 /// missing, unneeded, broader than needed or unused, `http://` endpoints, and failures no exception can fix.
 /// Findings about the plist point at the plist line of the exception key; findings about an endpoint point at
 /// its line in the endpoint list.
-public struct Auditor: Sendable {
+package struct Auditor: Sendable {
     /// The OS release and client whose rules apply.
-    public var client: ATSClient
-    public var os: AppleOSVersion { client.os }
+    package var client: ATSClient
+    package var os: AppleOSVersion { client.os }
 
-    public init(for client: ATSClient = .newest) {
+    package init(for client: ATSClient = .newest) {
         self.client = client
     }
 
     /// One endpoint to audit: the list entry and its scan (for `http://` entries, a placeholder, see
     /// ``placeholderProfile(for:)``).
-    public struct Endpoint: Sendable {
-        public var entry: EndpointEntry
-        public var profile: ServerProfile
-        public init(entry: EndpointEntry, profile: ServerProfile) {
+    package struct Endpoint: Sendable {
+        package var entry: EndpointEntry
+        package var profile: ServerProfile
+        package init(entry: EndpointEntry, profile: ServerProfile) {
             self.entry = entry
             self.profile = profile
         }
     }
 
     /// The profile of an endpoint that is not scanned (`http://`): ATS decides from the plist alone.
-    public static func placeholderProfile(for entry: EndpointEntry, now: Date = Date()) -> ServerProfile {
+    package static func placeholderProfile(for entry: EndpointEntry, now: Date = Date()) -> ServerProfile {
         ServerProfile.cleartext(for: entry.target, address: entry.resolve, now: now)
     }
 
@@ -41,7 +41,7 @@ public struct Auditor: Sendable {
     ///   - endpoints: the entries with their profiles, in list order.
     ///   - findings: findings gathered before (plist lint, endpoint list), put first in the report.
     /// - Returns: the report (endpoints judged, findings) and the exception debt.
-    public func audit(
+    package func audit(
         document: PlistDocument, configuration: ATSConfiguration? = nil, endpoints: [Endpoint], findings: [Finding] = []
     ) -> AuditResult {
         let configuration = configuration ?? Self.configuration(of: document)
@@ -60,7 +60,7 @@ public struct Auditor: Sendable {
     }
 
     /// The configuration Apple reads from a document (the default when it has no ATS dictionary).
-    public static func configuration(of document: PlistDocument) -> ATSConfiguration {
+    package static func configuration(of document: PlistDocument) -> ATSConfiguration {
         document.atsDictionary.map(ATSConfiguration.init(dictionary:)) ?? .default
     }
 

@@ -12,7 +12,7 @@ extension Baseline {
     ///   - now: the time expiry is judged at.
     /// - Returns: the report with waived findings turned into notes and the baseline's own findings appended,
     ///   and the baseline's own findings (`baseline.invalid`, `baseline.expired`, `baseline.unused`) alone.
-    public func apply(to report: ScanReport, now: Date) -> (ScanReport, [Finding]) {
+    package func apply(to report: ScanReport, now: Date) -> (ScanReport, [Finding]) {
         var own: [Finding] = []
         var active: [(index: Int, waiver: Waiver)] = []
         for (index, waiver) in waivers.enumerated() {

@@ -18,29 +18,29 @@ import TLSModel
 /// A waiver without a rule, a target or key path, a reason, or a valid expiry is itself an error
 /// (`baseline.invalid`) and suppresses nothing; an expired one suppresses nothing and is an error
 /// (`baseline.expired`); one that matched nothing is a note (`baseline.unused`).
-public struct Baseline: Sendable, Equatable {
-    public var file: String
-    public var waivers: [Waiver]
+package struct Baseline: Sendable, Equatable {
+    package var file: String
+    package var waivers: [Waiver]
 
-    public init(file: String, waivers: [Waiver]) {
+    package init(file: String, waivers: [Waiver]) {
         self.file = file
         self.waivers = waivers
     }
 
     /// One accepted finding.
-    public struct Waiver: Sendable, Equatable {
+    package struct Waiver: Sendable, Equatable {
         /// A rule id (`audit.exception.missing`, `ats.tls.forward-secrecy`), or a prefix ending in `*`.
-        public var rule: String?
+        package var rule: String?
         /// An endpoint: `host` (any port) or `host:port`; also matches findings on that host's exception entry.
-        public var target: String?
+        package var target: String?
         /// A dotted plist key path; matches the key and everything under it.
-        public var keyPath: String?
-        public var reason: String?
+        package var keyPath: String?
+        package var reason: String?
         /// The expiry as written (`YYYY-MM-DD`, the last day the waiver counts).
-        public var expires: String?
-        public var source: SourceLocation
+        package var expires: String?
+        package var source: SourceLocation
 
-        public init(
+        package init(
             rule: String?, target: String? = nil, keyPath: String? = nil, reason: String?, expires: String?,
             source: SourceLocation
         ) {
@@ -53,14 +53,14 @@ public struct Baseline: Sendable, Equatable {
         }
 
         /// The first instant the waiver no longer counts (midnight UTC after the expiry day), nil when invalid.
-        public var expiryInstant: Date? {
+        package var expiryInstant: Date? {
             guard let expires, let day = CalendarDay.date(from: expires)
             else { return nil }
             return day.addingTimeInterval(86_400)
         }
 
         /// What is wrong with the waiver, nil when it is usable.
-        public var problem: String? {
+        package var problem: String? {
             var missing: [String] = []
             if (rule ?? "").isEmpty { missing.append("a rule") }
             if (target ?? "").isEmpty && (keyPath ?? "").isEmpty { missing.append("a target or keyPath") }

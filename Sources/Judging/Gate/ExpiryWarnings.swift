@@ -7,9 +7,9 @@ import TLSModel
 /// send) or, when the chain did not verify, the chain as sent. A certificate already expired is left to
 /// ``RuleID/Trust/expired``; one that expires within `days` days of `now` gets a finding located at the
 /// endpoint's line in its list (when it came from one).
-public enum ExpiryWarnings {
+package enum ExpiryWarnings {
     /// The default of `--warn-days`.
-    public static let defaultDays = 30
+    package static let defaultDays = 30
 
     /// The warnings for the endpoints of a report.
     /// - Parameters:
@@ -17,7 +17,7 @@ public enum ExpiryWarnings {
     ///   - days: the window; 0 or less gives no findings.
     ///   - now: the time the window starts at.
     /// - Returns: one warning per certificate and endpoint, in endpoint order, leaf first.
-    public static func findings(for endpoints: [EndpointResult], within days: Int, now: Date) -> [Finding] {
+    package static func findings(for endpoints: [EndpointResult], within days: Int, now: Date) -> [Finding] {
         guard days > 0 else { return [] }
         let horizon = now.addingTimeInterval(Double(days) * 86_400)
         var findings: [Finding] = []
@@ -49,7 +49,7 @@ extension ScanReport {
     /// - Parameters:
     ///   - days: `--warn-days`; nil adds neither, 0 only the key-usage warnings.
     ///   - now: the time the window starts at.
-    public func addingExpiryWarnings(days: Int?, now: Date = Date()) -> ScanReport {
+    package func addingExpiryWarnings(days: Int?, now: Date = Date()) -> ScanReport {
         guard let days else { return self }
         var copy = self
         copy.findings += ExpiryWarnings.findings(for: endpoints, within: days, now: now)

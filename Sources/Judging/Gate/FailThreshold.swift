@@ -1,7 +1,7 @@
 import TLSModel
 
 /// `--fail-on error|warning|never`: which findings make a gating command exit non-zero.
-public enum FailThreshold: String, CaseIterable, Sendable {
+package enum FailThreshold: String, CaseIterable, Sendable {
     /// The default: exit 1 on a policy failure or an error-level finding, 2 when something could not be scanned.
     case error
     /// As `error`, and exit 1 on any warning-level finding too (e.g. a certificate about to expire).
@@ -14,7 +14,7 @@ public enum FailThreshold: String, CaseIterable, Sendable {
     ///   - status: the status under the default threshold (``ExitStatus/of(_:)``, ``AuditResult/exitStatus``).
     ///   - findings: the run's findings (after any baseline).
     /// - Returns: the status to exit with.
-    public func gate(_ status: ExitStatus, findings: [Finding]) -> ExitStatus {
+    package func gate(_ status: ExitStatus, findings: [Finding]) -> ExitStatus {
         switch self {
         case .error:
             return status
@@ -29,7 +29,7 @@ public enum FailThreshold: String, CaseIterable, Sendable {
     /// The stderr line when ``gate(_:findings:)`` turned a run that passed the default threshold into a failure.
     /// - Parameter findings: the run's findings.
     /// - Returns: `atscheck: N warning(s) fail the run (--fail-on warning); first: FILE:LINE [rule]`, or nil.
-    public func warningReason(findings: [Finding]) -> String? {
+    package func warningReason(findings: [Finding]) -> String? {
         guard self == .warning, let first = findings.first(where: { $0.severity == .warning }) else { return nil }
         let count = findings.filter { $0.severity == .warning }.count
         return "atscheck: \(count) warning(s) fail the run (--fail-on warning); first: \(first.reference)"

@@ -5,9 +5,9 @@ import TLSModel
 /// certificate that is not a CA (RFC 5280 §4.2.1.3), or neither digitalSignature nor keyEncipherment. Apple's SSL
 /// policy does not check the leaf's key usage (`SecPolicyCreateSSL` passes `kSecKeyUsageUnspecified`), so this is
 /// never an ATS failure; other clients and TLS libraries refuse such a certificate.
-public enum KeyUsageWarnings {
+package enum KeyUsageWarnings {
     /// The warnings for the endpoints of a report, one per endpoint at most.
-    public static func findings(for endpoints: [EndpointResult]) -> [Finding] {
+    package static func findings(for endpoints: [EndpointResult]) -> [Finding] {
         endpoints.compactMap { endpoint in
             guard endpoint.profile.status == .completed, let leaf = endpoint.profile.certificate?.leaf,
                 let usage = leaf.keyUsage, let problem = problem(usage, isCA: leaf.isCA == true)

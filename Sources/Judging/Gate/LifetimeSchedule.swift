@@ -5,21 +5,21 @@ import TLSModel
 /// TLS certificate may have, by the day it is issued. A rule for CAs when they issue: Apple's trust evaluation still
 /// enforces only 398 days (Security-61901, `SecPolicyServer.c`), so exceeding it is a warning
 /// (``RuleID/Trust/lifetimeSchedule``), never an ATS failure.
-public enum LifetimeSchedule {
+package enum LifetimeSchedule {
     /// From each date (00:00 UTC) on, the maximum validity in days, counted as the Baseline Requirements and Apple's
     /// support 102028 count it (notBefore through notAfter inclusive, any part of a day one more day).
-    public static let steps: [(from: Date, days: Int)] = [
+    package static let steps: [(from: Date, days: Int)] = [
         (CalendarDay.date(from: "2026-03-15")!, 200),
         (CalendarDay.date(from: "2027-03-15")!, 100),
         (CalendarDay.date(from: "2029-03-15")!, 47),
     ]
 
     /// The ballot's limit for a certificate issued at `date`; nil before 2026-03-15 (398 days, Apple's own rule).
-    public static func maximumDays(issuedAt date: Date) -> Int? { steps.last { date >= $0.from }?.days }
+    package static func maximumDays(issuedAt date: Date) -> Int? { steps.last { date >= $0.from }?.days }
 
     /// A warning for each publicly trusted leaf (anchored at a system root) valid longer than the ballot allows for
     /// its issuance date.
-    public static func findings(for endpoints: [EndpointResult]) -> [Finding] {
+    package static func findings(for endpoints: [EndpointResult]) -> [Finding] {
         endpoints.compactMap { endpoint in
             guard endpoint.profile.status == .completed, let certificate = endpoint.profile.certificate,
                 certificate.anchor == .system, let leaf = certificate.leaf,
@@ -37,7 +37,7 @@ public enum LifetimeSchedule {
     }
 
     /// What a renewal issued at `date` may have, for `atscheck cert --at`: nil when the ballot sets no limit then.
-    public static func renewalNote(at date: Date, current leaf: CertificateFacts) -> String? {
+    package static func renewalNote(at date: Date, current leaf: CertificateFacts) -> String? {
         guard let limit = maximumDays(issuedAt: date) else { return nil }
         let fits = leaf.lifetimeDays <= limit
         return "a renewal issued on \(CalendarDay.string(from: date)) may be valid for at most \(limit) days "

@@ -4,9 +4,9 @@ import TLSModel
 /// A ``RuleID/Trust/missingIntermediate`` warning for an endpoint whose path was completed with an issuer fetched
 /// from a caIssuers URL (docs/path-building.md, "Missing intermediates"): iOS pays a fetch and passes, other clients
 /// fail. One per endpoint, naming the certificates fetched and their URLs.
-public enum MissingIntermediateWarnings {
+package enum MissingIntermediateWarnings {
     /// The warnings for the endpoints of a report.
-    public static func findings(for endpoints: [EndpointResult]) -> [Finding] {
+    package static func findings(for endpoints: [EndpointResult]) -> [Finding] {
         endpoints.compactMap { endpoint in
             guard endpoint.profile.status == .completed, let certificate = endpoint.profile.certificate,
                 let evaluation = certificate.trust

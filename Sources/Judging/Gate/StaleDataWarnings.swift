@@ -7,13 +7,13 @@ import TLSModel
 /// Apple's devices refresh their list over the air (support 103703), so an old copy does not know the logs Apple added
 /// since: an SCT from such a log makes an endpoint ambiguous, never failed (``CertificateTransparencyReport``), and
 /// this warning says why and how to update.
-public enum StaleDataWarnings {
+package enum StaleDataWarnings {
     /// How old the data may be before the run warns.
-    public static let maximumAgeDays = 90
+    package static let maximumAgeDays = 90
 
     /// One warning per log list older than ``maximumAgeDays`` at `now` among the lists `endpoints` were judged with,
     /// located at the first endpoint judged with it (a chain file, an endpoint list's line), where it has a place.
-    public static func findings(for endpoints: [EndpointResult], now: Date) -> [Finding] {
+    package static func findings(for endpoints: [EndpointResult], now: Date) -> [Finding] {
         var lists: [(source: String, date: Date, at: SourceLocation?)] = []
         for endpoint in endpoints {
             guard let report = endpoint.profile.certificate?.transparency, let date = report.logListDate,

@@ -4,9 +4,9 @@ import TLSModel
 /// How `atscheck app`'s pin checks of bundled certificate files become findings (pinning.md §1, §4). The mode and
 /// the sessions that pin are in code the bundle does not show: with the mode assumed a rejection is a warning that
 /// names the modes; named with `--library`/`--mode`, it is an error, as in `atscheck audit`.
-public enum AppPinFindings {
+package enum AppPinFindings {
     /// The audit's findings for one evaluation (the rejection an error, the rest at most warnings), at `at`.
-    public static func findings(_ check: AppPinCheck, at: SourceLocation, keyPath: String?, subject: String)
+    package static func findings(_ check: AppPinCheck, at: SourceLocation, keyPath: String?, subject: String)
         -> [Finding]
     {
         let audit = AuditPinCheck(
@@ -22,7 +22,7 @@ public enum AppPinFindings {
     ///   - library: The library's name.
     ///   - anchor: Where the findings point (the first certificate file, else the framework).
     ///   - named: Whether `--library`/`--mode` named the mode.
-    public static func host(_ checks: [AppPinCheck], library: String, anchor: String, named: Bool) -> [Finding] {
+    package static func host(_ checks: [AppPinCheck], library: String, anchor: String, named: Bool) -> [Finding] {
         guard let first = checks.first else { return [] }
         let at = SourceLocation(file: anchor)
         if named {
@@ -62,7 +62,7 @@ public enum AppPinFindings {
     ///   - named: Whether `--library`/`--mode` named the mode.
     ///   - anchor: Where the finding points.
     /// - Returns: The finding, or nil when some host accepts (or nothing was evaluated).
-    public static func setWide(
+    package static func setWide(
         _ checks: [AppPinCheck], library: String, modes: [String], files: [String], note: String?, empty: Bool,
         named: Bool, anchor: String
     ) -> Finding? {

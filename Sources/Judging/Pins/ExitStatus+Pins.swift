@@ -4,13 +4,13 @@ import TLSModel
 extension ExitStatus {
     /// The exit status of a pin check: 1 when a policy rejects a target, else 2 when a target could not be
     /// read, else 0.
-    public static func of(_ report: PinCheckReport) -> ExitStatus {
+    package static func of(_ report: PinCheckReport) -> ExitStatus {
         if report.summary.rejected > 0 { return .policyFailure }
         return report.summary.unreachable > 0 ? .incomplete : .success
     }
 
     /// A one-line reason for a non-zero pin-check status, for stderr.
-    public static func reason(for report: PinCheckReport) -> String? {
+    package static func reason(for report: PinCheckReport) -> String? {
         switch of(report) {
         case .policyFailure:
             let rejected = report.results.filter { $0.evaluation?.verdict == .reject }.map(\.target)

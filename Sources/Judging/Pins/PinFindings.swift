@@ -3,7 +3,7 @@ import TLSModel
 
 /// How one pin evaluation becomes findings of `audit`, `scan --plist` and `app`, at its source: the rejection an
 /// error, everything else at most a warning, an `expect: fail` entry's rejection a note.
-public enum PinFindings {
+package enum PinFindings {
     /// The findings of an endpoint-list entry's pin check (`pins:`, `library:`): its subject the library's policy
     /// with the entry's pins; `expect: fail` does not apply (it concerns ATS).
     /// - Parameter check: The entry's evaluation.
@@ -18,7 +18,7 @@ public enum PinFindings {
     ///   - subject: What decided, for messages.
     ///   - expectFail: The entry says `expect: fail`: an ATS (NSPinnedDomains) rejection is expected, a note.
     /// - Returns: The findings, the rejection first.
-    public static func of(_ check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding] {
+    package static func of(_ check: AuditPinCheck, subject: String, expectFail: Bool) -> [Finding] {
         let label = check.endpoint
         func at(_ rule: RuleID, _ severity: Finding.Severity, _ message: String) -> Finding {
             Finding(
@@ -49,7 +49,7 @@ public enum PinFindings {
     }
 
     /// An error the entry's `expect: fail` anticipates, as a note.
-    public static func expected(_ finding: Finding) -> Finding {
+    package static func expected(_ finding: Finding) -> Finding {
         var copy = finding
         copy.severity = .note
         copy.message = "expected to fail (expect: fail): " + finding.message

@@ -5,15 +5,15 @@ import TLSModel
 /// The decision of a pin check for one served chain, pure over a ``TrustPathBuilding``: the policy's evaluation and,
 /// for a relaxed (debug) policy, the release build's and the risks of shipping the relaxed one (pinning.md §2). The
 /// facade builds the path builder (OpenSSL) and the report around it.
-public enum PinJudge {
+package enum PinJudge {
     /// What one served chain gets.
-    public struct Judgement: Sendable {
+    package struct Judgement: Sendable {
         /// The policy's evaluation.
-        public var evaluation: PinEvaluation
+        package var evaluation: PinEvaluation
         /// The release build's evaluation, when the policy has debug relaxations.
-        public var release: PinEvaluation?
+        package var release: PinEvaluation?
         /// The risks of shipping the relaxed build (empty without relaxations).
-        public var risks: [Finding]
+        package var risks: [Finding]
     }
 
     /// Judges one served chain.
@@ -23,7 +23,7 @@ public enum PinJudge {
     ///   - connection: The host, the served chain, the time and `--warn-days`.
     ///   - builder: Builds paths over the served chain.
     /// - Returns: The evaluation, and the release build's with the risks when the policy is relaxed.
-    public static func judge(
+    package static func judge(
         _ policy: PinPolicy, pins: AppPins, connection: PinConnection, builder: some TrustPathBuilding
     ) -> Judgement {
         let evaluation = policy.evaluate(connection, pins: pins, builder: builder)

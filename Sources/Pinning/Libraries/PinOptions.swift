@@ -208,7 +208,7 @@ public struct PinPolicyOptions: Sendable, Equatable {
     }
 
     /// The policy the options describe (``problem(_:)`` is nil).
-    public var policy: PinPolicy {
+    package var policy: PinPolicy {
         guard let chosen = PinningLibraries.named(library) else { preconditionFailure("unknown library \(library)") }
         switch chosen.policy(values, spelling: .commandLine) {
         case .success(let policy): return policy

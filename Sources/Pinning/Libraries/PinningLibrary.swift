@@ -11,7 +11,7 @@ import TLSModel
 /// (``PinPolicyConfiguration/releaseBuild``), find it in an app bundle (``bundleSignature``) and attribute findings to
 /// it
 /// (``rules``).
-public protocol PinningLibrary: Sendable {
+package protocol PinningLibrary: Sendable {
     /// The id: `--library`, an endpoint list's `library:`, the reports' `library`.
     var id: PinLibrary { get }
     /// The library's name as its users write it (`AFNetworking`).
@@ -75,67 +75,67 @@ public protocol PinningLibrary: Sendable {
 }
 
 extension PinningLibrary {
-    public var options: [PinOptionSpec] { [] }
-    public var bundledModes: (key: String, plausible: [String])? { nil }
-    public var bundleSignature: PinLibrarySignature? { nil }
-    public var rules: [RuleID] { [] }
-    public var materialRules: [RuleID] { [] }
-    public func missingMaterial(_ pins: AppPins) -> String? { nil }
-    public func isConfigured(by pins: AppPins) -> Bool { missingMaterial(pins) == nil }
-    public func material(plist root: [String: Any], file: String) -> (
+    package var options: [PinOptionSpec] { [] }
+    package var bundledModes: (key: String, plausible: [String])? { nil }
+    package var bundleSignature: PinLibrarySignature? { nil }
+    package var rules: [RuleID] { [] }
+    package var materialRules: [RuleID] { [] }
+    package func missingMaterial(_ pins: AppPins) -> String? { nil }
+    package func isConfigured(by pins: AppPins) -> Bool { missingMaterial(pins) == nil }
+    package func material(plist root: [String: Any], file: String) -> (
         material: any LibraryPinMaterial, findings: [Finding]
     )? { nil }
-    public var bundleLookups: [BundleLookup] { [] }
-    public func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? { bundleLookups.first }
-    public func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
-    public func loadingNote(_ copy: LinkedCopy) -> String? { nil }
-    public func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] { [] }
-    public func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry? { nil }
-    public func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?))
+    package var bundleLookups: [BundleLookup] { [] }
+    package func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? { bundleLookups.first }
+    package func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
+    package func loadingNote(_ copy: LinkedCopy) -> String? { nil }
+    package func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] { [] }
+    package func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry? { nil }
+    package func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?))
         -> [Finding]
     { [] }
-    public var extractFormats: [PinMaterialWriter] { [] }
-    public func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] { [] }
+    package var extractFormats: [PinMaterialWriter] { [] }
+    package func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] { [] }
 }
 
 /// The registry: every library atscheck reproduces, in the order help and messages list them. Adding a library is
 /// a folder under `Libraries/` and one line here.
-public enum PinningLibraries {
-    public static let all: [any PinningLibrary] = [
+package enum PinningLibraries {
+    package static let all: [any PinningLibrary] = [
         AFNetworkingLibrary(), TrustKitLibrary(), AlamofireLibrary(), PinnedDomainsLibrary(),
     ]
 
     /// The library used when none is named (`pins check`, an endpoint list entry without `library:`).
-    public static var `default`: any PinningLibrary { all[0] }
+    package static var `default`: any PinningLibrary { all[0] }
 
     /// The library with id `id`; nil when none is registered.
-    public static func named(_ id: PinLibrary) -> (any PinningLibrary)? {
+    package static func named(_ id: PinLibrary) -> (any PinningLibrary)? {
         all.first { $0.id == id }
     }
 
     /// Whether a finding about pin material concerns `library`: a rule some library lists in
     /// ``PinningLibrary/materialRules`` concerns only those; any other concerns every library.
-    public static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
+    package static func concerns(_ rule: RuleID, _ library: PinLibrary) -> Bool {
         let claimants = all.filter { $0.materialRules.contains(rule) }.map(\.id)
         return claimants.isEmpty || claimants.contains(library)
     }
 
     /// `afnetworking|trustkit|alamofire|nspinneddomains`.
-    public static var idList: String { all.map(\.id.rawValue).joined(separator: "|") }
+    package static var idList: String { all.map(\.id.rawValue).joined(separator: "|") }
 }
 
 /// The pin material an app configures its library with: bundled certificates (AFNetworking, Alamofire), a
 /// TrustKit pin set, `NSPinnedDomains`.
-public struct AppPins: Sendable {
+package struct AppPins: Sendable {
     /// The certificates the library loads (AFNetworking's and Alamofire's pinned certificates).
-    public var certificates: [CertificateFacts]
+    package var certificates: [CertificateFacts]
     /// TrustKit's configuration.
-    public var pinSet: PinSet?
+    package var pinSet: PinSet?
     /// `NSPinnedDomains`.
-    public var pinnedDomains: PinnedDomainsConfiguration?
+    package var pinnedDomains: PinnedDomainsConfiguration?
     /// The material a library defines for itself (``PinningLibrary/material(plist:file:)``), by library: the open,
     /// per-library value a library added after the shared fields above reads.
-    public var libraryMaterial: [PinLibrary: any LibraryPinMaterial]
+    package var libraryMaterial: [PinLibrary: any LibraryPinMaterial]
 
     /// The material.
     /// - Parameters:
@@ -143,7 +143,7 @@ public struct AppPins: Sendable {
     ///   - pinSet: TrustKit's configuration.
     ///   - pinnedDomains: `NSPinnedDomains`.
     ///   - libraryMaterial: Material libraries define for themselves, by library.
-    public init(
+    package init(
         certificates: [CertificateFacts] = [], pinSet: PinSet? = nil, pinnedDomains: PinnedDomainsConfiguration? = nil,
         libraryMaterial: [PinLibrary: any LibraryPinMaterial] = [:]
     ) {
@@ -154,18 +154,18 @@ public struct AppPins: Sendable {
     }
 
     /// `library`'s own material as its type; nil when none was loaded (or it is of another type).
-    public func material<Material: LibraryPinMaterial>(of library: PinLibrary, as type: Material.Type) -> Material? {
+    package func material<Material: LibraryPinMaterial>(of library: PinLibrary, as type: Material.Type) -> Material? {
         libraryMaterial[library] as? Material
     }
 }
 
 /// Pin material a library defines for itself (an OkHttp-style pinner's host patterns and hashes): an open,
 /// per-library value in ``AppPins/libraryMaterial``, read and judged only by the library that defines it.
-public protocol LibraryPinMaterial: Sendable {}
+package protocol LibraryPinMaterial: Sendable {}
 
 /// A library's configured decision procedure: AFNetworking's `AFSecurityPolicyOptions`, an Alamofire evaluator,
 /// TrustKit's options, `NSPinnedDomains`.
-public protocol PinPolicyConfiguration: Sendable, Hashable, CustomStringConvertible {
+package protocol PinPolicyConfiguration: Sendable, Hashable, CustomStringConvertible {
     /// The library it configures.
     var library: PinLibrary { get }
     /// Decides as the library would for one connection.
@@ -177,10 +177,10 @@ public protocol PinPolicyConfiguration: Sendable, Hashable, CustomStringConverti
 }
 
 extension PinPolicyConfiguration {
-    public var releaseBuild: PinPolicy? { nil }
+    package var releaseBuild: PinPolicy? { nil }
 
     /// The generic risk: the relaxed build accepts what the release build rejects.
-    public func releaseRisks(host: String, debug: PinEvaluation, release: PinEvaluation, pins: AppPins) -> [Finding] {
+    package func releaseRisks(host: String, debug: PinEvaluation, release: PinEvaluation, pins: AppPins) -> [Finding] {
         guard debug.verdict == .accept, release.verdict == .reject else { return [] }
         let why = release.findings.first { $0.rule == RuleID.Pins.rejected }?.message ?? release.result
         return [
@@ -194,45 +194,46 @@ extension PinPolicyConfiguration {
 }
 
 /// A configured pinning policy of any library: the value `pins check`, the audit and `app` evaluate.
-public struct PinPolicy: Sendable, Hashable, CustomStringConvertible {
+package struct PinPolicy: Sendable, Hashable, CustomStringConvertible {
     /// The library's configuration.
-    public let configuration: any PinPolicyConfiguration
+    package let configuration: any PinPolicyConfiguration
 
-    public init(_ configuration: some PinPolicyConfiguration) {
+    package init(_ configuration: some PinPolicyConfiguration) {
         self.configuration = configuration
     }
 
     /// The library.
-    public var library: PinLibrary { configuration.library }
+    package var library: PinLibrary { configuration.library }
 
     /// The same mode without relaxations (the release build), or nil when nothing is relaxed.
-    public var release: PinPolicy? { configuration.releaseBuild }
+    package var release: PinPolicy? { configuration.releaseBuild }
 
-    public var description: String { configuration.description }
+    package var description: String { configuration.description }
 
     /// Decides as the library would.
-    public func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation {
+    package func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation
+    {
         configuration.evaluate(connection, pins: pins, builder: builder)
     }
 
-    public static func == (lhs: PinPolicy, rhs: PinPolicy) -> Bool {
+    package static func == (lhs: PinPolicy, rhs: PinPolicy) -> Bool {
         AnyHashable(lhs.configuration) == AnyHashable(rhs.configuration)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(AnyHashable(configuration))
     }
 }
 
 /// How a library shows in an app bundle.
-public struct PinLibrarySignature: Sendable, Equatable {
+package struct PinLibrarySignature: Sendable, Equatable {
     /// The name of its `.framework` folder under `Frameworks/` (compared case-insensitively).
-    public var framework: String
+    package var framework: String
     /// Strings only that library's code puts in a binary that links it statically: Objective-C class names, Swift
     /// type names (inside mangled names). Chosen to be specific, not exhaustive.
-    public var staticMarkers: [String]
+    package var staticMarkers: [String]
 
-    public init(framework: String, staticMarkers: [String]) {
+    package init(framework: String, staticMarkers: [String]) {
         self.framework = framework
         self.staticMarkers = staticMarkers
     }
@@ -240,19 +241,19 @@ public struct PinLibrarySignature: Sendable, Equatable {
 
 /// An entry of a library's own Info.plist configuration that pins a host (``PinningLibrary/infoPlistEntry(pinning:in:now:)``):
 /// how `app` reports the check of the host against it.
-public struct InfoPlistPinEntry: Sendable, Equatable {
+package struct InfoPlistPinEntry: Sendable, Equatable {
     /// The check's origin in the report.
-    public var origin: AppPinCheck.Origin
+    package var origin: AppPinCheck.Origin
     /// The check's note (`TSKConfiguration entry 'example.com'`).
-    public var note: String
+    package var note: String
     /// The dotted key path its findings point at.
-    public var keyPath: String
+    package var keyPath: String
     /// What decided, for the findings' messages.
-    public var subject: String
+    package var subject: String
 
     /// An entry.
     /// - Parameters: see the properties.
-    public init(origin: AppPinCheck.Origin, note: String, keyPath: String, subject: String) {
+    package init(origin: AppPinCheck.Origin, note: String, keyPath: String, subject: String) {
         self.origin = origin
         self.note = note
         self.keyPath = keyPath

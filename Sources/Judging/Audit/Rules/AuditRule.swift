@@ -62,5 +62,5 @@ enum AuditRules {
 
 extension RuleRegistry {
     /// The plist-against-endpoints cross-check of `atscheck audit` (`audit.*`), in documentation order.
-    public static let audit = RuleRegistry("audit", rules: AuditRules.all)
+    package static let audit = RuleRegistry("audit", rules: AuditRules.all)
 }

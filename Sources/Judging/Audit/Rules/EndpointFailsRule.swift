@@ -3,7 +3,7 @@ import TLSModel
 
 extension RuleID.Audit {
     /// An endpoint fails ATS and no exception can fix it (error: untrusted certificate, no ATS suite…).
-    public static let endpointFails: RuleID = "audit.endpoint.fails"
+    package static let endpointFails: RuleID = "audit.endpoint.fails"
 }
 
 /// An endpoint that fails ATS where no exception entry helps: no Info.plist key relaxes the failure, or the plist

@@ -3,7 +3,7 @@ import TLSModel
 
 extension RuleID.Audit {
     /// An `http://` endpoint: blocked (error) or allowed by an exception (warning, App Review asks why).
-    public static let endpointHTTP: RuleID = "audit.endpoint.http"
+    package static let endpointHTTP: RuleID = "audit.endpoint.http"
 }
 
 /// A cleartext `http://` endpoint: an error with the entry that would allow it when ATS blocks it, a warning when

@@ -3,7 +3,7 @@ import TLSModel
 
 extension RuleID.Audit {
     /// An endpoint whose verdict differs from its `expect:` (error).
-    public static let endpointUnexpected: RuleID = "audit.endpoint.unexpected"
+    package static let endpointUnexpected: RuleID = "audit.endpoint.unexpected"
 }
 
 /// The endpoint list's `expect:`: `expect: fail` turns the endpoint's failure findings into notes; a verdict against

@@ -3,7 +3,7 @@ import TLSModel
 
 extension RuleID.Audit {
     /// An entry (or NSAllowsArbitraryLoads) grants more than the endpoints need (warning).
-    public static let exceptionBroader: RuleID = "audit.exception.broader"
+    package static let exceptionBroader: RuleID = "audit.exception.broader"
 }
 
 /// An exception that relaxes more than its endpoints need: a warning at each key broader than needed (one debt item

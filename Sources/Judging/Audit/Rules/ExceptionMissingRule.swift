@@ -3,7 +3,7 @@ import TLSModel
 
 extension RuleID.Audit {
     /// An endpoint fails ATS and an `NSExceptionDomains` entry would fix it (error; the message has the entry).
-    public static let exceptionMissing: RuleID = "audit.exception.missing"
+    package static let exceptionMissing: RuleID = "audit.exception.missing"
 }
 
 /// An endpoint fails ATS and an exception entry would make it pass: the finding carries the least entry that does

@@ -3,7 +3,7 @@ import TLSModel
 
 extension RuleID.Audit {
     /// An `NSExceptionDomains` key that no listed endpoint uses (warning).
-    public static let exceptionNoEndpoint: RuleID = "audit.exception.no-endpoint"
+    package static let exceptionNoEndpoint: RuleID = "audit.exception.no-endpoint"
 }
 
 /// An `NSExceptionDomains` entry that governs no endpoint of the list, so whether it is needed cannot be told.

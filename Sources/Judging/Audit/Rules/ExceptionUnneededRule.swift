@@ -3,7 +3,7 @@ import TLSModel
 
 extension RuleID.Audit {
     /// An entry relaxes ATS but every endpoint it covers passes under the default policy (warning).
-    public static let exceptionUnneeded: RuleID = "audit.exception.unneeded"
+    package static let exceptionUnneeded: RuleID = "audit.exception.unneeded"
 }
 
 /// An exception (an `NSExceptionDomains` entry, or `NSAllowsArbitraryLoads`) none of whose endpoints needs it.

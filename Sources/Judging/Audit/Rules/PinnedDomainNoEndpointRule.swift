@@ -2,7 +2,7 @@ import TLSModel
 
 extension RuleID.Audit {
     /// An `NSPinnedDomains` key that covers no listed `https` endpoint, so its pins were not checked (note).
-    public static let pinnedDomainNoEndpoint: RuleID = "audit.pinned-domain.no-endpoint"
+    package static let pinnedDomainNoEndpoint: RuleID = "audit.pinned-domain.no-endpoint"
 }
 
 /// An `NSPinnedDomains` entry that covers no `https` endpoint of the list. The pin audit emits it (it checks the

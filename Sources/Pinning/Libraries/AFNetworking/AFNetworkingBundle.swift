@@ -3,35 +3,35 @@ import TLSModel
 
 extension BundleLookup {
     /// `*.cer` at the top level of the main bundle: AFNetworking 4.x, or any version linked statically.
-    public static let afNetworkingMainBundle = BundleLookup(
+    package static let afNetworkingMainBundle = BundleLookup(
         "AFNetworking (main bundle)", folder: .mainBundle, extensions: ["cer"])
     /// `*.cer` at the top level of AFNetworking.framework: AFNetworking 2.x/3.x as a dynamic framework.
-    public static let afNetworkingFrameworkBundle = BundleLookup(
+    package static let afNetworkingFrameworkBundle = BundleLookup(
         "AFNetworking (its framework bundle)", folder: .ownFramework, extensions: ["cer"])
 }
 
 extension AFNetworkingLibrary {
     /// Configured by any certificate file read (a PEM blob in a `.cer` included: the check then says what the
     /// library makes of it).
-    public func isConfigured(by pins: AppPins) -> Bool { !pins.certificates.isEmpty }
+    package func isConfigured(by pins: AppPins) -> Bool { !pins.certificates.isEmpty }
 
     /// `policyWithPinningMode:` reads `*.cer` (NSBundle's `pathsForResourcesOfType:@"cer"`: `.CER` is not read).
-    public var bundleLookups: [BundleLookup] { [.afNetworkingMainBundle, .afNetworkingFrameworkBundle] }
+    package var bundleLookups: [BundleLookup] { [.afNetworkingMainBundle, .afNetworkingFrameworkBundle] }
 
     /// Before 4.0, a dynamic AFNetworking reads its own framework bundle (pinning.md §1.1; `bundleForClass:`);
     /// statically linked, that bundle is the main bundle.
-    public func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? {
+    package func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? {
         guard linkedAsFramework, let major = majorVersion, major < 4 else { return .afNetworkingMainBundle }
         return .afNetworkingFrameworkBundle
     }
 
     /// The linked framework's major version (2 to 4), else 4.
-    public func linkedValues(majorVersion: Int?) -> PinOptionValues {
+    package func linkedValues(majorVersion: Int?) -> PinOptionValues {
         PinOptionValues(["afVersion": String(min(max(majorVersion ?? 4, 2), 4))])
     }
 
     /// Where `policyWithPinningMode:` loads `*.cer` from, by version and linkage (pinning.md §1.1).
-    public func loadingNote(_ copy: LinkedCopy) -> String? {
+    package func loadingNote(_ copy: LinkedCopy) -> String? {
         let count = LinkedCopy.count
         if bundleLookup(linkedAsFramework: copy.linkedAsFramework, majorVersion: copy.majorVersion)?.folder
             == .ownFramework
@@ -54,7 +54,7 @@ extension AFNetworkingLibrary {
 
     /// A dynamic AFNetworking before 4.0 reads its own bundle: the app bundle's `*.cer` files are never used
     /// (pinning.md §1.1).
-    public func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] {
+    package func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] {
         let mainCer = copy.files(.afNetworkingMainBundle)
         guard
             bundleLookup(linkedAsFramework: copy.linkedAsFramework, majorVersion: copy.majorVersion)?.folder

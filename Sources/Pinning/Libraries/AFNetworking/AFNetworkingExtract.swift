@@ -3,12 +3,12 @@ import TLSModel
 
 extension PinMaterialFormat {
     /// DER `.cer` files for `AFSecurityPolicy` (Certificate or PublicKey mode).
-    public static let afnetworking = PinMaterialFormat(rawValue: "afnetworking")
+    package static let afnetworking = PinMaterialFormat(rawValue: "afnetworking")
 }
 
 extension AFNetworkingLibrary {
     /// `pins extract --format afnetworking`: the recommended certificates as DER files.
-    public var extractFormats: [PinMaterialWriter] {
+    package var extractFormats: [PinMaterialWriter] {
         [
             PinMaterialWriter(.afnetworking) { recommendation, path in
                 PinMaterial(

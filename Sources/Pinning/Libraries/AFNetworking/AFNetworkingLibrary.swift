@@ -3,17 +3,17 @@ import TLSModel
 
 extension PinLibrary {
     /// AFNetworking's `AFSecurityPolicy` (pinning.md §1).
-    public static let afnetworking = PinLibrary(rawValue: "afnetworking")
+    package static let afnetworking = PinLibrary(rawValue: "afnetworking")
 }
 
 /// AFNetworking's `AFSecurityPolicy` (pinning.md §1): the registry's entry.
-public struct AFNetworkingLibrary: PinningLibrary {
-    public init() {}
+package struct AFNetworkingLibrary: PinningLibrary {
+    package init() {}
 
-    public var id: PinLibrary { .afnetworking }
-    public var name: String { "AFNetworking" }
+    package var id: PinLibrary { .afnetworking }
+    package var name: String { "AFNetworking" }
 
-    public var options: [PinOptionSpec] {
+    package var options: [PinOptionSpec] {
         [
             PinOptionSpec(
                 "mode", flag: "--mode", .choice(AFSecurityPolicyOptions.Mode.allCases.map(\.rawValue)),
@@ -32,24 +32,24 @@ public struct AFNetworkingLibrary: PinningLibrary {
         ]
     }
 
-    public var bundledModes: (key: String, plausible: [String])? {
+    package var bundledModes: (key: String, plausible: [String])? {
         ("mode", [AFSecurityPolicyOptions.Mode.certificate.rawValue, AFSecurityPolicyOptions.Mode.publicKey.rawValue])
     }
 
-    public var bundleSignature: PinLibrarySignature? {
+    package var bundleSignature: PinLibrarySignature? {
         PinLibrarySignature(framework: "AFNetworking", staticMarkers: ["AFSecurityPolicy"])
     }
 
-    public var rules: [RuleID] {
+    package var rules: [RuleID] {
         [
             RuleID.Pins.debugAnyHost, RuleID.Pins.debugNoValidation, RuleID.Pins.debugHygieneSkipped,
             RuleID.Pins.debugAllowInvalid, RuleID.Pins.frameworkBundle,
         ]
     }
 
-    public var materialRules: [RuleID] { [RuleID.Pins.pemInCer] }
+    package var materialRules: [RuleID] { [RuleID.Pins.pemInCer] }
 
-    public func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
+    package func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
         let mode = values["mode"].flatMap(AFSecurityPolicyOptions.Mode.init(rawValue:)) ?? .certificate
         return .success(
             .afnetworking(
@@ -61,26 +61,27 @@ public struct AFNetworkingLibrary: PinningLibrary {
 }
 
 extension AFSecurityPolicyOptions: PinPolicyConfiguration {
-    public var library: PinLibrary { .afnetworking }
+    package var library: PinLibrary { .afnetworking }
 
-    public var description: String {
+    package var description: String {
         "AFSecurityPolicy(" + pinOptions.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
     }
 
-    public func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation {
+    package func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation
+    {
         AFSecurityPolicyEvaluator.evaluate(
             connection, pinnedCertificates: pins.certificates, options: self, builder: builder)
     }
 
-    public var releaseBuild: PinPolicy? { isRelaxed ? .afnetworking(release) : nil }
+    package var releaseBuild: PinPolicy? { isRelaxed ? .afnetworking(release) : nil }
 
     /// pinning.md §2's risks of shipping the relaxed build.
-    public func releaseRisks(host: String, debug: PinEvaluation, release: PinEvaluation, pins: AppPins) -> [Finding] {
+    package func releaseRisks(host: String, debug: PinEvaluation, release: PinEvaluation, pins: AppPins) -> [Finding] {
         DebugReleaseComparison.risks(self, pinnedCertificates: pins.certificates, debug: debug, release: release)
     }
 }
 
 extension PinPolicy {
     /// `AFSecurityPolicy` with its properties.
-    public static func afnetworking(_ options: AFSecurityPolicyOptions) -> PinPolicy { PinPolicy(options) }
+    package static func afnetworking(_ options: AFSecurityPolicyOptions) -> PinPolicy { PinPolicy(options) }
 }

@@ -2,9 +2,9 @@ import Foundation
 import TLSModel
 
 /// An `AFSecurityPolicy` configuration (pinning.md §1.1).
-public struct AFSecurityPolicyOptions: Sendable, Hashable {
+package struct AFSecurityPolicyOptions: Sendable, Hashable {
     /// `AFSSLPinningMode`.
-    public enum Mode: String, Sendable, Hashable, CaseIterable {
+    package enum Mode: String, Sendable, Hashable, CaseIterable {
         /// `AFSSLPinningModeNone`.
         case none
         /// `AFSSLPinningModeCertificate`: whole certificates, DER.
@@ -14,13 +14,13 @@ public struct AFSecurityPolicyOptions: Sendable, Hashable {
     }
 
     /// `SSLPinningMode`.
-    public var mode: Mode
+    package var mode: Mode
     /// `allowInvalidCertificates` (default NO).
-    public var allowInvalidCertificates: Bool
+    package var allowInvalidCertificates: Bool
     /// `validatesDomainName` (default YES since 2.5.3).
-    public var validatesDomainName: Bool
+    package var validatesDomainName: Bool
     /// The major version where §1.4 says versions differ: 2 (2.6.x), 3 or 4 (default, 4.0.x).
-    public var afVersion: Int
+    package var afVersion: Int
 
     /// A configuration; defaults are AFNetworking 4's.
     /// - Parameters:
@@ -28,7 +28,7 @@ public struct AFSecurityPolicyOptions: Sendable, Hashable {
     ///   - allowInvalidCertificates: Skip the system trust gate.
     ///   - validatesDomainName: SSL policy bound to the host (YES) or BasicX509 (NO).
     ///   - afVersion: 2, 3 or 4.
-    public init(
+    package init(
         mode: Mode, allowInvalidCertificates: Bool = false, validatesDomainName: Bool = true, afVersion: Int = 4
     ) {
         self.mode = mode
@@ -38,13 +38,13 @@ public struct AFSecurityPolicyOptions: Sendable, Hashable {
     }
 
     /// The same mode without relaxations: the release build of pinning.md §2.
-    public var release: AFSecurityPolicyOptions {
+    package var release: AFSecurityPolicyOptions {
         AFSecurityPolicyOptions(
             mode: mode, allowInvalidCertificates: false, validatesDomainName: true, afVersion: afVersion)
     }
 
     /// Whether the configuration relaxes anything the release build enforces.
-    public var isRelaxed: Bool { allowInvalidCertificates || !validatesDomainName }
+    package var isRelaxed: Bool { allowInvalidCertificates || !validatesDomainName }
 
     var pinOptions: [PinOption] {
         [
@@ -58,7 +58,7 @@ public struct AFSecurityPolicyOptions: Sendable, Hashable {
 
 /// `-[AFSecurityPolicy evaluateServerTrust:forDomain:]` (pinning.md §1.2, the decision table §1.3 and the
 /// version differences §1.4).
-public enum AFSecurityPolicyEvaluator {
+package enum AFSecurityPolicyEvaluator {
     /// Decides as AFNetworking would.
     /// - Parameters:
     ///   - connection: Host, served chain, time.
@@ -66,7 +66,7 @@ public enum AFSecurityPolicyEvaluator {
     ///   - options: The policy's properties.
     ///   - builder: Builds and verifies paths for the served chain.
     /// - Returns: The verdict with its steps.
-    public static func evaluate(
+    package static func evaluate(
         _ connection: PinConnection, pinnedCertificates: [CertificateFacts], options: AFSecurityPolicyOptions,
         builder: some TrustPathBuilding
     ) -> PinEvaluation {

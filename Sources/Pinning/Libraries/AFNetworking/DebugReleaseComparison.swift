@@ -3,7 +3,7 @@ import TLSModel
 
 /// The seed's case (pinning.md §2): an AFSecurityPolicy with debug relaxations evaluated next to the same
 /// mode without them, with the risks of shipping the relaxed build.
-public enum DebugReleaseComparison {
+package enum DebugReleaseComparison {
     /// Evaluates `options` and its release form side by side.
     /// - Parameters:
     ///   - connection: Host, served chain, time.
@@ -11,7 +11,7 @@ public enum DebugReleaseComparison {
     ///   - options: The relaxed (debug) configuration.
     ///   - builder: Builds and verifies paths for the served chain.
     /// - Returns: Both evaluations and the risks, or nil when `options` relaxes nothing.
-    public static func compare(
+    package static func compare(
         _ connection: PinConnection, pinnedCertificates: [CertificateFacts], options: AFSecurityPolicyOptions,
         builder: some TrustPathBuilding
     ) -> PinDebugReleaseComparison? {
@@ -32,7 +32,7 @@ public enum DebugReleaseComparison {
     ///   - debug: Its evaluation.
     ///   - release: The release evaluation.
     /// - Returns: Findings, most severe first.
-    public static func risks(
+    package static func risks(
         _ options: AFSecurityPolicyOptions, pinnedCertificates: [CertificateFacts], debug: PinEvaluation,
         release: PinEvaluation
     ) -> [Finding] {

@@ -4,20 +4,20 @@ import TLSModel
 extension BundleLookup {
     /// `.cer/.CER/.crt/.CRT/.der/.DER` at the top level of the main bundle: Alamofire's
     /// `Bundle.main.af.certificates`.
-    public static let alamofire = BundleLookup(
+    package static let alamofire = BundleLookup(
         "Alamofire", folder: .mainBundle, extensions: ["cer", "CER", "crt", "CRT", "der", "DER"])
 }
 
 extension AlamofireLibrary {
     /// Configured by any certificate file read (a PEM blob in a `.cer` included: the check then says what the
     /// library makes of it).
-    public func isConfigured(by pins: AppPins) -> Bool { !pins.certificates.isEmpty }
+    package func isConfigured(by pins: AppPins) -> Bool { !pins.certificates.isEmpty }
 
     /// `Bundle.main.af.certificates`.
-    public var bundleLookups: [BundleLookup] { [.alamofire] }
+    package var bundleLookups: [BundleLookup] { [.alamofire] }
 
     /// `Bundle.main.af.certificates`' files.
-    public func loadingNote(_ copy: LinkedCopy) -> String? {
+    package func loadingNote(_ copy: LinkedCopy) -> String? {
         "Bundle.main.af.certificates loads the \(LinkedCopy.count(copy.files(.alamofire), ".cer/.crt/.der file")) "
             + "at the top level of the app bundle (PEM files are dropped silently)"
     }

@@ -2,7 +2,7 @@ import Foundation
 import TLSModel
 
 /// An Alamofire 5 `ServerTrustEvaluating` configuration (pinning.md §4), with Alamofire's defaults.
-public indirect enum AlamofireEvaluator: Sendable, Hashable {
+package indirect enum AlamofireEvaluator: Sendable, Hashable {
     /// `DefaultTrustEvaluator(validateHost:)`.
     case defaultTrust(validateHost: Bool = true)
     /// `RevocationTrustEvaluator(performDefaultValidation:validateHost:options:)`; `options` as written
@@ -19,7 +19,7 @@ public indirect enum AlamofireEvaluator: Sendable, Hashable {
     case composite([AlamofireEvaluator])
 
     /// The evaluator as Swift source, for the report.
-    public var description: String {
+    package var description: String {
         func b(_ v: Bool) -> String { v ? "true" : "false" }
         switch self {
         case .defaultTrust(let host): return "DefaultTrustEvaluator(validateHost: \(b(host)))"
@@ -39,7 +39,7 @@ public indirect enum AlamofireEvaluator: Sendable, Hashable {
 }
 
 /// Runs Alamofire 5 evaluators as `ServerTrustManager` would for a host that has one (pinning.md §4).
-public enum AlamofireTrustEvaluation {
+package enum AlamofireTrustEvaluation {
     /// Decides as Alamofire would.
     /// - Parameters:
     ///   - connection: Host, served chain, time.
@@ -47,7 +47,7 @@ public enum AlamofireTrustEvaluation {
     ///   - pinnedCertificates: The certificates given to the pinning evaluators (public keys are taken from them).
     ///   - builder: Builds and verifies paths for the served chain.
     /// - Returns: The verdict with its steps; `result` is `useCredential` or the `AFError` failure reason.
-    public static func evaluate(
+    package static func evaluate(
         _ connection: PinConnection, evaluator: AlamofireEvaluator, pinnedCertificates: [CertificateFacts],
         builder: some TrustPathBuilding
     ) -> PinEvaluation {

@@ -3,12 +3,12 @@ import TLSModel
 
 extension PinMaterialFormat {
     /// DER `.cer` files for Alamofire's pinned-certificate and public-key evaluators.
-    public static let alamofire = PinMaterialFormat(rawValue: "alamofire")
+    package static let alamofire = PinMaterialFormat(rawValue: "alamofire")
 }
 
 extension AlamofireLibrary {
     /// `pins extract --format alamofire`: the recommended certificates as DER files and a `ServerTrustManager`.
-    public var extractFormats: [PinMaterialWriter] {
+    package var extractFormats: [PinMaterialWriter] {
         [
             PinMaterialWriter(.alamofire) { recommendation, path in
                 let host = recommendation.host

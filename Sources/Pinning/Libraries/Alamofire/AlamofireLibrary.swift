@@ -3,24 +3,24 @@ import TLSModel
 
 extension PinLibrary {
     /// Alamofire 5's server trust evaluators (pinning.md §4).
-    public static let alamofire = PinLibrary(rawValue: "alamofire")
+    package static let alamofire = PinLibrary(rawValue: "alamofire")
 }
 
 /// Alamofire 5's server trust evaluators (pinning.md §4): the registry's entry.
-public struct AlamofireLibrary: PinningLibrary {
+package struct AlamofireLibrary: PinningLibrary {
     /// The evaluators by the name `--evaluator` and `evaluator:` take.
-    public enum EvaluatorKind: String, Sendable, CaseIterable {
+    package enum EvaluatorKind: String, Sendable, CaseIterable {
         case `default`, revocation, disabled
         case pinnedCertificates = "pinned-certificates"
         case publicKeys = "public-keys"
     }
 
-    public init() {}
+    package init() {}
 
-    public var id: PinLibrary { .alamofire }
-    public var name: String { "Alamofire" }
+    package var id: PinLibrary { .alamofire }
+    package var name: String { "Alamofire" }
 
-    public var options: [PinOptionSpec] {
+    package var options: [PinOptionSpec] {
         [
             PinOptionSpec(
                 "evaluator", flag: "--evaluator", .choice(EvaluatorKind.allCases.map(\.rawValue)),
@@ -38,21 +38,21 @@ public struct AlamofireLibrary: PinningLibrary {
         ]
     }
 
-    public var bundledModes: (key: String, plausible: [String])? {
+    package var bundledModes: (key: String, plausible: [String])? {
         ("evaluator", [EvaluatorKind.pinnedCertificates.rawValue, EvaluatorKind.publicKeys.rawValue])
     }
 
-    public var bundleSignature: PinLibrarySignature? {
+    package var bundleSignature: PinLibrarySignature? {
         PinLibrarySignature(framework: "Alamofire", staticMarkers: ["PinnedCertificatesTrustEvaluator", "9Alamofire"])
     }
 
-    public var rules: [RuleID] {
+    package var rules: [RuleID] {
         [RuleID.Pins.alamofireValidationOff, RuleID.Pins.alamofireDisabled, RuleID.Pins.revocationUnchecked]
     }
 
-    public var materialRules: [RuleID] { [RuleID.Pins.pemInCer] }
+    package var materialRules: [RuleID] { [RuleID.Pins.pemInCer] }
 
-    public func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
+    package func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
         let kind = values["evaluator"].flatMap(EvaluatorKind.init(rawValue:)) ?? .pinnedCertificates
         let selfSigned = values.bool("acceptSelfSignedCertificates", default: false)
         let d = values.bool("performDefaultValidation", default: true)
@@ -77,15 +77,16 @@ public struct AlamofireLibrary: PinningLibrary {
 }
 
 extension AlamofireEvaluator: PinPolicyConfiguration {
-    public var library: PinLibrary { .alamofire }
+    package var library: PinLibrary { .alamofire }
 
-    public func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation {
+    package func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation
+    {
         AlamofireTrustEvaluation.evaluate(
             connection, evaluator: self, pinnedCertificates: pins.certificates, builder: builder)
     }
 
     /// The evaluator with Alamofire's defaults for the flags a debug build turns off.
-    public var releaseBuild: PinPolicy? {
+    package var releaseBuild: PinPolicy? {
         switch self {
         case .pinnedCertificates(let selfSigned, let d, let h) where selfSigned || !d || !h:
             return .alamofire(.pinnedCertificates())
@@ -99,5 +100,5 @@ extension AlamofireEvaluator: PinPolicyConfiguration {
 
 extension PinPolicy {
     /// An Alamofire 5 evaluator.
-    public static func alamofire(_ evaluator: AlamofireEvaluator) -> PinPolicy { PinPolicy(evaluator) }
+    package static func alamofire(_ evaluator: AlamofireEvaluator) -> PinPolicy { PinPolicy(evaluator) }
 }

@@ -3,15 +3,15 @@ import TLSModel
 
 /// ATS `NSPinnedDomains` (iOS 14+; pinning.md §5, ats-rules.md §3.3): pins that tighten the default trust
 /// evaluation of every SSL policy created with the host.
-public enum PinnedDomainsEvaluator {
+package enum PinnedDomainsEvaluator {
     /// The identities that apply to a host, merged from every matching entry.
-    public struct Applicable: Sendable, Equatable {
+    package struct Applicable: Sendable, Equatable {
         /// The matching entry keys (the exact host, an including immediate parent).
-        public var domains: [String]
+        package var domains: [String]
         /// Leaf pins; nil when no matching entry has the key.
-        public var leaf: Set<String>?
+        package var leaf: Set<String>?
         /// CA pins; nil when no matching entry has the key.
-        public var ca: Set<String>?
+        package var ca: Set<String>?
     }
 
     /// The entries that apply to a host: case-insensitive exact match after dropping one trailing dot, or an
@@ -20,7 +20,7 @@ public enum PinnedDomainsEvaluator {
     ///   - host: The host the app connects to.
     ///   - configuration: The `NSPinnedDomains` dictionary.
     /// - Returns: The merged identities, or nil when the host is not pinned.
-    public static func applicable(host: String, in configuration: PinnedDomainsConfiguration) -> Applicable? {
+    package static func applicable(host: String, in configuration: PinnedDomainsConfiguration) -> Applicable? {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         let parent = name.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init)
@@ -42,7 +42,7 @@ public enum PinnedDomainsEvaluator {
     ///   - configuration: The parsed `NSPinnedDomains`.
     ///   - builder: Builds and verifies paths for the served chain.
     /// - Returns: The verdict with its steps.
-    public static func evaluate(
+    package static func evaluate(
         _ connection: PinConnection, configuration: PinnedDomainsConfiguration, builder: some TrustPathBuilding
     ) -> PinEvaluation {
         var trace = EvaluationTrace()

@@ -3,12 +3,12 @@ import TLSModel
 
 extension PinMaterialFormat {
     /// An `NSPinnedDomains` plist fragment.
-    public static let nspinneddomains = PinMaterialFormat(rawValue: "nspinneddomains")
+    package static let nspinneddomains = PinMaterialFormat(rawValue: "nspinneddomains")
 }
 
 extension PinnedDomainsLibrary {
     /// `pins extract --format nspinneddomains`: an `NSPinnedDomains` fragment for `NSAppTransportSecurity`.
-    public var extractFormats: [PinMaterialWriter] {
+    package var extractFormats: [PinMaterialWriter] {
         [
             PinMaterialWriter(.nspinneddomains, plistParent: "NSAppTransportSecurity") { recommendation, _ in
                 let chosen = recommendation.chosen

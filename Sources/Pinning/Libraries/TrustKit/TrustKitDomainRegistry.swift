@@ -10,7 +10,7 @@ import Foundation
 /// whole (`com`, `co.uk`, `appspot.com`) is refused. The search is ported as written, quirks included: a rule
 /// reached through a node that is not itself a rule counts for nothing (`kawasaki.jp`, covered only by
 /// `*.kawasaki.jp`, has registry length 0), and a name whose top label is not in the list has none.
-public struct TrustKitDomainRegistry: Sendable {
+package struct TrustKitDomainRegistry: Sendable {
     /// One trie node: a label, whether a rule ends here, and its children by label.
     struct Node: Sendable {
         var label: String
@@ -24,12 +24,12 @@ public struct TrustKitDomainRegistry: Sendable {
     private var nodes: [Node] = [Node(label: "")]
 
     /// The registry TrustKit ships (its 2018-07-10 snapshot of the Public Suffix List).
-    public static let bundled = TrustKitDomainRegistry(rules: bundledRules)
+    package static let bundled = TrustKitDomainRegistry(rules: bundledRules)
 
     /// A registry of public suffix rules in the list's syntax (`com`, `*.ck`, `!www.ck`), one per line; blank
     /// lines and `//` comments are skipped.
     /// - Parameter rules: The rules.
-    public init(rules: String) {
+    package init(rules: String) {
         for line in rules.split(whereSeparator: \.isNewline) {
             let rule = line.trimmingCharacters(in: .whitespaces)
             guard !rule.isEmpty, !rule.hasPrefix("//") else { continue }
@@ -57,7 +57,7 @@ public struct TrustKitDomainRegistry: Sendable {
     /// label, a single label, an IP address, a non-ASCII name, more than 255 bytes, two trailing dots.
     /// - Parameter hostname: The name as written (case-insensitive; one trailing dot is a fully qualified name).
     /// - Returns: The registry length; a trailing dot is counted in it, as TrustKit counts it.
-    public func registryLength(_ hostname: String) -> Int {
+    package func registryLength(_ hostname: String) -> Int {
         // `[NSString UTF8String]` ends at the first NUL.
         var buffer = Array(hostname.utf8.prefix { $0 != 0 })
         guard buffer.count <= 255, !buffer.contains(where: { $0 > 0x7F }) else { return 0 }

@@ -2,13 +2,13 @@ import Foundation
 import TLSModel
 
 /// TrustKit's version-dependent behaviour (pinning.md §3.5, §3.7).
-public struct TrustKitOptions: Sendable, Hashable {
+package struct TrustKitOptions: Sendable, Hashable {
     /// Whether RSA-3072 keys can be hashed (TrustKit 3.0.5 and later; default true).
-    public var rsa3072Supported: Bool
+    package var rsa3072Supported: Bool
 
     /// Options; defaults are current TrustKit's.
     /// - Parameter rsa3072Supported: TrustKit 3.0.5 or later.
-    public init(rsa3072Supported: Bool = true) {
+    package init(rsa3072Supported: Bool = true) {
         self.rsa3072Supported = rsa3072Supported
     }
 
@@ -16,7 +16,7 @@ public struct TrustKitOptions: Sendable, Hashable {
     /// EC P-256/P-384).
     /// - Parameter certificate: The certificate.
     /// - Returns: A short reason, or nil.
-    public func unsupportedKey(_ certificate: CertificateFacts) -> String? {
+    package func unsupportedKey(_ certificate: CertificateFacts) -> String? {
         switch certificate.keyType {
         case .rsa:
             let sizes = rsa3072Supported ? [2048, 3072, 4096] : [2048, 4096]
@@ -43,7 +43,7 @@ public struct TrustKitOptions: Sendable, Hashable {
 }
 
 /// `TSKPinningValidator evaluateTrust:forHostname:` and the final decision (pinning.md §3.3–3.4).
-public enum TrustKitEvaluator {
+package enum TrustKitEvaluator {
     /// Decides as TrustKit would on iOS.
     /// - Parameters:
     ///   - connection: Host, served chain, time.
@@ -52,7 +52,7 @@ public enum TrustKitEvaluator {
     ///   - builder: Builds and verifies paths for the served chain.
     /// - Returns: The verdict with its steps; `result` is the `TSKTrustEvaluationResult` name (or
     ///   `DomainNotPinned`).
-    public static func evaluate(
+    package static func evaluate(
         _ connection: PinConnection, pinSet: PinSet, options: TrustKitOptions = TrustKitOptions(),
         builder: some TrustPathBuilding
     ) -> PinEvaluation {

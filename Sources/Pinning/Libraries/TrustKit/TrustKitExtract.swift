@@ -3,12 +3,12 @@ import TLSModel
 
 extension PinMaterialFormat {
     /// A `TSKConfiguration` dictionary.
-    public static let trustkit = PinMaterialFormat(rawValue: "trustkit")
+    package static let trustkit = PinMaterialFormat(rawValue: "trustkit")
 }
 
 extension TrustKitLibrary {
     /// `pins extract --format trustkit`: a `TSKConfiguration` fragment, and the same as JSON beside it.
-    public var extractFormats: [PinMaterialWriter] {
+    package var extractFormats: [PinMaterialWriter] {
         [
             PinMaterialWriter(.trustkit, extraFiles: { [Self.configurationJSON($0)] }) { recommendation, _ in
                 let spkis = recommendation.chosen.map(\.spkiSHA256)
@@ -62,7 +62,7 @@ extension TrustKitLibrary {
     }
 
     /// Keys TrustKit cannot hash on the recommended path: TrustKit fails closed when it reaches one before a match.
-    public func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] {
+    package func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] {
         let trustKit = TrustKitOptions()
         return path.indices.compactMap { i in
             guard let key = trustKit.unsupportedKey(path[i]) else { return nil }

@@ -10,9 +10,9 @@ import TLSModel
 /// What TrustKit accepts is not a refusal even when it is a mistake: unknown keys (outside an exclusion entry),
 /// `TSKPublicKeyAlgorithms` (ignored since 1.6.0), an unparsable `TSKExpirationDate` string (no expiry), a flag
 /// written as a string (read with `-boolValue`, so `"NO"` is NO).
-public enum TrustKitLaunchCheck {
+package enum TrustKitLaunchCheck {
     /// How the app hands TrustKit the configuration.
-    public enum Initializer: Sendable, Hashable {
+    package enum Initializer: Sendable, Hashable {
         /// `+initSharedInstanceWithConfiguration:`, which is also how an Info.plist `TSKConfiguration` is loaded.
         case sharedInstance
         /// `-initWithConfiguration:`, a non-shared instance: it refuses `TSKSwizzleNetworkDelegates` = YES.
@@ -20,51 +20,51 @@ public enum TrustKitLaunchCheck {
     }
 
     /// What TrustKit refuses (an open set: a later TrustKit may refuse more).
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public var rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        package var rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// `TSKPinnedDomains` missing or empty in a non-empty configuration (parse_configuration.m:62).
-        public static let noPinnedDomains = Code(rawValue: "no-pinned-domains")
+        package static let noPinnedDomains = Code(rawValue: "no-pinned-domains")
         /// A domain with no registry in TrustKit's domain registry: an unknown top-level label, a single label, an
         /// IP address, a non-ASCII name (parse_configuration.m:72).
-        public static let invalidDomain = Code(rawValue: "invalid-domain")
+        package static let invalidDomain = Code(rawValue: "invalid-domain")
         /// An exclusion entry with any other key (parse_configuration.m:89).
-        public static let exclusionWithOtherKeys = Code(rawValue: "exclusion-with-other-keys")
+        package static let exclusionWithOtherKeys = Code(rawValue: "exclusion-with-other-keys")
         /// `TSKIncludeSubdomains` on a public suffix (`com`, `co.uk`, `appspot.com`) (parse_configuration.m:120).
-        public static let includeSubdomainsOnPublicSuffix = Code(rawValue: "include-subdomains-on-public-suffix")
+        package static let includeSubdomainsOnPublicSuffix = Code(rawValue: "include-subdomains-on-public-suffix")
         /// A `TSKReportUris` string `NSURL` cannot parse (parse_configuration.m:177).
-        public static let invalidReportURI = Code(rawValue: "invalid-report-uri")
+        package static let invalidReportURI = Code(rawValue: "invalid-report-uri")
         /// A pin that does not Base64-decode to 32 bytes (parse_configuration.m:196).
-        public static let invalidPin = Code(rawValue: "invalid-pin")
+        package static let invalidPin = Code(rawValue: "invalid-pin")
         /// Fewer than 2 distinct pins while enforcing, or none when not (parse_configuration.m:207).
-        public static let missingBackupPin = Code(rawValue: "missing-backup-pin")
+        package static let missingBackupPin = Code(rawValue: "missing-backup-pin")
         /// An exclusion with no parent entry that includes subdomains (parse_configuration.m:228).
-        public static let exclusionWithoutParent = Code(rawValue: "exclusion-without-parent")
+        package static let exclusionWithoutParent = Code(rawValue: "exclusion-without-parent")
         /// `TSKSwizzleNetworkDelegates` = YES outside the shared instance (TrustKit.m:168).
-        public static let swizzleOutsideSharedInstance = Code(rawValue: "swizzle-outside-shared-instance")
+        package static let swizzleOutsideSharedInstance = Code(rawValue: "swizzle-outside-shared-instance")
         /// A value of a type TrustKit sends a message it does not implement (`-count`, `-boolValue`, a string
         /// method): Objective-C raises NSInvalidArgumentException ("unrecognized selector").
-        public static let wrongType = Code(rawValue: "wrong-type")
+        package static let wrongType = Code(rawValue: "wrong-type")
     }
 
     /// One refusal: what, where, and the exception TrustKit raises.
-    public struct Refusal: Sendable, Hashable, CustomStringConvertible {
+    package struct Refusal: Sendable, Hashable, CustomStringConvertible {
         /// What TrustKit refuses.
-        public var code: Code
+        package var code: Code
         /// The `TSKPinnedDomains` key it concerns; nil for the configuration as a whole.
-        public var domain: String?
+        package var domain: String?
         /// Where, from the `TSKConfiguration` dictionary: `["TSKPinnedDomains", "api.example.com",
         /// "TSKPublicKeyHashes", "1"]` (array elements by index).
-        public var keyPath: [String]
+        package var keyPath: [String]
         /// What is wrong, naming the domain and key: the start of ``message``.
-        public var problem: String
+        package var problem: String
         /// The exception TrustKit raises, as its source words it.
-        public var exception: String
+        package var exception: String
 
         /// A refusal.
-        public init(code: Code, domain: String?, keyPath: [String], problem: String, exception: String) {
+        package init(code: Code, domain: String?, keyPath: [String], problem: String, exception: String) {
             self.code = code
             self.domain = domain
             self.keyPath = keyPath
@@ -73,18 +73,18 @@ public enum TrustKitLaunchCheck {
         }
 
         /// What TrustKit does with such a configuration; every ``message`` ends with it.
-        public static let consequence = "TrustKit raises at launch: the app would crash"
+        package static let consequence = "TrustKit raises at launch: the app would crash"
 
         /// ``problem`` followed by ``consequence``.
-        public var message: String { "\(problem): \(Self.consequence)" }
+        package var message: String { "\(problem): \(Self.consequence)" }
 
-        public var description: String { message }
+        package var description: String { message }
 
         /// ``problem`` with TrustKit's key names replaced by a file's own (a pin-set file's `pins` for
         /// `TSKPublicKeyHashes`, ``PinSetValidation/pinSetKeyNames``).
         /// - Parameter names: TrustKit key → the file's name for it.
         /// - Returns: The problem as that file spells it.
-        public func problem(spelledAs names: [String: String]) -> String {
+        package func problem(spelledAs names: [String: String]) -> String {
             names.reduce(problem) { text, name in text.replacingOccurrences(of: name.key, with: name.value) }
         }
 
@@ -95,7 +95,7 @@ public enum TrustKitLaunchCheck {
         ///   - line: The line, when known.
         ///   - names: TrustKit key → the file's name for it, for the message.
         /// - Returns: The finding.
-        public func finding(file: String?, keyPath: String, line: Int? = nil, names: [String: String] = [:])
+        package func finding(file: String?, keyPath: String, line: Int? = nil, names: [String: String] = [:])
             -> Finding
         {
             Finding(
@@ -105,16 +105,16 @@ public enum TrustKitLaunchCheck {
     }
 
     /// TrustKit's configuration keys (`TSKTrustKitConfig.m`).
-    public enum Key {
-        public static let pinnedDomains = "TSKPinnedDomains"
-        public static let swizzleNetworkDelegates = "TSKSwizzleNetworkDelegates"
-        public static let publicKeyHashes = "TSKPublicKeyHashes"
-        public static let includeSubdomains = "TSKIncludeSubdomains"
-        public static let enforcePinning = "TSKEnforcePinning"
-        public static let expirationDate = "TSKExpirationDate"
-        public static let reportURIs = "TSKReportUris"
+    package enum Key {
+        package static let pinnedDomains = "TSKPinnedDomains"
+        package static let swizzleNetworkDelegates = "TSKSwizzleNetworkDelegates"
+        package static let publicKeyHashes = "TSKPublicKeyHashes"
+        package static let includeSubdomains = "TSKIncludeSubdomains"
+        package static let enforcePinning = "TSKEnforcePinning"
+        package static let expirationDate = "TSKExpirationDate"
+        package static let reportURIs = "TSKReportUris"
         /// `kTSKExcludeSubdomainFromParentPolicy`'s string, with TrustKit's typo.
-        public static let excludeSubdomainFromParentPolicy = "kSKExcludeSubdomainFromParentPolicy"
+        package static let excludeSubdomainFromParentPolicy = "kSKExcludeSubdomainFromParentPolicy"
     }
 
     /// Every refusal TrustKit would raise loading `configuration`, in the order it checks (domains sorted).
@@ -124,7 +124,7 @@ public enum TrustKitLaunchCheck {
     ///   - initializer: How the app loads it; an Info.plist configuration is always `.sharedInstance`.
     ///   - registry: The domain registry (TrustKit's bundled snapshot of the Public Suffix List).
     /// - Returns: The refusals; empty when TrustKit loads the configuration.
-    public static func refusals(
+    package static func refusals(
         _ configuration: Any, initializer: Initializer = .sharedInstance,
         registry: TrustKitDomainRegistry = .bundled
     ) -> [Refusal] {

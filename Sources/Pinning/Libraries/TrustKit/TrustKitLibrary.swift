@@ -3,36 +3,36 @@ import TLSModel
 
 extension PinLibrary {
     /// TrustKit (pinning.md §3).
-    public static let trustkit = PinLibrary(rawValue: "trustkit")
+    package static let trustkit = PinLibrary(rawValue: "trustkit")
 }
 
 /// TrustKit (pinning.md §3), configured by its pin set (`TSKConfiguration` or a pin-set file): the registry's
 /// entry.
-public struct TrustKitLibrary: PinningLibrary {
-    public init() {}
+package struct TrustKitLibrary: PinningLibrary {
+    package init() {}
 
-    public var id: PinLibrary { .trustkit }
-    public var name: String { "TrustKit" }
+    package var id: PinLibrary { .trustkit }
+    package var name: String { "TrustKit" }
 
-    public var bundleSignature: PinLibrarySignature? {
+    package var bundleSignature: PinLibrarySignature? {
         PinLibrarySignature(framework: "TrustKit", staticMarkers: ["TSKPinningValidator"])
     }
 
-    public var rules: [RuleID] {
+    package var rules: [RuleID] {
         [
             RuleID.Pins.notEnforced, RuleID.Pins.trustKitExpired, RuleID.Pins.trustKitUnsupportedKey,
             RuleID.Pins.trustKitConfigRejected, RuleID.App.trustKitNotLinked,
         ]
     }
 
-    public var materialRules: [RuleID] { [RuleID.Pins.trustKitConfigRejected, RuleID.Pins.pinMalformed] }
+    package var materialRules: [RuleID] { [RuleID.Pins.trustKitConfigRejected, RuleID.Pins.pinMalformed] }
 
-    public func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
+    package func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
         .success(.trustkit(TrustKitOptions()))
     }
 
     /// TrustKit reads `TSKConfiguration` from the Info.plist by itself, or is configured in code.
-    public func loadingNote(_ copy: LinkedCopy) -> String? {
+    package func loadingNote(_ copy: LinkedCopy) -> String? {
         guard let configuration = copy.infoPlist["TSKConfiguration"] as? [String: Any] else {
             return "no TSKConfiguration in the Info.plist: it is configured in code, which the bundle does not show"
         }
@@ -41,7 +41,7 @@ public struct TrustKitLibrary: PinningLibrary {
     }
 
     /// `TSKConfiguration` in an Info.plist of an app that does not link TrustKit: nothing reads it.
-    public func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?))
+    package func unlinkedFindings(infoPlist: [String: Any], locate: ([String]) -> (file: String?, line: Int?))
         -> [Finding]
     {
         guard infoPlist["TSKConfiguration"] != nil else { return [] }
@@ -57,7 +57,7 @@ public struct TrustKitLibrary: PinningLibrary {
     }
 
     /// The `TSKConfiguration` domain whose policy pins `host` (TrustKit's lookup: exact, else an including parent).
-    public func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry? {
+    package func infoPlistEntry(pinning host: String, in pins: AppPins, now: Date) -> InfoPlistPinEntry? {
         guard let pinSet = pins.pinSet,
             case .pinned(let domain, _, _) = TrustKitPolicyLookup.lookup(host: host, in: pinSet, now: now)
         else { return nil }
@@ -66,18 +66,19 @@ public struct TrustKitLibrary: PinningLibrary {
             keyPath: "TSKConfiguration.TSKPinnedDomains.\(domain)", subject: "TrustKit (TSKConfiguration '\(domain)')")
     }
 
-    public func missingMaterial(_ pins: AppPins) -> String? {
+    package func missingMaterial(_ pins: AppPins) -> String? {
         pins.pinSet == nil
             ? "no pin set for TrustKit: give a pin-set file (.json, .yaml) or an Info.plist with TSKConfiguration" : nil
     }
 }
 
 extension TrustKitOptions: PinPolicyConfiguration {
-    public var library: PinLibrary { .trustkit }
+    package var library: PinLibrary { .trustkit }
 
-    public var description: String { "TrustKit(rsa3072Supported: \(rsa3072Supported))" }
+    package var description: String { "TrustKit(rsa3072Supported: \(rsa3072Supported))" }
 
-    public func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation {
+    package func evaluate(_ connection: PinConnection, pins: AppPins, builder: some TrustPathBuilding) -> PinEvaluation
+    {
         TrustKitEvaluator.evaluate(
             connection, pinSet: pins.pinSet ?? PinSet(domains: [:]), options: self, builder: builder)
     }
@@ -85,5 +86,5 @@ extension TrustKitOptions: PinPolicyConfiguration {
 
 extension PinPolicy {
     /// TrustKit, configured by the pin set.
-    public static func trustkit(_ options: TrustKitOptions) -> PinPolicy { PinPolicy(options) }
+    package static func trustkit(_ options: TrustKitOptions) -> PinPolicy { PinPolicy(options) }
 }
