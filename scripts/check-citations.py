@@ -44,6 +44,8 @@ PLACEHOLDER_PATHS = {
     "Sources/Pinning/Libraries/NewLib",
     "Sources/Reporting/Formats/CSVFormat.swift",
     "Tests/ReportingTests/CSVFormatTests.swift",
+    "Sources/Judging/Audit/Rules/NewRule.swift",
+    "Sources/ATSPolicy/Plist/Rules/NewRule.swift",
 }
 PROSE_SUFFIXES = {".md"}
 COMMENTED_SUFFIXES = {".swift": "//", ".py": "#", ".sh": "#", "": "#"}

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The exit codes of design.md §2.
+/// The exit codes of docs/usage.md#exit-status.
 public enum ExitStatus: Int32, Sendable {
     /// Everything evaluated passes.
     case success = 0

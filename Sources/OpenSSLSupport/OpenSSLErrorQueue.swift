@@ -2,8 +2,8 @@ internal import COpenSSL
 
 /// The thread-local OpenSSL error queue.
 ///
-/// Clear it before each call whose errors you read and drain it after (style.md, C and OpenSSL), so a
-/// stale error from an earlier call never reaches the next probe's or fixture's report.
+/// Clear it before each call whose errors you read and drain it after (as swift-nio-ssl's SSLErrors.swift does in
+/// `buildErrorStack()`), so a stale error from an earlier call never reaches the next probe's or fixture's report.
 package enum OpenSSLErrorQueue {
     /// One queued error.
     package struct Entry: Sendable, Equatable {

@@ -5,7 +5,7 @@ import TLSModel
 /// output): TrustKit's `TSKConfiguration` and ATS's `NSPinnedDomains`.
 package enum PinConfigurationParser {
     /// The plist string of TrustKit's exclusion key: `kSKExcludeSubdomainFromParentPolicy`, a typo that an
-    /// Info.plist configuration must repeat (pinning.md §3.1).
+    /// Info.plist configuration must repeat (docs/pinning-rules.md §3.1).
     package static let trustKitExcludeKey = "kSKExcludeSubdomainFromParentPolicy"
 
     /// Parses a `TSKConfiguration` dictionary into a ``PinSet`` as TrustKit reads it, with what TrustKit refuses
@@ -54,7 +54,7 @@ package enum PinConfigurationParser {
         return (pinSet, rejected + malformed, refusals)
     }
 
-    /// Parses an `NSPinnedDomains` dictionary the way Apple's Security framework does (ats-rules.md §3.3):
+    /// Parses an `NSPinnedDomains` dictionary the way Apple's Security framework does (docs/apple-rules.md §3.3):
     /// entries that are not dictionaries are skipped, `NSIncludesSubdomains` counts only as a boolean YES,
     /// identities whose `SPKI-SHA256-BASE64` is not Base64 are dropped (an array left empty pins nothing and
     /// fails every connection). Structural problems are the plist linter's findings, not repeated here.

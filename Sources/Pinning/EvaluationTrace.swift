@@ -60,7 +60,7 @@ struct EvaluationTrace {
         ]
     }
 
-    /// Where the emulation may differ from a device (pinning.md §8 "Differences to declare").
+    /// Where the emulation may differ from a device (docs/pinning-rules.md §8 "Differences to declare").
     static let limitations = [
         "trust anchors are this machine's store plus --ca-file, not Apple's root store: verdicts that depend on the "
             + "root (root pins, cross-signs) may differ on a device",

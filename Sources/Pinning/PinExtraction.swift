@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// What to pin for a live path, and the material each library needs (`atscheck pins extract`; pinning.md
+/// What to pin for a live path, and the material each library needs (`atscheck pins extract`; docs/pinning-rules.md
 /// §6, §7.3). Pure: it returns values and text; writing files is the CLI's job.
 package enum PinExtraction {
     /// Recommends a CA pin plus a backup from the live path.

@@ -2,7 +2,7 @@ import Foundation
 import TLSModel
 
 /// The checks TrustKit makes when it reads a configuration (``TrustKitLaunchCheck``), applied to any ``PinSet`` — a
-/// parsed `TSKConfiguration` or a pin-set file — plus the pin text checks (pinning.md §7.2).
+/// parsed `TSKConfiguration` or a pin-set file — plus the pin text checks (docs/pinning-rules.md §7.2).
 package enum PinSetValidation {
     /// Findings for a pin set: what TrustKit refuses at launch (`pins.trustkit.config-rejected`) and malformed pins
     /// (`pins.pin.malformed`).
@@ -116,7 +116,7 @@ extension TrustKitLaunchCheck {
     }
 }
 
-/// TrustKit's policy lookup (pinning.md §3.3 step 2–3).
+/// TrustKit's policy lookup (docs/pinning-rules.md §3.3 step 2–3).
 package enum TrustKitPolicyLookup {
     /// How a host maps to the configuration.
     package enum Outcome: Equatable, Sendable {

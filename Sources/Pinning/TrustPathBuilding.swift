@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// The trust anchors a path is built to (pinning.md §8, `BUILD(anchors, policy)`).
+/// The trust anchors a path is built to (docs/pinning-rules.md §8, `BUILD(anchors, policy)`).
 package enum AnchorChoice: Sendable, Equatable {
     /// The system store plus the user's `--ca-file` roots: the device's trusted roots.
     case system
@@ -11,7 +11,7 @@ package enum AnchorChoice: Sendable, Equatable {
     case pinned([CertificateFacts])
 }
 
-/// The policy a path is evaluated under (pinning.md §0, §8).
+/// The policy a path is evaluated under (docs/pinning-rules.md §0, §8).
 package enum TrustPolicyChoice: Sendable, Equatable, Hashable {
     /// Apple's SSL server policy: the host against the SAN only (none when nil), serverAuth, and Apple's
     /// extras — key sizes, no SHA-1, lifetime caps — applied by the builder.
@@ -48,8 +48,8 @@ package struct TrustPathResult: Sendable, Equatable {
 }
 
 /// Builds and verifies the path for one served chain (the chain and the evaluation time are the
-/// implementation's state): pinning.md §8's `BUILD(anchors, policy)`. The OpenSSL implementation lives in
-/// TLSProbe; tests use a fake whose answers come from the reference tables.
+/// implementation's state): docs/pinning-rules.md §8's `BUILD(anchors, policy)`. The OpenSSL implementation lives in
+/// TLSProbe; tests use a fake whose answers come from the tables of docs/pinning-rules.md.
 package protocol TrustPathBuilding {
     /// Builds the path of the served chain to `anchors` and verifies it under `policy`.
     /// - Parameters:

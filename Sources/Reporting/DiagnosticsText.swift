@@ -1,6 +1,6 @@
 import TLSModel
 
-/// Renders a ``DiagnosticsReport`` the way `nscurl --ats-diagnostics --verbose` prints (reference §5.1),
+/// Renders a ``DiagnosticsReport`` the way `nscurl --ats-diagnostics --verbose` prints (docs/apple-rules.md §5.1),
 /// followed by the minimal exception and the report's notes, fitted to a width (``TextLayout``).
 package enum DiagnosticsTextRenderer {
     /// The line between sections: nscurl's 80 `=`, or as many as the width has.

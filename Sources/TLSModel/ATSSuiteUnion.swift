@@ -1,4 +1,4 @@
-/// The TLS 1.2 suite lists of ATS's widest era (Security sources 2015–2022-03, ats-rules.md §1.2–1.3), which
+/// The TLS 1.2 suite lists of ATS's widest era (Security sources 2015–2022-03, docs/apple-rules.md §1.2–1.3), which
 /// contain every later era's: the policy engine reads them as that era's groups (`ATSSuiteGroups`), and the
 /// ATS-only probe offers them so one handshake per group covers every OS release. One list, two users.
 extension CipherSuite {

@@ -1,4 +1,4 @@
-/// The class of code making the connection: ATS exemptions differ by client (reference §0 input `C`, §4.2).
+/// The class of code making the connection: ATS exemptions differ by client (docs/apple-rules.md §0 input `C`, §4.2).
 ///
 /// The raw value is Apple's name for the client, as the JSON contract spells it (`"URLSession"`,
 /// `"AVFoundation media"`); ``optionValue`` is the spelling of the CLI's `--client` option.

@@ -63,7 +63,7 @@ extension PlistValue: Codable {
     }
 }
 
-/// The reproduction of `nscurl --ats-diagnostics --verbose URL` from one scan (design.md §3).
+/// The reproduction of `nscurl --ats-diagnostics --verbose URL` from one scan (docs/json-output.md).
 public struct DiagnosticsReport: Codable, Sendable, Equatable {
     public static let currentSchemaVersion = 1
 

@@ -1,6 +1,6 @@
 /// An optional contract field that is always written: `nil` encodes as an explicit JSON `null`.
 ///
-/// The JSON contract (design.md §3) spells "could not tell" as `null` (`"supported": null`,
+/// The JSON contract (docs/json-output.md) spells "could not tell" as `null` (`"supported": null`,
 /// `"error": null`, `"verifyError": null`), but synthesised `Codable` omits a nil optional. Wrapping the
 /// stored property keeps synthesised coding and still writes the key: the wrapper is not an `Optional`, so
 /// the synthesised `encode(to:)` always calls `encode(_:forKey:)`, and the wrapper encodes nil as

@@ -1,5 +1,5 @@
 /// What an app's `NSAppTransportSecurity` dictionary means, host pattern by host pattern and OS era by OS
-/// era, for each class of client (`atscheck plist --explain`; reference `ats-rules.md` §4.1–§4.5).
+/// era, for each class of client (`atscheck plist --explain`; `docs/apple-rules.md` §4.1–§4.5).
 ///
 /// Produced by `ATSPolicy`'s `PolicyExplainer`; kept here, as values only, so renderers can read it
 /// without depending on the policy engine.
@@ -87,7 +87,7 @@ public struct EraPolicy: Codable, Sendable, Equatable {
 
 /// What ATS requires of one class of client for one host on one OS era.
 public struct ClientPolicy: Codable, Sendable, Equatable {
-    /// The class of client code (reference §0 input `C`): the one ``ClientKind``.
+    /// The class of client code (docs/apple-rules.md §0 input `C`): the one ``ClientKind``.
     public typealias Client = ClientKind
 
     public var client: Client

@@ -48,9 +48,9 @@ public struct ReportSummary: Codable, Sendable, Equatable {
     public var passed: Int
     /// Endpoints whose ATS verdict is fail.
     public var failed: Int
-    /// Endpoints whose ATS verdict is ambiguous: it depends on a conflicting Apple rule (ats-rules.md, CONFLICT), so
-    /// the report says both readings instead of counting the endpoint as a failure. Absent from reports of atscheck
-    /// before it was counted apart (they counted these under `failed`): read as 0.
+    /// Endpoints whose ATS verdict is ambiguous: it depends on a conflicting Apple rule (docs/apple-rules.md,
+    /// CONFLICT), so the report says both readings instead of counting the endpoint as a failure. Absent from reports
+    /// of atscheck before it was counted apart (they counted these under `failed`): read as 0.
     public var ambiguous: Int
     /// Endpoints that could not be scanned (unreachable, timeout, error).
     public var unreachable: Int

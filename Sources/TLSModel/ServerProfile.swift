@@ -3,7 +3,7 @@ import Foundation
 /// What one endpoint does, as one scan saw it: a Codable snapshot that can be saved
 /// (`--save-profile`) and judged again later without connecting.
 ///
-/// Field names are part of the JSON contract (design.md §3); add around them, never rename.
+/// Field names are part of the JSON contract (docs/json-output.md); add around them, never rename.
 public struct ServerProfile: Codable, Sendable, Equatable {
     /// The target as the user wrote it, normalised to `host:port`.
     public var target: String

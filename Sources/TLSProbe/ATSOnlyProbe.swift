@@ -3,7 +3,7 @@ import TLSModel
 
 /// The ats-only scope (issue 10): after the lead probe, at most five handshakes sent side by side
 /// (within the per-host cap), each offering only suites the ATS engine reads, minus those already found:
-/// TLS 1.2 with the forward-secret ATS suites (the union over eras, reference §1.2), TLS 1.2 with the RSA
+/// TLS 1.2 with the forward-secret ATS suites (the union over eras, docs/apple-rules.md §1.2), TLS 1.2 with the RSA
 /// key-exchange suites (§1.3) and then every other suite, TLS 1.3, TLS 1.1 and TLS 1.0 (the forward-secret
 /// suites on their own when that is the server's highest version and the lead did not settle them). A refused offer
 /// records its suites as `refusedSuites`, so the engine knows the list is complete for what it reads.

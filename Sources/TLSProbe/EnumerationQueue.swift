@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// The full enumeration of one endpoint after the lead probe (design.md §5, issue 10): every
+/// The full enumeration of one endpoint after the lead probe (docs/architecture.md#the-probe, issue 10): every
 /// version's handshakes are items of one work queue, sent as soon as a per-host permit is free, so the
 /// critical path is a few round trips rather than one chain of accepted + 1 handshakes per version.
 ///
@@ -12,11 +12,11 @@ import TLSModel
 ///
 /// **Splitting within the budget.** When a chain's next offer is sent while slots would otherwise stay
 /// idle, it is dealt into several chains (``SuiteSearch``). Each chain ends with one refusal, so each
-/// split costs one handshake. The scan's floor (design.md §5) is only known at the end, but never less
-/// than what is known so far: 1 per version not yet answered or unsupported, accepted + 1 (+ 1 with two
+/// split costs one handshake. The scan's floor (docs/architecture.md#the-probe) is only known at the end, but never
+/// less than what is known so far: 1 per version not yet answered or unsupported, accepted + 1 (+ 1 with two
 /// or more) per supported version. A split is made only while the handshakes spent beyond the floor
 /// stay within a quarter of that lower bound, so a scan never costs more than 1.25 × its floor, and a
-/// scan with a cap of one permit (no idle slot ever) is the sequential chain of design.md §5. Which
+/// scan with a cap of one permit (no idle slot ever) is the sequential chain of docs/architecture.md#the-probe. Which
 /// chain is split, and into how many pieces: ``pieces(found:offer:streak:longest:idle:budget:)``.
 struct EnumerationQueue {
     let session: EndpointSession

@@ -3,7 +3,7 @@ import Foundation
 internal import OpenSSLSupport
 import TLSModel
 
-/// The anchors a path is built to (pinning.md §8, `BUILD(anchors, policy)`).
+/// The anchors a path is built to (docs/pinning-rules.md §8, `BUILD(anchors, policy)`).
 package enum PathAnchorSet: Sendable, Equatable {
     /// The system store (when the builder uses it) plus the `--ca-file` roots.
     case system

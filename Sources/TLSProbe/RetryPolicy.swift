@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// When a handshake that got no TLS answer is tried again (design.md §5: a drop is not a refusal).
+/// When a handshake that got no TLS answer is tried again (docs/architecture.md#the-probe: a drop is not a refusal).
 ///
 /// A FIN, an RST, a handshake cut off mid-way or a timeout says nothing about what the server supports:
 /// rate limiters, WAFs and overloaded load balancers do it to connections they would otherwise serve.

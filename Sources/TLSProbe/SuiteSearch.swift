@@ -1,8 +1,8 @@
 import Foundation
 import TLSModel
 
-/// One version's enumeration state in a full scan (design.md §5): after the server's first choice from
-/// the full offer, the rest of the offer is enumerated by offer/remove chains, each ending with one
+/// One version's enumeration state in a full scan (docs/architecture.md#the-probe): after the server's first choice
+/// from the full offer, the rest of the offer is enumerated by offer/remove chains, each ending with one
 /// refusal. The endpoint's ``EnumerationQueue`` sends the steps and may split a chain's remaining offer
 /// into several chains run side by side; this type records what they found and orders the result.
 ///

@@ -57,8 +57,8 @@ struct PinLibraryOptions: ParsableArguments {
     }
 }
 
-/// The debug relaxations `pins check` evaluates next to the release build (pinning.md §2): the libraries' boolean
-/// options.
+/// The debug relaxations `pins check` evaluates next to the release build (docs/pinning-rules.md §2): the libraries'
+/// boolean options.
 struct PinRelaxationOptions: ParsableArguments {
     @Flag(name: .customLong("allow-invalid-certificates"), help: PinFlags.help("--allow-invalid-certificates"))
     var allowInvalidCertificates = false

@@ -79,7 +79,7 @@ struct BatchScannerTests {
         #expect(try ResolveRule(parsing: "a.test:443:::1").address == "::1")
     }
 
-    @Test("exit status follows design.md §2")
+    @Test("exit status follows docs/usage.md#exit-status")
     func exitStatus() {
         func report(_ items: [(ScanStatus, ATSEvaluation.Verdict)], findings: [Finding] = []) -> ScanReport {
             ScanReport(

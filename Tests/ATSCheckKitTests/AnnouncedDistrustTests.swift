@@ -7,9 +7,9 @@ import TLSProbe
 import TLSTestSupport
 import Testing
 
-/// Announced distrust by issuance date (reference §2.3a, added 2026-11-27; Apple support 121668): a test root is
-/// injected into the same table the bundled Entrust, AffirmTrust and Camerfirma entries live in, and a real handshake
-/// is judged.
+/// Announced distrust by issuance date (docs/apple-rules.md §2.3a, added 2026-11-27; Apple support 121668): a test root
+/// is injected into the same table the bundled Entrust, AffirmTrust and Camerfirma entries live in, and a real
+/// handshake is judged.
 @Suite("§2.3a Announced distrust by issuance date", .serialized)
 struct AnnouncedDistrustTests {
     typealias Stores = AppleTrustStoreTests

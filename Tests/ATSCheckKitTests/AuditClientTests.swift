@@ -6,7 +6,7 @@ import TLSModel
 import TLSTestSupport
 import Testing
 
-/// `audit --client`: web views and media have exemptions of their own (ats-rules.md §4.5); the audit must
+/// `audit --client`: web views and media have exemptions of their own (docs/apple-rules.md §4.5); the audit must
 /// judge the endpoints as the named client would load them, not always as URLSession.
 @Suite("audit honours --client")
 struct AuditClientTests {

@@ -5,9 +5,9 @@ import TLSProbe
 import TLSTestSupport
 import Testing
 
-/// Certificate Transparency end to end (reference §2.2): real loopback servers whose leaves carry SCTs signed by
-/// test logs (embedded, in the TLS extension, in a stapled OCSP response), probed with the test PKI's root standing in
-/// for a preinstalled root and a test log list, then judged by the ATS policy for iOS 26.4.
+/// Certificate Transparency end to end (docs/apple-rules.md §2.2): real loopback servers whose leaves carry SCTs signed
+/// by test logs (embedded, in the TLS extension, in a stapled OCSP response), probed with the test PKI's root standing
+/// in for a preinstalled root and a test log list, then judged by the ATS policy for iOS 26.4.
 @Suite("Certificate Transparency end to end")
 struct CertificateTransparencyEndToEndTests {
     static let logA = try! TestCTLog("Test Log A", operator: "Operator A")

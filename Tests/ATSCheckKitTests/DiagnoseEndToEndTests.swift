@@ -6,9 +6,9 @@ import TLSTestSupport
 import Testing
 
 /// `atscheck diagnose` end to end (issue 3): a real OpenSSL server on 127.0.0.1, one real scan, then the
-/// nscurl matrix (reference §5.2, §5.3) and the minimal exception for one or more OS releases.
+/// nscurl matrix (docs/apple-rules.md §5.2, §5.3) and the minimal exception for one or more OS releases.
 ///
-/// The expected cells were derived from `ats-rules.md` by hand, not copied from the engine. Test order:
+/// The expected cells were derived from `docs/apple-rules.md` by hand, not copied from the engine. Test order:
 /// 1 default · 2 AAL · 3–6 min TLSv1.3…1.0 · 7 PFS off · 8 PFS off + HTTP · 9–12 min 1.3…1.0 + PFS off ·
 /// 13–16 min 1.3…1.0 + PFS off + HTTP (13 tests before iOS 13: no TLSv1.3 rows).
 ///

@@ -23,7 +23,7 @@ enum PinChoice: String, Sendable {
     }
 }
 
-/// One row of pinning.md §1.3, played against a real server.
+/// One row of docs/pinning-rules.md §1.3, played against a real server.
 struct AFRow: Sendable, CustomTestStringConvertible {
     var row: Int
     var scenario: String
@@ -41,7 +41,7 @@ struct AFRow: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// AFSecurityPolicy end to end: each row of the 25-row table (pinning.md §1.3) against staging-like servers,
+/// AFSecurityPolicy end to end: each row of the 25-row table (docs/pinning-rules.md §1.3) against staging-like servers,
 /// with the real OpenSSL path builder under the evaluator.
 @Suite("AFSecurityPolicy §1.3 rows against real servers")
 struct PinAFRowTests {
@@ -150,7 +150,7 @@ struct PinAFRowTests {
             pins: .otherIntermediate, verdict: .reject, result: "no-pinned-key-in-path"),
     ]
 
-    @Test("AFSecurityPolicy decides as the reference table", arguments: rows)
+    @Test("AFSecurityPolicy decides as the table of docs/pinning-rules.md §1.3", arguments: rows)
     func row(_ row: AFRow) async throws {
         let s = try await PinScenarios.shared()
         let options = AFSecurityPolicyOptions(

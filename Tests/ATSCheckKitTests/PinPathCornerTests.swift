@@ -7,8 +7,8 @@ import TLSTestSupport
 import Testing
 
 /// The corners where the pinning libraries' own unit tests disagreed with atscheck (issue 23), written after each
-/// library's documented behaviour (pinning.md): the path is built as trustd builds it, so an anyExtendedKeyUsage root
-/// anchors, and a pinned leaf that is its own anchor ends the path.
+/// library's documented behaviour (docs/pinning-rules.md): the path is built as trustd builds it, so an
+/// anyExtendedKeyUsage root anchors, and a pinned leaf that is its own anchor ends the path.
 @Suite("Pin evaluation corners: anyEKU roots, pinned leaves as anchors")
 struct PinPathCornerTests {
     static func directory(_ certificates: [TestCertificate]) throws -> String {
@@ -63,9 +63,9 @@ struct PinPathCornerTests {
         "AFNetworking certificate mode, pinned self-signed leaf: the leaf is the whole path; what follows is not checked"
     )
     func pinnedLeafAnchor() throws {
-        // allowInvalidCertificates = YES, validatesDomainName = NO (pinning.md, the staging row): the anchored
-        // evaluation under BasicX509 with the pinned leaf as the only anchor ends at the leaf, so an expired CA the
-        // server also sends does not matter.
+        // allowInvalidCertificates = YES, validatesDomainName = NO (docs/pinning-rules.md, the staging row): the
+        // anchored evaluation under BasicX509 with the pinned leaf as the only anchor ends at the leaf, so an expired
+        // CA the server also sends does not matter.
         var spec = CertificateSpec.leaf("corner.atscheck.test")
         spec.keySlot = "corner-self-signed"
         let leaf = try TestCertificate.selfSigned(spec)

@@ -4,8 +4,8 @@ import Testing
 
 @testable import ATSPolicy
 
-/// Certificate Transparency from SCT facts (reference §2.2, support 103214, trustd's log-list converter): which SCTs
-/// count, policies (a) and (b), and the three CONFLICTs judged both ways.
+/// Certificate Transparency from SCT facts (docs/apple-rules.md §2.2, support 103214, trustd's log-list converter):
+/// which SCTs count, policies (a) and (b), and the three CONFLICTs judged both ways.
 @Suite("§2.2 Certificate Transparency from SCT facts")
 struct CertificateTransparencyRuleTests {
     static let day: TimeInterval = 86_400

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ATSPolicy
 
-/// `PolicyExplainer` (issue 4, `atscheck plist --explain`) against the reference's tables: the corrected
+/// `PolicyExplainer` (issue 4, `atscheck plist --explain`) against the tables of docs/apple-rules.md: the corrected
 /// matrix of §4.2, §4.1, the inverted pattern of §4.3, local names and IP literals of §4.5, the subdomain
 /// depth CONFLICT of §4.4 and NIAP (§1.4).
 @Suite("plist --explain: effective policy per host pattern, OS era and client")

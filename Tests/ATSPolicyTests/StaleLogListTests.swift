@@ -4,9 +4,9 @@ import Testing
 
 @testable import ATSPolicy
 
-/// The CT log list the checker carries (reference §2.3d, added 2026-11-27): an SCT from a log the list does not know,
-/// timestamped after the list was published, makes CT ambiguous unless the other SCTs already meet the policy; an
-/// unknown log older than the list, and a log the list knows and rejected, stay failures.
+/// The CT log list the checker carries (docs/apple-rules.md §2.3d, added 2026-11-27): an SCT from a log the list does
+/// not know, timestamped after the list was published, makes CT ambiguous unless the other SCTs already meet the
+/// policy; an unknown log older than the list, and a log the list knows and rejected, stay failures.
 @Suite("§2.3d The CT log list the checker carries")
 struct StaleLogListTests {
     typealias CT = CertificateTransparencyRuleTests

@@ -48,7 +48,7 @@ struct BundleShapeTests {
         }
     }
 
-    @Test("AFNetworking 3.x as a framework: the app bundle's .cer files are never used (pinning.md §1.1)")
+    @Test("AFNetworking 3.x as a framework: the app bundle's .cer files are never used (docs/pinning-rules.md §1.1)")
     func afNetworking3() throws {
         let folder = try TemporaryFolder()
         let extra = Fixtures.framework("AFNetworking", version: "3.2.1")

@@ -18,7 +18,7 @@ struct ScanCommandTests {
         return (server, try! CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem"))
     }
 
-    @Test("--format json carries every field of the design.md §3 contract, with the right types")
+    @Test("--format json carries every field of the docs/json-output.md contract, with the right types")
     func jsonContract() throws {
         let (server, ca) = modernServer()
         defer { server.stop() }

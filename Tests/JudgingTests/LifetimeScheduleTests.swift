@@ -4,8 +4,8 @@ import Judging
 import TLSModel
 import Testing
 
-/// Announced lifetime reductions (reference §2.3, CA/Browser Forum ballot SC-081v3): a warning for a publicly trusted
-/// leaf longer than the ballot allows for its issuance date; Apple's 398-day rule is unchanged.
+/// Announced lifetime reductions (docs/apple-rules.md §2.3, CA/Browser Forum ballot SC-081v3): a warning for a publicly
+/// trusted leaf longer than the ballot allows for its issuance date; Apple's 398-day rule is unchanged.
 @Suite("§2.3 Announced lifetime reductions (SC-081)")
 struct LifetimeScheduleTests {
     static func endpoint(issued: String, days: Double, anchor: AnchorKind = .system) -> EndpointResult {

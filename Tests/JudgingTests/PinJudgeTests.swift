@@ -57,7 +57,7 @@ struct PinJudgeTests {
 
     @Test("a relaxed policy: the release build next to it, with the risks of shipping the relaxed one")
     func relaxed() throws {
-        // pinning.md §2: a self-signed staging certificate that is itself pinned.
+        // docs/pinning-rules.md §2: a self-signed staging certificate that is itself pinned.
         let builder = Builder(systemSSL: false, pinnedSSL: false, pinnedBasic: true)
         let debug = AFSecurityPolicyOptions(
             mode: .certificate, allowInvalidCertificates: true, validatesDomainName: false)

@@ -4,8 +4,8 @@ import Judging
 import TLSModel
 import Testing
 
-/// The CT log list the checker carries (reference §2.3d, added 2026-11-27): one warning per run when the list judged
-/// with is older than 90 days at the judging time.
+/// The CT log list the checker carries (docs/apple-rules.md §2.3d, added 2026-11-27): one warning per run when the list
+/// judged with is older than 90 days at the judging time.
 @Suite("§2.3d Stale trust data is warned about once per run")
 struct StaleDataWarningsTests {
     static func endpoint(_ host: String, list: String, date: Date?, line: Int? = nil) -> EndpointResult {

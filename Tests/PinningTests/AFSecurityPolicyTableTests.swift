@@ -3,7 +3,7 @@ import Pinning
 import TLSModel
 import Testing
 
-/// One row of pinning.md §1.3 (AF 3.x/4.x, domain non-nil). nil is the table's "—" / "any" / "ignored":
+/// One row of docs/pinning-rules.md §1.3 (AF 3.x/4.x, domain non-nil). nil is the table's "—" / "any" / "ignored":
 /// the value is not consulted, so the test runs every value and expects the same verdict.
 struct AFRow: Sendable, CustomTestStringConvertible {
     let number: Int
@@ -100,7 +100,7 @@ let afTable: [AFRow] = [
         verdict: .reject, note: "PublicKey, trust ignored, no key"),
 ]
 
-@Suite("AFSecurityPolicy decision table (pinning.md §1.3)")
+@Suite("AFSecurityPolicy decision table (docs/pinning-rules.md §1.3)")
 struct AFSecurityPolicyTableTests {
     static func values(_ v: Bool?) -> [Bool] { v.map { [$0] } ?? [true, false] }
 

@@ -3,7 +3,7 @@ import Pinning
 import TLSModel
 import Testing
 
-/// An Alamofire case (pinning.md §4): an evaluator, pins, the builder's answers and the expected result.
+/// An Alamofire case (docs/pinning-rules.md §4): an evaluator, pins, the builder's answers and the expected result.
 struct AlamofireCase: Sendable, CustomTestStringConvertible {
     let label: String
     let evaluator: AlamofireEvaluator
@@ -102,7 +102,7 @@ let alamofireCases: [AlamofireCase] = [
         pins: [p.otherCA], result: ".publicKeyPinningFailed"),
 ]
 
-@Suite("Alamofire 5 evaluators (pinning.md §4)")
+@Suite("Alamofire 5 evaluators (docs/pinning-rules.md §4)")
 struct AlamofireEvaluatorTests {
     static func builder(_ c: AlamofireCase) -> FakeBuilder {
         FakeBuilder(

@@ -3,7 +3,7 @@ import Pinning
 import TLSModel
 import Testing
 
-/// The seed's case (pinning.md §2): release (rows 8–10) next to DEBUG (rows 15–17).
+/// The seed's case (docs/pinning-rules.md §2): release (rows 8–10) next to DEBUG (rows 15–17).
 struct SeedCase: Sendable, CustomTestStringConvertible {
     let label: String
     /// What the builder says: system trust under SSL(host), and the pinned-anchor evaluation per policy.
@@ -38,7 +38,7 @@ let seedCases: [SeedCase] = [
         release: .reject, debug: .reject),
 ]
 
-@Suite("Debug next to release (pinning.md §2)")
+@Suite("Debug next to release (docs/pinning-rules.md §2)")
 struct DebugReleaseComparisonTests {
     static let p = PinFixtures.self
     static let debugOptions = AFSecurityPolicyOptions(

@@ -3,7 +3,7 @@ import Pinning
 import TLSModel
 import Testing
 
-/// An NSPinnedDomains case (pinning.md §5, ats-rules.md §3.3).
+/// An NSPinnedDomains case (docs/pinning-rules.md §5, docs/apple-rules.md §3.3).
 struct PinnedDomainsCase: Sendable, CustomTestStringConvertible {
     let label: String
     var host = PinFixtures.host
@@ -82,7 +82,7 @@ let pinnedDomainsCases: [PinnedDomainsCase] = [
         ], result: "pin-mismatch", verdict: .reject),
 ]
 
-@Suite("NSPinnedDomains (pinning.md §5)")
+@Suite("NSPinnedDomains (docs/pinning-rules.md §5)")
 struct PinnedDomainsEvaluatorTests {
     @Test(arguments: pinnedDomainsCases)
     func decide(_ c: PinnedDomainsCase) {

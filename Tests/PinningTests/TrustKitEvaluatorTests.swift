@@ -3,7 +3,8 @@ import Pinning
 import TLSModel
 import Testing
 
-/// A TrustKit case: a pin set, a host, what default trust says, and the expected result (pinning.md §3.3–3.4).
+/// A TrustKit case: a pin set, a host, what default trust says, and the expected result (docs/pinning-rules.md
+/// §3.3–3.4).
 struct TrustKitCase: Sendable, CustomTestStringConvertible {
     let label: String
     let host: String
@@ -110,7 +111,7 @@ let trustKitCases: [TrustKitCase] = [
         path: [p.leaf, p.intermediate, p.cert("RSA3072 Root", keyBits: 3072)], result: "Success", verdict: .accept),
 ]
 
-@Suite("TrustKit (pinning.md §3.3–3.5)")
+@Suite("TrustKit (docs/pinning-rules.md §3.3–3.5)")
 struct TrustKitEvaluatorTests {
     @Test(arguments: trustKitCases)
     func decide(_ c: TrustKitCase) {

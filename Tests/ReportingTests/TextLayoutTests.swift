@@ -178,7 +178,7 @@ struct TextLayoutTests {
                         + "connection ever matches this entry")
             ],
             notes: [
-                "ATS does not cover Network.framework, sockets or TLS stacks inside the app (§0 of the reference); "
+                "ATS does not cover Network.framework, sockets or TLS stacks inside the app (docs/apple-rules.md §0); "
                     + "what those connect to is not judged here"
             ])
     }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import TLSModel
 
-/// Reading a CT log list: its date (reference §2.3d, added 2026-11-27), and malformed files named at their line and
-/// column.
+/// Reading a CT log list: its date (docs/apple-rules.md §2.3d, added 2026-11-27), and malformed files named at their
+/// line and column.
 @Suite("CT log list: date and malformed input")
 struct CTLogListTests {
     static func list(_ extra: String, logState: String = #"{"usable": {"timestamp": "2025-03-01T00:00:00Z"}}"#) -> Data

@@ -4,8 +4,8 @@ import TLSProbe
 import TLSTestSupport
 import Testing
 
-/// Hostile peers of design.md §6: each ends within its deadline with a clear status, and a batch
-/// that mixes them with good servers still reports every good one.
+/// Hostile peers of docs/reliability.md#probing-deadlines-retries-unknown: each ends within its deadline with a clear
+/// status, and a batch that mixes them with good servers still reports every good one.
 @Suite("Hostile peers", .serialized)
 struct HostilePeerTests {
     struct Case: Sendable, CustomStringConvertible {

@@ -4,8 +4,8 @@ import TLSProbe
 import TLSTestSupport
 import Testing
 
-/// `BUILD(anchors, policy)` of pinning.md §8 with OpenSSL: the path it returns, partial-chain pinned anchors,
-/// the sslserver purpose and the injected time.
+/// `BUILD(anchors, policy)` of docs/pinning-rules.md §8 with OpenSSL: the path it returns, partial-chain pinned
+/// anchors, the sslserver purpose and the injected time.
 @Suite("Served-chain path builder")
 struct PathBuilderTests {
     static let pki = try! TestPKI.make(name: "path builder")

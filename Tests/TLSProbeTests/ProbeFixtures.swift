@@ -28,7 +28,8 @@ enum ProbeFixtures {
         return await TLSProber(perHostLimit: perHost).scan(request)
     }
 
-    /// The handshake budget of design.md §5: Σ supported (accepted + 1, + 1 when accepted ≥ 2), + 1 per unsupported.
+    /// The handshake budget of docs/architecture.md#the-probe: Σ supported (accepted + 1, + 1 when accepted ≥ 2), + 1
+    /// per unsupported.
     static func budget(_ profile: ServerProfile) -> Int {
         profile.protocols.reduce(0) { sum, result in
             guard result.supported == true else { return sum + 1 }

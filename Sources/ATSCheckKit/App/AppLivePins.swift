@@ -6,7 +6,7 @@ import TLSModel
 
 /// The pin checks of `atscheck app` beyond the audit's (`NSPinnedDomains`, endpoint-list entries):
 /// `TSKConfiguration` against the hosts it covers, and the certificate files a linked AFNetworking or Alamofire
-/// loads, against every `https` endpoint, in every mode the bundle makes plausible (pinning.md §1, §4).
+/// loads, against every `https` endpoint, in every mode the bundle makes plausible (docs/pinning-rules.md §1, §4).
 ///
 /// The mode and the sessions that pin are in code the bundle does not show: without `--library`/`--mode` a
 /// rejection is a warning that names the modes; with them it is an error, as in `atscheck audit`.
@@ -116,7 +116,7 @@ struct AppLivePins {
     }
 
     /// The certificate files `library` loads by default (its ``PinningLibrary/bundleLookup(linkedAsFramework:majorVersion:)``,
-    /// pinning.md §1.1, §4), and why when it is not the app bundle's top level, or that it loads none.
+    /// docs/pinning-rules.md §1.1, §4), and why when it is not the app bundle's top level, or that it loads none.
     func bundledFiles(_ library: any PinningLibrary, linked: LinkedLibrary?) -> ([AppPinFile], String?) {
         let lookup =
             linked?.bundleLookup

@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// The parsed `NSAppTransportSecurity` dictionary of an app (reference §3.1, parsed by the rules of §3.4).
+/// The parsed `NSAppTransportSecurity` dictionary of an app (docs/apple-rules.md §3.1, parsed by the rules of §3.4).
 ///
 /// Parsing never fails: like Apple's parser, a key with the wrong type counts as absent, an invalid
 /// `NSExceptionMinimumTLSVersion` leaves the minimum at TLS 1.2, and an exception entry that is not a

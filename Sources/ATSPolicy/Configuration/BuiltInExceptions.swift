@@ -1,6 +1,6 @@
 import TLSModel
 
-/// Exception entries every app has (Security `SecProtocolConfiguration.m`, reference §4.3): Apple's own
+/// Exception entries every app has (Security `SecProtocolConfiguration.m`, docs/apple-rules.md §4.3): Apple's own
 /// services. The app's own entry with the same key replaces one of them.
 package enum BuiltInExceptions {
     /// The built-in entries, by domain key; all include subdomains and allow cleartext HTTP.

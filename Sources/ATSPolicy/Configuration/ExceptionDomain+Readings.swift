@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The values of an exception entry written only under the iOS 9-era spellings (reference §3.2:
+/// The values of an exception entry written only under the iOS 9-era spellings (docs/apple-rules.md §3.2:
 /// `NSThirdPartyException…`, `NSTemporaryException…`, `NSTemporaryThirdPartyException…`), each kept only
 /// when the entry does not also set the `NSException…` key it stands for.
 public struct LegacyExceptionValues: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// How far `NSIncludesSubdomains` reaches: a documented CONFLICT (reference §4.4).
+/// How far `NSIncludesSubdomains` reaches: a documented CONFLICT (docs/apple-rules.md §4.4).
 package enum SubdomainDepth: String, Sendable, CaseIterable {
     /// DOC: only subdomains one label deeper (`a.example.com`, not `b.a.example.com`).
     case oneLevel = "doc-one-level"

@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// Reproduces `nscurl --ats-diagnostics --verbose URL` (reference §5) from one scan: every test is
+/// Reproduces `nscurl --ats-diagnostics --verbose URL` (docs/apple-rules.md §5) from one scan: every test is
 /// predicted from the same `ServerProfile` (§5.3), with no connection per test, then the minimal exception.
 package enum ATSDiagnostics {
     /// Runs the matrix for a URL.

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The test sequence of `nscurl --ats-diagnostics --verbose` (reference §5.2): sections, titles and the
+/// The test sequence of `nscurl --ats-diagnostics --verbose` (docs/apple-rules.md §5.2): sections, titles and the
 /// ATS dictionary of each test. Releases before iOS 13 / macOS 10.15 had no TLSv1.3 tests (13 in all).
 package struct DiagnosticsTestCase: Sendable, Equatable {
     package var section: String

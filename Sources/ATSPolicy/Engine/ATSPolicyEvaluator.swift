@@ -2,7 +2,7 @@ import Foundation
 import TLSModel
 
 /// Judges a scanned server against App Transport Security and Apple's trust rules for one OS release
-/// (reference `ats-rules.md` §0 A–F).
+/// (`docs/apple-rules.md` §0 A–F).
 ///
 /// Pure: a function of the profile, the configuration and the OS. Every rule runs and every violation is
 /// gathered. Where Apple's sources conflict and the conflict matters for this server, both readings are

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The policy `P` that governs one host for one client (reference §0 steps C–D, §4.1–§4.5).
+/// The policy `P` that governs one host for one client (docs/apple-rules.md §0 steps C–D, §4.1–§4.5).
 package struct HostPolicy: Sendable, Equatable {
     /// Which suites the client offers on TLS 1.2 and earlier.
     package enum SuitePolicy: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The places where Apple's sources disagree (reference CONFLICT rows). The engine evaluates the
+/// The places where Apple's sources disagree (the CONFLICT rows of docs/apple-rules.md). The engine evaluates the
 /// primary reading, then each conflict it consulted with the other reading, and reports `ambiguous`
 /// when the verdicts differ.
 package enum ATSConflict: String, Sendable, CaseIterable, Comparable {

@@ -2,7 +2,7 @@ import TLSModel
 
 /// Explains an `NSAppTransportSecurity` dictionary (`atscheck plist --explain`, issue 4): for every host
 /// pattern and OS era, the effective policy for URLSession, WKWebView, AVFoundation media and UIWebView
-/// (reference §4.1, the corrected matrix of §4.2, §4.3, §4.5).
+/// (docs/apple-rules.md §4.1, the corrected matrix of §4.2, §4.3, §4.5).
 ///
 /// Every cell comes from the engine's own resolution (``HostPolicy``), so the explanation and the verdicts
 /// of `scan`/`audit` cannot drift apart. The keys that decided a cell are found by removing each key that

@@ -1,5 +1,5 @@
 /// The `NSAppTransportSecurity` keys atscheck knows, with where each may appear and its type
-/// (reference `ats-rules.md` §3.1, §3.2). The single catalogue that the plist parser, the
+/// (`docs/apple-rules.md` §3.1, §3.2). The single catalogue that the plist parser, the
 /// validator and the policy engine share.
 package struct ATSKey: Hashable, Sendable, CustomStringConvertible {
     /// Where a key may appear.

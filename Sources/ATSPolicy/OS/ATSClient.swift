@@ -1,6 +1,6 @@
 import TLSModel
 
-/// Who makes the connection, as the rules see it: the OS release and the class of client code (reference §0
+/// Who makes the connection, as the rules see it: the OS release and the class of client code (docs/apple-rules.md §0
 /// inputs `V` and `C`). One value that travels from the options to the rules, instead of an `os:` and a
 /// `client:` parameter on every function in between.
 public struct ATSClient: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The cipher-suite lists an Apple client offers (reference §1.2–§1.4). The ATS group is exactly the list
+/// The cipher-suite lists an Apple client offers (docs/apple-rules.md §1.2–§1.4). The ATS group is exactly the list
 /// the client offers, so a suite outside it cannot be negotiated.
 package enum ATSSuiteGroups {
     /// Which published list of the TLS 1.2 ATS group.
@@ -77,7 +77,7 @@ package enum ATSSuiteGroups {
     }()
 
     /// Suites whose presence in the undocumented system default list is uncertain: finite-field DHE
-    /// (the reference says turning ATS off may help a DHE-only server; no source lists DHE).
+    /// (docs/apple-rules.md §6 says turning ATS off may help a DHE-only server; no source lists DHE).
     package static func isUncertainInSystemDefault(_ suite: CipherSuite) -> Bool {
         guard let info = suite.info else { return false }
         return info.keyExchange == .dhe && info.authentication == .rsa && info.encryption.hasPrefix("AES")

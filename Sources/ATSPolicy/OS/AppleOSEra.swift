@@ -72,39 +72,42 @@ package struct AppleOSEra: Sendable, Hashable, CustomStringConvertible {
         version.minor == 0 && version.patch == 0 ? "\(version.major)" : version.description
     }
 
-    private static let pairs = "the releases Apple shipped together share ATS and trust rules (ats-rules.md §0)"
+    private static let pairs = "the releases Apple shipped together share ATS and trust rules (docs/apple-rules.md §0)"
 
-    /// The table, oldest first. Sources: ats-rules.md (the section of each change); macOS pairs: Apple's release
+    /// The table, oldest first. Sources: docs/apple-rules.md (the section of each change); macOS pairs: Apple's release
     /// pairs (iOS 15.4 came with macOS 12.3, 18.4 with 15.4; macOS skipped 16–25 as iOS skipped 19–25).
     package static let all: [AppleOSEra] = [
-        AppleOSEra(AppleOSVersion(9), macOS: AppleOSVersion(10, 11), [.ats], source: "ats-rules.md §0"),
+        AppleOSEra(AppleOSVersion(9), macOS: AppleOSVersion(10, 11), [.ats], source: "docs/apple-rules.md §0"),
         AppleOSEra(
             AppleOSVersion(10), macOS: AppleOSVersion(10, 12), [.fineGrainedGlobalKeys],
-            source: "ats-rules.md §4.1, §4.5"),
+            source: "docs/apple-rules.md §4.1, §4.5"),
         AppleOSEra(
-            AppleOSVersion(11), macOS: AppleOSVersion(10, 13), [.weakCertificatesRefused], source: "ats-rules.md §2.1"),
+            AppleOSVersion(11), macOS: AppleOSVersion(10, 13), [.weakCertificatesRefused],
+            source: "docs/apple-rules.md §2.1"),
         AppleOSEra(AppleOSVersion(12), macOS: AppleOSVersion(10, 14), source: pairs),
         AppleOSEra(
-            AppleOSVersion(12, 1), macOS: nil, [.certificateTransparency], source: "ats-rules.md §2.1, §2.2"),
-        AppleOSEra(AppleOSVersion(12, 2), macOS: nil, [.tls13Disputed], source: "ats-rules.md §1.4 CONFLICT"),
+            AppleOSVersion(12, 1), macOS: nil, [.certificateTransparency], source: "docs/apple-rules.md §2.1, §2.2"),
+        AppleOSEra(AppleOSVersion(12, 2), macOS: nil, [.tls13Disputed], source: "docs/apple-rules.md §1.4 CONFLICT"),
         AppleOSEra(
             AppleOSVersion(13), macOS: AppleOSVersion(10, 15),
             [.tls13Offered, .iOS13CertificateRules, .sourceSuitesUpTo2022],
-            source: "ats-rules.md §1.2, §1.4, §2.1 (support article 103769)"),
-        AppleOSEra(AppleOSVersion(14), macOS: AppleOSVersion(11), [.pinnedDomains], source: "ats-rules.md §3.1"),
+            source: "docs/apple-rules.md §1.2, §1.4, §2.1 (support article 103769)"),
+        AppleOSEra(AppleOSVersion(14), macOS: AppleOSVersion(11), [.pinnedDomains], source: "docs/apple-rules.md §3.1"),
         AppleOSEra(AppleOSVersion(15), macOS: AppleOSVersion(12), source: pairs),
         AppleOSEra(
             AppleOSVersion(15, 4), macOS: AppleOSVersion(12, 3), [.sourceSuites2022],
-            source: "ats-rules.md §1.2 (Security-60158.100.133)"),
+            source: "docs/apple-rules.md §1.2 (Security-60158.100.133)"),
         AppleOSEra(AppleOSVersion(16), macOS: AppleOSVersion(13), source: pairs),
-        AppleOSEra(AppleOSVersion(17), macOS: AppleOSVersion(14), [.ipLiteralsUnderATS], source: "ats-rules.md §4.5"),
+        AppleOSEra(
+            AppleOSVersion(17), macOS: AppleOSVersion(14), [.ipLiteralsUnderATS], source: "docs/apple-rules.md §4.5"),
         AppleOSEra(AppleOSVersion(18), macOS: AppleOSVersion(15), source: pairs),
         AppleOSEra(
             AppleOSVersion(18, 4), macOS: AppleOSVersion(15, 4), [.perDomainNumbersByValue], judged: false,
-            source: "ats-rules.md §3.4 (Security-61439.101.1, about macOS 15.4)"),
+            source: "docs/apple-rules.md §3.4 (Security-61439.101.1, about macOS 15.4)"),
         AppleOSEra(AppleOSVersion(26), macOS: AppleOSVersion(26), source: pairs),
         AppleOSEra(
-            AppleOSVersion(26, 4), macOS: AppleOSVersion(26, 4), [.niapPackage], source: "ats-rules.md §1.4, §3.1"),
+            AppleOSVersion(26, 4), macOS: AppleOSVersion(26, 4), [.niapPackage],
+            source: "docs/apple-rules.md §1.4, §3.1"),
     ]
 
     /// The eras atscheck judges under (``judged``), oldest first.

@@ -1,5 +1,5 @@
-/// Which Apple rules are in force on an OS release: each reads ``AppleOSEra/all`` (reference §1.2, §1.4, §2.1,
-/// §2.2, §4.1, §4.5).
+/// Which Apple rules are in force on an OS release: each reads ``AppleOSEra/all`` (docs/apple-rules.md §1.2, §1.4,
+/// §2.1, §2.2, §4.1, §4.5).
 extension AppleOSVersion {
     /// Whether `change` applies on this release: it is at or after the era that introduces it.
     package func has(_ change: AppleOSEra.Change) -> Bool {

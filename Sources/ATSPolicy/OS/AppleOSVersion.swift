@@ -2,7 +2,7 @@ import Foundation
 
 /// An Apple OS release in iOS-family numbering (iOS, iPadOS, tvOS, visionOS share it; macOS 10.11 ≈ 9,
 /// 10.12 ≈ 10, 10.15 ≈ 13, 12.3 ≈ 15.4, 14 ≈ 17, 26.4 ≈ 26.4), whose ATS and trust rules apply
-/// (reference `ats-rules.md` §0 input `V`).
+/// (`docs/apple-rules.md` §0 input `V`).
 public struct AppleOSVersion: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     public var major: Int
     public var minor: Int

@@ -3,7 +3,7 @@ import TLSModel
 
 /// Validates the `NSAppTransportSecurity` dictionary of a ``PlistDocument`` and gathers every
 /// finding (keys, types, values, domain names, dead keys, App Review notes, pinning), following
-/// Apple's parsing rules (reference `ats-rules.md` §3 and §4).
+/// Apple's parsing rules (`docs/apple-rules.md` §3 and §4).
 ///
 /// Unlike a trust decision, a lint runs every rule and reports all it finds.
 public struct PlistLinter {

@@ -52,7 +52,7 @@ enum LibraryDetector {
     }
 }
 
-/// Collects every certificate file in the app and the default lookups that read it (pinning.md §1.1, §4).
+/// Collects every certificate file in the app and the default lookups that read it (docs/pinning-rules.md §1.1, §4).
 enum CertificateCollector {
     static func collect(files: BundleFiles, layout: BundleLayout, frameworks: [EmbeddedFramework], input: String)
         -> [BundledCertificate]

@@ -2,7 +2,7 @@ import Foundation
 import Pinning
 import TLSModel
 
-/// A pinning library the app links, and how (pinning.md §1, §3, §4).
+/// A pinning library the app links, and how (docs/pinning-rules.md §1, §3, §4).
 public struct LinkedLibrary: Sendable, Equatable {
     /// How the library is linked.
     public enum Linkage: Sendable, Equatable {
@@ -40,7 +40,7 @@ public struct LinkedLibrary: Sendable, Equatable {
     }
 
     /// Whether its default pins come from its own framework bundle (AFNetworking as a dynamic framework before 4.0,
-    /// pinning.md §1.1; `bundleForClass:`). Statically linked, that bundle is the main bundle.
+    /// docs/pinning-rules.md §1.1; `bundleForClass:`). Statically linked, that bundle is the main bundle.
     public var loadsPinsFromOwnBundle: Bool { bundleLookup?.folder == .ownFramework }
 }
 

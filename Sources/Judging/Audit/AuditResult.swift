@@ -30,7 +30,7 @@ public struct AuditResult: Codable, Sendable, Equatable {
         pins = try container.decodeIfPresent([AuditPinCheck].self, forKey: .pins) ?? []
     }
 
-    /// The exit status of an audit (design.md §2).
+    /// The exit status of an audit (docs/usage.md#exit-status).
     ///
     /// Unlike ``ExitStatus/of(_:)``, an endpoint's ATS failure counts through its audit finding, so a failure
     /// the endpoint list expects (`expect: fail`) or a baseline waives does not fail the run: `1` when any

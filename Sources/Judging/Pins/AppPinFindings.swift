@@ -1,9 +1,9 @@
 import Foundation
 import TLSModel
 
-/// How `atscheck app`'s pin checks of bundled certificate files become findings (pinning.md §1, §4). The mode and
-/// the sessions that pin are in code the bundle does not show: with the mode assumed a rejection is a warning that
-/// names the modes; named with `--library`/`--mode`, it is an error, as in `atscheck audit`.
+/// How `atscheck app`'s pin checks of bundled certificate files become findings (docs/pinning-rules.md §1, §4). The
+/// mode and the sessions that pin are in code the bundle does not show: with the mode assumed a rejection is a warning
+/// that names the modes; named with `--library`/`--mode`, it is an error, as in `atscheck audit`.
 package enum AppPinFindings {
     /// The audit's findings for one evaluation (the rejection an error, the rest at most warnings), at `at`.
     package static func findings(_ check: AppPinCheck, at: SourceLocation, keyPath: String?, subject: String)

@@ -3,8 +3,8 @@ import Pinning
 import TLSModel
 
 /// The decision of a pin check for one served chain, pure over a ``TrustPathBuilding``: the policy's evaluation and,
-/// for a relaxed (debug) policy, the release build's and the risks of shipping the relaxed one (pinning.md §2). The
-/// facade builds the path builder (OpenSSL) and the report around it.
+/// for a relaxed (debug) policy, the release build's and the risks of shipping the relaxed one (docs/pinning-rules.md
+/// §2). The facade builds the path builder (OpenSSL) and the report around it.
 package enum PinJudge {
     /// What one served chain gets.
     package struct Judgement: Sendable {

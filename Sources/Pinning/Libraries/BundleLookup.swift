@@ -1,8 +1,8 @@
 import Foundation
 import TLSModel
 
-/// A default lookup by which a pinning library reads certificate files from an app bundle (pinning.md §1.1, §4):
-/// which folder, which extensions. Each library declares its own (``PinningLibrary/bundleLookups``); AppBundle
+/// A default lookup by which a pinning library reads certificate files from an app bundle (docs/pinning-rules.md §1.1,
+/// §4): which folder, which extensions. Each library declares its own (``PinningLibrary/bundleLookups``); AppBundle
 /// marks every certificate file with the lookups that read it, and `atscheck app` loads the files of the lookup the
 /// linked library uses (``PinningLibrary/bundleLookup(linkedAsFramework:majorVersion:)``). A library that declares
 /// none loads no certificate files, and `app` says so instead of borrowing another library's files.

@@ -20,7 +20,7 @@ public struct PinCheckResult: Codable, Sendable, Equatable {
     @ExplicitNull public var evaluation: PinEvaluation?
     /// With relaxations: the same mode without them (the release build); nil otherwise.
     @ExplicitNull public var release: PinEvaluation?
-    /// The risks of shipping the relaxed configuration (pinning.md §2); empty without relaxations.
+    /// The risks of shipping the relaxed configuration (docs/pinning-rules.md §2); empty without relaxations.
     public var risks: [Finding]
 
     /// A result.

@@ -138,7 +138,7 @@ public struct PinMatch: Codable, Sendable, Equatable {
     }
 }
 
-/// One of the trust checks a policy can ask for (pinning.md §0: Apple's SSL policy versus BasicX509).
+/// One of the trust checks a policy can ask for (docs/pinning-rules.md §0: Apple's SSL policy versus BasicX509).
 public enum TrustCheckKind: String, Codable, Sendable, CaseIterable {
     /// A path to an anchor with valid signatures and basic constraints.
     case chain
@@ -241,7 +241,7 @@ public struct PinEvaluation: Codable, Sendable, Equatable {
 }
 
 /// A relaxed (debug) configuration evaluated next to the same mode without relaxations (release), with the
-/// risks of shipping the relaxed one (pinning.md §2).
+/// risks of shipping the relaxed one (docs/pinning-rules.md §2).
 public struct PinDebugReleaseComparison: Codable, Sendable, Equatable {
     /// The configuration as given, with its relaxations.
     public var debug: PinEvaluation

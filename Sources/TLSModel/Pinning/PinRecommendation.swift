@@ -80,7 +80,7 @@ public struct PinMaterial: Codable, Sendable, Equatable {
     }
 }
 
-/// What to pin for a live path, and why (pinning.md §6, §7.3).
+/// What to pin for a live path, and why (docs/pinning-rules.md §6, §7.3).
 public struct PinRecommendation: Codable, Sendable, Equatable {
     /// The host the path was served for.
     public var host: String

@@ -3,8 +3,8 @@ import Foundation
 /// A TrustKit-model pin set: per domain, Base64 SPKI-SHA256 pins and the policy around them.
 ///
 /// It is both the pin-set file format of `Pins/*.json` / `*.yaml` (documented in `Pins/README.md`) and the
-/// decoded form of TrustKit's `TSKConfiguration` Info.plist dictionary (pinning.md §3.1). Keys of ``domains``
-/// are host names as written; lookup rules belong to the evaluator that uses the set.
+/// decoded form of TrustKit's `TSKConfiguration` Info.plist dictionary (docs/pinning-rules.md §3.1). Keys of
+/// ``domains`` are host names as written; lookup rules belong to the evaluator that uses the set.
 public struct PinSet: Codable, Sendable, Equatable {
     /// Domain → its pins and policy.
     public var domains: [String: DomainPins]
@@ -19,7 +19,7 @@ public struct PinSet: Codable, Sendable, Equatable {
     public var allPins: [String] { Array(Set(domains.values.flatMap(\.pins))).sorted() }
 }
 
-/// One domain's entry of a ``PinSet`` (TrustKit's per-domain keys, pinning.md §3.1).
+/// One domain's entry of a ``PinSet`` (TrustKit's per-domain keys, docs/pinning-rules.md §3.1).
 public struct DomainPins: Codable, Sendable, Equatable {
     /// Base64 SHA-256 of the DER SubjectPublicKeyInfo (`TSKPublicKeyHashes`), as written.
     public var pins: [String]
@@ -75,7 +75,7 @@ public struct DomainPins: Codable, Sendable, Equatable {
     public var expiration: Date? { expirationDate.flatMap(CalendarDay.date(from:)) }
 }
 
-/// Checks on the text of one SPKI-SHA256 pin (pinning.md §7.2 "Pin sanity checks").
+/// Checks on the text of one SPKI-SHA256 pin (docs/pinning-rules.md §7.2 "Pin sanity checks").
 public enum SPKIPinText {
     /// Why `pin` is not a usable Base64 SHA-256 pin, or nil when it is one (44 characters decoding to 32 bytes).
     /// - Parameter pin: The pin as written.

@@ -1,5 +1,5 @@
-/// The `NSAppTransportSecurity` → `NSPinnedDomains` dictionary (iOS 14+, pinning.md §5, ats-rules.md §3.3),
-/// decoded for evaluation: per domain, the identity arrays that are present.
+/// The `NSAppTransportSecurity` → `NSPinnedDomains` dictionary (iOS 14+, docs/pinning-rules.md §5, docs/apple-rules.md
+/// §3.3), decoded for evaluation: per domain, the identity arrays that are present.
 public struct PinnedDomainsConfiguration: Codable, Sendable, Equatable {
     /// Domain key as written → its entry.
     public var domains: [String: PinnedDomainEntry]

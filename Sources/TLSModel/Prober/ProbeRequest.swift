@@ -62,7 +62,7 @@ public struct ProbeRequest: Sendable, Hashable {
 
 /// How much of an endpoint a scan probes.
 public enum ProbeScope: String, Sendable, Hashable, Codable {
-    /// Every version and every suite the linked OpenSSL can offer (design.md §5).
+    /// Every version and every suite the linked OpenSSL can offer (docs/architecture.md#the-probe).
     case full
     /// The ATS verdict only: at most 6 handshakes (lead, TLS 1.2 forward-secret ATS suites, TLS 1.2 RSA
     /// key-exchange suites, TLS 1.3, TLS 1.1, TLS 1.0); suite lists are not enumerated.

@@ -1,6 +1,6 @@
 extension RuleID {
     /// Ids of the offline findings of `atscheck app`: the pinning libraries a bundle links, which of its
-    /// certificate files they would load, and the OS range its verdicts cover (pinning.md §1.1, §3, §4).
+    /// certificate files they would load, and the OS range its verdicts cover (docs/pinning-rules.md §1.1, §3, §4).
     /// Pin-material problems shared with `atscheck pins` keep their `pins.material.*` ids.
     public enum App: RuleNamespace {
         public static let family = RuleFamily.app
@@ -35,9 +35,9 @@ extension RuleRegistry {
                     version from the framework's Info.plist) or statically (its class names are in the executable; \
                     version unknown). The message says where that library loads pins from by default: AFNetworking \
                     4.x and Alamofire 5 read certificate files at the top level of the main bundle, AFNetworking \
-                    2.x/3.x linked as a framework reads its own framework bundle (pinning.md §1.1), TrustKit reads \
-                    `TSKConfiguration`. Which pinning mode the code selects is not in the bundle: `atscheck app` \
-                    reports every mode the bundle makes plausible.
+                    2.x/3.x linked as a framework reads its own framework bundle (docs/pinning-rules.md §1.1), \
+                    TrustKit reads `TSKConfiguration`. Which pinning mode the code selects is not in the bundle: \
+                    `atscheck app` reports every mode the bundle makes plausible.
                     """),
             RuleDescriptor(
                 RuleID.App.pinsNoLibrary, .app, .note,
@@ -52,17 +52,17 @@ extension RuleRegistry {
                 title: "Certificate files that no default lookup of the linked libraries reads.",
                 help: """
                     AFNetworking reads `*.cer` (lower case) at the top level of a bundle; Alamofire 5 reads \
-                    `.cer/.CER/.crt/.CRT/.der/.DER` at the top level of the main bundle (pinning.md §1.1, §4). Files \
-                    in subfolders, or with another extension, are never pinned unless code loads them explicitly. \
-                    Move them to the top level with an extension the library reads, or load them in code.
+                    `.cer/.CER/.crt/.CRT/.der/.DER` at the top level of the main bundle (docs/pinning-rules.md §1.1, \
+                    §4). Files in subfolders, or with another extension, are never pinned unless code loads them \
+                    explicitly. Move them to the top level with an extension the library reads, or load them in code.
                     """),
             RuleDescriptor(
                 RuleID.App.pinsUnreadable, .app, .error,
                 title: "A bundled certificate file is neither a DER nor a PEM certificate.",
                 help: """
                     The bytes do not parse as an X.509 certificate. AFNetworking's Certificate mode crashes on a \
-                    blob that is not DER (as for PEM, pinning.md §1.1); its PublicKey mode and Alamofire drop it \
-                    silently. Replace it with the DER encoding of the certificate to pin.
+                    blob that is not DER (as for PEM, docs/pinning-rules.md §1.1); its PublicKey mode and Alamofire \
+                    drop it silently. Replace it with the DER encoding of the certificate to pin.
                     """),
             RuleDescriptor(
                 RuleID.App.trustKitNotLinked, .app, .warning,

@@ -1,6 +1,6 @@
 extension RuleID {
     /// Ids of the findings of `atscheck pins`: verdicts, outage warnings, the risks of debug relaxations and
-    /// pin material problems (pinning.md).
+    /// pin material problems (docs/pinning-rules.md).
     public enum Pins: RuleNamespace {
         public static let family = RuleFamily.pins
         /// The pinning policy rejects the server (error; the message says which step).
@@ -74,8 +74,8 @@ extension RuleRegistry {
             title: "No pin matched, but TrustKit's enforcement is off, so the connection is allowed.",
             help: """
                 With `TSKEnforcePinning` = NO TrustKit validates the chain and reports a pin failure, but lets the \
-                connection through (pinning.md §3.4); chain and hostname errors still block. The pins would break \
-                the app as soon as enforcement is turned on. Update the pins to match the live path.
+                connection through (docs/pinning-rules.md §3.4); chain and hostname errors still block. The pins would \
+                break the app as soon as enforcement is turned on. Update the pins to match the live path.
                 """),
         RuleDescriptor(
             RuleID.Pins.domainNotPinned, .pins, .warning, title: "The host is not covered by the pin configuration.",
@@ -109,8 +109,8 @@ extension RuleRegistry {
             help: """
                 None of the configured pins matches a certificate of the path the device would build, so a \
                 pinning app cannot connect. The usual causes are a renewed leaf, a rotated intermediate, a \
-                different CA on staging and production, or pins hashed over the wrong bytes (pinning.md §7.3). \
-                Update the pins from the live path with `atscheck pins extract`.
+                different CA on staging and production, or pins hashed over the wrong bytes (docs/pinning-rules.md \
+                §7.3). Update the pins from the live path with `atscheck pins extract`.
                 """),
         RuleDescriptor(
             RuleID.Pins.leafExpiring, .pins, .warning, title: "The only matching pin is a leaf that expires soon.",
@@ -134,7 +134,7 @@ extension RuleRegistry {
                 SPKI pins are the standard Base64 of the SHA-256 of the DER SubjectPublicKeyInfo: 44 characters \
                 ending in `=`. Hex digests, base64url, whitespace or the Base64 of a hex string never match; \
                 TrustKit refuses such a configuration and NSPinnedDomains silently drops the entry. Recompute the \
-                pin (pinning.md §7.1).
+                pin (docs/pinning-rules.md §7.1).
                 """),
         RuleDescriptor(
             RuleID.Pins.pinPlaceholder, .pins, .note,
@@ -162,7 +162,7 @@ extension RuleRegistry {
                 TrustKit hashes RSA 2048 and 4096 (3072 from 3.0.5) and EC P-256 and P-384 keys only. Walking \
                 from the root toward the leaf, a certificate with any other key (RSA 1024 or 8192, P-521, \
                 Ed25519) before a match ends the evaluation with ErrorCouldNotGenerateSpkiHash, which blocks even \
-                with enforcement off (pinning.md §3.5). Use a supported key on the server or pin above it.
+                with enforcement off (docs/pinning-rules.md §3.5). Use a supported key on the server or pin above it.
                 """),
         RuleDescriptor(
             RuleID.Pins.trustKitConfigRejected, .pins, .error, title: "TrustKit would refuse this configuration.",
@@ -183,7 +183,7 @@ extension RuleRegistry {
             help: """
                 With `performDefaultValidation` and `validateHost` both false only the byte or key match counts: \
                 expiry, hostname and the chain are not checked, and a pinned CA may match a path built for a \
-                failed evaluation (pinning.md §4 warning). Treat the configuration as unpinned; keep the \
+                failed evaluation (docs/pinning-rules.md §4 warning). Treat the configuration as unpinned; keep the \
                 validations on and use `acceptSelfSignedCertificates` for a staging CA.
                 """),
         RuleDescriptor(
@@ -210,7 +210,7 @@ extension RuleRegistry {
                 With `validatesDomainName` = NO AFNetworking evaluates under BasicX509: any certificate that chains \
                 to a pinned certificate is accepted for any host. With a public CA pinned, anyone who can get a \
                 certificate from that CA can intercept the app; with leaf pins, a key stolen from staging works \
-                against production (pinning.md §2). Keep `validatesDomainName` = YES and issue the staging \
+                against production (docs/pinning-rules.md §2). Keep `validatesDomainName` = YES and issue the staging \
                 certificate with the staging host in its SAN.
                 """),
         RuleDescriptor(

@@ -1,7 +1,7 @@
 import Foundation
 internal import OpenSSLSupport
 
-/// How a ``HostilePeer`` mistreats a TLS client (design.md §6).
+/// How a ``HostilePeer`` mistreats a TLS client (docs/reliability.md#probing-deadlines-retries-unknown).
 package enum HostileBehavior: String, Sendable, CaseIterable {
     /// Accepts and never sends anything; keeps the connection open until the client leaves or the peer stops.
     case silent

@@ -7,7 +7,7 @@ extension RuleID.Plist {
     package static let deadGlobalKeysShadowed: RuleID = "plist.dead.global-keys-shadowed"
 }
 
-/// Keys that do nothing (reference §4.1, §4.3):
+/// Keys that do nothing (docs/apple-rules.md §4.1, §4.3):
 /// - on iOS 10+ `NSAllowsArbitraryLoads` is ignored when `NSAllowsArbitraryLoadsForMedia`,
 ///   `NSAllowsArbitraryLoadsInWebContent` or `NSAllowsLocalNetworking` is present, **whatever its value**
 ///   (a `<false/>` counts as present);

@@ -28,7 +28,7 @@ extension RuleID.Plist {
     package static let domainSubdomainsOnIP: RuleID = "plist.domain.subdomains-on-ip"
 }
 
-/// Domain keys of `NSExceptionDomains` and `NSPinnedDomains` (reference §4.4): a bare host name,
+/// Domain keys of `NSExceptionDomains` and `NSPinnedDomains` (docs/apple-rules.md §4.4): a bare host name,
 /// lower case, no scheme, port, path, wildcard or leading dot; a trailing dot is significant;
 /// IP addresses and CIDR ranges are honoured only from iOS 17 / macOS 14, and
 /// `NSIncludesSubdomains` does nothing on them.

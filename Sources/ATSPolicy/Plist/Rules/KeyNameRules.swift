@@ -14,7 +14,7 @@ extension RuleID.Plist {
 }
 
 /// Key names: unknown and misspelled keys (with "did you mean"), keys at the wrong level, and keys
-/// differing only in case (reference §3.1, §3.2, §3.4: "unknown or misspelled keys are ignored").
+/// differing only in case (docs/apple-rules.md §3.1, §3.2, §3.4: "unknown or misspelled keys are ignored").
 /// Also the Info.plist root: a missing or misspelled `NSAppTransportSecurity`, and ATS keys
 /// placed beside it instead of inside it.
 struct KeyNameRules: PlistLintRule {

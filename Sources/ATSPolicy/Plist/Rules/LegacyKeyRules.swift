@@ -7,7 +7,7 @@ extension RuleID.Plist {
     package static let keyObsolete: RuleID = "plist.key.obsolete"
 }
 
-/// Legacy keys (reference §3.2, §2.2): the iOS 9-era `NSThirdParty…` / `NSTemporary…` spellings,
+/// Legacy keys (docs/apple-rules.md §3.2, §2.2): the iOS 9-era `NSThirdParty…` / `NSTemporary…` spellings,
 /// which current Security sources do not read, and the obsolete `NSRequiresCertificateTransparency`,
 /// which Apple advises against because CT is always enforced now.
 struct LegacyKeyRules: PlistLintRule {

@@ -18,7 +18,7 @@ extension RuleID.Plist {
     package static let pinningPlaceholder: RuleID = "plist.pinning.placeholder"
 }
 
-/// `NSPinnedDomains` structure (reference §3.3): each entry needs `NSPinnedCAIdentities` and/or
+/// `NSPinnedDomains` structure (docs/apple-rules.md §3.3): each entry needs `NSPinnedCAIdentities` and/or
 /// `NSPinnedLeafIdentities`, each an array of dictionaries holding an `SPKI-SHA256-BASE64` string:
 /// the Base64 of a SHA-256 digest, so exactly 32 bytes. Apple skips malformed Base64 entries.
 struct PinnedDomainRules: PlistLintRule {

@@ -5,7 +5,7 @@ extension RuleID.Plist {
     package static let reviewJustification: RuleID = "plist.review.justification"
 }
 
-/// Keys App Review asks the developer to justify (reference §3.1): `NSAllowsArbitraryLoads`,
+/// Keys App Review asks the developer to justify (docs/apple-rules.md §3.1): `NSAllowsArbitraryLoads`,
 /// `NSAllowsArbitraryLoadsForMedia`, `NSAllowsArbitraryLoadsInWebContent` and
 /// `NSExceptionAllowsInsecureHTTPLoads` set to YES, and `NSExceptionMinimumTLSVersion` below TLSv1.2.
 /// Reported as notes naming the key. The TLSv1.2 default and `TLSv1.2`/`TLSv1.3` values are not weaknesses.

@@ -12,7 +12,7 @@ extension RuleID.Plist {
     package static let valueInvalidNIAP: RuleID = "plist.value.invalid-niap-version"
 }
 
-/// Value types and values, and what Apple does with a wrong one (reference §3.4):
+/// Value types and values, and what Apple does with a wrong one (docs/apple-rules.md §3.4):
 /// a global boolean that is a string (`"YES"`) is treated as absent; a number other than 1 is
 /// present but not YES; a per-domain boolean written as a number counts by its truth value on current
 /// releases (a warning: older ones may differ); one of another wrong type falls back to its default;

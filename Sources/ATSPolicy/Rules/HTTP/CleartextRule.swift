@@ -1,7 +1,7 @@
 import TLSModel
 
 /// ATS blocks cleartext `http://` loads (NSURLError −1022) unless `NSExceptionAllowsInsecureHTTPLoads`
-/// (or a global key that turns ATS off for the host) allows them (reference §0 E1, §1.1).
+/// (or a global key that turns ATS off for the host) allows them (docs/apple-rules.md §0 E1, §1.1).
 struct CleartextRule: ATSRule {
     /// The catalogue entry of the id the rule emits.
     var entries: [RuleDescriptor] {

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The TLS requirements of ATS under the negotiation model of reference §0: the client offers its minimum
+/// The TLS requirements of ATS under the negotiation model of docs/apple-rules.md §0: the client offers its minimum
 /// (`NSExceptionMinimumTLSVersion`, default TLS 1.2) up to TLS 1.3, the server picks the highest version
 /// both support, and only then must the suites intersect the client's list (the ATS group of §1.2 for the
 /// OS era, plus the RSA key-exchange suites of §1.3 when `NSExceptionRequiresForwardSecrecy = NO`, the TLS

@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// Dates at which Apple's certificate rules change (reference §2.1, §2.2), UTC.
+/// Dates at which Apple's certificate rules change (docs/apple-rules.md §2.1, §2.2), UTC.
 enum AppleDates {
     static func utc(_ y: Int, _ m: Int, _ d: Int) -> Date {
         var c = DateComponents()

@@ -1,6 +1,6 @@
 import TLSModel
 
-/// Which kind of anchor ended a path, as Apple's SSL server policy tells them apart (pinning.md §0).
+/// Which kind of anchor ended a path, as Apple's SSL server policy tells them apart (docs/pinning-rules.md §0).
 package enum SSLPolicyAnchor: Sendable, Equatable {
     /// A root of the system store: serverAuth on the leaf, the 398-day cap.
     case system

@@ -1,9 +1,9 @@
 import Foundation
 import TLSModel
 
-/// Certificate Transparency for publicly trusted leaves (iOS 12.1+; support 103214, reference §2.2). It applies when
-/// the OS enforces CT, the chain ends at a preinstalled (system) root, the leaf was issued from 2018-10-16 and has not
-/// expired. Each SCT the probe saw (embedded, TLS extension, stapled OCSP) is weighed against the log list
+/// Certificate Transparency for publicly trusted leaves (iOS 12.1+; support 103214, docs/apple-rules.md §2.2). It
+/// applies when the OS enforces CT, the chain ends at a preinstalled (system) root, the leaf was issued from 2018-10-16
+/// and has not expired. Each SCT the probe saw (embedded, TLS extension, stapled OCSP) is weighed against the log list
 /// (``SCTStanding``); the leaf then needs SCTs from at least two distinct logs approved now or once, and either
 /// (a) two from currently approved logs with one delivered in the TLS extension or a stapled OCSP response, or
 /// (b) an embedded SCT from a currently approved log and enough embedded SCTs from distinct logs for its lifetime.

@@ -2,8 +2,8 @@ import Foundation
 import TLSModel
 
 /// System trust: the chain must verify to a root in the OS store or one installed by the user or an MDM
-/// administrator, and be inside its validity period (reference §1.1 "Trust"). The OS store is Apple's store of the
-/// release being judged when the probe verified against Apple's stores (the default); it may be this machine's
+/// administrator, and be inside its validity period (docs/apple-rules.md §1.1 "Trust"). The OS store is Apple's store
+/// of the release being judged when the probe verified against Apple's stores (the default); it may be this machine's
 /// store or a PEM bundle when the user chose one. No Info.plist key relaxes it; with ATS off for the host the app
 /// could accept the chain in its own trust-evaluation code (§6).
 struct ChainTrustRule: ATSRule {

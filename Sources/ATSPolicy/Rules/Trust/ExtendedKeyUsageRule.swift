@@ -1,6 +1,6 @@
 import TLSModel
 
-/// The leaf's extended key usage must allow TLS server use (reference §2.1). No Info.plist key relaxes it.
+/// The leaf's extended key usage must allow TLS server use (docs/apple-rules.md §2.1). No Info.plist key relaxes it.
 /// Two readings (CONFLICT added 2026-11-23), evaluated both ways where they differ:
 /// - Security source (`SecPolicyServer.c`, the primary reading): a chain to a system root needs serverAuth
 ///   on the leaf whatever its date; a chain to a user or MDM root only needs an EKU, when present, to

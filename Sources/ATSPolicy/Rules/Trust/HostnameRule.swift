@@ -1,7 +1,7 @@
 import TLSModel
 
 /// The host must appear in the leaf's subjectAltName (dNSName, or iPAddress for IP literals), with
-/// Apple's wildcard rules; the CommonName is ignored from iOS 13 (support 103769; reference §2.1, §2.4).
+/// Apple's wildcard rules; the CommonName is ignored from iOS 13 (support 103769; docs/apple-rules.md §2.1, §2.4).
 /// Before iOS 13 a CN is used when the certificate has no SAN. No Info.plist key relaxes it. An empty host (a chain
 /// judged by `atscheck cert` without `--host`) is not checked, as the SSL policy without a hostname does not.
 struct HostnameRule: ATSRule {

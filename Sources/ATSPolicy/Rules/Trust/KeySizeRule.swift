@@ -2,8 +2,8 @@ import TLSModel
 
 /// RSA keys ≥ 2048 bits and EC keys ≥ 256 bits: for every certificate of the chain in system trust
 /// (iOS 11 for RSA, whole chain from iOS 13; support 103769), and for the leaf as an ATS requirement that
-/// `NSExceptionRequiresForwardSecrecy = NO` drops (reference §1.1, §1.3, §1.5). A key of any other algorithm than
-/// RSA, EC, Ed25519 and Ed448 (DSA above all) fails on every certificate of the path, anchor included: trustd's
+/// `NSExceptionRequiresForwardSecrecy = NO` drops (docs/apple-rules.md §1.1, §1.3, §1.5). A key of any other algorithm
+/// than RSA, EC, Ed25519 and Ed448 (DSA above all) fails on every certificate of the path, anchor included: trustd's
 /// `SecCertificateIsWeakKey` calls it weak and the basic X.509 checks every policy carries refuse it.
 struct KeySizeRule: ATSRule {
     /// The catalogue entries of the ids the rule emits, in documentation order.
@@ -84,7 +84,7 @@ extension KeySizeRule: SSLPathCheck {
     /// minimums on every certificate.
     func sslPolicyFailures(path: [CertificateFacts], host: String?, anchor: SSLPolicyAnchor) -> [SSLPolicyFailure] {
         var out = AppleSSLPolicyChecks.unsupportedKeys(path: path)
-        // The key-size minimums are skipped for a leaf the user anchored itself (pinning.md §0).
+        // The key-size minimums are skipped for a leaf the user anchored itself (docs/pinning-rules.md §0).
         let anchoredLeaf = path.count == 1 && anchor != .system
         for (i, cert) in path.enumerated() where Self.isWeak(cert) && !(i == 0 && anchoredLeaf) {
             out.append(

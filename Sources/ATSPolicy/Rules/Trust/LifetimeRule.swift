@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// Leaf validity caps (reference §2.1). No Info.plist key relaxes them. Two readings (CONFLICT added
+/// Leaf validity caps (docs/apple-rules.md §2.1). No Info.plist key relaxes them. Two readings (CONFLICT added
 /// 2026-11-23), evaluated both ways where they differ:
 /// - trustd (Security source, the primary reading): a system-anchored leaf issued from 2020-09-01 fails when
 ///   `notAfter − notBefore > 398 × 86,400 s`; every other system-anchored leaf (the 2018-03-01 date is only

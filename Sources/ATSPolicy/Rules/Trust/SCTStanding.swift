@@ -1,8 +1,8 @@
 import Foundation
 import TLSModel
 
-/// How one SCT stands under Apple's CT policy (reference §2.2), with trustd's converter semantics for the log list
-/// (`BuildTrustedCTLogsPlist.py`) and trustd's reading of it (`CertificateTransparency.m`): pending and rejected
+/// How one SCT stands under Apple's CT policy (docs/apple-rules.md §2.2), with trustd's converter semantics for the log
+/// list (`BuildTrustedCTLogsPlist.py`) and trustd's reading of it (`CertificateTransparency.m`): pending and rejected
 /// logs are not trusted; usable and qualified logs are currently approved; a readonly (frozen) log stays current for
 /// SCTs timestamped up to its freeze; a retired log counts as once approved, for embedded SCTs timestamped before it
 /// retired. A log's temporal interval applies to the leaf's notAfter, `[start, end)`. An SCT whose
@@ -125,8 +125,8 @@ struct SCTStanding {
     static func day(_ date: Date) -> String { CalendarDay.string(from: date) }
 }
 
-/// The SCT counts Apple asks for by certificate lifetime (reference §2.2), in both readings of the `ct-sct-count`
-/// CONFLICT, and the per-operator cap of the documented table.
+/// The SCT counts Apple asks for by certificate lifetime (docs/apple-rules.md §2.2), in both readings of the
+/// `ct-sct-count` CONFLICT, and the per-operator cap of the documented table.
 enum SCTCounts {
     /// trustd's tables (`verify_embedded_sct_policy_v1`/`_v2`): for leaves issued from 2021-04-21, on
     /// `notAfter − notBefore`: ≤ 180 days → 2, ≤ 825 days → 3, otherwise 4; before, on whole calendar months between

@@ -2,7 +2,7 @@ import TLSModel
 
 /// Certificates must be signed with SHA-2 (SHA-256 or stronger); MD2/MD4/MD5/SHA-1 are refused on every
 /// certificate except a self-signed root (system trust from iOS 11/13, support 103769; an ATS requirement
-/// before that; reference §1.1, §1.5, §2.1).
+/// before that; docs/apple-rules.md §1.1, §1.5, §2.1).
 struct SignatureHashRule: ATSRule {
     /// The catalogue entry of the id the rule emits.
     var entries: [RuleDescriptor] {

@@ -18,8 +18,8 @@ extension AFNetworkingLibrary {
     /// `policyWithPinningMode:` reads `*.cer` (NSBundle's `pathsForResourcesOfType:@"cer"`: `.CER` is not read).
     package var bundleLookups: [BundleLookup] { [.afNetworkingMainBundle, .afNetworkingFrameworkBundle] }
 
-    /// Before 4.0, a dynamic AFNetworking reads its own framework bundle (pinning.md §1.1; `bundleForClass:`);
-    /// statically linked, that bundle is the main bundle.
+    /// Before 4.0, a dynamic AFNetworking reads its own framework bundle (docs/pinning-rules.md §1.1;
+    /// `bundleForClass:`); statically linked, that bundle is the main bundle.
     package func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? {
         guard linkedAsFramework, let major = majorVersion, major < 4 else { return .afNetworkingMainBundle }
         return .afNetworkingFrameworkBundle
@@ -30,7 +30,7 @@ extension AFNetworkingLibrary {
         PinOptionValues(["afVersion": String(min(max(majorVersion ?? 4, 2), 4))])
     }
 
-    /// Where `policyWithPinningMode:` loads `*.cer` from, by version and linkage (pinning.md §1.1).
+    /// Where `policyWithPinningMode:` loads `*.cer` from, by version and linkage (docs/pinning-rules.md §1.1).
     package func loadingNote(_ copy: LinkedCopy) -> String? {
         let count = LinkedCopy.count
         if bundleLookup(linkedAsFramework: copy.linkedAsFramework, majorVersion: copy.majorVersion)?.folder
@@ -39,7 +39,7 @@ extension AFNetworkingLibrary {
             return
                 "before 4.0 policyWithPinningMode: loads *.cer from AFNetworking.framework "
                 + "(\(count(copy.files(.afNetworkingFrameworkBundle), "file")) there), not from the app bundle "
-                + "(pinning.md §1.1)"
+                + "(docs/pinning-rules.md §1.1)"
         }
         if copy.linkedAsFramework, copy.majorVersion == nil {
             return
@@ -53,7 +53,7 @@ extension AFNetworkingLibrary {
     }
 
     /// A dynamic AFNetworking before 4.0 reads its own bundle: the app bundle's `*.cer` files are never used
-    /// (pinning.md §1.1).
+    /// (docs/pinning-rules.md §1.1).
     package func linkedFindings(_ copy: LinkedCopy, label: String, file: String?) -> [Finding] {
         let mainCer = copy.files(.afNetworkingMainBundle)
         guard

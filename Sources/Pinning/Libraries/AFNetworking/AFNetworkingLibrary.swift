@@ -2,11 +2,11 @@ import Foundation
 import TLSModel
 
 extension PinLibrary {
-    /// AFNetworking's `AFSecurityPolicy` (pinning.md §1).
+    /// AFNetworking's `AFSecurityPolicy` (docs/pinning-rules.md §1).
     package static let afnetworking = PinLibrary(rawValue: "afnetworking")
 }
 
-/// AFNetworking's `AFSecurityPolicy` (pinning.md §1): the registry's entry.
+/// AFNetworking's `AFSecurityPolicy` (docs/pinning-rules.md §1): the registry's entry.
 package struct AFNetworkingLibrary: PinningLibrary {
     package init() {}
 
@@ -75,7 +75,7 @@ extension AFSecurityPolicyOptions: PinPolicyConfiguration {
 
     package var releaseBuild: PinPolicy? { isRelaxed ? .afnetworking(release) : nil }
 
-    /// pinning.md §2's risks of shipping the relaxed build.
+    /// docs/pinning-rules.md §2's risks of shipping the relaxed build.
     package func releaseRisks(host: String, debug: PinEvaluation, release: PinEvaluation, pins: AppPins) -> [Finding] {
         DebugReleaseComparison.risks(self, pinnedCertificates: pins.certificates, debug: debug, release: release)
     }

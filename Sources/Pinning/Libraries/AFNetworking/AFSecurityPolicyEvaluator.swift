@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// An `AFSecurityPolicy` configuration (pinning.md §1.1).
+/// An `AFSecurityPolicy` configuration (docs/pinning-rules.md §1.1).
 package struct AFSecurityPolicyOptions: Sendable, Hashable {
     /// `AFSSLPinningMode`.
     package enum Mode: String, Sendable, Hashable, CaseIterable {
@@ -37,7 +37,7 @@ package struct AFSecurityPolicyOptions: Sendable, Hashable {
         self.afVersion = afVersion
     }
 
-    /// The same mode without relaxations: the release build of pinning.md §2.
+    /// The same mode without relaxations: the release build of docs/pinning-rules.md §2.
     package var release: AFSecurityPolicyOptions {
         AFSecurityPolicyOptions(
             mode: mode, allowInvalidCertificates: false, validatesDomainName: true, afVersion: afVersion)
@@ -56,7 +56,7 @@ package struct AFSecurityPolicyOptions: Sendable, Hashable {
     }
 }
 
-/// `-[AFSecurityPolicy evaluateServerTrust:forDomain:]` (pinning.md §1.2, the decision table §1.3 and the
+/// `-[AFSecurityPolicy evaluateServerTrust:forDomain:]` (docs/pinning-rules.md §1.2, the decision table §1.3 and the
 /// version differences §1.4).
 package enum AFSecurityPolicyEvaluator {
     /// Decides as AFNetworking would.

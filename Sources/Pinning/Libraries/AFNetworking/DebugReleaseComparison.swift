@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// The seed's case (pinning.md §2): an AFSecurityPolicy with debug relaxations evaluated next to the same
+/// The seed's case (docs/pinning-rules.md §2): an AFSecurityPolicy with debug relaxations evaluated next to the same
 /// mode without them, with the risks of shipping the relaxed build.
 package enum DebugReleaseComparison {
     /// Evaluates `options` and its release form side by side.
@@ -25,7 +25,8 @@ package enum DebugReleaseComparison {
             risks: risks(options, pinnedCertificates: pinnedCertificates, debug: debug, release: release))
     }
 
-    /// The risks of shipping `options` (pinning.md §2 "Risks if a DEBUG-relaxed build ships", §1.3 rows 3, 6, 24).
+    /// The risks of shipping `options` (docs/pinning-rules.md §2 "Risks if a DEBUG-relaxed build ships", §1.3 rows 3,
+    /// 6, 24).
     /// - Parameters:
     ///   - options: The relaxed configuration.
     ///   - pinnedCertificates: The pinned certificates.

@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// An Alamofire 5 `ServerTrustEvaluating` configuration (pinning.md §4), with Alamofire's defaults.
+/// An Alamofire 5 `ServerTrustEvaluating` configuration (docs/pinning-rules.md §4), with Alamofire's defaults.
 package indirect enum AlamofireEvaluator: Sendable, Hashable {
     /// `DefaultTrustEvaluator(validateHost:)`.
     case defaultTrust(validateHost: Bool = true)
@@ -38,7 +38,7 @@ package indirect enum AlamofireEvaluator: Sendable, Hashable {
     }
 }
 
-/// Runs Alamofire 5 evaluators as `ServerTrustManager` would for a host that has one (pinning.md §4).
+/// Runs Alamofire 5 evaluators as `ServerTrustManager` would for a host that has one (docs/pinning-rules.md §4).
 package enum AlamofireTrustEvaluation {
     /// Decides as Alamofire would.
     /// - Parameters:

@@ -2,11 +2,11 @@ import Foundation
 import TLSModel
 
 extension PinLibrary {
-    /// Alamofire 5's server trust evaluators (pinning.md §4).
+    /// Alamofire 5's server trust evaluators (docs/pinning-rules.md §4).
     package static let alamofire = PinLibrary(rawValue: "alamofire")
 }
 
-/// Alamofire 5's server trust evaluators (pinning.md §4): the registry's entry.
+/// Alamofire 5's server trust evaluators (docs/pinning-rules.md §4): the registry's entry.
 package struct AlamofireLibrary: PinningLibrary {
     /// The evaluators by the name `--evaluator` and `evaluator:` take.
     package enum EvaluatorKind: String, Sendable, CaseIterable {

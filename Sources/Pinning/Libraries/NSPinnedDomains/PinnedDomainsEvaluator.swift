@@ -1,8 +1,8 @@
 import Foundation
 import TLSModel
 
-/// ATS `NSPinnedDomains` (iOS 14+; pinning.md §5, ats-rules.md §3.3): pins that tighten the default trust
-/// evaluation of every SSL policy created with the host.
+/// ATS `NSPinnedDomains` (iOS 14+; docs/pinning-rules.md §5, docs/apple-rules.md §3.3): pins that tighten the default
+/// trust evaluation of every SSL policy created with the host.
 package enum PinnedDomainsEvaluator {
     /// The identities that apply to a host, merged from every matching entry.
     package struct Applicable: Sendable, Equatable {

@@ -2,12 +2,12 @@ import Foundation
 import TLSModel
 
 extension PinLibrary {
-    /// ATS `NSPinnedDomains` (pinning.md §5).
+    /// ATS `NSPinnedDomains` (docs/pinning-rules.md §5).
     package static let nspinneddomains = PinLibrary(rawValue: "nspinneddomains")
 }
 
-/// ATS `NSPinnedDomains` (pinning.md §5), configured by the Info.plist (or a pin set's pins as CA identities):
-/// the registry's entry. Built into the OS, so it has no bundle signature.
+/// ATS `NSPinnedDomains` (docs/pinning-rules.md §5), configured by the Info.plist (or a pin set's pins as CA
+/// identities): the registry's entry. Built into the OS, so it has no bundle signature.
 package struct PinnedDomainsLibrary: PinningLibrary {
     package init() {}
 

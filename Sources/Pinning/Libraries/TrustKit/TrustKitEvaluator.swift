@@ -1,7 +1,7 @@
 import Foundation
 import TLSModel
 
-/// TrustKit's version-dependent behaviour (pinning.md §3.5, §3.7).
+/// TrustKit's version-dependent behaviour (docs/pinning-rules.md §3.5, §3.7).
 package struct TrustKitOptions: Sendable, Hashable {
     /// Whether RSA-3072 keys can be hashed (TrustKit 3.0.5 and later; default true).
     package var rsa3072Supported: Bool
@@ -42,7 +42,7 @@ package struct TrustKitOptions: Sendable, Hashable {
     }
 }
 
-/// `TSKPinningValidator evaluateTrust:forHostname:` and the final decision (pinning.md §3.3–3.4).
+/// `TSKPinningValidator evaluateTrust:forHostname:` and the final decision (docs/pinning-rules.md §3.3–3.4).
 package enum TrustKitEvaluator {
     /// Decides as TrustKit would on iOS.
     /// - Parameters:

@@ -2,12 +2,12 @@ import Foundation
 import TLSModel
 
 extension PinLibrary {
-    /// TrustKit (pinning.md §3).
+    /// TrustKit (docs/pinning-rules.md §3).
     package static let trustkit = PinLibrary(rawValue: "trustkit")
 }
 
-/// TrustKit (pinning.md §3), configured by its pin set (`TSKConfiguration` or a pin-set file): the registry's
-/// entry.
+/// TrustKit (docs/pinning-rules.md §3), configured by its pin set (`TSKConfiguration` or a pin-set file): the
+/// registry's entry.
 package struct TrustKitLibrary: PinningLibrary {
     package init() {}
 
