@@ -29,10 +29,17 @@ package struct PinCheckDocument: ReportDocument {
         if self.trustData == nil { self.trustData = trustData }
     }
 
+    /// The pin check with `trustData` beside its fields.
+    package func encode(to encoder: Encoder) throws { try TrustDataBeside.encode(report, trustData, to: encoder) }
+}
+
+/// The JSON of a document that is one report's fields with `trustData` beside them (`pins check`, `pins extract`).
+enum TrustDataBeside {
     private enum Keys: String, CodingKey { case trustData }
 
-    /// The pin check with `trustData` beside its fields.
-    package func encode(to encoder: Encoder) throws {
+    /// Encodes `report`'s own fields, then `trustData` (when known) at the same level.
+    /// - Throws: What the encoder throws.
+    static func encode(_ report: some Encodable, _ trustData: TrustDataInfo?, to encoder: Encoder) throws {
         try report.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(trustData, forKey: .trustData)

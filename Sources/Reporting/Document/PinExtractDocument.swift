@@ -23,12 +23,6 @@ package struct PinExtractDocument: ReportDocument {
         if self.trustData == nil { self.trustData = trustData }
     }
 
-    private enum Keys: String, CodingKey { case trustData }
-
     /// The extract with `trustData` beside its fields.
-    package func encode(to encoder: Encoder) throws {
-        try report.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encodeIfPresent(trustData, forKey: .trustData)
-    }
+    package func encode(to encoder: Encoder) throws { try TrustDataBeside.encode(report, trustData, to: encoder) }
 }
