@@ -174,26 +174,28 @@ package enum PinMaterialLoader {
             throw InputFileError(file: file, line: error.line, reason: error.reason)
         }
         let root = document.rootDictionary
-        if let value = root["TSKConfiguration"] {
+        if root[TrustKitLibrary.infoPlistKey] != nil {
             // TrustKit loads an Info.plist's TSKConfiguration by itself at launch, whatever its type.
             pins.trustKitRefusals += TrustKitLaunchFailure.inPlist(document)
-            if case .dictionary(let tsk) = PlistNode(value) {
-                let (set, findings, _) = PinConfigurationParser.trustKit(tsk, file: file) {
-                    TrustKitLaunchFailure.line(of: $0, in: document)
-                }
-                pins.pinSet = merge(pins.pinSet, set)
-                pins.findings += findings
+        }
+        let ats = document.atsDictionary
+        for library in PinningLibraries.all {
+            guard
+                let shared = library.sharedMaterial(
+                    plist: root, ats: ats, file: file, line: { document.line(forKeyPath: $0) })
+            else { continue }
+            if let set = shared.pinSet { pins.pinSet = merge(pins.pinSet, set) }
+            if let parsed = shared.pinnedDomains {
+                var merged = pins.pinnedDomains?.domains ?? [:]
+                for (k, v) in parsed.domains { merged[k] = v }
+                pins.pinnedDomains = PinnedDomainsConfiguration(domains: merged)
             }
+            pins.findings += shared.findings
         }
         for library in PinningLibraries.all {
             guard let (material, findings) = library.material(plist: root, file: file) else { continue }
             pins.libraryMaterial[library.id] = material
             pins.findings += findings
-        }
-        if let parsed = pinnedDomains(of: document) {
-            var merged = pins.pinnedDomains?.domains ?? [:]
-            for (k, v) in parsed.domains { merged[k] = v }
-            pins.pinnedDomains = PinnedDomainsConfiguration(domains: merged)
         }
     }
 
@@ -202,12 +204,10 @@ package enum PinMaterialLoader {
     /// - Parameter document: An Info.plist or a bare ATS dictionary.
     /// - Returns: The configuration.
     package static func pinnedDomains(of document: PlistDocument) -> PinnedDomainsConfiguration? {
-        guard let value = document.atsDictionary?[ATSKey.pinnedDomains.name],
-            case .dictionary(let dict) = PlistNode(value)
-        else {
-            return nil
-        }
-        return PinConfigurationParser.pinnedDomains(dict)
+        PinnedDomainsLibrary().sharedMaterial(
+            plist: document.rootDictionary, ats: document.atsDictionary, file: document.file,
+            line: { document.line(forKeyPath: $0) }
+        )?.pinnedDomains
     }
 
     static func merge(_ a: PinSet?, _ b: PinSet) -> PinSet {
