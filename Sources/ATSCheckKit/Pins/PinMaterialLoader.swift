@@ -178,25 +178,37 @@ package enum PinMaterialLoader {
             // TrustKit loads an Info.plist's TSKConfiguration by itself at launch, whatever its type.
             pins.trustKitRefusals += TrustKitLaunchFailure.inPlist(document)
         }
-        let ats = document.atsDictionary
-        for library in PinningLibraries.all {
-            guard
-                let shared = library.sharedMaterial(
-                    plist: root, ats: ats, file: file, line: { document.line(forKeyPath: $0) })
-            else { continue }
-            if let set = shared.pinSet { pins.pinSet = merge(pins.pinSet, set) }
-            if let parsed = shared.pinnedDomains {
-                var merged = pins.pinnedDomains?.domains ?? [:]
-                for (k, v) in parsed.domains { merged[k] = v }
-                pins.pinnedDomains = PinnedDomainsConfiguration(domains: merged)
-            }
-            pins.findings += shared.findings
-        }
+        let shared = sharedMaterial(of: document, file: file)
+        if let set = shared.pinSet { pins.pinSet = merge(pins.pinSet, set) }
+        if let parsed = shared.pinnedDomains { pins.pinnedDomains = merge(pins.pinnedDomains, parsed) }
+        pins.findings += shared.findings
         for library in PinningLibraries.all {
             guard let (material, findings) = library.material(plist: root, file: file) else { continue }
             pins.libraryMaterial[library.id] = material
             pins.findings += findings
         }
+    }
+
+    /// The material every registered library keeps in the shared fields (a TrustKit pin set, `NSPinnedDomains`)
+    /// of one plist, merged in registry order, with the findings about it in that order.
+    /// - Parameters:
+    ///   - document: An Info.plist or a bare ATS dictionary.
+    ///   - file: The path findings name; the document's own when nil.
+    /// - Returns: The material; nil fields when no library found any.
+    package static func sharedMaterial(of document: PlistDocument, file: String? = nil) -> SharedPinMaterial {
+        let root = document.rootDictionary
+        let ats = document.atsDictionary
+        var out = SharedPinMaterial()
+        for library in PinningLibraries.all {
+            guard
+                let shared = library.sharedMaterial(
+                    plist: root, ats: ats, file: file ?? document.file, line: { document.line(forKeyPath: $0) })
+            else { continue }
+            if let set = shared.pinSet { out.pinSet = out.pinSet.map { merge($0, set) } ?? set }
+            if let parsed = shared.pinnedDomains { out.pinnedDomains = merge(out.pinnedDomains, parsed) }
+            out.findings += shared.findings
+        }
+        return out
     }
 
     /// The `NSAppTransportSecurity` → `NSPinnedDomains` of a plist as Apple's Security framework reads it;
@@ -208,6 +220,12 @@ package enum PinMaterialLoader {
             plist: document.rootDictionary, ats: document.atsDictionary, file: document.file,
             line: { document.line(forKeyPath: $0) }
         )?.pinnedDomains
+    }
+
+    static func merge(_ a: PinnedDomainsConfiguration?, _ b: PinnedDomainsConfiguration) -> PinnedDomainsConfiguration {
+        var domains = a?.domains ?? [:]
+        for (k, v) in b.domains { domains[k] = v }
+        return PinnedDomainsConfiguration(domains: domains)
     }
 
     static func merge(_ a: PinSet?, _ b: PinSet) -> PinSet {
