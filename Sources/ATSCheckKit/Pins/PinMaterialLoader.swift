@@ -53,6 +53,15 @@ package struct LoadedPins: Sendable {
             libraryMaterial: libraryMaterial)
     }
 
+    /// The material as the files hold it, for asking which libraries it configures: every certificate (a PEM blob
+    /// in a `.cer` too) and only the configurations the files hold themselves (not one a library derives from
+    /// another's pins).
+    package var appPinsAsRead: AppPins {
+        AppPins(
+            certificates: certificates.map(\.facts), pinSet: pinSet, pinnedDomains: pinnedDomains,
+            libraryMaterial: libraryMaterial)
+    }
+
     /// The configuration NSPinnedDomains uses: the Info.plist's, else the pin sets' pins as `NSPinnedCAIdentities`.
     package var pinnedDomainsConfiguration: PinnedDomainsConfiguration? {
         if let pinnedDomains { return pinnedDomains }
