@@ -104,20 +104,13 @@ public enum AppOfflineAudit {
             if let finding { findings.append(finding) }
             return file
         }
-        var trustKit: PinSet?
-        if let configuration = contents.trustKitConfiguration {
-            let parsed = PinConfigurationParser.trustKit(configuration, file: contents.infoPlist.file) {
-                TrustKitLaunchFailure.line(of: $0, in: contents.infoPlist)
-            }
-            trustKit = parsed.pinSet
-            findings += parsed.findings
-        }
-        let pinnedDomains = contents.pinnedDomains.map(PinConfigurationParser.pinnedDomains)
+        let shared = PinMaterialLoader.sharedMaterial(of: contents.infoPlist)
+        findings += shared.findings
         let harvest = EndpointHarvester.harvest(contents, filter: filter)
         return AppOfflineResult(
             input: path, container: contents.container, infoPlist: contents.infoPlist.file, info: contents.info,
-            eras: contents.eras, libraries: contents.libraries, certificates: pins, trustKit: trustKit,
-            pinnedDomains: pinnedDomains, endpoints: harvest.endpoints, endpointsNotShown: harvest.notShown,
+            eras: contents.eras, libraries: contents.libraries, certificates: pins, trustKit: shared.pinSet,
+            pinnedDomains: shared.pinnedDomains, endpoints: harvest.endpoints, endpointsNotShown: harvest.notShown,
             endpointsNotShownIsLowerBound: harvest.notShownIsLowerBound,
             report: ScanReport(endpoints: [], findings: findings))
     }

@@ -10,9 +10,7 @@ package enum CertPins {
     /// is asked about the material as read: every certificate file (a PEM blob in a `.cer` too), the pin sets, and
     /// only the configurations the files hold themselves (not one a library derives from another's pins).
     package static func libraries(for pins: LoadedPins) -> [PinLibrary] {
-        let read = AppPins(
-            certificates: pins.certificates.map(\.facts), pinSet: pins.pinSet, pinnedDomains: pins.pinnedDomains,
-            libraryMaterial: pins.libraryMaterial)
+        let read = pins.appPinsAsRead
         return PinningLibraries.all.filter { $0.isConfigured(by: read) }.map(\.id)
     }
 

@@ -53,6 +53,15 @@ package struct LoadedPins: Sendable {
             libraryMaterial: libraryMaterial)
     }
 
+    /// The material as the files hold it, for asking which libraries it configures: every certificate (a PEM blob
+    /// in a `.cer` too) and only the configurations the files hold themselves (not one a library derives from
+    /// another's pins).
+    package var appPinsAsRead: AppPins {
+        AppPins(
+            certificates: certificates.map(\.facts), pinSet: pinSet, pinnedDomains: pinnedDomains,
+            libraryMaterial: libraryMaterial)
+    }
+
     /// The configuration NSPinnedDomains uses: the Info.plist's, else the pin sets' pins as `NSPinnedCAIdentities`.
     package var pinnedDomainsConfiguration: PinnedDomainsConfiguration? {
         if let pinnedDomains { return pinnedDomains }
@@ -174,27 +183,41 @@ package enum PinMaterialLoader {
             throw InputFileError(file: file, line: error.line, reason: error.reason)
         }
         let root = document.rootDictionary
-        if let value = root["TSKConfiguration"] {
+        if root[TrustKitLibrary.infoPlistKey] != nil {
             // TrustKit loads an Info.plist's TSKConfiguration by itself at launch, whatever its type.
             pins.trustKitRefusals += TrustKitLaunchFailure.inPlist(document)
-            if case .dictionary(let tsk) = PlistNode(value) {
-                let (set, findings, _) = PinConfigurationParser.trustKit(tsk, file: file) {
-                    TrustKitLaunchFailure.line(of: $0, in: document)
-                }
-                pins.pinSet = merge(pins.pinSet, set)
-                pins.findings += findings
-            }
         }
+        let shared = sharedMaterial(of: document, file: file)
+        if let set = shared.pinSet { pins.pinSet = merge(pins.pinSet, set) }
+        if let parsed = shared.pinnedDomains { pins.pinnedDomains = merge(pins.pinnedDomains, parsed) }
+        pins.findings += shared.findings
         for library in PinningLibraries.all {
             guard let (material, findings) = library.material(plist: root, file: file) else { continue }
             pins.libraryMaterial[library.id] = material
             pins.findings += findings
         }
-        if let parsed = pinnedDomains(of: document) {
-            var merged = pins.pinnedDomains?.domains ?? [:]
-            for (k, v) in parsed.domains { merged[k] = v }
-            pins.pinnedDomains = PinnedDomainsConfiguration(domains: merged)
+    }
+
+    /// The material every registered library keeps in the shared fields (a TrustKit pin set, `NSPinnedDomains`)
+    /// of one plist, merged in registry order, with the findings about it in that order.
+    /// - Parameters:
+    ///   - document: An Info.plist or a bare ATS dictionary.
+    ///   - file: The path findings name; the document's own when nil.
+    /// - Returns: The material; nil fields when no library found any.
+    package static func sharedMaterial(of document: PlistDocument, file: String? = nil) -> SharedPinMaterial {
+        let root = document.rootDictionary
+        let ats = document.atsDictionary
+        var out = SharedPinMaterial()
+        for library in PinningLibraries.all {
+            guard
+                let shared = library.sharedMaterial(
+                    plist: root, ats: ats, file: file ?? document.file, line: { document.line(forKeyPath: $0) })
+            else { continue }
+            if let set = shared.pinSet { out.pinSet = out.pinSet.map { merge($0, set) } ?? set }
+            if let parsed = shared.pinnedDomains { out.pinnedDomains = merge(out.pinnedDomains, parsed) }
+            out.findings += shared.findings
         }
+        return out
     }
 
     /// The `NSAppTransportSecurity` → `NSPinnedDomains` of a plist as Apple's Security framework reads it;
@@ -202,12 +225,16 @@ package enum PinMaterialLoader {
     /// - Parameter document: An Info.plist or a bare ATS dictionary.
     /// - Returns: The configuration.
     package static func pinnedDomains(of document: PlistDocument) -> PinnedDomainsConfiguration? {
-        guard let value = document.atsDictionary?[ATSKey.pinnedDomains.name],
-            case .dictionary(let dict) = PlistNode(value)
-        else {
-            return nil
-        }
-        return PinConfigurationParser.pinnedDomains(dict)
+        PinnedDomainsLibrary().sharedMaterial(
+            plist: document.rootDictionary, ats: document.atsDictionary, file: document.file,
+            line: { document.line(forKeyPath: $0) }
+        )?.pinnedDomains
+    }
+
+    static func merge(_ a: PinnedDomainsConfiguration?, _ b: PinnedDomainsConfiguration) -> PinnedDomainsConfiguration {
+        var domains = a?.domains ?? [:]
+        for (k, v) in b.domains { domains[k] = v }
+        return PinnedDomainsConfiguration(domains: domains)
     }
 
     static func merge(_ a: PinSet?, _ b: PinSet) -> PinSet {

@@ -43,6 +43,16 @@ package protocol PinningLibrary: Sendable {
     /// plist holds none or the library's material lives in ``AppPins``' shared fields (certificates, a TrustKit pin
     /// set, `NSPinnedDomains`). The loader keeps it in ``AppPins/libraryMaterial`` under ``id``.
     func material(plist root: [String: Any], file: String) -> (material: any LibraryPinMaterial, findings: [Finding])?
+    /// Its material in ``AppPins``' shared fields (a TrustKit pin set, `NSPinnedDomains`) in an Info.plist (or a
+    /// plist given to `--pins`), with findings about it; nil when the plist holds none. The loader merges it into
+    /// the shared fields, a later plist's domains replacing an earlier one's.
+    /// - Parameters:
+    ///   - root: The plist's root dictionary.
+    ///   - ats: Its `NSAppTransportSecurity` dictionary (the root of a bare ATS dictionary); nil when it has none.
+    ///   - file: The plist's path, for findings.
+    ///   - line: The line of a key path from the plist's root, when the plist has lines.
+    func sharedMaterial(plist root: [String: Any], ats: [String: Any]?, file: String, line: ([String]) -> Int?)
+        -> SharedPinMaterial?
     /// Every default lookup by which it reads certificate files from an app bundle, in the order reports list
     /// them; empty when it loads none (TrustKit, `NSPinnedDomains`).
     var bundleLookups: [BundleLookup] { get }
@@ -85,6 +95,9 @@ extension PinningLibrary {
     package func material(plist root: [String: Any], file: String) -> (
         material: any LibraryPinMaterial, findings: [Finding]
     )? { nil }
+    package func sharedMaterial(
+        plist root: [String: Any], ats: [String: Any]?, file: String, line: ([String]) -> Int?
+    ) -> SharedPinMaterial? { nil }
     package var bundleLookups: [BundleLookup] { [] }
     package func bundleLookup(linkedAsFramework: Bool, majorVersion: Int?) -> BundleLookup? { bundleLookups.first }
     package func linkedValues(majorVersion: Int?) -> PinOptionValues { PinOptionValues() }
@@ -96,6 +109,24 @@ extension PinningLibrary {
     { [] }
     package var extractFormats: [PinMaterialWriter] { [] }
     package func recommendationFindings(host: String, path: [CertificateFacts]) -> [Finding] { [] }
+}
+
+/// A library's material in ``AppPins``' shared fields, read from a plist
+/// (``PinningLibrary/sharedMaterial(plist:ats:file:line:)``).
+package struct SharedPinMaterial: Sendable {
+    /// The TrustKit-model pin set; nil when the library keeps none.
+    package var pinSet: PinSet?
+    /// The `NSPinnedDomains` configuration; nil when the library keeps none.
+    package var pinnedDomains: PinnedDomainsConfiguration?
+    /// Findings about the material, in the order to report them.
+    package var findings: [Finding]
+
+    /// Material for the shared fields.
+    package init(pinSet: PinSet? = nil, pinnedDomains: PinnedDomainsConfiguration? = nil, findings: [Finding] = []) {
+        self.pinSet = pinSet
+        self.pinnedDomains = pinnedDomains
+        self.findings = findings
+    }
 }
 
 /// The registry: every library atscheck reproduces, in the order help and messages list them. Adding a library is

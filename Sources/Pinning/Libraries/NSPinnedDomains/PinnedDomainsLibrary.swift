@@ -16,6 +16,15 @@ package struct PinnedDomainsLibrary: PinningLibrary {
 
     package var materialRules: [RuleID] { [RuleID.Pins.pinMalformed] }
 
+    /// `NSAppTransportSecurity` → `NSPinnedDomains` as Apple's Security framework reads it; nil when the key is
+    /// absent or not a dictionary.
+    package func sharedMaterial(
+        plist root: [String: Any], ats: [String: Any]?, file: String, line: ([String]) -> Int?
+    ) -> SharedPinMaterial? {
+        guard let domains = PinConfigurationParser.dictionary(ats?["NSPinnedDomains"]) else { return nil }
+        return SharedPinMaterial(pinnedDomains: PinConfigurationParser.pinnedDomains(domains))
+    }
+
     package func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
         .success(.nspinneddomains)
     }

@@ -27,6 +27,26 @@ package struct TrustKitLibrary: PinningLibrary {
 
     package var materialRules: [RuleID] { [RuleID.Pins.trustKitConfigRejected, RuleID.Pins.pinMalformed] }
 
+    /// The pin set of the plist's `TSKConfiguration` (TrustKit loads it by itself at launch), with what TrustKit
+    /// refuses and malformed pins at the lines of the deepest keys the plist has lines for.
+    package func sharedMaterial(
+        plist root: [String: Any], ats: [String: Any]?, file: String, line: ([String]) -> Int?
+    ) -> SharedPinMaterial? {
+        guard let configuration = PinConfigurationParser.dictionary(root[Self.infoPlistKey]) else { return nil }
+        let (set, findings, _) = PinConfigurationParser.trustKit(configuration, file: file) { keyPath in
+            var path = [Self.infoPlistKey] + keyPath
+            while !path.isEmpty {
+                if let found = line(path) { return found }
+                path.removeLast()
+            }
+            return nil
+        }
+        return SharedPinMaterial(pinSet: set, findings: findings)
+    }
+
+    /// The Info.plist key of TrustKit's configuration.
+    package static let infoPlistKey = "TSKConfiguration"
+
     package func policy(_ values: PinOptionValues, spelling: PinOptionSpelling) -> Result<PinPolicy, PinOptionProblem> {
         .success(.trustkit(TrustKitOptions()))
     }
