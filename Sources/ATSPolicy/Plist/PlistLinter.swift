@@ -139,6 +139,9 @@ final class LintContext {
     /// The domain keys of `NSExceptionDomains` and `NSPinnedDomains`, each read once for the domain key rules.
     private(set) lazy var domainEntries: [DomainEntry] = DomainEntry.all(in: self)
 
+    /// The dictionary entries of `NSPinnedDomains`, each read once for the pinned domain rules.
+    private(set) lazy var pinnedEntries: [PinnedEntry] = PinnedEntry.all(in: self)
+
     // MARK: Apple's reading of values (§3.4)
 
     /// How Apple reads a global boolean: `true` only for YES (boolean true or the number 1),
