@@ -136,6 +136,9 @@ final class LintContext {
         return dict.keys.sorted().map { ($0, dict[$0]!) }
     }
 
+    /// The key names the key name rules read, found once.
+    private(set) lazy var keyNames = KeyNameScan(self)
+
     /// The domain keys of `NSExceptionDomains` and `NSPinnedDomains`, each read once for the domain key rules.
     private(set) lazy var domainEntries: [DomainEntry] = DomainEntry.all(in: self)
 

@@ -1,9 +1,9 @@
 import TLSModel
 
 /// An ATS key directly inside `NSExceptionDomains` or `NSPinnedDomains`, where Apple reads it as a host name. It
-/// emits `plist.key.wrong-level`, whose catalogue entry ``KeyNameRules`` declares, so it declares none.
+/// emits `plist.key.wrong-level`, whose catalogue entry ``KeyWrongLevelRule`` declares, so it declares none.
 struct DomainKeyWrongLevelRule: PlistLintRule {
-    /// None: `plist.key.wrong-level` is declared by ``KeyNameRules``.
+    /// None: `plist.key.wrong-level` is declared by ``KeyWrongLevelRule``.
     var entries: [RuleDescriptor] { [] }
 
     func check(_ c: LintContext) {
