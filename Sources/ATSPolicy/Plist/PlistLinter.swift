@@ -136,6 +136,15 @@ final class LintContext {
         return dict.keys.sorted().map { ($0, dict[$0]!) }
     }
 
+    /// The key names the key name rules read, found once.
+    private(set) lazy var keyNames = KeyNameScan(self)
+
+    /// The domain keys of `NSExceptionDomains` and `NSPinnedDomains`, each read once for the domain key rules.
+    private(set) lazy var domainEntries: [DomainEntry] = DomainEntry.all(in: self)
+
+    /// The dictionary entries of `NSPinnedDomains`, each read once for the pinned domain rules.
+    private(set) lazy var pinnedEntries: [PinnedEntry] = PinnedEntry.all(in: self)
+
     // MARK: Apple's reading of values (§3.4)
 
     /// How Apple reads a global boolean: `true` only for YES (boolean true or the number 1),

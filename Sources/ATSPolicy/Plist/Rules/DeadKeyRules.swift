@@ -13,7 +13,7 @@ extension RuleID.Plist {
 ///   (a `<false/>` counts as present);
 /// - global keys never reach a host that has its own `NSExceptionDomains` entry (unless the entry
 ///   itself allows insecure HTTP loads, which turns ATS off for it).
-/// (`NSIncludesSubdomains` on an IP entry is reported by ``DomainKeyRules``.)
+/// (`NSIncludesSubdomains` on an IP entry is reported by ``DomainSubdomainsOnIPRule``.)
 struct DeadKeyRules: PlistLintRule {
     /// The catalogue entries of the ids the rule emits, in documentation order.
     var entries: [RuleDescriptor] {
@@ -125,6 +125,6 @@ struct DeadKeyRules: PlistLintRule {
     /// Unqualified names and `.local` names: the hosts `NSAllowsLocalNetworking` is about (§4.5).
     static func isLocalName(_ name: String) -> Bool {
         let n = name.hasSuffix(".") ? String(name.dropLast()) : name
-        return !n.contains(".") || n.hasSuffix(".local") || DomainKeyRules.hostKind(n) != .name
+        return !n.contains(".") || n.hasSuffix(".local") || DomainEntry.hostKind(n) != .name
     }
 }

@@ -17,12 +17,23 @@ extension PlistLintRule {
 
 /// The plist lint rules, in documentation order (docs/rules.md), which is also the order they run in: the linter
 /// sorts the findings by line, key path and rule id, and where two rules emit the same id (`plist.value.wrong-type`
-/// from `KeyNameRules`, `ValueTypeRules` and `PinnedDomainRules`, `plist.key.wrong-level` from `KeyNameRules` and
-/// `DomainKeyRules`) this order keeps them as they ran before, so the report is unchanged.
+/// from `ATSDictionaryWrongTypeRule`, `ValueTypeRules` and `PinnedIdentityWrongTypeRule`, `plist.key.wrong-level` from `KeyWrongLevelRule` and
+/// `DomainKeyWrongLevelRule`) this order keeps them as they ran before, so the report is unchanged.
 enum PlistLintRules {
     static let all: [any PlistLintRule] = [
-        KeyNameRules(), DuplicateKeyRules(), LegacyKeyRules(), ValueTypeRules(), DomainKeyRules(), DeadKeyRules(),
-        ReviewJustificationRules(), PinnedDomainRules(), ExceptionNoteRules(), CatalystMinimumRule(),
+        // The key name rules, one per id, each reading the names `KeyNameScan` found.
+        ATSDictionaryWrongTypeRule(), ATSAbsentRule(), KeyMisspelledRule(), KeyUnknownRule(), KeyWrongLevelRule(),
+        KeyCaseDuplicateRule(), DuplicateKeyRules(), LegacyKeyRules(), ValueTypeRules(),
+        // The domain key rules, one per id, each reading the key as `DomainEntry` left it.
+        DomainKeyWrongLevelRule(), DomainInvalidRule(), DomainSchemeRule(), DomainPortRule(), DomainPathRule(),
+        DomainWildcardRule(), DomainLeadingDotRule(), DomainUppercaseRule(), DomainTrailingDotRule(),
+        DomainIPAddressRule(), DomainCIDRRule(), DomainInvalidCIDRRule(), DomainSubdomainsOnIPRule(),
+        DeadKeyRules(), ReviewJustificationRules(),
+        // The pinned domain rules, one per id, each reading the entry as `PinnedEntry` read it.
+        PinnedIdentityWrongTypeRule(), PinningNoIdentitiesRule(), PinningEmptyIdentitiesRule(),
+        PinningMissingSPKIRule(),
+        PinningInvalidBase64Rule(), PinningWrongDigestLengthRule(), PinningNoBackupRule(), PinningPlaceholderRule(),
+        ExceptionNoteRules(), CatalystMinimumRule(),
         UnresolvedSettingRules(),
     ]
 }

@@ -69,7 +69,7 @@ struct ValueTypeRules: PlistLintRule {
             let path = [ATSKey.exceptionDomains.name, name]
             if let entry = PlistNode.dictionary(value) {
                 checkValues(c, entry, level: .exceptionDomain, at: path)
-            } else if ATSKey.named(name) == nil {  // a key in place of a domain is reported by DomainKeyRules
+            } else if ATSKey.named(name) == nil {  // a key in place of a domain is reported by DomainKeyWrongLevelRule
                 // What the host then gets comes from the same evaluation as `--explain` (the entry is skipped, so
                 // the configuration Apple reads has no entry for it): never a consequence stated on its own.
                 c.emit(
