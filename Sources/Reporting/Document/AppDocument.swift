@@ -24,11 +24,6 @@ package struct AppDocument: ReportDocument {
 
     package static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.app }
 
-    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
-        if sources.root == nil { sources.root = root }
-        if report.trustData == nil { report.trustData = trustData }
-    }
-
     /// The report with `app` and, live, `live` beside it.
     package func encode(to encoder: Encoder) throws {
         try report.encode(to: encoder)

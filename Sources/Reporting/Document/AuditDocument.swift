@@ -24,11 +24,6 @@ package struct AuditDocument: ReportDocument {
 
     package static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.audit }
 
-    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
-        if sources.root == nil { sources.root = root }
-        if report.trustData == nil { report.trustData = trustData }
-    }
-
     private enum Keys: String, CodingKey { case exceptionDebt, pins, policy, auditShard }
 
     /// The report with `exceptionDebt`, `policy` (`default` without a plist), `pins` and, for a shard,

@@ -24,11 +24,6 @@ package struct CertDocument: ReportDocument {
 
     package static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.cert }
 
-    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
-        if sources.root == nil { sources.root = root }
-        if report.trustData == nil { report.trustData = trustData }
-    }
-
     private enum Keys: String, CodingKey { case pinCheck }
 
     /// The report with `pinCheck` beside it when one library decided.

@@ -74,9 +74,18 @@ extension ReportDocument {
 /// JUnit, GitHub, Code Climate, JSON Lines, Markdown) show of it, placed in its input files.
 package protocol ScanReportDocument: ReportDocument {
     /// The endpoints and findings.
-    var report: ScanReport { get }
+    var report: ScanReport { get set }
     /// The input files results without a file of their own are placed in.
-    var sources: ReportSources { get }
+    var sources: ReportSources { get set }
+}
+
+extension ScanReportDocument {
+    /// Places results under `root` unless the command named a root, and gives the scan report the run's trust data
+    /// unless it carries its own.
+    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
+        if sources.root == nil { sources.root = root }
+        if report.trustData == nil { report.trustData = trustData }
+    }
 }
 
 extension ScanDocument: ScanReportDocument {}

@@ -20,11 +20,6 @@ package struct ScanDocument: ReportDocument {
 
     package static func rendering(by renderer: any ReportRenderer) -> Rendering<Self> { renderer.scan }
 
-    package mutating func complete(root: ArtifactRoot, trustData: TrustDataInfo?) {
-        if sources.root == nil { sources.root = root }
-        if report.trustData == nil { report.trustData = trustData }
-    }
-
     /// The report alone.
     package func encode(to encoder: Encoder) throws { try report.encode(to: encoder) }
 }
