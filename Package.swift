@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "AppleTrust", dependencies: ["TLSModel", "AppleTrustData"]),
         // The owners of OpenSSL objects and file descriptors, shared by TLSProbe and TLSTestSupport (package API).
         .target(name: "OpenSSLSupport", dependencies: ["COpenSSL"]),
-        .target(name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport"]),
+        // epoll and eventfd (not in Swift's Glibc module), for TLSProbe's event loops.
+        .target(name: "CLinux"),
+        .target(name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport", "CLinux"]),
         .target(name: "ATSPolicy", dependencies: ["TLSModel"]),
         .target(name: "Pinning", dependencies: ["TLSModel"]),
         .target(name: "Reporting", dependencies: ["TLSModel"]),

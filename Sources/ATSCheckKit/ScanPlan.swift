@@ -100,10 +100,10 @@ public struct ScanSettings: Sendable {
         return resolve.filter { rule in !all.contains { $0.host == rule.host && $0.port == rule.port } }
     }
 
-    /// The OpenSSL prober these settings describe (`--per-host`, `--concurrency`, `--delay`, `--no-preconnect`).
+    /// The OpenSSL prober these settings describe (`--per-host`, `--delay`, `--no-preconnect`).
     package func makeProber() -> TLSProber {
         TLSProber(
-            perHostLimit: perHost, concurrency: concurrency, connectionDelay: connectionDelay, preconnect: preconnect,
+            perHostLimit: perHost, connectionDelay: connectionDelay, preconnect: preconnect,
             issuers: makeIssuerFetcher())
     }
 
@@ -286,5 +286,13 @@ public struct PlannedEndpoint: Sendable {
         self.target = target
         self.request = request
         self.source = source
+    }
+}
+
+extension ScanSettings {
+    /// Nil when `concurrency` endpoints with `perHost` connections each fit in the file descriptors this process may
+    /// open (the soft limit is raised to the hard one first); else why the scan cannot run as asked.
+    package static func descriptorProblem(concurrency: Int, perHost: Int) -> String? {
+        DescriptorLimit.problem(concurrency: concurrency, perHost: perHost)
     }
 }

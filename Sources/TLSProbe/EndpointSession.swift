@@ -261,9 +261,8 @@ final class EndpointSession: Sendable {
         Deadline.earliest(Deadline.after(seconds: request.timeout), endpointDeadline)
     }
 
-    /// Runs one handshake on a probe thread and records it. The connection's timeout starts when the thread takes the
-    /// job; the endpoint's
-    /// deadline is absolute, so a job that waited still ends on time.
+    /// Runs one handshake on the endpoint's event loop and records it. The connection's timeout starts when its
+    /// turn comes (``ConnectionPacer``); the endpoint's deadline is absolute.
     /// Scan steps go through ``step(context:version:legacy:tls13:)``, which retries drops.
     /// - Parameters:
     ///   - isRetry: whether this connection retries a dropped one (counted in ``retries``).
@@ -274,7 +273,7 @@ final class EndpointSession: Sendable {
         ready: PreconnectedSockets.Ready? = nil
     ) async -> HandshakeResult {
         let turn = await pacer.takeTurn(limitKey)
-        let ran = await pool.run { [self] () -> HandshakeResult? in
+        let ran = await { [self] () async -> HandshakeResult? in
             if endpointDeadline.hasPassed {
                 if let ready { preconnected.giveUp(ready) }
                 turn.skip()
@@ -286,7 +285,7 @@ final class EndpointSession: Sendable {
             var ticket: ConnectionLedger.Ticket?
             if let ready {
                 do {
-                    try ready.socket.finishConnect(deadline: deadline)
+                    try await ready.socket.finishConnect(deadline: deadline)
                     connected = ready.socket
                     ticket = ready.ticket
                     ledger.established(ready.ticket)
@@ -310,7 +309,7 @@ final class EndpointSession: Sendable {
             let fresh = connected == nil
             let handshaker = Handshaker(sni: request.effectiveSNI, tunnel: tunnel)
             var overlapped: Bool?
-            var result = handshaker.run(
+            var result = await handshaker.run(
                 context: context, legacySuites: legacy, tls13Suites: tls13, addresses: connectAddresses,
                 deadline: deadline, connected: connected,
                 onConnected: { [self] in
@@ -324,7 +323,7 @@ final class EndpointSession: Sendable {
             result.overlapped = overlapped ?? ledger.close(own)  // no connection was made: closed here
             record(result, isRetry: isRetry)
             return result
-        }
+        }()
         return ran
             ?? HandshakeResult(
                 outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)

@@ -72,7 +72,7 @@ struct Handshaker {
         context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
         addresses: [SocketAddress], deadline: Deadline, connected: TCPSocket? = nil, onConnected: () -> Void = {},
         beforeClose: (_ answered: Bool) -> Void = { _ in }
-    ) -> HandshakeResult {
+    ) async -> HandshakeResult {
         // Connect: the first address that accepts wins (so `localhost` → ::1 refused → 127.0.0.1 works).
         // `connected`: a connection opened ahead (``PreconnectedSockets``), its connect already finished.
         // Through a proxy, `addresses` are the proxy's and the tunnel is opened on the connection made.
@@ -80,7 +80,7 @@ struct Handshaker {
         var lastFailure = ProbeFailure(.unreachable, "no address to connect to")
         for address in addresses where socket == nil {
             do {
-                socket = try TCPSocket.connect(to: address, deadline: deadline)
+                socket = try await TCPSocket.connect(to: address, deadline: deadline)
                 break
             } catch let failure as ProbeFailure {
                 if failure.kind == .closed {  // connected, then reset before a byte was exchanged: a drop
@@ -90,14 +90,16 @@ struct Handshaker {
                     return HandshakeResult(outcome: outcome, address: address, connected: true)
                 }
                 lastFailure = failure
-                if failure.kind == .timeout { break }
+                if failure.kind == .timeout || failure.kind == .cancelled { break }
             } catch {
                 lastFailure = ProbeFailure(.local, "\(error)")
             }
         }
         guard let socket else {
             let outcome: HandshakeResult.Outcome
-            if let tunnel {
+            if lastFailure.kind == .cancelled {
+                outcome = .notRun(lastFailure.reason)
+            } else if let tunnel {
                 outcome =
                     lastFailure.kind == .timeout
                     ? .timeout("\(tunnel.name): \(lastFailure.reason)")
@@ -108,7 +110,7 @@ struct Handshaker {
             return HandshakeResult(outcome: outcome, address: nil, connected: false)
         }
         if let tunnel {
-            do { try tunnel.open(on: socket, deadline: deadline) } catch {
+            do { try await tunnel.open(on: socket, deadline: deadline) } catch {
                 socket.descriptor.close()
                 let outcome: HandshakeResult.Outcome
                 switch error {
@@ -122,7 +124,7 @@ struct Handshaker {
         onConnected()
         var received = 0
         var stopped = false
-        let outcome = handshake(
+        let outcome = await handshake(
             on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
             deadline: deadline, received: &received, stoppedAtServerFlight: &stopped)
         // Told before the server can see the close (and serve its next connection), so that whoever counts the
@@ -145,7 +147,7 @@ struct Handshaker {
     private func handshake(
         on socket: TCPSocket, context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
         deadline: Deadline, received: inout Int, stoppedAtServerFlight: inout Bool
-    ) -> HandshakeResult.Outcome {
+    ) async -> HandshakeResult.Outcome {
         guard let connection = OwnedSSL(context: context.context) else { return .notRun("SSL_new failed") }
         guard let rbio = MemoryBIO(), let wbio = MemoryBIO() else { return .notRun("BIO_new failed") }
         connection.attach(readBIO: rbio, writeBIO: wbio)  // the SSL frees both BIOs from here on
@@ -185,7 +187,7 @@ struct Handshaker {
                 return .accepted(describeAccepted(ssl))
             }
             // Always flush what OpenSSL wrote (the ClientHello, or an alert we are sending).
-            do { try flush(wbio, to: socket, deadline: deadline) } catch let failure as ProbeFailure {
+            do { try await flush(wbio, to: socket, deadline: deadline) } catch let failure as ProbeFailure {
                 if rc != 1 { return classify(failure, received: received, firstBytes: firstBytes) }
             } catch {}
             if rc == 1 { return .accepted(describeAccepted(ssl)) }
@@ -198,7 +200,9 @@ struct Handshaker {
                     return .accepted(describeAccepted(ssl, heldBackKeyExchange: keyExchange))
                 }
                 let read: TCPSocket.ReadResult
-                do { read = try socket.receive(deadline: deadline) } catch {
+                do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
+                    return classify(failure, received: received, firstBytes: firstBytes)
+                } catch {
                     return .protocolError("\(error)")
                 }
                 switch read {
@@ -228,10 +232,10 @@ struct Handshaker {
         }
     }
 
-    private func flush(_ wbio: MemoryBIO, to socket: TCPSocket, deadline: Deadline) throws {
+    private func flush(_ wbio: MemoryBIO, to socket: TCPSocket, deadline: Deadline) async throws {
         let bytes = wbio.readAll()
         guard !bytes.isEmpty else { return }
-        try socket.sendAll(bytes, deadline: deadline)
+        try await socket.sendAll(bytes, deadline: deadline)
     }
 
     private func classify(_ failure: ProbeFailure, received: Int, firstBytes: [UInt8]) -> HandshakeResult.Outcome {
@@ -240,6 +244,7 @@ struct Handshaker {
         case .closed: return .closed(failure.reason)
         case .unreachable: return .unreachable(failure.reason)
         case .protocolError, .local: return .protocolError(failure.reason)
+        case .cancelled: return .notRun(failure.reason)
         }
     }
 

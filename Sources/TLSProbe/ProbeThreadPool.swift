@@ -146,17 +146,3 @@ final class ResumeOnce<T: Sendable>: Sendable {
         taken?.resume(returning: value)
     }
 }
-
-/// Where a prober's async orchestration runs (lead probe, version chains, permits, bookkeeping): a
-/// thread of its own, so a host process that blocks Swift's cooperative pool can never delay a probe
-/// past its deadline. Only short, non-blocking slices run here; blocking steps are jobs on the
-/// ``ProbeThreadPool``.
-final class ProbeOrchestrator: TaskExecutor {
-    private let lane = ProbeThreadPool(size: 1)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        lane.submit { job.runSynchronously(on: executor) }
-    }
-}

@@ -37,53 +37,83 @@ struct ProxyTunnel: Sendable {
         return Array(head.utf8)
     }
 
-    /// Sends the CONNECT request and reads the proxy's answer. On return without a throw, the socket is a tunnel to
-    /// ``authority``.
+    /// Sends the CONNECT request and reads the proxy's answer, blocking the thread (fetches). On return without a
+    /// throw, the socket is a tunnel to ``authority``.
     /// - Throws: ``Failure``.
     func open(on socket: TCPSocket, deadline: Deadline) throws(Failure) {
-        do { try socket.sendAll(request, deadline: deadline) } catch {
-            if (error as? ProbeFailure)?.kind == .timeout {
-                throw .timeout("sending CONNECT \(authority) to \(name) timed out")
-            }
-            throw .closed("\(name) closed the connection before answering CONNECT \(authority)")
-        }
+        do { try socket.sendAll(request, deadline: deadline) } catch { throw sendFailure(error) }
         var buffer: [UInt8] = []
-        while true {
-            if let end = Self.headEnd(buffer) {
-                let head = Array(buffer[..<end])
-                buffer.removeFirst(end)
-                guard let status = Self.statusCode(head) else { throw .refused(notHTTP(head), retryable: false) }
-                // An interim answer (100 Continue) is followed by the final one.
-                if (100...199).contains(status) { continue }
-                if (200...299).contains(status) {
-                    socket.pending = buffer
-                    return
-                }
-                throw .refused(
-                    refusal(status: status, line: Self.statusText(head)), retryable: [502, 503, 504].contains(status))
-            }
-            if !buffer.isEmpty, !Self.mayBeHTTP(buffer) { throw .refused(notHTTP(buffer), retryable: false) }
-            guard buffer.count < Self.maximumHeadBytes else {
-                throw .refused(
-                    "\(name) sent an answer head longer than \(Self.maximumHeadBytes) bytes to CONNECT \(authority)",
-                    retryable: false)
-            }
+        while try !answered(&buffer, on: socket) {
             let read: TCPSocket.ReadResult
             do { read = try socket.receive(deadline: deadline, maximum: Self.maximumHeadBytes - buffer.count) } catch {
                 throw .closed("\(name): \(error)")
             }
-            switch read {
-            case .data(let bytes): buffer += bytes
-            case .eof:
-                throw .closed(
-                    buffer.isEmpty
-                        ? "\(name) closed the connection without answering CONNECT \(authority)"
-                        : "\(name) closed the connection in the middle of its answer to CONNECT \(authority)")
-            case .reset(let why):
-                throw .closed("\(name) reset the connection before answering CONNECT \(authority) (\(why))")
-            case .timeout:
-                throw .timeout("\(name) did not answer CONNECT \(authority) before the deadline")
+            try append(read, to: &buffer)
+        }
+    }
+
+    /// Sends the CONNECT request and reads the proxy's answer, suspending the task (probes). On return without a
+    /// throw, the socket is a tunnel to ``authority``.
+    /// - Throws: ``Failure``.
+    func open(on socket: TCPSocket, deadline: Deadline) async throws(Failure) {
+        do { try await socket.sendAll(request, deadline: deadline) } catch { throw sendFailure(error) }
+        var buffer: [UInt8] = []
+        while try !answered(&buffer, on: socket) {
+            let read: TCPSocket.ReadResult
+            do {
+                read = try await socket.receive(deadline: deadline, maximum: Self.maximumHeadBytes - buffer.count)
+            } catch {
+                throw .closed("\(name): \(error)")
             }
+            try append(read, to: &buffer)
+        }
+    }
+
+    private func sendFailure(_ error: Error) -> Failure {
+        if (error as? ProbeFailure)?.kind == .timeout {
+            return .timeout("sending CONNECT \(authority) to \(name) timed out")
+        }
+        return .closed("\(name) closed the connection before answering CONNECT \(authority)")
+    }
+
+    /// Reads the answer heads in `buffer`: true once the tunnel is open (what follows the head is left in the socket's
+    /// ``TCPSocket/pending``), false while more bytes are needed.
+    private func answered(_ buffer: inout [UInt8], on socket: TCPSocket) throws(Failure) -> Bool {
+        while let end = Self.headEnd(buffer) {
+            let head = Array(buffer[..<end])
+            buffer.removeFirst(end)
+            guard let status = Self.statusCode(head) else { throw .refused(notHTTP(head), retryable: false) }
+            // An interim answer (100 Continue) is followed by the final one.
+            if (100...199).contains(status) { continue }
+            if (200...299).contains(status) {
+                socket.pending = buffer
+                return true
+            }
+            throw .refused(
+                refusal(status: status, line: Self.statusText(head)), retryable: [502, 503, 504].contains(status))
+        }
+        if !buffer.isEmpty, !Self.mayBeHTTP(buffer) { throw .refused(notHTTP(buffer), retryable: false) }
+        guard buffer.count < Self.maximumHeadBytes else {
+            throw .refused(
+                "\(name) sent an answer head longer than \(Self.maximumHeadBytes) bytes to CONNECT \(authority)",
+                retryable: false)
+        }
+        return false
+    }
+
+    /// Adds what one read brought to `buffer`, or says why the proxy's answer ended.
+    private func append(_ read: TCPSocket.ReadResult, to buffer: inout [UInt8]) throws(Failure) {
+        switch read {
+        case .data(let bytes): buffer += bytes
+        case .eof:
+            throw .closed(
+                buffer.isEmpty
+                    ? "\(name) closed the connection without answering CONNECT \(authority)"
+                    : "\(name) closed the connection in the middle of its answer to CONNECT \(authority)")
+        case .reset(let why):
+            throw .closed("\(name) reset the connection before answering CONNECT \(authority) (\(why))")
+        case .timeout:
+            throw .timeout("\(name) did not answer CONNECT \(authority) before the deadline")
         }
     }
 

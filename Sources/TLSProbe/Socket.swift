@@ -1,3 +1,4 @@
+internal import CLinux
 internal import COpenSSL
 import Foundation
 internal import OpenSSLSupport
@@ -81,10 +82,17 @@ final class TCPSocket {
         self.address = address
     }
 
-    /// Connects within the deadline.
+    /// Connects within the deadline, blocking the calling thread (fetches, on the prober's pool).
     static func connect(to address: SocketAddress, deadline: Deadline) throws -> TCPSocket {
         let sock = try startConnect(to: address)
         try sock.finishConnect(deadline: deadline)
+        return sock
+    }
+
+    /// Connects within the deadline, suspending the calling task on its event loop (probes).
+    static func connect(to address: SocketAddress, deadline: Deadline) async throws -> TCPSocket {
+        let sock = try startConnect(to: address)
+        try await sock.finishConnect(deadline: deadline)
         return sock
     }
 
@@ -115,12 +123,24 @@ final class TCPSocket {
     /// its answer to CONNECT (``ProxyTunnel``), which is the server's.
     var pending: [UInt8] = []
 
-    /// Waits within the deadline for the connect ``startConnect(to:)`` began, and says how it ended.
+    /// Waits within the deadline for the connect ``startConnect(to:)`` began (blocking), and says how it ended.
     func finishConnect(deadline: Deadline) throws {
         guard connectPending else { return }
-        guard try wait(for: Int16(POLLOUT), deadline: deadline) else {
-            throw ProbeFailure(.timeout, "TCP connect to \(address) timed out")
-        }
+        guard try wait(for: Int16(POLLOUT), deadline: deadline) else { throw connectTimeout }
+        try connectOutcome()
+    }
+
+    /// Waits within the deadline for the connect ``startConnect(to:)`` began (suspending), and says how it ended.
+    func finishConnect(deadline: Deadline) async throws {
+        guard connectPending else { return }
+        guard try await wait(for: EPOLLOUT.rawValue, deadline: deadline) else { throw connectTimeout }
+        try connectOutcome()
+    }
+
+    private var connectTimeout: ProbeFailure { ProbeFailure(.timeout, "TCP connect to \(address) timed out") }
+
+    /// How a finished connect ended (the socket was ready for writing).
+    private func connectOutcome() throws {
         connectPending = false
         var soError: Int32 = 0
         var len = socklen_t(MemoryLayout<Int32>.size)
@@ -147,7 +167,7 @@ final class TCPSocket {
         return ![ECONNREFUSED, ETIMEDOUT, EHOSTUNREACH, ENETUNREACH].contains(soError)
     }
 
-    /// Waits until the socket is ready for `events`; false on timeout.
+    /// Waits until the socket is ready for `events`, blocking the thread; false on timeout.
     func wait(for events: Int16, deadline: Deadline) throws -> Bool {
         while true {
             let remaining = deadline.remainingMilliseconds
@@ -160,24 +180,50 @@ final class TCPSocket {
         }
     }
 
-    /// Sends every byte before the deadline.
+    /// Waits until the socket is ready for `events` (`EPOLLIN`, `EPOLLOUT`) on the calling task's event loop; false on
+    /// timeout.
+    /// - Throws: ``ProbeFailure`` `.cancelled` when the task is cancelled.
+    func wait(for events: UInt32, deadline: Deadline) async throws -> Bool {
+        switch await EventLoopGroup.shared.current.wait(for: fd, events: events, until: deadline) {
+        case .ready: return true
+        case .timedOut: return false
+        case .cancelled: throw ProbeFailure(.cancelled, "the scan was cancelled")
+        }
+    }
+
+    /// Sends every byte before the deadline, blocking the thread.
     func sendAll(_ bytes: [UInt8], deadline: Deadline) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { raw in
-                send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
-            }
-            if n > 0 {
-                offset += n
-            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
-                guard try wait(for: Int16(POLLOUT), deadline: deadline) else {
-                    throw ProbeFailure(.timeout, "sending to \(address) timed out")
-                }
-            } else {
-                throw ProbeFailure(
-                    .closed, "connection closed by \(address) while sending (\(String(cString: strerror(errno))))")
+            if let sent = try sendSome(bytes, from: offset) {
+                offset += sent
+            } else if try !wait(for: Int16(POLLOUT), deadline: deadline) {
+                throw sendTimeout
             }
         }
+    }
+
+    /// Sends every byte before the deadline, suspending the task while the socket's buffer is full.
+    func sendAll(_ bytes: [UInt8], deadline: Deadline) async throws {
+        var offset = 0
+        while offset < bytes.count {
+            if let sent = try sendSome(bytes, from: offset) {
+                offset += sent
+            } else if try await !wait(for: EPOLLOUT.rawValue, deadline: deadline) {
+                throw sendTimeout
+            }
+        }
+    }
+
+    private var sendTimeout: ProbeFailure { ProbeFailure(.timeout, "sending to \(address) timed out") }
+
+    /// One `send` of what is left from `offset`: the bytes sent, or nil when the socket's buffer is full.
+    private func sendSome(_ bytes: [UInt8], from offset: Int) throws -> Int? {
+        let n = bytes[offset...].withUnsafeBytes { raw in send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL)) }
+        if n > 0 { return n }
+        if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return nil }
+        throw ProbeFailure(
+            .closed, "connection closed by \(address) while sending (\(String(cString: strerror(errno))))")
     }
 
     enum ReadResult {
@@ -187,23 +233,34 @@ final class TCPSocket {
         case timeout
     }
 
-    /// Reads what is available, waiting until the deadline.
+    /// Reads what is available, blocking the thread until the deadline.
     func receive(deadline: Deadline, maximum: Int = 16_384) throws -> ReadResult {
+        while true {
+            if let read = receiveSome(maximum: maximum) { return read }
+            guard try wait(for: Int16(POLLIN), deadline: deadline) else { return .timeout }
+        }
+    }
+
+    /// Reads what is available, suspending the task until the deadline.
+    func receive(deadline: Deadline, maximum: Int = 16_384) async throws -> ReadResult {
+        while true {
+            if let read = receiveSome(maximum: maximum) { return read }
+            guard try await wait(for: EPOLLIN.rawValue, deadline: deadline) else { return .timeout }
+        }
+    }
+
+    /// One `recv` (or the bytes held in ``pending``); nil when nothing is there yet.
+    private func receiveSome(maximum: Int) -> ReadResult? {
         if !pending.isEmpty {
             defer { pending = [] }
             return .data(pending)
         }
         var buffer = [UInt8](repeating: 0, count: maximum)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { raw in recv(fd, raw.baseAddress, raw.count, 0) }
-            if n > 0 { return .data(Array(buffer[0..<n])) }
-            if n == 0 { return .eof }
-            if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                guard try wait(for: Int16(POLLIN), deadline: deadline) else { return .timeout }
-                continue
-            }
-            return .reset(String(cString: strerror(errno)))
-        }
+        let n = buffer.withUnsafeMutableBytes { raw in recv(fd, raw.baseAddress, raw.count, 0) }
+        if n > 0 { return .data(Array(buffer[0..<n])) }
+        if n == 0 { return .eof }
+        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return nil }
+        return .reset(String(cString: strerror(errno)))
     }
 }
 

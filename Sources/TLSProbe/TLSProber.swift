@@ -13,7 +13,6 @@ package struct TLSProber: EndpointProber, AddressResolver {
     private let limiter: HostLimiter
     let pool: ProbeThreadPool
     private let trustStores: TrustStores
-    private let orchestrator: ProbeOrchestrator
     private let retry: RetryPolicy
     private let pacer: ConnectionPacer
     private let preconnect: Bool
@@ -26,8 +25,6 @@ package struct TLSProber: EndpointProber, AddressResolver {
     /// - Parameters:
     ///   - perHostLimit: how many connections may be open to one connect address (IP and port) at once:
     ///     handshakes in flight and connections opened ahead of one (``PreconnectedSockets``).
-    ///   - concurrency: how many endpoints the caller scans at once; with `perHostLimit` it sizes the
-    ///     pool of probe threads (``probeThreads(concurrency:perHostLimit:)``).
     ///   - retry: when a handshake the server dropped (closed, reset, cut off, timed out) is tried again.
     ///   - connectionDelay: the least time, in seconds, between two connection starts to one connect address
     ///     (`--delay`), retries included; 0: none (``ConnectionPacer``).
@@ -35,7 +32,7 @@ package struct TLSProber: EndpointProber, AddressResolver {
     ///     flight, so a step costs one round trip instead of two (``PreconnectedSockets``; `--no-preconnect`).
     ///   - issuers: where a missing issuer is fetched from (``IssuerFetcher``; default: off).
     package init(
-        perHostLimit: Int = 16, concurrency: Int = 8, retry: RetryPolicy = .standard, connectionDelay: Double = 0,
+        perHostLimit: Int = 16, retry: RetryPolicy = .standard, connectionDelay: Double = 0,
         preconnect: Bool = true, issuers: IssuerFetcher = .disabled
     ) {
         self.issuers = issuers
@@ -43,22 +40,16 @@ package struct TLSProber: EndpointProber, AddressResolver {
         self.retry = retry
         self.pacer = ConnectionPacer(interval: connectionDelay)
         self.limiter = HostLimiter(limit: perHostLimit)
-        self.pool = ProbeThreadPool(size: Self.probeThreads(concurrency: concurrency, perHostLimit: perHostLimit))
-        self.orchestrator = ProbeOrchestrator()
-        self.trustStores = TrustStores(pool: pool, orchestrator: orchestrator)
+        self.pool = ProbeThreadPool(size: Self.probeThreads)
+        self.trustStores = TrustStores(pool: pool, executor: EventLoopGroup.shared.next())
     }
 
-    /// The most probe threads a prober runs: each endpoint in flight can have `perHostLimit` handshakes
-    /// in flight (``EnumerationQueue``) without waiting for a thread, so a queued job never eats into an
-    /// endpoint's deadline. Threads start only when work is queued and end when idle. At most
-    /// ``maximumProbeThreads`` whatever the options (`--concurrency 256 --per-host 32` must not ask for 8,192
-    /// threads); the defaults (64 × 8) reach exactly that ceiling.
-    package static func probeThreads(concurrency: Int, perHostLimit: Int) -> Int {
-        min(maximumProbeThreads, max(1, concurrency) * max(1, perHostLimit))
-    }
-
-    /// The ceiling on one prober's probe threads.
-    package static let maximumProbeThreads = 512
+    /// The threads of a prober's pool for blocking work that is not a socket wait: name resolution (`getaddrinfo`
+    /// has no timeout of its own), reading CA files, building trust stores, verifying chains, fetching issuers.
+    /// Handshakes run on the ``EventLoopGroup``'s loops, one per core, whatever `--concurrency` is: a scan's
+    /// threads are these, the loops and the runtime's (issue 34). One per core, and two more so that a slow name
+    /// lookup does not hold back every chain verification.
+    package static let probeThreads = ProcessInfo.processInfo.activeProcessorCount + 2
 
     /// The size of this prober's pool of probe threads.
     package var probeThreadLimit: Int { pool.size }
@@ -68,10 +59,10 @@ package struct TLSProber: EndpointProber, AddressResolver {
     ///
     /// > Warning: Connects to the endpoint; takes up to the request's deadline (from the first connection).
     package func scan(_ request: ProbeRequest) async -> ServerProfile {
-        await withTaskExecutorPreference(orchestrator) { await orchestrate(request) }
+        await withTaskExecutorPreference(EventLoopGroup.shared.next()) { await orchestrate(request) }
     }
 
-    /// The scan of one endpoint, on the orchestrator's thread; each blocking step awaits a probe-pool job.
+    /// The scan of one endpoint, on one event loop; each blocking step that is not a socket wait awaits a pool job.
     private func orchestrate(_ request: ProbeRequest) async -> ServerProfile {
         let started = Date()
         let clock = DispatchTime.now()
@@ -122,12 +113,12 @@ package struct TLSProber: EndpointProber, AddressResolver {
         // step of that version's enumeration, since the offered suites are the same: no extra cost.
         let leadKey = session.limitKey
         let (lead, leadTime) = await limiter.withPermit(leadKey) { () -> (HandshakeResult, Double) in
-            // One address: the versions below the lead's are probed whatever its answer (unless it is a
-            // failure that ends the scan), so their first connections are opened while the lead is in flight,
-            // on permits left free (the lead holds its own). Only when the lead's answer rules out lower
-            // versions (a TLS 1.0-only server) do some go unused. They are opened before the lead's own: a
-            // lead answered while they are open shows the server serving that many at once; a server that
-            // serves one at a time takes one of them and waits, so the lead's guard closes them (issue 20).
+            // One address: the versions below the lead's are probed whatever its answer (unless it is a failure that
+            // ends the scan), so their first connections are opened while the lead is in flight, on permits left
+            // free (the lead holds its own). Only when the lead's answer rules out lower versions (a TLS 1.0-only
+            // server) do some go unused. They are opened before the lead's own: a lead answered while they are
+            // open shows the server serving that many at once; a server that serves one at a time takes one of
+            // them and waits, so the lead's guard closes them (issue 20).
             if addresses.count == 1 { session.keepPreconnected(min(session.window - 1, versions.count - 1)) }
             let prepared = await pool.run { () -> (ClientContext, [OfferedSuite])? in
                 // The lead's chain is the one reported (when it is accepted): it alone asks for SCTs.

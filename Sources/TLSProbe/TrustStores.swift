@@ -11,12 +11,12 @@ final class TrustStores: Sendable {
     }
 
     private let pool: ProbeThreadPool
-    private let orchestrator: ProbeOrchestrator
+    private let executor: any TaskExecutor
     private let builds = Mutex<[Key: Task<Result<TrustStoreSet, ProbeFailure>, Never>]>([:])
 
-    init(pool: ProbeThreadPool, orchestrator: ProbeOrchestrator) {
+    init(pool: ProbeThreadPool, executor: any TaskExecutor) {
         self.pool = pool
-        self.orchestrator = orchestrator
+        self.executor = executor
     }
 
     /// The store for these CA files, built on first use; a CA file that cannot be read fails every
@@ -28,7 +28,7 @@ final class TrustStores: Sendable {
         let pool = self.pool
         let build = builds.withLock { builds in
             if let known = builds[key] { return known }
-            let task = Task(executorPreference: orchestrator) {
+            let task = Task(executorPreference: executor) {
                 await pool.run { () -> Result<TrustStoreSet, ProbeFailure> in
                     do {
                         return .success(

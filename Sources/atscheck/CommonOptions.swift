@@ -25,8 +25,9 @@ struct ScanOptions: ParsableArguments {
     /// The default `--concurrency`: a batch is I/O bound (round trips, not CPU), so many endpoints wait at once.
     /// Measured with `Examples/scale.sh sweep` (300 endpoints behind a 50 ms RTT, 2 cores): 8 → 21.8 s,
     /// 32 → 6.1 s, 64 → 4.4 s, 128 → 4.3 s; 64 takes nearly all of the gain at a third less memory than 128 and
-    /// at most 512 probe threads (`TLSProber.maximumProbeThreads`). The per-host cap still keeps each server's share
-    /// small.
+    /// the threads it needed then. Since issue 34 a scan's threads do not grow with it (event loops), so more is only
+    /// open connections: up to 4096, within the descriptors the process may open (``DescriptorLimit``). The per-host
+    /// cap still keeps each server's share small.
     static let defaultConcurrency = 64
 
     @Option(name: .long, help: "Endpoints scanned at once (each also capped by --per-host per address).")
@@ -96,8 +97,11 @@ struct ScanOptions: ParsableArguments {
         if let deadline, !(timeout...3600).contains(deadline) {
             throw ValidationError("--deadline must be between --timeout and 3600 seconds")
         }
-        guard concurrency >= 1, concurrency <= 256 else { throw ValidationError("--concurrency must be 1…256") }
+        guard concurrency >= 1, concurrency <= 4096 else { throw ValidationError("--concurrency must be 1…4096") }
         guard perHost >= 1, perHost <= 32 else { throw ValidationError("--per-host must be 1…32") }
+        if let problem = ScanSettings.descriptorProblem(concurrency: concurrency, perHost: perHost) {
+            throw ValidationError(problem)
+        }
         guard (0...60_000).contains(delay) else { throw ValidationError("--delay must be 0…60000 milliseconds") }
         for rule in resolve {
             do { _ = try ResolveRule(parsing: rule) } catch let error as TargetError {

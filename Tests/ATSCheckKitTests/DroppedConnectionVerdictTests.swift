@@ -40,7 +40,7 @@ struct DroppedConnectionVerdictTests {
         let request = ProbeRequest(
             target: try Target(parsing: "\(host):\(port)"), connectAddress: "127.0.0.1", timeout: 3, deadline: 20,
             caFiles: [caFile])
-        let prober = TLSProber(perHostLimit: 1, concurrency: 1, retry: RetryPolicy(maxRetries: 4, initialDelay: 0.002))
+        let prober = TLSProber(perHostLimit: 1, retry: RetryPolicy(maxRetries: 4, initialDelay: 0.002))
         let profile = await prober.scan(request)
         return (profile, PolicyJudge().judge(profile))
     }

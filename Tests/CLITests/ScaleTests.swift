@@ -4,8 +4,8 @@ import TLSModel
 import TLSTestSupport
 import Testing
 
-/// Batch scale (issue 7): 300 loopback endpoints at `--concurrency 256` run on a bounded number of
-/// OS threads, and every endpoint still gets its correct status.
+/// Batch scale (issues 7 and 34): 300 loopback endpoints at `--concurrency 1000` run on a few OS threads, and every
+/// endpoint still gets its correct status.
 @Suite("atscheck scan at scale (CLI)", .serialized)
 struct ScaleTests {
     /// The `Threads:` line of `/proc/PID/status`, nil once the process is gone.
@@ -15,7 +15,7 @@ struct ScaleTests {
         return line.flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) }
     }
 
-    @Test("300 endpoints at --concurrency 256 stay under a stated thread bound, each with its correct status")
+    @Test("300 endpoints at --concurrency 1000 run on at most 2 × cores + 8 threads, each with its correct status")
     func threadBound() async throws {
         // 270 names on 3 TLS 1.3-only servers (one suite: 5 handshakes per name), 30 refused ports.
         // An EC leaf for every name (cheap to sign with), trusted through --ca-file.
@@ -29,7 +29,7 @@ struct ScaleTests {
         let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
         let refused = try (0..<30).map { _ in try ClosedPort() }
         defer { servers.forEach { $0.stop() } }
-        var arguments = ["scan", "--concurrency", "256", "--timeout", "10", "--ca-file", ca, "--format", "json"]
+        var arguments = ["scan", "--concurrency", "1000", "--timeout", "10", "--ca-file", ca, "--format", "json"]
         var tlsTargets: Set<String> = []
         for index in 0..<270 {
             let server = servers[index % servers.count]
@@ -49,15 +49,14 @@ struct ScaleTests {
                 }
             }
         }
-        // The bound: the per-address cap (16 connections by default) lets at most 3 × 16 handshakes run against
-        // the servers, plus one lead per refused port, as many certificate checks as handshakes, and one
-        // trust-store build (≤ 127 blocking steps at once, so ≤ 127 probe threads); plus one orchestration
-        // thread and the runtime (main, cooperative pool, Dispatch). The design this replaced started a
-        // thread per endpoint in flight (256) plus one per version chain.
-        let bound = 150
+        // The bound (issue 34): handshakes are socket waits on one event loop per core, blocking work (resolution,
+        // trust, chains) is on a pool of cores + 2 threads, plus the runtime (main, the cooperative pool, Dispatch).
+        // The design before started a probe thread per handshake in flight, up to 512 (517 measured here).
+        let bound = 2 * ProcessInfo.processInfo.activeProcessorCount + 8
         let observed = peak.withLock { $0 }
+        print("ScaleTests: peak \(observed) threads with 300 endpoints at --concurrency 1000 (bound \(bound))")
         #expect(observed > 0)
-        #expect(observed < bound, "peak \(observed) threads")
+        #expect(observed <= bound, "peak \(observed) threads")
 
         // every scanned endpoint passes ATS; the refused ports are incomplete
         #expect(result.status == 2, "\(result.stderr)")

@@ -126,7 +126,7 @@ struct ConnectionPacerTests {
         let listener = try StampingListener(upstreamPort: nil)
         defer { listener.stop() }
         let prober = TLSProber(
-            perHostLimit: 3, concurrency: 1,
+            perHostLimit: 3,
             retry: RetryPolicy(maxRetries: 2, initialDelay: 0.002), connectionDelay: Self.delay)
         let profile = await prober.scan(
             ProbeRequest(
@@ -145,7 +145,7 @@ struct ConnectionPacerTests {
         defer { server.stop() }
         let listener = try StampingListener(upstreamPort: server.port)
         defer { listener.stop() }
-        let prober = TLSProber(perHostLimit: 3, concurrency: 1, connectionDelay: Self.delay)
+        let prober = TLSProber(perHostLimit: 3, connectionDelay: Self.delay)
         let request = ProbeRequest(
             target: try Target(parsing: "localhost:\(listener.port)"), connectAddress: "127.0.0.1", timeout: 3,
             deadline: 60, caFiles: [try ProbeFixtures.caFile()])
@@ -162,7 +162,7 @@ struct ConnectionPacerTests {
     func unpacedChainsOverlap() async throws {
         let listener = try StampingListener(upstreamPort: nil)
         defer { listener.stop() }
-        let prober = TLSProber(perHostLimit: 3, concurrency: 1, retry: RetryPolicy(maxRetries: 2, initialDelay: 0.002))
+        let prober = TLSProber(perHostLimit: 3, retry: RetryPolicy(maxRetries: 2, initialDelay: 0.002))
         _ = await prober.scan(
             ProbeRequest(
                 target: try Target(parsing: "unpaced.test:\(listener.port)"), connectAddress: "127.0.0.1", timeout: 3,

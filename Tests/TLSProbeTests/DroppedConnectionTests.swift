@@ -14,7 +14,7 @@ import Testing
 struct DroppedConnectionTests {
     /// The prober of these tests: sequential chains, 4 retries from 2 ms.
     static func prober() -> TLSProber {
-        TLSProber(perHostLimit: 1, concurrency: 1, retry: RetryPolicy(maxRetries: 4, initialDelay: 0.002))
+        TLSProber(perHostLimit: 1, retry: RetryPolicy(maxRetries: 4, initialDelay: 0.002))
     }
 
     struct Server: Sendable, CustomStringConvertible {

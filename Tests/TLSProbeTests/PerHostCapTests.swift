@@ -61,7 +61,7 @@ struct PerHostCapTests {
         let listener = try HoldingListener(hold: 0.15)
         defer { listener.stop() }
         // No retries: this counts the cap, and the connection count below is one per step.
-        let prober = TLSProber(perHostLimit: 2, concurrency: 4, retry: .never)
+        let prober = TLSProber(perHostLimit: 2, retry: .never)
         let profiles = await withTaskGroup(of: ServerProfile.self) { group in
             for name in ["one.cap.test", "two.cap.test"] {
                 group.addTask {

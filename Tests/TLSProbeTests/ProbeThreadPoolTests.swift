@@ -67,11 +67,10 @@ struct ProbeThreadPoolTests {
         #expect(ran.withLock { $0 } == false)  // it was still queued at its deadline, so it never ran
     }
 
-    @Test("a prober's thread pool is concurrency × per-host, never more than the ceiling whatever the options")
+    @Test("a prober's thread pool has the same size whatever the per-host cap: handshakes run on the event loops")
     func proberPoolSize() {
-        #expect(TLSProber.probeThreads(concurrency: 8, perHostLimit: 3) == 24)
-        #expect(TLSProber.probeThreads(concurrency: 64, perHostLimit: 8) == TLSProber.maximumProbeThreads)
-        #expect(TLSProber.probeThreads(concurrency: 256, perHostLimit: 32) == TLSProber.maximumProbeThreads)
-        #expect(TLSProber(perHostLimit: 32, concurrency: 256).probeThreadLimit == TLSProber.maximumProbeThreads)
+        #expect(TLSProber(perHostLimit: 32).probeThreadLimit == TLSProber.probeThreads)
+        #expect(TLSProber(perHostLimit: 1).probeThreadLimit == TLSProber.probeThreads)
+        #expect(TLSProber.probeThreads == ProcessInfo.processInfo.activeProcessorCount + 2)
     }
 }

@@ -35,7 +35,7 @@ struct ServerFlightTests {
     ]
 
     @Test("the handshake ends at the server's flight with version, suite, group, chain and staple", arguments: cases)
-    func stopsWithEveryFact(_ c: Case) throws {
+    func stopsWithEveryFact(_ c: Case) async throws {
         let staple = Data([0x30, 0x03, 0x0A, 0x01, 0x00])  // any bytes: the probe only notes that one came
         let isTLS13 = c.version == .tls1_3
         let server = try TestTLSServer(
@@ -44,9 +44,16 @@ struct ServerFlightTests {
                 tls13CipherSuites: isTLS13 ? c.cipher : nil, ocspStaple: c.staple ? staple : nil))
         defer { server.stop() }
         let (context, offer) = try VersionEnumerator.prepareNow(c.version).get()
-        let result = Handshaker(sni: "localhost").run(
-            context: context, legacySuites: isTLS13 ? [] : offer, tls13Suites: isTLS13 ? offer.map(\.suite) : [],
-            addresses: try SocketAddress.resolve(server.host, port: server.port), deadline: .after(seconds: 5))
+        let addresses = try SocketAddress.resolve(server.host, port: server.port)
+        let legacy = isTLS13 ? [] : offer
+        let tls13 = isTLS13 ? offer.map(\.suite) : []
+        // On an event loop, as the prober runs it: its socket waits never need a thread of the cooperative pool,
+        // which the other cases' blocking server set-up and tear-down may be holding.
+        let result = await withTaskExecutorPreference(EventLoopGroup.shared.next()) {
+            await Handshaker(sni: "localhost").run(
+                context: context, legacySuites: legacy, tls13Suites: tls13, addresses: addresses,
+                deadline: .after(seconds: 5))
+        }
         let accepted = try #require(result.accepted, "\(result.outcome)")
         #expect(accepted.version == c.version)
         #expect(accepted.openSSLName == c.cipher || accepted.suite.ianaName == c.cipher, "\(accepted.openSSLName)")
@@ -59,13 +66,16 @@ struct ServerFlightTests {
     }
 
     @Test("a refusal is reported as a refusal, not as a stop")
-    func refusalIsNotAStop() throws {
+    func refusalIsNotAStop() async throws {
         let server = try TestTLSServer(.only(.tls1_2, cipherList: "ECDHE-RSA-AES128-GCM-SHA256"))
         defer { server.stop() }
         let (context, offer) = try VersionEnumerator.prepareNow(.tls1_2).get()
-        let result = Handshaker(sni: "localhost").run(
-            context: context, legacySuites: offer.filter { $0.openSSLName.hasPrefix("DHE-") }, tls13Suites: [],
-            addresses: try SocketAddress.resolve(server.host, port: server.port), deadline: .after(seconds: 5))
+        let addresses = try SocketAddress.resolve(server.host, port: server.port)
+        let result = await withTaskExecutorPreference(EventLoopGroup.shared.next()) {
+            await Handshaker(sni: "localhost").run(
+                context: context, legacySuites: offer.filter { $0.openSSLName.hasPrefix("DHE-") }, tls13Suites: [],
+                addresses: addresses, deadline: .after(seconds: 5))
+        }
         guard case .rejected = result.outcome else {
             Issue.record("expected a refusal, got \(result.outcome)")
             return

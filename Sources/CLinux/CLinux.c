@@ -1,0 +1,2 @@
+// The header is the module: SwiftPM needs one source file per C target.
+#include "CLinux.h"
