@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// The connections of one endpoint that are open now, in the order they were started, and what they showed
@@ -37,6 +38,8 @@ final class ConnectionLedger: Sendable {
         var waitingSince: ContinuousClock.Instant?
         /// When its TCP handshake was first seen completed: the server's accept queue holds it from then on.
         var establishedAt: ContinuousClock.Instant?
+        /// Its socket once connected and sending (read by ``closingServed(_:)``).
+        var fd: Int32?
     }
 
     private struct State {
@@ -45,6 +48,9 @@ final class ConnectionLedger: Sendable {
         /// The most connections the server was seen serving at once (1 until one is answered with others open).
         var shown = 1
         var stalled = false
+        /// An answer was seen that a server serving one connection at a time could not have sent
+        /// (``closingServed(_:)``).
+        var provenConcurrent = false
     }
 
     private let state = Mutex(State())
@@ -63,10 +69,15 @@ final class ConnectionLedger: Sendable {
         }
     }
 
-    /// Records that `ticket`'s TCP handshake has completed.
-    func established(_ ticket: Ticket) {
+    /// Records that `ticket`'s TCP handshake has completed; `fd`: its socket, once a step sends on it.
+    func established(_ ticket: Ticket, fd: Int32? = nil) {
         state.withLock { state in
-            guard var entry = state.open[ticket.sequence], entry.establishedAt == nil else { return }
+            guard var entry = state.open[ticket.sequence] else { return }
+            if let fd { entry.fd = fd }
+            guard entry.establishedAt == nil else {
+                state.open[ticket.sequence] = entry
+                return
+            }
             entry.establishedAt = .now
             if !entry.idle { entry.waitingSince = entry.establishedAt }
             state.open[ticket.sequence] = entry
@@ -109,6 +120,32 @@ final class ConnectionLedger: Sendable {
             return ticket.openAtStart > 0 || state.started != ticket.sequence || !state.open.isEmpty
         }
     }
+
+    /// Records that `ticket`'s connection is about to be closed after the server's first flight was read, with the
+    /// server waiting for the client's next flight: a server that serves one connection at a time is busy with this
+    /// connection until it sees the close. So if another connection of the endpoint that has sent its hello already
+    /// has the server's answer waiting to be read, the server answered it meanwhile: it serves two at once at least
+    /// (``provenConcurrent``). No timer and no idle connection is needed to learn it (issue 34); a one-at-a-time
+    /// server never gives that proof. A refused connection proves nothing (the server ended it itself).
+    func closingServed(_ ticket: Ticket) {
+        let others = state.withLock { state -> [Int32] in
+            guard !state.provenConcurrent else { return [] }
+            return state.open.compactMap { $0.key != ticket.sequence && !$0.value.idle ? $0.value.fd : nil }
+        }
+        guard !others.isEmpty else { return }
+        var polled = others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&polled, nfds_t(polled.count), 0) > 0 else { return }
+        let readable = Int16(POLLIN)
+        let hungUp = Int16(POLLHUP)
+        guard polled.contains(where: { ($0.revents & readable) != 0 && ($0.revents & hungUp) == 0 }) else { return }
+        state.withLock { state in
+            state.provenConcurrent = true
+            state.shown = max(state.shown, 2)
+        }
+    }
+
+    /// Whether an answer showed the server serving two connections at once (``closingServed(_:)``).
+    var provenConcurrent: Bool { state.withLock { $0.provenConcurrent } }
 
     /// Connections open now.
     var openCount: Int { state.withLock { $0.open.count } }

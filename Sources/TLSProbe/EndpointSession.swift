@@ -23,6 +23,9 @@ final class EndpointSession: Sendable {
         var limitedTo: Int?
         /// How long the first fresh connection's TCP connect took (a round trip: ``watch()`` scales with it).
         var firstConnectTime: Duration?
+        /// Connections to open ahead once the lead's TCP connect has shown a round trip worth hiding
+        /// (``openAheadAfterLeadConnect(_:)``).
+        var leadOpenAhead = 0
         /// The running ``watch()``, while connections opened ahead are idle.
         var watchdog: Task<Void, Never>?
         /// The scan has ended: no watchdog is started again.
@@ -312,12 +315,13 @@ final class EndpointSession: Sendable {
             var result = await handshaker.run(
                 context: context, legacySuites: legacy, tls13Suites: tls13, addresses: connectAddresses,
                 deadline: deadline, connected: connected,
-                onConnected: { [self] in
-                    ledger.established(own)
+                onConnected: { [self] fd in
+                    ledger.established(own, fd: fd)
                     if fresh { noteConnect(took: ContinuousClock.now - connectStarted) }
                 },
-                beforeClose: { [self] answered in
+                beforeClose: { [self] answered, serverWaiting in
                     if answered { ledger.answered(own) }
+                    if serverWaiting { ledger.closingServed(own) }
                     overlapped = ledger.close(own)
                 })
             result.overlapped = overlapped ?? ledger.close(own)  // no connection was made: closed here
@@ -329,9 +333,25 @@ final class EndpointSession: Sendable {
                 outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
     }
 
-    /// Keeps the first fresh connection's TCP-connect time: the stall time of ``watch()`` scales with it.
+    /// Keeps the first fresh connection's TCP-connect time (the stall time of ``watch()`` scales with it), and opens
+    /// the lead's connections ahead once its connect has completed.
     private func noteConnect(took: Duration) {
-        state.withLock { if $0.firstConnectTime == nil { $0.firstConnectTime = took } }
+        let openAhead = state.withLock { state -> Int in
+            if state.firstConnectTime == nil { state.firstConnectTime = took }
+            defer { state.leadOpenAhead = 0 }
+            return state.leadOpenAhead
+        }
+        if openAhead > 0 { keepPreconnected(openAhead) }
+    }
+
+    /// Asks for `count` connections opened ahead of the steps after the lead, once the lead's own TCP connect has
+    /// completed (issue 34). Opened then, they queue behind the lead's connection in the server's accept queue, so a
+    /// server that serves one connection at a time answers the lead first, and the steps the lead's answer sends take
+    /// them at once: nothing idle holds the server, and no stall has to be waited out to learn that it serves one
+    /// connection at a time. (Opened before the lead's, as until issue 34, the server took one of them first and
+    /// the lead waited the stall time: 1 s, seven times the whole scan of `openssl s_server` on loopback.)
+    func openAheadAfterLeadConnect(_ count: Int) {
+        state.withLock { $0.leadOpenAhead = count }
     }
 
     private func record(_ result: HandshakeResult, isRetry: Bool) {

@@ -15,7 +15,9 @@ import TLSModel
 /// split costs one handshake. The scan's floor (docs/architecture.md#the-probe) is only known at the end, but never
 /// less than what is known so far: 1 per version not yet answered or unsupported, accepted + 1 (+ 1 with two
 /// or more) per supported version. A split is made only while the handshakes spent beyond the floor
-/// stay within a quarter of that lower bound, so a scan never costs more than 1.25 × its floor, and a
+/// stay within a quarter of that lower bound, so a scan never costs more than 1.25 × its floor — a tenth (1.1 ×)
+/// until an answer has shown the server serving two connections at once (``ConnectionLedger/closingServed(_:)``):
+/// on a server that serves one at a time a split buys no time, only handshakes (issue 34) — and a
 /// scan with a cap of one permit (no idle slot ever) is the sequential chain of docs/architecture.md#the-probe. Which
 /// chain is split, and into how many pieces: ``pieces(found:offer:streak:longest:idle:budget:)``.
 struct EnumerationQueue {
@@ -111,7 +113,9 @@ struct EnumerationQueue {
                     guard case .searching(var search) = state[version] else { break }
                     var step = search.waiting.remove(at: index)
                     let idle = cap - inFlight - Self.waitingItems(state)
-                    let budget = Self.floorSoFar(state, ruledOut: ruledOut) / 4 - Self.extraSpent(state, spent: spent)
+                    let share = session.ledger.provenConcurrent ? 4 : 10
+                    let budget =
+                        Self.floorSoFar(state, ruledOut: ruledOut) / share - Self.extraSpent(state, spent: spent)
                     let pieces = search.split(
                         step,
                         into: Self.pieces(
@@ -129,8 +133,10 @@ struct EnumerationQueue {
                     state[version] = .searching(search)
                     send(.order(version), version, search.reversedOffer, search.context)
                 }
-                // Connections for the steps that will follow those in flight (``PreconnectedSockets``).
-                if openAhead { session.keepPreconnected(warmable) }
+                // Connections for the steps that will follow those in flight (``PreconnectedSockets``), once an answer
+                // has shown the server serving two at once: a server that serves one at a time would take an idle one
+                // and wait on it (issue 34); on it a step costs the two round trips of a fresh connection, its floor.
+                if openAhead && session.ledger.provenConcurrent { session.keepPreconnected(warmable) }
             }
 
             schedule()

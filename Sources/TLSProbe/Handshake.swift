@@ -70,8 +70,9 @@ struct Handshaker {
     /// One handshake with `context`, offering `legacySuites` (≤1.2) and `tls13Suites`.
     func run(
         context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
-        addresses: [SocketAddress], deadline: Deadline, connected: TCPSocket? = nil, onConnected: () -> Void = {},
-        beforeClose: (_ answered: Bool) -> Void = { _ in }
+        addresses: [SocketAddress], deadline: Deadline, connected: TCPSocket? = nil,
+        onConnected: (_ fd: Int32) -> Void = { _ in },
+        beforeClose: (_ answered: Bool, _ serverWaiting: Bool) -> Void = { _, _ in }
     ) async -> HandshakeResult {
         // Connect: the first address that accepts wins (so `localhost` → ::1 refused → 127.0.0.1 works).
         // `connected`: a connection opened ahead (``PreconnectedSockets``), its connect already finished.
@@ -121,7 +122,7 @@ struct Handshaker {
                 return HandshakeResult(outcome: outcome, address: socket.address, connected: true)
             }
         }
-        onConnected()
+        onConnected(socket.fd)
         var received = 0
         var stopped = false
         let outcome = await handshake(
@@ -130,8 +131,9 @@ struct Handshaker {
         // Told before the server can see the close (and serve its next connection), so that whoever counts the
         // connections open at once never counts this one after it.
         switch outcome {
-        case .accepted, .rejected: beforeClose(received > 0)
-        default: beforeClose(false)
+        case .accepted: beforeClose(received > 0, true)
+        case .rejected: beforeClose(received > 0, false)
+        default: beforeClose(false, false)
         }
         // Closed here, not when the last reference goes: a connection opened ahead is also referenced by the
         // step that took it, and the server must see the close as soon as the probe is done.

@@ -115,11 +115,10 @@ package struct TLSProber: EndpointProber, AddressResolver {
         let (lead, leadTime) = await limiter.withPermit(leadKey) { () -> (HandshakeResult, Double) in
             // One address: the versions below the lead's are probed whatever its answer (unless it is a failure that
             // ends the scan), so their first connections are opened while the lead is in flight, on permits left
-            // free (the lead holds its own). Only when the lead's answer rules out lower versions (a TLS 1.0-only
-            // server) do some go unused. They are opened before the lead's own: a lead answered while they are
-            // open shows the server serving that many at once; a server that serves one at a time takes one of
-            // them and waits, so the lead's guard closes them (issue 20).
-            if addresses.count == 1 { session.keepPreconnected(min(session.window - 1, versions.count - 1)) }
+            // free (the lead holds its own), behind the lead's connection, so that a server serving one connection
+            // at a time is never left holding an idle one while the lead waits (issue 34). Only when the lead's
+            // answer rules out lower versions (a TLS 1.0-only server) do some go unused.
+            if addresses.count == 1 { session.openAheadAfterLeadConnect(min(session.window - 1, versions.count - 1)) }
             let prepared = await pool.run { () -> (ClientContext, [OfferedSuite])? in
                 // The lead's chain is the one reported (when it is accepted): it alone asks for SCTs.
                 guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest, requestSCTs: true)

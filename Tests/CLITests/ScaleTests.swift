@@ -96,3 +96,33 @@ struct ScaleTests {
         #expect((270 * 5...expected).contains(accepted), "\(unused) opened ahead and unused, \(accepted) accepted")
     }
 }
+
+/// `--concurrency` is bounded by open connections, not threads (issue 34): a scan that could need more descriptors
+/// than the process may open is refused before it connects, rather than let `socket()` failures read as unreachable
+/// endpoints.
+@Suite("--concurrency and the descriptor limit (CLI)")
+struct ConcurrencyLimitTests {
+    /// The soft limit the CLI raises to: the hard one.
+    static var hardLimit: Int {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return Int(clamping: limit.rlim_max)
+    }
+
+    @Test("beyond 4096, or more connections than ulimit -n allows: a usage error that names the limit")
+    func refused() throws {
+        let tooMany = try CLI.run(["scan", "127.0.0.1:9", "--concurrency", "5000"])
+        #expect(tooMany.status == 64)
+        #expect(tooMany.stderr.contains("--concurrency must be 1…4096"), "\(tooMany.stderr)")
+        // The smallest --concurrency whose connections (× --per-host 32) exceed what the process may open.
+        let over = (Self.hardLimit - 256) / 32 + 1
+        if over <= 4096 {
+            let result = try CLI.run(["scan", "127.0.0.1:9", "--concurrency", "\(over)", "--per-host", "32"])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("ulimit -n"), "\(result.stderr)")
+        }
+        // Within the limit: accepted (the closed port is unreachable, exit 2, not a usage error).
+        let within = try CLI.run(["scan", "127.0.0.1:9", "--concurrency", "1000", "--per-host", "1", "--timeout", "2"])
+        #expect(within.status != 64, "\(within.stderr)")
+    }
+}
