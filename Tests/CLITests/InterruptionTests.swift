@@ -93,4 +93,41 @@ struct InterruptionTests {
         #expect((summary["partial"] as? [String: Any])?["notScanned"] as? Int == 3)
         #expect(lines.prefix(2).allSatisfy { !$0.contains("\"cancelled\"") })
     }
+
+    @Test("SIGTERM during an audit: exit 143 and the audit's JSON marked partial, the stalled endpoint cancelled")
+    func sigtermDuringAudit() async throws {
+        let refused = try ClosedPort()
+        let silent = try HostilePeer(.silent)
+        defer { silent.stop() }
+        let list = try CLI.temporaryFile("\(refused.target)\n\(silent.target)\n")
+        let reportPath = TestScratch.file("atscheck-audit-interrupted", suffix: ".json")
+        let child = try ChildProcess(
+            CLI.binary.path,
+            [
+                "audit", "--endpoints", list, "--concurrency", "1", "--timeout", "30", "--deadline", "60",
+                "--format", "json", "--output", reportPath,
+            ], environment: ["XDG_DATA_HOME": CLI.emptyDataHome], standardError: .pipe)
+        defer { child.stop() }
+        let stderr = try #require(child.standardError)
+        let (status, seconds, errors) = try await CLI.offPool { () -> (Int32, Double, String) in
+            // The refused entry is done and the silent one connected: the batch is in flight.
+            let connected = Date().addingTimeInterval(10)
+            while silent.acceptedConnections == 0 && Date() < connected { usleep(10_000) }
+            let interrupted = Date()
+            kill(child.pid, SIGTERM)
+            let status = child.waitForExit()
+            let errors = String(decoding: stderr.readDataToEndOfFile(), as: UTF8.self)
+            return (status, Date().timeIntervalSince(interrupted), errors)
+        }
+        print("atscheck audit exited \(status) \(String(format: "%.2f", seconds)) s after SIGTERM")
+        #expect(status == 143, "stderr: \(errors)")
+        #expect(seconds < 10)
+        #expect(errors.contains("partial report: interrupted by SIGTERM; 1 endpoint not scanned"), "\(errors)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: reportPath))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((root["partial"] as? [String: Any])?["signal"] as? String == "SIGTERM")
+        let endpoints = try #require(root["endpoints"] as? [[String: Any]])
+        #expect(endpoints.compactMap { $0["status"] as? String } == ["unreachable", "cancelled"])
+        #expect(root["exceptionDebt"] != nil)
+    }
 }
