@@ -68,7 +68,9 @@ enum Interruption {
     /// - Throws: `ExitCode` 130 for SIGINT, 143 for SIGTERM.
     static func finish(signal: String, partial: PartialScan?) throws -> Never {
         let status = handled.first { $0.name == signal }?.status ?? .interrupted
-        Terminal.close("partial report: " + (partial?.summary ?? "interrupted by \(signal)"))
+        // No marker: the signal came as the scan ended, and the report written is whole.
+        Terminal.close(
+            partial.map { "partial report: \($0.summary)" } ?? "interrupted by \(signal) (the report is complete)")
         throw ExitCode(status.rawValue)
     }
 

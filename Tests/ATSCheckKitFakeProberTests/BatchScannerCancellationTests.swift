@@ -28,7 +28,38 @@ final class StallingProber: EndpointProber, Sendable {
     }
 }
 
-@Suite("A cancelled batch reports what completed, the rest cancelled, within the grace (issue 34)")
+/// Counts a batch's results and wakes a test at the n-th, without polling a clock: under a full parallel test run the
+/// cooperative pool can be busy for tens of seconds, and a wall-clock deadline would fail for reasons of its own.
+final class ResultCounter: Sendable {
+    private let state = Mutex<(count: Int, waiters: [(Int, CheckedContinuation<Void, Never>)])>((0, []))
+
+    /// One more result.
+    func increment() {
+        let ready = state.withLock { state in
+            state.count += 1
+            let count = state.count
+            defer { state.waiters.removeAll { $0.0 <= count } }
+            return state.waiters.filter { $0.0 <= count }.map(\.1)
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    /// Returns once `value` results are in.
+    func wait(for value: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                if state.count >= value { return true }
+                state.waiters.append((value, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
+@Suite(
+    "A cancelled batch reports what completed, the rest cancelled, within the grace (issue 34)", .timeLimit(.minutes(2))
+)
 struct BatchScannerCancellationTests {
     static func pipeline(_ prober: StallingProber, grace: Duration, concurrency: Int = 2) -> ScanPipeline {
         var settings = ScanSettings()
@@ -37,27 +68,18 @@ struct BatchScannerCancellationTests {
         return ScanPipeline(settings: settings, prober: prober)
     }
 
-    /// Waits (10 s at most) until `count` reaches `value`.
-    static func wait(for count: borrowing Mutex<Int>, toReach value: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while count.withLock({ $0 }) < value {
-            try #require(ContinuousClock.now < deadline, "the batch never reached \(value) results")
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
     @Test("endpoints that never finish are abandoned at the grace deadline; those never started are not probed")
     func stallsAbandoned() async throws {
         let prober = StallingProber()
         let hosts = ["fast0.test", "fast1.test", "stall0.test", "stall1.test", "next0.test", "next1.test"]
         let targets = try hosts.map { try Target(parsing: $0) }
-        let done = Mutex(0)
+        let done = ResultCounter()
         let grace = Duration.milliseconds(500)
         let task = Task {
             await Self.pipeline(prober, grace: grace).scan(
-                targets, lists: [], judge: PolicyJudge(), progress: { _, _, _ in done.withLock { $0 += 1 } })
+                targets, lists: [], judge: PolicyJudge(), progress: { _, _, _ in done.increment() })
         }
-        try await Self.wait(for: done, toReach: 2)
+        await done.wait(for: 2)
         // Both slots now hold a stalled probe: nothing else can start until the batch ends.
         try await Task.sleep(for: .milliseconds(50))
         let cancelled = ContinuousClock.now
@@ -79,9 +101,10 @@ struct BatchScannerCancellationTests {
         #expect(report.summary.unknown == 2)
         #expect(report.summary.unreachable == 4)
         #expect(prober.started.withLock { Set($0) } == ["fast0.test", "fast1.test", "stall0.test", "stall1.test"])
-        // The stalled probes held the batch for the grace, and no longer.
+        // The stalled probes held the batch for the grace, and were then abandoned: far less than their 60 s (the
+        // bound is loose because a loaded test run can delay any task; no speed is asserted).
         #expect(elapsed >= .milliseconds(450))
-        #expect(elapsed < .seconds(2))
+        #expect(elapsed < .seconds(30))
         #expect(ExitStatus.of(report) == .incomplete)
     }
 
@@ -90,12 +113,12 @@ struct BatchScannerCancellationTests {
         let prober = StallingProber(lateSeconds: 0.3)
         // Two slots: late0 and fast0 start; fast0's slot then takes late1; next0 waits for a slot.
         let targets = try ["late0.test", "fast0.test", "late1.test", "next0.test"].map { try Target(parsing: $0) }
-        let done = Mutex(0)
+        let done = ResultCounter()
         let task = Task {
-            await Self.pipeline(prober, grace: .seconds(5)).scan(
-                targets, lists: [], judge: PolicyJudge(), progress: { _, _, _ in done.withLock { $0 += 1 } })
+            await Self.pipeline(prober, grace: .seconds(20)).scan(
+                targets, lists: [], judge: PolicyJudge(), progress: { _, _, _ in done.increment() })
         }
-        try await Self.wait(for: done, toReach: 1)
+        await done.wait(for: 1)
         let cancelled = ContinuousClock.now
         task.cancel()
         let report = await task.value
@@ -103,8 +126,8 @@ struct BatchScannerCancellationTests {
         #expect(report.endpoints.map(\.profile.status) == [.completed, .completed, .completed, .cancelled])
         #expect(prober.started.withLock { !$0.contains("next0.test") })
         #expect(report.partial?.notScanned == 1)
-        // The batch ended when its last probe did, long before the 5 s grace.
-        #expect(elapsed < .seconds(3))
+        // The batch ended when its last probe did, without waiting for the grace to run out.
+        #expect(elapsed < .seconds(15))
     }
 
     @Test("a batch that is not cancelled is not partial")
@@ -119,20 +142,20 @@ struct BatchScannerCancellationTests {
 
     @Test("a streamed batch writes the endpoints not scanned as cancelled, and its summary line says partial")
     func streamedCancelled() async throws {
-        // late0 is abandoned at the 0.2 s grace and finishes 0.2 s later: it must write nothing then.
-        let prober = StallingProber(lateSeconds: 0.4)
+        // late0 is abandoned at the 0.2 s grace and finishes later: it must write nothing then.
+        let prober = StallingProber(lateSeconds: 1.5)
         let hosts = ["fast0.test", "late0.test", "next0.test", "next1.test"]
         let targets = try hosts.map { try Target(parsing: $0) }
         let lines = Mutex<[String]>([])
-        let done = Mutex(0)
+        let done = ResultCounter()
         let task = Task {
             await Self.pipeline(prober, grace: .milliseconds(200), concurrency: 1).scanStreaming(
                 targets, lists: [], shard: nil, judge: PolicyJudge(),
-                progress: { _, _, _ in done.withLock { $0 += 1 } },
+                progress: { _, _, _ in done.increment() },
                 onEndpoint: { endpoint in lines.withLock { $0.append((try? JSONLinesRendering.line(endpoint)) ?? "") } }
             )
         }
-        try await Self.wait(for: done, toReach: 1)
+        await done.wait(for: 1)
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
         let streamed = await task.value
@@ -145,7 +168,7 @@ struct BatchScannerCancellationTests {
         let summary = try JSONLinesRendering.summaryLine(streamed.report)
         #expect(summary.contains("\"partial\":{\"graceSeconds\":0.2,\"notScanned\":3}"))
         // The abandoned probe finishing later writes nothing after the summary.
-        try await Task.sleep(for: .milliseconds(500))
+        try await Task.sleep(for: .seconds(2))
         #expect(prober.started.withLock { $0.contains("late0.test") })
         #expect(lines.withLock { $0.count } == 4)
     }
