@@ -68,15 +68,18 @@ package struct BatchScanner: Sendable {
     ///
     /// The prober runs in an unstructured task so that a child of the batch's group never waits on it past the
     /// grace: a task group waits for all its children, and a prober blocked in a socket call would hold the
-    /// report. Cancellation is passed on to that task, so a prober that honours it returns early.
+    /// report. Cancellation is passed on to that task, so a prober that honours it returns early; a profile it
+    /// returns after the cancellation without having completed (a timeout, an error, a step not run) is the
+    /// cancellation's doing, not the server's, and is reported ``ScanStatus/cancelled``.
     static func probe(_ request: ProbeRequest, with prober: any EndpointProber, grace: Duration) async
         -> ServerProfile?
     {
         let race = ProbeRace()
         let work = Task { race.settle(await prober.scan(request)) }
-        return await withTaskCancellationHandler {
+        let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { race.wait($0) }
         } onCancel: {
+            race.cancel()
             work.cancel()
             Task {
                 // An unstructured task: it is not cancelled with the probe, so the deadline holds.
@@ -84,6 +87,12 @@ package struct BatchScanner: Sendable {
                 race.settle(nil)
             }
         }
+        guard let profile = outcome.profile else { return nil }
+        guard outcome.afterCancel, profile.status != .completed else { return profile }
+        var cancelled = ServerProfile.cancelled(request, now: profile.scannedAt)
+        cancelled.handshakes = profile.handshakes
+        cancelled.durationSeconds = profile.durationSeconds
+        return cancelled
     }
 
     /// What a probe depends on: the URL's path and the text the user wrote do not change it.
@@ -94,26 +103,43 @@ package struct BatchScanner: Sendable {
     }
 }
 
-/// The first of a probe's profile and its grace deadline, handed once to whoever waits for it.
+/// The first of a probe's profile and its grace deadline, handed once to whoever waits for it, with whether it came
+/// after the probe was cancelled.
 private final class ProbeRace: @unchecked Sendable {
     // @unchecked: every field is read and written under `lock`.
     private let lock = NSLock()
-    private var outcome: ServerProfile??
-    private var waiter: CheckedContinuation<ServerProfile?, Never>?
+    private var cancelled = false
+    private var outcome: Outcome?
+    private var waiter: CheckedContinuation<Outcome, Never>?
+
+    /// How the race ended: the profile (nil: abandoned at the grace deadline), and whether the probe had been
+    /// cancelled by then.
+    struct Outcome: Sendable {
+        var profile: ServerProfile?
+        var afterCancel: Bool
+    }
+
+    /// Notes that the probe was cancelled: a profile settled from now on came after it.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
 
     /// Settles the race with `profile` (nil: abandoned); a later call does nothing.
     func settle(_ profile: ServerProfile?) {
         lock.lock()
         guard outcome == nil else { return lock.unlock() }
-        outcome = .some(profile)
+        let settled = Outcome(profile: profile, afterCancel: cancelled)
+        outcome = settled
         let waiting = waiter
         waiter = nil
         lock.unlock()
-        waiting?.resume(returning: profile)
+        waiting?.resume(returning: settled)
     }
 
     /// Hands the outcome to `continuation`, now if the race is settled, else when it is.
-    func wait(_ continuation: CheckedContinuation<ServerProfile?, Never>) {
+    func wait(_ continuation: CheckedContinuation<Outcome, Never>) {
         lock.lock()
         if let outcome {
             lock.unlock()

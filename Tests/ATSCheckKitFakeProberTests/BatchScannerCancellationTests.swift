@@ -28,6 +28,25 @@ final class StallingProber: EndpointProber, Sendable {
     }
 }
 
+/// A prober that honours cancellation as the event-driven prober does: `honour*` hosts wait for a minute unless
+/// cancelled, then return what a cancelled probe knows (an error, one handshake made); `fast*` answer at once.
+final class HonouringProber: EndpointProber, Sendable {
+    let inFlight = ResultCounter()
+
+    func scan(_ request: ProbeRequest) async -> ServerProfile {
+        let host = request.target.host
+        guard host.hasPrefix("honour") else {
+            return ServerProfile(
+                target: request.target.hostPort, host: host, port: request.target.port, status: .completed)
+        }
+        inFlight.increment()
+        let finished = (try? await Task.sleep(for: .seconds(60))) != nil
+        return ServerProfile(
+            target: request.target.hostPort, host: host, port: request.target.port,
+            status: finished ? .completed : .error, error: finished ? nil : "the scan was cancelled", handshakes: 1)
+    }
+}
+
 /// Counts a batch's results and wakes a test at the n-th, without polling a clock: under a full parallel test run the
 /// cooperative pool can be busy for tens of seconds, and a wall-clock deadline would fail for reasons of its own.
 final class ResultCounter: Sendable {
@@ -61,7 +80,7 @@ final class ResultCounter: Sendable {
     "A cancelled batch reports what completed, the rest cancelled, within the grace (issue 34)", .timeLimit(.minutes(2))
 )
 struct BatchScannerCancellationTests {
-    static func pipeline(_ prober: StallingProber, grace: Duration, concurrency: Int = 2) -> ScanPipeline {
+    static func pipeline(_ prober: any EndpointProber, grace: Duration, concurrency: Int = 2) -> ScanPipeline {
         var settings = ScanSettings()
         settings.concurrency = concurrency
         settings.cancellationGrace = grace
@@ -127,6 +146,31 @@ struct BatchScannerCancellationTests {
         #expect(prober.started.withLock { !$0.contains("next0.test") })
         #expect(report.partial?.notScanned == 1)
         // The batch ended when its last probe did, without waiting for the grace to run out.
+        #expect(elapsed < .seconds(15))
+    }
+
+    @Test("a prober that honours cancellation returns at once; what it says then is not taken for the server's answer")
+    func honouringProber() async throws {
+        let prober = HonouringProber()
+        let targets = try ["fast0.test", "honour0.test", "honour1.test"].map { try Target(parsing: $0) }
+        let done = ResultCounter()
+        let task = Task {
+            await Self.pipeline(prober, grace: .seconds(20)).scan(
+                targets, lists: [], judge: PolicyJudge(), progress: { _, _, _ in done.increment() })
+        }
+        await done.wait(for: 1)
+        // fast0's slot has taken honour1: both are in flight.
+        await prober.inFlight.wait(for: 2)
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        let report = await task.value
+        let elapsed = ContinuousClock.now - cancelled
+        #expect(report.endpoints.map(\.profile.status) == [.completed, .cancelled, .cancelled])
+        // The probes' own 'error' after the cancellation is not reported as the server's.
+        #expect(report.endpoints.dropFirst().allSatisfy { $0.profile.error?.contains("interrupted") == true })
+        #expect(report.endpoints[1].profile.handshakes == 1)
+        #expect(report.partial?.notScanned == 2)
+        // They returned at once: the 20 s grace was not waited for.
         #expect(elapsed < .seconds(15))
     }
 
