@@ -74,6 +74,9 @@ public struct ScanSettings: Sendable {
     public var fetchIssuers = true
     /// `--apple-data` (or the data folder): what the run judges trust with, for every report (``TrustDataInfo``).
     public var trustData: TrustDataInfo?
+    /// How long the endpoints in flight may still take once the scan is cancelled (Ctrl-C): those not done by then
+    /// are abandoned and reported `cancelled` (``BatchScanner``).
+    public var cancellationGrace: Duration = BatchScanner.defaultGrace
 
     public init() {}
 

@@ -14,13 +14,18 @@ public enum ExitStatus: Int32, Sendable {
     case badInput = 65
     /// An output file cannot be written (`EX_CANTCREAT`).
     case cannotWrite = 73
+    /// Interrupted by Ctrl-C (SIGINT, 128 + 2): the report of what completed was written, marked partial.
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15), as Ctrl-C: the report of what completed was written, marked partial.
+    case terminated = 143
 
     /// Every code and its meaning, in the words the README, `atscheck --help` and docs/usage.md all use (a test holds
     /// them to it).
     public static let summary =
         "0 everything evaluated passes; 1 at least one policy failure (ATS, trust, pins, or an error-level finding); "
         + "2 no policy failure, but an endpoint could not be scanned or judged; 64 usage error; "
-        + "65 an input file is unreadable or malformed; 73 a report or profile file cannot be written"
+        + "65 an input file is unreadable or malformed; 73 a report or profile file cannot be written; "
+        + "130 interrupted by Ctrl-C (143 by SIGTERM): the report of what completed is written, marked partial"
 
     /// The exit status of a report (``ExitTally``).
     public static func of(_ report: ScanReport) -> ExitStatus { ExitTally(report).status }

@@ -23,6 +23,10 @@ package enum GitHubRenderer {
         for issue in issues {
             out += command(issue) + "\n"
         }
+        if let partial = report.partial {
+            out +=
+                "::error title=atscheck partial report::\(ControlEscaping.escape(data("Partial report: " + partial.summary)))\n"
+        }
         return out + "atscheck: " + summary(report, issues: issues) + "\n"
     }
 

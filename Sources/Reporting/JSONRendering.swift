@@ -36,7 +36,7 @@ package enum JSONLinesRendering {
 
     /// The last line: the report's summary and findings.
     package static func summaryLine(_ report: ScanReport) throws -> String {
-        try compact(SummaryLine(summary: report.summary, findings: report.findings))
+        try compact(SummaryLine(summary: report.summary, findings: report.findings, partial: report.partial))
     }
 
     /// Compact JSON with the JSON report's conventions (sorted keys, `/` unescaped, ISO-8601, base64).
@@ -54,5 +54,7 @@ package enum JSONLinesRendering {
     struct SummaryLine: Encodable {
         var summary: ReportSummary
         var findings: [Finding]
+        /// The last line of an interrupted scan says so (absent otherwise): the lines before it are what completed.
+        var partial: PartialScan?
     }
 }

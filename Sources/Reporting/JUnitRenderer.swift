@@ -10,7 +10,8 @@ import TLSModel
 /// audit finding, with the endpoint's scan rules in its detail). One `<testsuite>` per input file for the findings
 /// about no endpoint. Errors are `<failure>`; an
 /// endpoint that could not be scanned is `<error>`; an ambiguous or unknown verdict is `<skipped>` (not decided);
-/// warnings and notes pass, with the message in `<system-out>`.
+/// warnings and notes pass, with the message in `<system-out>`. An interrupted scan (``ScanReport/partial``) ends with
+/// a `run` suite whose one case, `complete run`, is an `<error>`.
 package enum JUnitRenderer {
     /// The case of an endpoint that passes.
     package static let atsCheck = "App Transport Security"
@@ -54,6 +55,18 @@ package enum JUnitRenderer {
             suites.append(
                 Suite(name: file, cases: byFile[file]!.map { testCase(for: $0, classname: file, catalogue: catalogue) })
             )
+        }
+        if let partial = report.partial {
+            // An interrupted run: a viewer that shows only failing cases must not read the missing ones as passes.
+            let message = "partial report: \(partial.summary)"
+            suites.append(
+                Suite(
+                    name: "run",
+                    cases: [
+                        Case(
+                            classname: report.tool.name, name: "complete run",
+                            outcome: .error(message: message, type: "interrupted"))
+                    ]))
         }
 
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -11,6 +11,7 @@ package enum MarkdownRenderer {
     /// - Returns: GitHub-flavoured Markdown, ending with a newline.
     package static func render(_ report: ScanReport, catalogue: RuleCatalogue) -> String {
         var out = "## atscheck: \(summaryLine(report, catalogue: catalogue))\n"
+        if let partial = report.partial { out += "\n> **Partial report:** \(partial.summary).\n" }
         if !report.endpoints.isEmpty {
             out += "\n### Endpoints\n\n| Endpoint | Verdict | Reasons |\n| --- | --- | --- |\n"
             for endpoint in report.endpoints {

@@ -1,3 +1,5 @@
+import TLSModel
+
 /// The subset of the SARIF 2.1.0 object model atscheck writes (OASIS SARIF 2.1.0 §3).
 struct SARIFLog: Encodable {
     var schema: String
@@ -16,9 +18,32 @@ struct SARIFRun: Encodable {
     var originalUriBaseIds: [String: BaseURI]?
     var results: [SARIFResult]
     var columnKind: String
+    /// Only for an interrupted scan (absent otherwise): the invocation did not succeed, and says why.
+    var invocations: [SARIFInvocation]?
+    /// Only for an interrupted scan: the report's `partial` marker, as in the JSON report.
+    var properties: Properties?
 
     struct BaseURI: Encodable {
         var uri: String
+    }
+
+    struct Properties: Encodable {
+        var partial: PartialScan
+    }
+}
+
+/// How the run went (SARIF §3.20): written only when the scan was interrupted, so that a reader does not take the
+/// missing results for a clean bill.
+struct SARIFInvocation: Encodable {
+    var executionSuccessful: Bool
+    /// `SIGINT` or `SIGTERM` (§3.20.26).
+    var exitSignalName: String?
+    var toolExecutionNotifications: [Notification]
+
+    /// §3.58.
+    struct Notification: Encodable {
+        var level: String
+        var message: SARIFMessage
     }
 }
 

@@ -33,7 +33,7 @@ package enum SARIFRenderer {
         {
             builder.add(issue)
         }
-        return try render(builder, tool: report.tool, root: sources.root)
+        return try render(builder, tool: report.tool, root: sources.root, partial: report.partial)
     }
 
     /// Renders the report (the files as separate arguments).
@@ -46,7 +46,9 @@ package enum SARIFRenderer {
             ruleDescriptions: ruleDescriptions)
     }
 
-    static func render(_ builder: ResultBuilder, tool: ToolInfo, root: ArtifactRoot?) throws -> String {
+    static func render(
+        _ builder: ResultBuilder, tool: ToolInfo, root: ArtifactRoot?, partial: PartialScan? = nil
+    ) throws -> String {
         let log = SARIFLog(
             schema: schemaURI, version: "2.1.0",
             runs: [
@@ -57,7 +59,17 @@ package enum SARIFRenderer {
                             informationUri: RuleCatalogue.informationURL, rules: builder.rules)),
                     originalUriBaseIds: root.map { [ArtifactRoot.sourceRootID: .init(uri: $0.sourceRootURI)] },
                     results: builder.results,
-                    columnKind: "unicodeCodePoints")
+                    columnKind: "unicodeCodePoints",
+                    invocations: partial.map { partial in
+                        [
+                            SARIFInvocation(
+                                executionSuccessful: false, exitSignalName: partial.signal,
+                                toolExecutionNotifications: [
+                                    .init(level: "error", message: .init(text: "Partial report: \(partial.summary)."))
+                                ])
+                        ]
+                    },
+                    properties: partial.map { SARIFRun.Properties(partial: $0) })
             ])
         return try JSONRendering.render(log)
     }

@@ -49,6 +49,7 @@ package struct ScanTextRenderer {
                 + "[\(safe(finding.rule.rawValue))]\n"
         }
         out += style.bold("Summary:") + " " + Self.summary(report, catalogue: catalogue) + "\n"
+        if let partial = report.partial { out += style.red("Partial report:") + " " + safe(partial.summary) + "\n" }
         if let data = report.trustData, !data.summary.isEmpty { out += "Trust data: \(safe(data.summary))\n" }
         return out
     }

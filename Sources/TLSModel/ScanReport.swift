@@ -122,6 +122,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
     /// The CT log list and root stores the run judged trust with, and their dates (absent from reports of atscheck
     /// before it, and from runs that judged no trust).
     public var trustData: TrustDataInfo?
+    /// Set only when the run was interrupted before every endpoint was scanned (absent from the JSON otherwise): the
+    /// report holds what completed, and the endpoints not scanned with status `cancelled`.
+    public var partial: PartialScan?
 
     public init(endpoints: [EndpointResult], findings: [Finding] = [], tool: ToolInfo = ToolInfo()) {
         self.schemaVersion = ScanReport.currentSchemaVersion

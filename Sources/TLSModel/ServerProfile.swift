@@ -104,6 +104,9 @@ public enum ScanStatus: String, Codable, Sendable, Equatable {
     case timeout
     /// The peer answered but not with TLS we could complete (plain HTTP, garbage, closed at once).
     case error
+    /// The run was interrupted (Ctrl-C, SIGTERM) before this endpoint's scan finished: it was never started, or it
+    /// was abandoned at the grace deadline. Nothing was learnt about the server; the report is partial.
+    case cancelled
 }
 
 /// What one protocol version does.

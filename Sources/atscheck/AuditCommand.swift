@@ -23,7 +23,7 @@ struct AuditCommand: AsyncParsableCommand {
             plist finding, expired waiver, pin rejection; with --fail-on warning, a warning too); 2 an endpoint could not be \
             scanned; 64 usage error; 65 an input file is malformed, or TrustKit would refuse the plist's \
             TSKConfiguration or an entry's TrustKit pin set at launch (the app would crash; nothing is scanned or \
-            written then).
+            written then); 130 Ctrl-C (143 SIGTERM): the audit of what completed is written, marked partial.
 
             --shard I/N audits the entries of one shard (split as scan --shard splits); `atscheck merge` of every \
             shard's --format json output gives the single run's report, exception debt and exit status.
@@ -66,7 +66,25 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = try await Terminal.exitingOnFileErrors { () -> AuditResult in
+        // Ctrl-C or SIGTERM cancels the scan: what completed is still reported (marked partial), then exit 130/143.
+        let command = Interruption.Unchecked(value: self)
+        let (audited, signal) = try await Interruption.run { try await command.value.audited() }
+        var result = audited
+        Terminal.endProgress()
+        guard let signal else {
+            return try Self.emit(result, plist: plist, endpoints: endpoints, output: output, gate: gate)
+        }
+        result.report.partial?.signal = signal
+        try output.emit(
+            AuditDocument(
+                report: result.report, audit: result.section(judgedUnderDefaultPolicy: plist == nil),
+                sources: ReportSources(plistFile: plist, endpointsFile: endpoints)))
+        try Interruption.finish(signal: signal, partial: result.report.partial)
+    }
+
+    /// Reads the inputs, scans the endpoints and audits them.
+    private func audited() async throws -> AuditResult {
+        try await Terminal.exitingOnFileErrors { () -> AuditResult in
             var settings = try scan.settings()
             settings.scope = scope.scope
             settings.plistReading = try reading.readOptions()
@@ -78,8 +96,6 @@ struct AuditCommand: AsyncParsableCommand {
                 Terminal.progress("audit: scanned \(done)/\(total): \(profile.target) \(profile.status.rawValue)")
             }
         }
-        Terminal.endProgress()
-        try Self.emit(result, plist: plist, endpoints: endpoints, output: output, gate: gate)
     }
 
     /// Renders an audit in every requested format and exits with its status (`audit`, and `merge` of audit shards).

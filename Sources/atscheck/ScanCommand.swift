@@ -34,7 +34,9 @@ struct ScanCommand: AsyncParsableCommand {
 
             Exit status: 0 every endpoint passes; 1 an endpoint fails ATS or an error-level finding (a pin \
             rejection among them; with --fail-on warning, a warning too); 2 an endpoint could not be scanned; \
-            64 usage error; 65 an input file is malformed (nothing is written then).
+            64 usage error; 65 an input file is malformed (nothing is written then); 130 Ctrl-C (143 SIGTERM): \
+            no endpoint starts after it, those in flight have 2 s to finish, and the report of what completed \
+            is written, marked partial (endpoints not scanned are `cancelled`); a second Ctrl-C quits at once.
             """
     )
 
@@ -113,17 +115,25 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let outcome = try await Terminal.exitingOnFileErrors { try await scanned() }
+        // Ctrl-C or SIGTERM cancels the scan: what completed is still reported (marked partial), then exit 130/143.
+        let command = Interruption.Unchecked(value: self)
+        let (outcome, signal) = try await Interruption.run {
+            try await Terminal.exitingOnFileErrors { try await command.value.scanned() }
+        }
         switch outcome {
-        case .streamed(let streamed):
+        case .streamed(var streamed):
+            if let signal { streamed.report.partial?.signal = signal }
             let summary = try JSONLinesRendering.summaryLine(streamed.report)
             try output.emit(ScanDocument(report: streamed.report), streamed: summary)
+            if let signal { try Interruption.finish(signal: signal, partial: streamed.report.partial) }
             try gate.finish(streamed.status, reason: streamed.reason, findings: streamed.report.findings)
-        case .report(let report):
+        case .report(var report):
+            if let signal { report.partial?.signal = signal }
             let endpointsFile = targetsFile.count == 1 && !readsStandardInput ? targetsFile[0] : nil
             let streamed = streamsLines ? try JSONLinesRendering.summaryLine(report) : nil
             let sources = ReportSources(plistFile: plist, endpointsFile: endpointsFile)
             try output.emit(ScanDocument(report: report, sources: sources), streamed: streamed)
+            if let signal { try Interruption.finish(signal: signal, partial: report.partial) }
             try gate.finish(ExitStatus.of(report), reason: ExitStatus.reason(for: report), findings: report.findings)
         }
     }

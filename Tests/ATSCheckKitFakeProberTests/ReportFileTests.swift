@@ -85,6 +85,8 @@ struct ReportFileTests {
                 source: .updated, name: "Apple's CT log list", version: "901", date: "2026-11-20",
                 location: "https://valid.apple.com/ct/log_list/current_log_list.json",
                 fetchedAt: Date(timeIntervalSince1970: 1_800_000_000), sha256: "ab"))
+        // So is the marker of an interrupted shard (issue 34).
+        report.partial = PartialScan(signal: "SIGINT", notScanned: 2, graceSeconds: 2)
         for pretty in [true, false] {
             let encoder = ShardingTests.encoder()
             if !pretty { encoder.outputFormatting = [] }
@@ -93,6 +95,7 @@ struct ReportFileTests {
             let file = try ReportFile.parse(data, file: "shard.json")
             #expect(file.report == whole)
             #expect(file.report.trustData == report.trustData)
+            #expect(file.report.partial == report.partial)
             #expect(!file.isAudit && file.inputs == nil)
         }
     }

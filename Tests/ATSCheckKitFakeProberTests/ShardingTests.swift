@@ -88,6 +88,21 @@ struct ShardingTests {
         #expect(merged.findings.filter { $0.rule.rawValue == "endpoints.invalid" }.count == 1)
     }
 
+    @Test("an interrupted shard leaves the merged report partial, with every shard's endpoints not scanned")
+    func mergeKeepsPartial() async throws {
+        let targets = try Self.names.prefix(12).map { try Target(parsing: $0) }
+        let pipeline = ScanPipeline(prober: FakeProber(statuses: [:]))
+        var reports: [ScanReport] = []
+        for index in 1...2 {
+            reports.append(
+                await pipeline.scan(targets, lists: [], shard: try Shard(index: index, count: 2), judge: PolicyJudge()))
+        }
+        #expect(try ReportMerge.merge(reports).partial == nil)
+        reports[1].partial = PartialScan(signal: "SIGTERM", notScanned: 3, graceSeconds: 2)
+        let merged = try ReportMerge.merge(reports)
+        #expect(merged.partial == PartialScan(signal: "SIGTERM", notScanned: 3, graceSeconds: 2))
+    }
+
     @Test("merge refuses a missing, doubled or foreign shard")
     func mergeRefuses() async throws {
         let targets = try Self.names.prefix(20).map { try Target(parsing: $0) }

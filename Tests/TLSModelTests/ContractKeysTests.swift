@@ -249,7 +249,10 @@ struct ContractKeysTests {
             omittable: ["line"]),
         Case(
             "ScanReport", full: shardedReport(),
-            minimal: ScanReport(endpoints: []), omittable: ["shard", "trustData"]),
+            minimal: ScanReport(endpoints: []), omittable: ["shard", "trustData", "partial"]),
+        Case(
+            "PartialScan", full: PartialScan(signal: "SIGINT", notScanned: 3, graceSeconds: 2),
+            minimal: PartialScan(notScanned: 0, graceSeconds: 2), omittable: ["signal"]),
         Case(
             "TrustDataSource", full: trustDataSource(),
             minimal: TrustDataSource(source: .bundled, name: "Apple's CT log list"),
@@ -364,6 +367,7 @@ extension ContractKeysTests {
         var report = ScanReport(endpoints: [endpoint(full: true)], findings: [finding(full: true)])
         report.shard = ReportShard(index: 2, count: 3, total: 5, selected: 1, positions: [4])
         report.trustData = TrustDataInfo(ctLogList: trustDataSource())
+        report.partial = PartialScan(signal: "SIGTERM", notScanned: 1, graceSeconds: 2)
         return report
     }
 

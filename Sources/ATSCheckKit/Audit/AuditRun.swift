@@ -45,6 +45,7 @@ extension ScanPipeline {
 
         let profiles = await auditProbe(inputs.list.entries, now: now, progress: progress).map(\.profile)
         var result = inputs.finish(profiles: profiles, settings: settings, for: client, now: now)
+        result.report = result.report.markingPartial(ifCancelled: settings)
         if let shard {
             result.report.shard = ReportShard(
                 index: shard.index, count: shard.count, total: total, selected: positions.count, positions: positions)

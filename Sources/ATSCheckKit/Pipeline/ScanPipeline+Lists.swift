@@ -34,10 +34,12 @@ extension ScanPipeline {
         let batch = await ScanPlanner.batch(targets: targets, entries: entries, settings: settings, resolver: resolver)
         let now = tally?.now ?? settings.now ?? Date()
         var prober: (any EndpointProber)?
-        if let onEndpoint {
-            let stream = EndpointStream(
+        let stream = onEndpoint.map { _ in
+            EndpointStream(
                 plan: batch.plan, owner: batch.owner, targets: targets, entries: entries, judge: judge, now: now,
                 tally: tally)
+        }
+        if let onEndpoint, let stream {
             stream.openCleartext(onEndpoint)
             // The plist's pins are judged from the served chain's DER once every endpoint is in: keep it then.
             prober = StreamingProber(
@@ -45,7 +47,15 @@ extension ScanPipeline {
                 keepsSkeleton: tally != nil)
         }
         let bySlot = await probe(batch, prober: prober, progress: progress)
-        if let tally, onEndpoint != nil { return (tally.outcome(listFindings: lists.flatMap(\.findings)).report, []) }
+        // Interrupted: the endpoints not scanned are streamed as cancelled, and a probe abandoned at the grace
+        // deadline that finishes later writes nothing.
+        let streamedCancelled = Task.isCancelled ? onEndpoint.map { stream?.closeCancelled($0) ?? 0 } : nil
+        if let tally, onEndpoint != nil {
+            return (
+                tally.outcome(listFindings: lists.flatMap(\.findings)).report
+                    .markingPartial(ifCancelled: settings, notScanned: streamedCancelled), []
+            )
+        }
 
         var results: [EndpointResult] = []
         var slots: [Int] = []
@@ -72,6 +82,7 @@ extension ScanPipeline {
         }
         let report = ScanReport(endpoints: results, findings: lists.flatMap(\.findings) + pinFindings)
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: now)
+            .markingPartial(ifCancelled: settings)
         return (report, slots)
     }
 }

@@ -56,7 +56,8 @@ public struct ScanPipeline: Sendable {
         _ batch: ProbeBatch, prober: (any EndpointProber)? = nil,
         progress: (@Sendable (Int, Int, ServerProfile) -> Void)? = nil
     ) async -> [[ServerProfile]] {
-        let scanner = BatchScanner(prober: prober ?? self.prober, concurrency: settings.concurrency)
+        let scanner = BatchScanner(
+            prober: prober ?? self.prober, concurrency: settings.concurrency, grace: settings.cancellationGrace)
         return batch.bySlot(await scanner.scan(batch.plan, progress: progress))
     }
 
@@ -68,6 +69,7 @@ public struct ScanPipeline: Sendable {
     ) async -> ScanReport {
         Self.report(await probe(targets, progress: progress), judge: judge)
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? Date())
+            .markingPartial(ifCancelled: settings)
     }
 
     /// Judges profiles (scanned now or saved earlier) into a report: the ATS verdicts, then `findings` and the
@@ -92,4 +94,16 @@ public struct ScanPipeline: Sendable {
 extension ScanReport {
     /// The profiles of the report's endpoints, in order (what `--save-profile` writes).
     public var profiles: [ServerProfile] { endpoints.map(\.profile) }
+
+    /// The report marked ``partial`` when the current task is cancelled (the scan was interrupted), counting its
+    /// `cancelled` endpoints, or `notScanned` when they were streamed; else the report unchanged.
+    func markingPartial(ifCancelled settings: ScanSettings, notScanned: Int? = nil) -> ScanReport {
+        guard Task.isCancelled else { return self }
+        var marked = self
+        let grace = settings.cancellationGrace.components
+        marked.partial = PartialScan(
+            notScanned: notScanned ?? endpoints.filter { $0.profile.status == .cancelled }.count,
+            graceSeconds: Double(grace.seconds) + Double(grace.attoseconds) / 1e18)
+        return marked
+    }
 }

@@ -63,6 +63,24 @@ final class EndpointStream: Sendable {
         }
     }
 
+    /// Hands on every endpoint not handed on yet as ``ScanStatus/cancelled`` (the scan was interrupted) and closes the
+    /// stream: a probe abandoned at the grace deadline that finishes later hands nothing on.
+    /// - Returns: how many endpoints were handed on as cancelled.
+    func closeCancelled(_ onEndpoint: (EndpointResult) -> Void) -> Int {
+        let left = slotsByKey.withLock { pending in
+            defer { pending = [:] }
+            return pending.flatMap { request, places in places.map { (request, $0) } }.sorted { $0.1 < $1.1 }
+        }
+        handing.withLock { _ in
+            for (request, place) in left {
+                let profile = ServerProfile.cancelled(request, now: now)
+                let source = place.slot >= targets.count ? entries[place.slot - targets.count].source : nil
+                hand(EndpointResult(profile: profile, ats: judge.judge(profile), source: source), at: place, onEndpoint)
+            }
+        }
+        return left.count
+    }
+
     private func hand(_ endpoint: EndpointResult, at place: StreamTally.Place, _ onEndpoint: (EndpointResult) -> Void) {
         // The plist's pins are judged before the endpoint is written: an NSPinnedDomains rejection decides its verdict.
         var endpoint = endpoint

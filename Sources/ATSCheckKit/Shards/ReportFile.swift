@@ -146,11 +146,16 @@ struct ReportFile {
             if let span = others["trustData"], !span.isNull {
                 report.trustData = try decode(TrustDataInfo.self, span, named: "trustData")
             }
+            if let span = others["partial"], !span.isNull {
+                report.partial = try decode(PartialScan.self, span, named: "partial")
+            }
             return ReportFile(path: file, report: report, isAudit: isAudit, inputs: inputs)
         }
 
         /// The top-level keys read as one value each.
-        static let singleKeys: Set<String> = ["schemaVersion", "summary", "tool", "shard", "auditShard", "trustData"]
+        static let singleKeys: Set<String> = [
+            "schemaVersion", "summary", "tool", "shard", "auditShard", "trustData", "partial",
+        ]
 
         /// Each element of the list at `offset`, checked and handed on one at a time; an element that is not an object
         /// is refused before it is read.

@@ -39,6 +39,13 @@ package enum ReportMerge {
         var merged = ScanReport(endpoints: keyed.map(\.endpoint), findings: findings, tool: first.tool)
         merged.schemaVersion = first.schemaVersion
         merged.trustData = first.trustData  // the shards of one run judged with the same data
+        // A shard that was interrupted leaves the merged report partial: its endpoints not scanned are in it.
+        let partials = reports.compactMap(\.partial)
+        if !partials.isEmpty {
+            merged.partial = PartialScan(
+                signal: partials.compactMap(\.signal).first, notScanned: partials.map(\.notScanned).reduce(0, +),
+                graceSeconds: partials.map(\.graceSeconds).max() ?? 0)
+        }
         return merged
     }
 

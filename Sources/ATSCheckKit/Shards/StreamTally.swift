@@ -25,11 +25,13 @@ extension ScanPipeline {
     ) async -> StreamedScan {
         let entries = lists.flatMap(\.entries)
         let tally = StreamTally(expiryDays: settings.expiryWarningDays, now: settings.now ?? Date())
-        _ = await scanSlots(
+        let (report, _) = await scanSlots(
             targets.filter { shard?.contains($0) ?? true }, lists: lists,
             entries: entries.filter { shard?.contains($0) ?? true }, judge: judge, progress: progress,
             onEndpoint: onEndpoint, tally: tally)
-        return tally.outcome(listFindings: lists.flatMap(\.findings))
+        var outcome = tally.outcome(listFindings: lists.flatMap(\.findings))
+        outcome.report.partial = report.partial  // an interrupted scan's marker, for the summary line
+        return outcome
     }
 }
 

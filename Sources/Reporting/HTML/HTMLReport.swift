@@ -196,8 +196,17 @@ struct HTMLReport {
             state = .pass
             text = "Everything checked passes"
         }
-        return "<p class=\"verdict \(state.cssClass)\"><span class=\"sym\" aria-hidden=\"true\">\(state.symbol)</span> "
+        var banner =
+            "<p class=\"verdict \(state.cssClass)\"><span class=\"sym\" aria-hidden=\"true\">\(state.symbol)</span> "
             + "\(e(text))</p>\n"
+        if let partial = document.scan?.partial {
+            // An interrupted scan: said above everything else, so nothing below reads as the whole batch.
+            let mark = HTMLMark.notScanned
+            banner =
+                "<p class=\"verdict \(mark.cssClass)\"><span class=\"sym\" aria-hidden=\"true\">\(mark.symbol)</span> "
+                + "\(e("Partial report: " + partial.summary + "; what completed is below"))</p>\n" + banner
+        }
+        return banner
     }
 
     /// The counts: endpoints by verdict, findings by severity, exceptions and pin checks.

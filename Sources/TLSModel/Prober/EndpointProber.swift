@@ -3,6 +3,11 @@
 /// The seam lives in TLSModel so that another backend, or a test double, never links OpenSSL.
 public protocol EndpointProber: Sendable {
     /// Scans one endpoint. Never throws: every failure is a status in the profile.
+    ///
+    /// When its task is cancelled (Ctrl-C), a prober should stop opening connections and return soon. The batch
+    /// keeps a `completed` profile it returns then (steps not run must read as unknown, never as "not supported"),
+    /// reports any other status as `cancelled` (the failure is the cancellation's, not the server's), and stops
+    /// waiting for a prober that has not returned 2 s after the cancellation.
     func scan(_ request: ProbeRequest) async -> ServerProfile
 }
 

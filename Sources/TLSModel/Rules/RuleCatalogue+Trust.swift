@@ -57,6 +57,8 @@ extension RuleID {
         public static let timeout: RuleID = "scan.timeout"
         /// The peer answered, but not with TLS atscheck could complete.
         public static let error: RuleID = "scan.error"
+        /// The run was interrupted before the endpoint's scan finished.
+        public static let cancelled: RuleID = "scan.cancelled"
 
         /// The id for an endpoint's scan status; nil for a completed scan.
         /// - Parameter status: How the scan ended.
@@ -67,6 +69,7 @@ extension RuleID {
             case .unreachable: return unreachable
             case .timeout: return timeout
             case .error: return error
+            case .cancelled: return cancelled
             }
         }
     }
@@ -102,6 +105,15 @@ extension RuleRegistry {
                 help: """
                     The peer closed the connection at once, sent plain HTTP or something that is not TLS. Check that \
                     the port is the HTTPS port and that no proxy in between terminates the connection.
+                    """),
+            RuleDescriptor(
+                RuleID.Scan.cancelled, .scan, .warning,
+                title: "The run was interrupted before the endpoint's scan finished.",
+                help: """
+                    Ctrl-C (SIGINT) or SIGTERM stopped the run: no endpoint starts after the signal, and one still \
+                    being scanned two seconds later is abandoned. Nothing was learnt about the server (never read as \
+                    "not supported"); the report is marked partial and the run exits 130 (143 on SIGTERM). Scan again \
+                    to judge it.
                     """),
         ])
 }
