@@ -3,7 +3,7 @@
 # nmap ssl-enum-ciphers), on loopback and behind an emulated round trip; record wall time, CPU time, the
 # TCP connections each tool made, its peak OS threads and peak RSS; beside the rows of a server that serves
 # one connection at a time (openssl s_server), atscheck's strictly serial scan of it (the serial floor) and,
-# behind latency, the physical floor; check every tool's accepted suites against the servers' true
+# behind latency, its round-trip floor (handshakes × 2 RTT); check every tool's accepted suites against the servers' true
 # configuration; then the batch scale (Examples/scale.sh: 1,000 and 10,000 endpoints, and sslyze's
 # concurrent scanner on the 1,000); write docs/benchmarks.md. A benchmark, not a test: no figure fails
 # anything, but the script stops with exit 1 when atscheck itself cannot run (or the servers cannot start,
@@ -331,8 +331,9 @@ prebuilt binaries). A benchmark, not a test: nothing here fails CI.
   that is busy).
   *vs serial* is each row's wall time over that row's, and the line under the table sets atscheck's scan
   against it: wall time and handshakes (from atscheck's JSON report, \`handshakes\` summed over the
-  endpoints). Behind latency the physical floor is printed too: the serial scan's handshakes × 2 round trips
-  (a TCP connect and a TLS flight each: no scan that makes those handshakes one after another can be faster).
+  endpoints). Behind latency the round-trip floor is printed too: the serial scan's handshakes × 2 round
+  trips (a TCP connect and a TLS flight each, one handshake after another; a scan that opens its next
+  connection during a handshake, as atscheck's preconnect does, can go below it).
 - testssl.sh takes 30 s or more a server even on loopback, so it runs once, and when it runs on the demo
   servers, only on ${TESTSSL_SERVERS// /, } (${TESTSSL_TIMEOUT} s limit per target; its ratio there is against
   atscheck scanning the same servers, the *subset* rows).
@@ -356,7 +357,9 @@ prebuilt binaries). A benchmark, not a test: nothing here fails CI.
   names are not in the certificates (every verdict fails on the hostname); each endpoint is a full scan.
   Every report must list every endpoint of its list (checked; a missing one stops the run). The same
   1,000-endpoint list goes to sslyze's concurrent scanner, \`sslyze … --targets_in FILE\` with each line
-  \`NAME:PORT{ADDRESS}\` (10 servers at once, 5 connections each: its defaults).
+  \`NAME:PORT{ADDRESS}\` (10 servers at once, 5 connections each: its defaults). It needs minutes for them, so
+  its run is cut at \`PEER_TIMEOUT\` (default 120 s): its rate comes from the endpoints it finished by then
+  (it prints each server's results as that scan completes), and *s for all* is the batch's time at that rate.
 - Suites correct: for each server and each protocol version, the set of suites the tool reports accepted
   must equal the true set. The truth does not come from atscheck: OpenSSL's own
   \`openssl ciphers -s -tls1|-tls1_1|-tls1_2 'CIPHERS:@SECLEVEL=0'\` for the catalogue entry's cipher string
