@@ -348,7 +348,9 @@ prebuilt binaries). A benchmark, not a test: nothing here fails CI.
   accepted during the run (\`atscheck-demo-servers\` prints its per-server counts on SIGUSR1; the count
   before is subtracted from the count after). Threads: the most OS threads the tool's processes had at once,
   sampled every 5 ms from \`/proc/PID/stat\` (a thread that lives less than 5 ms can be missed; one that
-  waits on a handshake is seen). RSS: the peak resident set of the tool's largest process (\`ru_maxrss\`).
+  waits on a handshake is seen; a prober with a thread per probe holds more of them at once when it gets less
+  CPU, so on a machine shared with other work the figure varies from run to run). RSS: the peak resident set
+  of the tool's largest process (\`ru_maxrss\`).
 - Batch scale: Examples/scale.sh starts 1,000 TLS servers on 10 loopback addresses (4 configurations; a fifth
   behind the emulated latency) and gives one \`atscheck scan --targets\` invocation 1,000 and 10,000 endpoints
   of them (JSON and JSON Lines; 10,000 in JSON Lines only), then 300 and 2,000 at \`--concurrency 1000\` for
