@@ -18,7 +18,8 @@
 # the tool's), THREAD_SIZES (default "300 2000") and THREAD_CONCURRENCY (default 1000): the runs that measure
 # peak threads at a high --concurrency, CONCURRENCIES (for sweep), EXTRA (more atscheck options, e.g.
 # --ats-only), SSLYZE (an sslyze executable: runs it on the PEER_SIZE batch; unset or empty: no peer row),
-# PEER_SIZE (default 1000), NMAP (set to 1: nmap ssl-enum-ciphers on the same batch too; slow), PEER_TIMEOUT
+# PEER_SIZE (default 1000), NMAP (set to 1: nmap ssl-enum-ciphers on the same batch too; about 3 minutes for the
+# 1,000, and it writes its XML at the end: give it PEER_TIMEOUT=600), PEER_TIMEOUT
 # (seconds after which a peer's run is cut, its rate taken from the endpoints it finished; default 120: sslyze
 # needs 6–7 minutes for the 1,000 endpoints on 2 cores; 900 lets it finish).
 set -euo pipefail
@@ -276,9 +277,15 @@ if [ -n "${NMAP:-}" ]; then
   # shellcheck disable=SC2086
   $HELPER run --timeout "$PEER_TIMEOUT" --stdout /dev/null --stderr "$work/nmap.err" -- nmap -Pn -n -p "$ports" \
     --script ssl-enum-ciphers,ssl-cert -oX "$work/nmap.xml" $hosts > "$work/nmap-measure.json"
-  reported=$(python3 -c 'import sys, xml.etree.ElementTree as ET
+  # Reported: the batch's endpoints (address and port) with an ssl-enum-ciphers result. Not every open TLS port
+  # nmap found: its address × port product also meets the servers behind the latency relays.
+  reported=$(head -n "$PEER_SIZE" "$work/servers.txt" | python3 -c 'import sys, xml.etree.ElementTree as ET
+wanted = {tuple(line.split()) for line in sys.stdin if line.strip()}
 try: root = ET.parse(sys.argv[1]).getroot()
 except (OSError, ET.ParseError): print(0); sys.exit()
-print(sum(1 for p in root.iter("port") if any(s.get("id") == "ssl-enum-ciphers" for s in p.iter("script"))))' "$work/nmap.xml")
+found = {(address.get("addr"), port.get("portid")) for host in root.iter("host")
+         for address in host.findall("address") for port in host.iter("port")
+         if any(script.get("id") == "ssl-enum-ciphers" for script in port.iter("script"))}
+print(len(found & wanted))' "$work/nmap.xml")
   peer_row "nmap ssl-enum-ciphers" "$PEER_SIZE" "$work/nmap-measure.json" "$reported"
 fi
