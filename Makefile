@@ -86,7 +86,9 @@ try: release
 try-stop:
 	@Examples/try.sh stop
 
-## bench: compare atscheck with the peers on the same local servers, on loopback and behind 50 ms; writes docs/benchmarks.md
+## bench: compare atscheck with the peers on the same local servers, on loopback and behind 50 ms (openssl s_server
+## beside its serial floor, nginx), with each tool's peak threads and RSS, then the 1,000- and 10,000-endpoint batch
+## (Examples/scale.sh) and sslyze --targets_in on the 1,000; writes docs/benchmarks.md (about 10-15 min on 2 cores)
 bench: release
 	@Examples/bench.sh
 
