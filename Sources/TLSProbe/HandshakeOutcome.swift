@@ -187,16 +187,20 @@ struct PeerBytes: Hashable, CustomStringConvertible {
 
     /// The report's words.
     var description: String {
-        let firstLine = String(decoding: bytes, as: UTF8.self).prefix(while: { $0 != "\r" && $0 != "\n" })
+        let firstLine = Self.firstLine(String(decoding: bytes, as: UTF8.self))
         switch kind {
         case .http: return "not TLS: the server answered in plain HTTP (\(firstLine))"
         case .text: return "not TLS: the server answered in plain text (\(firstLine))"
-        case .banner:
-            let ascii = String(bytes: bytes, encoding: .ascii) ?? ""
-            return "not TLS: the server sent a plain-text banner (\(ascii.prefix(while: { $0 != "\r" && $0 != "\n" })))"
+        case .banner: return "not TLS: the server sent a plain-text banner (\(firstLine))"  // ASCII: the same text
         case .bytes:
             let hex = bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
             return "not TLS: the server sent bytes that are not a TLS record (\(hex))"
         }
+    }
+
+    /// `text` up to its first line break. Cut on scalars: Swift reads `\r\n` as one Character, which is neither
+    /// `\r` nor `\n`, so a Character-wise cut kept a CRLF-ended line whole, break included.
+    private static func firstLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(while: { $0 != "\r" && $0 != "\n" })))
     }
 }

@@ -155,6 +155,9 @@ struct HandshakeOutcomeTests {
             (Array("SSH-2.0-OpenSSH_".utf8), .text, "answered in plain text (SSH-2.0-OpenSSH_)"),
             (Array("220 smtp\u{0}".utf8), .banner, "sent a plain-text banner (220 smtp\u{0})"),
             ([0x00, 0xff, 0x10], .bytes, "sent bytes that are not a TLS record (00 ff 10)"),
+            // A line ended by CRLF inside the 16 bytes is cut before the break (Swift's "\r\n" is one Character).
+            (Array("HTTP/1.0 200\r\nX".utf8), .http, "answered in plain HTTP (HTTP/1.0 200)"),
+            (Array("+OK ready\r\n".utf8), .text, "answered in plain text (+OK ready)"),
         ])
     func peerBytes(_ bytes: [UInt8], kind: PeerBytes.Kind, words: String) {
         let peer = PeerBytes(bytes: bytes)
