@@ -226,6 +226,13 @@ struct Handshaker {
         }
     }
 
+    /// OpenSSL's reasons (library SSL) for a ServerHello whose version or suite was not offered, or for an offer
+    /// that could not be made (no version or suite left to offer).
+    private static let declineReasons: Set<Int32> = [
+        SSL_R_UNSUPPORTED_PROTOCOL, SSL_R_WRONG_SSL_VERSION, SSL_R_WRONG_CIPHER_RETURNED, SSL_R_NO_PROTOCOLS_AVAILABLE,
+        SSL_R_UNKNOWN_CIPHER_RETURNED, SSL_R_WRONG_VERSION_NUMBER, SSL_R_NO_CIPHERS_AVAILABLE,
+    ]
+
     /// Turns a failed handshake into "the server said no" or "that is not TLS".
     private func failure(errors: [OpenSSLErrorQueue.Entry], firstBytes: [UInt8]) -> HandshakeResult.Outcome {
         let text = errors.map(\.text).joined(separator: "; ")
@@ -240,12 +247,11 @@ struct Handshaker {
         {
             return .notTLS(PeerBytes(bytes: firstBytes))
         }
-        // A ServerHello for a version or suite we did not offer: the server cannot do what we asked.
-        let declines = [
-            "unsupported protocol", "wrong ssl version", "wrong cipher returned", "no protocols available",
-            "unknown cipher returned", "wrong version number", "no ciphers available",
-        ]
-        if declines.contains(where: { text.contains($0) }) { return .refused(.declined(text)) }
+        // A ServerHello for a version or suite we did not offer: the server cannot do what we asked. Told by
+        // OpenSSL's reason codes, not its words.
+        if errors.contains(where: { $0.library == ERR_LIB_SSL && Self.declineReasons.contains($0.reason) }) {
+            return .refused(.declined(text))
+        }
         return .broken(text.isEmpty ? "handshake failed" : "handshake failed: \(text)")
     }
 

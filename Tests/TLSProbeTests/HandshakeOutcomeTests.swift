@@ -62,6 +62,19 @@ struct HandshakeOutcomeTests {
         #expect(!result.isDrop)
     }
 
+    @Test("a ServerHello for a version not offered is a decline, told by OpenSSL's reason code")
+    func declined() async throws {
+        let server = try TestTLSServer(.only(.tls1_0, cipherList: "ECDHE-RSA-AES128-SHA:AES256-SHA"))
+        defer { server.stop() }
+        let result = try await Self.handshake(.tls1_2, host: server.host, port: server.port)
+        guard case .refused(.declined(let why)) = result.outcome else {
+            Issue.record("expected a decline, got \(result.outcome)")
+            return
+        }
+        #expect(why.contains("unsupported protocol") || why.contains("wrong ssl version"), "\(why)")
+        #expect(result.outcome.detail == why)
+    }
+
     @Test("alert codes are named as the registry names them, and unknown codes still print")
     func alertNames() {
         #expect(AlertDescription.handshakeFailure.description == "handshake_failure (40)")
