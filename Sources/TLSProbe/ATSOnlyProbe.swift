@@ -136,7 +136,7 @@ struct ATSOnlyProbe {
             let allRefused = everyOffer.isSubset(of: Set(refused))
             let supported: Bool? = !accepted.isEmpty ? true : (anyAnswer && failure == nil && allRefused ? false : nil)
             let why =
-                failure.flatMap(\.detail)
+                failure?.detail
                 ?? (supported == false
                     ? "refused every suite offered"
                     : "refused the ATS suites; the others were not probed (ats-only scan)")

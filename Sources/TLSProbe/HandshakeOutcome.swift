@@ -139,8 +139,8 @@ extension HandshakeResult {
 }
 
 extension HandshakeResult.Outcome {
-    /// The report's words for the outcome (never nil).
-    var detail: String? {
+    /// The report's words for the outcome.
+    var detail: String {
         switch self {
         case .answered(let a): return "\(a.version) \(a.suite.ianaName)"
         case .refused(let refusal): return refusal.reason

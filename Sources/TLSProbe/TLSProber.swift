@@ -224,7 +224,7 @@ package struct TLSProber: EndpointProber, AddressResolver {
         }
         let failures = results.filter { $0.result.supported == nil }.compactMap(\.failure)
         if !failures.isEmpty, failures.allSatisfy({ if case .silent = $0 { return true } else { return false } }) {
-            return (.timeout, "no TLS answer: \(failures[0].detail ?? "timeout")")
+            return (.timeout, "no TLS answer: \(failures[0].detail)")
         }
         if !failures.isEmpty, failures.allSatisfy({ if case .dropped = $0 { return true } else { return false } }) {
             return (.error, "server closed every connection without a TLS answer")
