@@ -121,10 +121,10 @@ struct ATSOnlyProbe {
             for (index, offer) in offers.enumerated() where offer.version == v {
                 guard let answer = answers[index] else { continue }
                 switch answer.outcome {
-                case .accepted(let a) where a.version == v && offer.suites.contains(where: { $0.suite == a.suite }):
+                case .answered(let a) where a.version == v && offer.suites.contains(where: { $0.suite == a.suite }):
                     accepted.append(a)
                     anyAnswer = true
-                case .rejected:
+                case .refused:
                     refused += offer.suites.map(\.suite)
                     anyAnswer = true
                 default:
@@ -136,7 +136,7 @@ struct ATSOnlyProbe {
             let allRefused = everyOffer.isSubset(of: Set(refused))
             let supported: Bool? = !accepted.isEmpty ? true : (anyAnswer && failure == nil && allRefused ? false : nil)
             let why =
-                failure.flatMap(\.detail)
+                failure?.detail
                 ?? (supported == false
                     ? "refused every suite offered"
                     : "refused the ATS suites; the others were not probed (ats-only scan)")
@@ -151,7 +151,7 @@ struct ATSOnlyProbe {
             if supported == true { result.refusedSuites = refused }
             results[v] = .init(
                 result: result, firstAccepted: accepted.first,
-                failure: supported == false ? .rejected(result.reason ?? "") : failure)
+                failure: supported == false ? .refused(.declined(result.reason ?? "")) : failure)
         }
         return results
     }

@@ -297,7 +297,7 @@ final class EndpointSession: Sendable {
                     ready.socket.descriptor.close()
                     let outcome: HandshakeResult.Outcome =
                         tunnel.map { .proxyFailed("\($0.name): \(failure.reason)", retryable: true) }
-                        ?? .closed(failure.reason)
+                        ?? .dropped(.init(signal: .reset, afterBytes: 0, phase: .connect(failure.reason)))
                     var result = HandshakeResult(outcome: outcome, address: ready.socket.address, connected: true)
                     result.overlapped = ledger.close(ready.ticket)
                     record(result, isRetry: isRetry)
@@ -330,7 +330,7 @@ final class EndpointSession: Sendable {
         }()
         return ran
             ?? HandshakeResult(
-                outcome: .timeout("the endpoint's overall deadline passed"), address: nil, connected: false)
+                outcome: .silent(.init(phase: .endpointDeadline)), address: nil, connected: false)
     }
 
     /// Keeps the first fresh connection's TCP-connect time (the stall time of ``watch()`` scales with it), and opens
@@ -370,14 +370,3 @@ final class EndpointSession: Sendable {
 // An `SSL_CTX` is configured once, before any handshake, and only read afterwards (`SSL_new`), which
 // OpenSSL allows from any thread: a version chain hands its context from one probe-pool job to the next.
 extension ClientContext: @unchecked Sendable {}
-
-extension HandshakeResult.Outcome {
-    var detail: String? {
-        switch self {
-        case .accepted(let a): return "\(a.version) \(a.suite.ianaName)"
-        case .rejected(let s), .closed(let s), .timeout(let s), .unreachable(let s), .protocolError(let s),
-            .notRun(let s), .proxyFailed(let s, _):
-            return s
-        }
-    }
-}

@@ -5,22 +5,6 @@ import TLSModel
 
 /// What one handshake attempt found.
 struct HandshakeResult {
-    enum Outcome {
-        case accepted(Accepted)
-        /// The server answered in TLS and declined (an alert, or a version we did not offer).
-        case rejected(String)
-        case closed(String)
-        case timeout(String)
-        case unreachable(String)
-        /// Not TLS, or a handshake that broke in a way that says nothing about support.
-        case protocolError(String)
-        case notRun(String)
-        /// The HTTP proxy did not open the tunnel (``ProxyTunnel``): unreachable, a non-2xx answer to CONNECT, or
-        /// closed before answering. Says nothing about the server. `retryable`: a 502/503/504 or a close, which may
-        /// pass on a retry; a refusal such as 407 or 403 is not tried again.
-        case proxyFailed(String, retryable: Bool)
-    }
-
     struct Accepted {
         var version: TLSVersion
         var suite: CipherSuite
@@ -36,15 +20,12 @@ struct HandshakeResult {
         var scts: [CollectedSCT]? = nil
     }
 
+    /// What happened.
     var outcome: Outcome
     /// The address connected to (nil when no connection was made).
     var address: SocketAddress?
     /// Whether a TCP connection was made (counts toward `handshakes`).
     var connected: Bool
-    /// Bytes the server sent before the handshake ended (0: it never answered).
-    var received = 0
-    /// Set on a step's last drop when every attempt of the step was closed before the server sent a byte.
-    var everyAttemptClosedSilently = false
     /// Whether another connection of the endpoint was open at some moment of this one's life
     /// (``ConnectionLedger``): a drop is then not evidence until the step is tried alone.
     var overlapped = false
@@ -54,7 +35,7 @@ struct HandshakeResult {
     var stoppedAtServerFlight = false
 
     var accepted: Accepted? {
-        if case .accepted(let a) = outcome { return a }
+        if case .answered(let a) = outcome { return a }
         return nil
     }
 }
@@ -87,7 +68,7 @@ struct Handshaker {
                 if failure.kind == .closed {  // connected, then reset before a byte was exchanged: a drop
                     let outcome: HandshakeResult.Outcome =
                         tunnel.map { .proxyFailed("\($0.name): \(failure.reason)", retryable: true) }
-                        ?? .closed(failure.reason)
+                        ?? .dropped(.init(signal: .reset, afterBytes: 0, phase: .connect(failure.reason)))
                     return HandshakeResult(outcome: outcome, address: address, connected: true)
                 }
                 lastFailure = failure
@@ -103,10 +84,12 @@ struct Handshaker {
             } else if let tunnel {
                 outcome =
                     lastFailure.kind == .timeout
-                    ? .timeout("\(tunnel.name): \(lastFailure.reason)")
+                    ? .silent(.init(phase: .connect("\(tunnel.name): \(lastFailure.reason)")))
                     : .proxyFailed("\(tunnel.name) unreachable: \(lastFailure.reason)", retryable: false)
             } else {
-                outcome = lastFailure.kind == .timeout ? .timeout(lastFailure.reason) : .unreachable(lastFailure.reason)
+                outcome =
+                    lastFailure.kind == .timeout
+                    ? .silent(.init(phase: .connect(lastFailure.reason))) : .unreachable(lastFailure.reason)
             }
             return HandshakeResult(outcome: outcome, address: nil, connected: false)
         }
@@ -117,7 +100,7 @@ struct Handshaker {
                 switch error {
                 case .refused(let why, let retryable): outcome = .proxyFailed(why, retryable: retryable)
                 case .closed(let why): outcome = .proxyFailed(why, retryable: true)
-                case .timeout(let why): outcome = .timeout(why)
+                case .timeout(let why): outcome = .silent(.init(phase: .tunnel(why)))
                 }
                 return HandshakeResult(outcome: outcome, address: socket.address, connected: true)
             }
@@ -131,20 +114,20 @@ struct Handshaker {
         // Told before the server can see the close (and serve its next connection), so that whoever counts the
         // connections open at once never counts this one after it.
         switch outcome {
-        case .accepted: beforeClose(received > 0, true)
-        case .rejected: beforeClose(received > 0, false)
+        case .answered: beforeClose(received > 0, true)
+        case .refused: beforeClose(received > 0, false)
         default: beforeClose(false, false)
         }
         // Closed here, not when the last reference goes: a connection opened ahead is also referenced by the
         // step that took it, and the server must see the close as soon as the probe is done.
         socket.descriptor.close()
         return HandshakeResult(
-            outcome: outcome, address: socket.address, connected: true, received: received,
-            stoppedAtServerFlight: stopped)
+            outcome: outcome, address: socket.address, connected: true, stoppedAtServerFlight: stopped)
     }
 
     /// - Parameters:
-    ///   - received: set to the bytes the server sent (a close after some is a truncated handshake).
+    ///   - received: set to the bytes the server sent (a close after some is a truncated handshake; a refusal after
+    ///     none is the client's own: nothing could be offered).
     ///   - stoppedAtServerFlight: set when ``ServerFlight`` or ``DHEKeyExchangeGate`` ended the handshake.
     private func handshake(
         on socket: TCPSocket, context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
@@ -186,26 +169,26 @@ struct Handshaker {
                 // The server's first flight is read and checked; the client stopped before its key exchange.
                 OpenSSLErrorQueue.clear()
                 stoppedAtServerFlight = true
-                return .accepted(describeAccepted(ssl))
+                return .answered(describeAccepted(ssl))
             }
             // Always flush what OpenSSL wrote (the ClientHello, or an alert we are sending).
             do { try await flush(wbio, to: socket, deadline: deadline) } catch let failure as ProbeFailure {
-                if rc != 1 { return classify(failure, received: received, firstBytes: firstBytes) }
+                if rc != 1 { return classify(failure, received: received) }
             } catch {}
-            if rc == 1 { return .accepted(describeAccepted(ssl)) }
+            if rc == 1 { return .answered(describeAccepted(ssl)) }
             switch error {
             case SSL_ERROR_WANT_READ:
                 if let keyExchange = gate.serverKeyExchange {
                     // OpenSSL has read everything before the held-back ServerKeyExchange (``DHEKeyExchangeGate``).
                     OpenSSLErrorQueue.clear()
                     stoppedAtServerFlight = true
-                    return .accepted(describeAccepted(ssl, heldBackKeyExchange: keyExchange))
+                    return .answered(describeAccepted(ssl, heldBackKeyExchange: keyExchange))
                 }
                 let read: TCPSocket.ReadResult
                 do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
-                    return classify(failure, received: received, firstBytes: firstBytes)
+                    return classify(failure, received: received)
                 } catch {
-                    return .protocolError("\(error)")
+                    return .broken("\(error)")
                 }
                 switch read {
                 case .data(let bytes):
@@ -213,18 +196,9 @@ struct Handshaker {
                     received += bytes.count
                     let passed = gate.take(bytes)
                     if !passed.isEmpty { rbio.write(passed) }
-                case .eof:
-                    return received == 0
-                        ? .closed("server closed the connection without answering")
-                        : .closed("server closed the connection mid-handshake after \(received) bytes")
-                case .reset(let why):
-                    return received == 0
-                        ? .closed("connection reset without an answer (\(why))")
-                        : .closed("connection reset mid-handshake (\(why))")
-                case .timeout:
-                    return received == 0
-                        ? .timeout("no answer to the ClientHello before the deadline")
-                        : .timeout("handshake stalled after \(received) bytes")
+                case .eof: return .dropped(.init(signal: .closed, afterBytes: received))
+                case .reset(let why): return .dropped(.init(signal: .reset, afterBytes: received, cause: why))
+                case .timeout: return .silent(.init(phase: .handshake, afterBytes: received))
                 }
             case SSL_ERROR_WANT_WRITE:
                 continue
@@ -240,35 +214,45 @@ struct Handshaker {
         try await socket.sendAll(bytes, deadline: deadline)
     }
 
-    private func classify(_ failure: ProbeFailure, received: Int, firstBytes: [UInt8]) -> HandshakeResult.Outcome {
+    /// A socket failure while sending the client's bytes or waiting for the server's, after `received` bytes.
+    private func classify(_ failure: ProbeFailure, received: Int) -> HandshakeResult.Outcome {
         switch failure.kind {
-        case .timeout: return .timeout(failure.reason)
-        case .closed: return .closed(failure.reason)
+        // Only a send times out or is refused by the peer (a read's timeout and close are results, not errors).
+        case .timeout: return .silent(.init(phase: .send(failure.reason), afterBytes: received))
+        case .closed: return .dropped(.init(signal: .reset, afterBytes: received, phase: .send(failure.reason)))
         case .unreachable: return .unreachable(failure.reason)
-        case .protocolError, .local: return .protocolError(failure.reason)
+        case .protocolError, .local: return .broken(failure.reason)
         case .cancelled: return .notRun(failure.reason)
         }
     }
 
+    /// OpenSSL's reasons (library SSL) for a ServerHello whose version or suite was not offered, or for an offer
+    /// that could not be made (no version or suite left to offer).
+    private static let declineReasons: Set<Int32> = [
+        SSL_R_UNSUPPORTED_PROTOCOL, SSL_R_WRONG_SSL_VERSION, SSL_R_WRONG_CIPHER_RETURNED, SSL_R_NO_PROTOCOLS_AVAILABLE,
+        SSL_R_UNKNOWN_CIPHER_RETURNED, SSL_R_WRONG_VERSION_NUMBER, SSL_R_NO_CIPHERS_AVAILABLE,
+    ]
+
     /// Turns a failed handshake into "the server said no" or "that is not TLS".
     private func failure(errors: [OpenSSLErrorQueue.Entry], firstBytes: [UInt8]) -> HandshakeResult.Outcome {
         let text = errors.map(\.text).joined(separator: "; ")
+        // OpenSSL reports a received alert as reason SSL_AD_REASON_OFFSET + the alert's description byte.
         let alertOffset = atsc_SSL_AD_REASON_OFFSET()
         if let alert = errors.first(where: { $0.reason >= alertOffset && $0.reason < alertOffset + 256 }) {
-            return .rejected("server sent alert: \(alert.text)")
+            let code = AlertDescription(rawValue: UInt8(truncatingIfNeeded: alert.reason - alertOffset))
+            return .refused(.alert(code, said: alert.text))
         }
         if let first = firstBytes.first,
             !(first == 0x15 || first == 0x16) || (firstBytes.count > 1 && firstBytes[1] != 3)
         {
-            return .protocolError(PeerBytes.describeNonTLS(firstBytes))
+            return .notTLS(PeerBytes(bytes: firstBytes))
         }
-        // A ServerHello for a version or suite we did not offer: the server cannot do what we asked.
-        let declines = [
-            "unsupported protocol", "wrong ssl version", "wrong cipher returned", "no protocols available",
-            "unknown cipher returned", "wrong version number", "no ciphers available",
-        ]
-        if declines.contains(where: { text.contains($0) }) { return .rejected(text) }
-        return .protocolError(text.isEmpty ? "handshake failed" : "handshake failed: \(text)")
+        // A ServerHello for a version or suite we did not offer: the server cannot do what we asked. Told by
+        // OpenSSL's reason codes, not its words.
+        if errors.contains(where: { $0.library == ERR_LIB_SSL && Self.declineReasons.contains($0.reason) }) {
+            return .refused(.declined(text))
+        }
+        return .broken(text.isEmpty ? "handshake failed" : "handshake failed: \(text)")
     }
 
     /// `heldBackKeyExchange`: the DHE ServerKeyExchange body ``DHEKeyExchangeGate`` kept from OpenSSL, whose
@@ -308,27 +292,6 @@ struct Handshaker {
             version: version, suite: CipherSuite(code), openSSLName: name, group: group, groupBits: groupBits,
             chainDER: chain, ocspStapled: response != nil, ocspResponse: response,
             scts: SSL_ct_is_enabled(ssl) == 1 ? CollectedSCT.peer(of: ssl) : nil)
-    }
-}
-
-/// Describes bytes from a peer that does not speak TLS.
-enum PeerBytes {
-    static func describeNonTLS(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let firstLine = text.prefix(while: { $0 != "\r" && $0 != "\n" })
-        if text.hasPrefix("HTTP/") || text.lowercased().hasPrefix("<!doctype") || text.lowercased().hasPrefix("<html") {
-            return "not TLS: the server answered in plain HTTP (\(firstLine))"
-        }
-        if !bytes.isEmpty, bytes.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0D || $0 == 0x0A || $0 == 0x09 }) {
-            return "not TLS: the server answered in plain text (\(firstLine))"
-        }
-        if let text = String(bytes: bytes, encoding: .ascii),
-            ["SSH-", "220", "+OK", "* OK"].contains(where: { text.hasPrefix($0) })
-        {
-            return "not TLS: the server sent a plain-text banner (\(text.prefix(while: { $0 != "\r" && $0 != "\n" })))"
-        }
-        let hex = bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
-        return "not TLS: the server sent bytes that are not a TLS record (\(hex))"
     }
 }
 

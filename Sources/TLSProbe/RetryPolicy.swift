@@ -50,8 +50,8 @@ extension HandshakeResult {
     /// so the step is retried; never read as a refusal.
     var isDrop: Bool {
         switch outcome {
-        case .closed, .timeout: return true
-        case .accepted, .rejected, .unreachable, .protocolError, .notRun, .proxyFailed: return false
+        case .dropped, .silent: return true
+        case .answered, .refused, .unreachable, .notTLS, .broken, .notRun, .proxyFailed: return false
         }
     }
 
@@ -71,7 +71,7 @@ extension HandshakeResult {
 
     /// Closed (FIN or RST) before the server sent a single byte.
     var closedSilently: Bool {
-        if case .closed = outcome { return received == 0 }
+        if case .dropped(let drop) = outcome { return drop.isSilent }
         return false
     }
 }
@@ -117,7 +117,7 @@ extension EndpointSession {
             guard result.isDrop || result.isRetryableProxyFailure else { return result }
             counted += 1
             if result.closedSilently { silentCloses += 1 }
-            if case .timeout = result.outcome { timeouts += 1 }
+            if case .silent = result.outcome { timeouts += 1 }
             let retries = counted - 1
             let delay = retry.delay(beforeRetry: retries + 1)
             let exhausted = retries >= retry.maxRetries || timeouts > retry.maxTimeoutRetries
@@ -125,7 +125,6 @@ extension EndpointSession {
             let pastDeadline = Double(endpointDeadline.remainingMilliseconds) / 1000 <= delay + 0.01
             if exhausted || pastDeadline {
                 result.outcome = Self.gaveUp(result.outcome, attempts: counted, silentCloses: silentCloses)
-                result.everyAttemptClosedSilently = counted > 1 && silentCloses == counted
                 return result
             }
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
@@ -141,17 +140,19 @@ extension EndpointSession {
         return result
     }
 
-    /// The last drop of a step that never got an answer, saying how often it was tried.
+    /// The last drop of a step that never got an answer, saying how often it was tried (and, for a drop, whether
+    /// every attempt was closed before the server sent a byte: `silentCloses` of them).
     static func gaveUp(_ outcome: HandshakeResult.Outcome, attempts: Int, silentCloses: Int) -> HandshakeResult.Outcome
     {
         guard attempts > 1 else { return outcome }
-        if silentCloses == attempts {
-            // Some old stacks close without an alert on a version they do not speak; so do rate limiters.
-            return .closed("server closed the connection every time (\(attempts) attempts): could not tell")
-        }
         switch outcome {
-        case .closed(let why): return .closed("\(why) (no answer in \(attempts) attempts)")
-        case .timeout(let why): return .timeout("\(why) (no answer in \(attempts) attempts)")
+        case .dropped(var drop):
+            drop.attempts = attempts
+            drop.everyAttemptSilent = silentCloses == attempts
+            return .dropped(drop)
+        case .silent(var silence):
+            silence.attempts = attempts
+            return .silent(silence)
         case .proxyFailed(let why, let retryable):
             return .proxyFailed("\(why) (\(attempts) attempts)", retryable: retryable)
         default: return outcome

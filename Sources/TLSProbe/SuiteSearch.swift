@@ -107,11 +107,11 @@ struct SuiteSearch {
         if let index = running.firstIndex(of: step.streak) { running.remove(at: index) }
         guard let a = answer.accepted else {
             // Only a TLS-level refusal ends a chain as complete; a drop leaves its suites unknown.
-            if case .rejected = answer.outcome {} else { stop = stop ?? answer.outcome }
+            if case .refused = answer.outcome {} else { stop = stop ?? answer.outcome }
             return
         }
         guard a.version == enumerator.version, let index = step.offer.firstIndex(where: { $0.suite == a.suite }) else {
-            stop = stop ?? .protocolError("server chose \(a.version) \(a.suite.ianaName), which was not offered")
+            stop = stop ?? .broken("server chose \(a.version) \(a.suite.ianaName), which was not offered")
             return
         }
         found.append(a)

@@ -151,7 +151,7 @@ package struct TLSProber: EndpointProber, AddressResolver {
         var toProbe = versions
         var seed: (TLSVersion, HandshakeResult.Accepted)?
         switch lead.outcome {
-        case .accepted(let a) where versions.contains(a.version):
+        case .answered(let a) where versions.contains(a.version):
             seed = (a.version, a)
             for v in versions where v > a.version {
                 results[v] = .init(
@@ -163,21 +163,22 @@ package struct TLSProber: EndpointProber, AddressResolver {
             toProbe = versions.filter { $0 <= a.version }
         case .unreachable(let why):
             return finish(profile, session: session, status: .unreachable, error: why, versions: versions, clock: clock)
-        case .timeout(let why):
+        case .silent(let silence):
             // A peer that accepts and never answers: stop here rather than wait once per version.
             return finish(
-                profile, session: session, status: .timeout, error: "no TLS answer: \(why)", versions: versions,
-                clock: clock)
-        case .protocolError(let why) where why.hasPrefix("not TLS"):
-            return finish(profile, session: session, status: .error, error: why, versions: versions, clock: clock)
+                profile, session: session, status: .timeout, error: "no TLS answer: \(silence.reason)",
+                versions: versions, clock: clock)
+        case .notTLS(let peer):
+            return finish(
+                profile, session: session, status: .error, error: peer.description, versions: versions, clock: clock)
         case .proxyFailed(let why, _):
             // The proxy refused (after retries, for a 502/503/504) or cannot be reached: the server was never
             // reached, so nothing is known of any version, and every other step would be refused the same way.
             return finish(profile, session: session, status: .error, error: why, versions: versions, clock: clock)
-        case .closed where lead.everyAttemptClosedSilently:
+        case .dropped(let drop) where drop.everyAttemptSilent:
             session.noteClosesEverything()  // probe every version on its own, with fewer retries
-        default:
-            break  // rejected, closed, or an odd failure: probe every version on its own
+        case .answered, .refused, .dropped, .broken, .notRun:
+            break  // another version, a refusal, a drop, or an odd failure: probe every version on its own
         }
 
         // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
@@ -222,14 +223,20 @@ package struct TLSProber: EndpointProber, AddressResolver {
             )
         }
         let failures = results.filter { $0.result.supported == nil }.compactMap(\.failure)
-        if !failures.isEmpty, failures.allSatisfy({ if case .timeout = $0 { return true } else { return false } }) {
-            return (.timeout, "no TLS answer: \(failures[0].detail ?? "timeout")")
+        if !failures.isEmpty, failures.allSatisfy({ if case .silent = $0 { return true } else { return false } }) {
+            return (.timeout, "no TLS answer: \(failures[0].detail)")
         }
-        if !failures.isEmpty, failures.allSatisfy({ if case .closed = $0 { return true } else { return false } }) {
+        if !failures.isEmpty, failures.allSatisfy({ if case .dropped = $0 { return true } else { return false } }) {
             return (.error, "server closed every connection without a TLS answer")
         }
+        // A broken handshake (or a peer that is not TLS) says more than a drop or a refusal beside it.
         let reason =
-            failures.first(where: { if case .protocolError = $0 { return true } else { return false } })?.detail
+            failures.first(where: {
+                switch $0 {
+                case .broken, .notTLS: return true
+                default: return false
+                }
+            })?.detail
             ?? failures.first?.detail ?? "no handshake completed"
         return (.error, reason)
     }

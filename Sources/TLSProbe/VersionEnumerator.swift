@@ -31,22 +31,22 @@ struct VersionEnumerator {
     /// Judges the answer to the full offer `fullOffer`.
     func judgeFirst(_ result: HandshakeResult, fullOffer: [OfferedSuite]) -> FirstAnswer {
         switch result.outcome {
-        case .accepted(let a) where a.version == version && fullOffer.contains(where: { $0.suite == a.suite }):
+        case .answered(let a) where a.version == version && fullOffer.contains(where: { $0.suite == a.suite }):
             return .accepted(a)
-        case .accepted(let a):
+        case .answered(let a):
             let why = "server chose \(a.version) \(a.suite.ianaName), which was not offered"
             return .settled(
                 Outcome(
                     result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),
-                    firstAccepted: nil, failure: .protocolError(why)))
-        case .rejected(let why):
+                    firstAccepted: nil, failure: .broken(why)))
+        case .refused(let refusal):
             // Only a TLS-level refusal says the server declines the version.
             return .settled(
                 Outcome(
-                    result: ProtocolResult(version: version, supported: false, reason: why),
-                    firstAccepted: nil, failure: .rejected(why)))
-        case .closed(let why), .timeout(let why), .protocolError(let why), .unreachable(let why), .notRun(let why),
-            .proxyFailed(let why, _):
+                    result: ProtocolResult(version: version, supported: false, reason: refusal.reason),
+                    firstAccepted: nil, failure: result.outcome))
+        case .dropped, .silent, .unreachable, .notTLS, .broken, .notRun, .proxyFailed:
+            let why = result.outcome.detail
             return .settled(
                 Outcome(
                     result: ProtocolResult(version: version, supported: nil, reason: why, enumerationComplete: false),

@@ -76,10 +76,11 @@ struct ServerFlightTests {
                 context: context, legacySuites: offer.filter { $0.openSSLName.hasPrefix("DHE-") }, tls13Suites: [],
                 addresses: addresses, deadline: .after(seconds: 5))
         }
-        guard case .rejected = result.outcome else {
+        guard case .refused(let refusal) = result.outcome else {
             Issue.record("expected a refusal, got \(result.outcome)")
             return
         }
+        #expect(refusal.alert == .handshakeFailure, "\(refusal)")
         let stopped = result.stoppedAtServerFlight
         #expect(!stopped)
     }
