@@ -109,6 +109,7 @@ final class ConnectionLedger: Sendable {
             let cutoff = mine - Self.queueMargin
             let ahead = state.open.values.filter { $0.idle && ($0.establishedAt.map { $0 < cutoff } ?? false) }.count
             state.shown = max(state.shown, ahead + 1)
+            if ahead > 0 { state.provenConcurrent = true }  // served while an idle one held a worker: two at once
         }
     }
 
@@ -144,7 +145,8 @@ final class ConnectionLedger: Sendable {
         }
     }
 
-    /// Whether an answer showed the server serving two connections at once (``closingServed(_:)``).
+    /// Whether an answer showed the server serving two connections at once (``closingServed(_:)``, or
+    /// ``answered(_:)`` with an idle connection ahead of it).
     var provenConcurrent: Bool { state.withLock { $0.provenConcurrent } }
 
     /// Connections open now.
