@@ -5,7 +5,8 @@ import TLSModel
 extension TrustStoreSet {
     /// The certificate report of a chain given as bytes (served in a handshake, saved in a profile): each certificate
     /// is read, and one OpenSSL cannot read is reported in ``CertificateReport/unparsedCertificates`` with its
-    /// position and the parser's reason, never dropped in silence; the rest are judged as
+    /// position and the parser's reason, never dropped in silence; when the leaf is one of them nothing is judged
+    /// (an empty chain, trust not evaluated); otherwise the rest are judged as
     /// ``report(chain:delivered:ocspStapled:stapledOCSP:host:logList:now:issuers:issuerFetches:)`` judges them.
     /// - Parameters:
     ///   - served: the chain, DER, leaf first.
@@ -16,9 +17,13 @@ extension TrustStoreSet {
     ) -> CertificateReport {
         let chain = ParsedCertificates(served, origin: .served)
         let issuers = ParsedCertificates(fetched, origin: .fetched)
+        // Without its leaf there is no chain to judge: the next certificate is not the server's, and judging it as the
+        // leaf (its names, its lifetime) would be a verdict on the wrong certificate.
+        let leafRead = chain.unparsed.first?.position != 1
         var report = self.report(
-            chain: chain.certificates, delivered: delivered, ocspStapled: ocspStapled, stapledOCSP: stapledOCSP,
-            host: host, logList: logList, now: now, issuers: issuers.certificates, issuerFetches: issuerFetches)
+            chain: leafRead ? chain.certificates : [], delivered: delivered, ocspStapled: ocspStapled,
+            stapledOCSP: stapledOCSP, host: host, logList: logList, now: now,
+            issuers: leafRead ? issuers.certificates : [], issuerFetches: issuerFetches)
         let unparsed = chain.unparsed + issuers.unparsed
         report.unparsedCertificates = unparsed.isEmpty ? nil : unparsed
         return report
