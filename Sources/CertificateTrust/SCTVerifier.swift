@@ -61,7 +61,15 @@ enum SCTVerifier {
         leaf: X509Certificate, issuer: X509Certificate?, collected: [CollectedSCT], logList: CTLogList?, at now: Date,
         requestedDelivered: Bool
     ) -> CertificateTransparencyReport {
-        let parsed = collected.compactMap(ParsedSCT.init)
+        // An SCT OpenSSL cannot read (a saved profile's bytes edited, say) is reported, never dropped in silence.
+        var parsed: [ParsedSCT] = []
+        var unparsed: [UnparsedSCT] = []
+        for sct in collected {
+            do { parsed.append(try ParsedSCT(sct)) } catch {
+                unparsed.append(
+                    UnparsedSCT(source: sct.source, reason: "\(error)", serialized: Data(sct.bytes)))
+            }
+        }
         let known = Dictionary(
             (logList?.logs ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let named = parsed.contains { known[$0.logID] != nil }
@@ -77,9 +85,11 @@ enum SCTVerifier {
                 source: sct.source, logID: sct.logID, timestamp: sct.timestamp, signature: signature, log: log,
                 serialized: sct.source == .embedded ? nil : Data(sct.bytes))
         }
-        return CertificateTransparencyReport(
+        var report = CertificateTransparencyReport(
             logList: logList?.source ?? "none", scts: facts, requestedDelivered: requestedDelivered,
             logListDate: logList?.date)
+        report.unparsedSCTs = unparsed.isEmpty ? nil : unparsed
+        return report
     }
 }
 
@@ -95,16 +105,14 @@ final class ParsedSCT {
     /// The SCT as collected (TLS encoding).
     let bytes: [UInt8]
 
-    init?(_ collected: CollectedSCT) {
+    /// - Throws: ``OpenSSLError`` with OpenSSL's reason when the bytes are not one TLS-encoded SCT.
+    init(_ collected: CollectedSCT) throws {
         OpenSSLErrorQueue.clear()
         let sct: OpaquePointer? = collected.bytes.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return o2i_SCT(nil, &cursor, buffer.count)
         }
-        guard let sct else {
-            OpenSSLErrorQueue.clear()
-            return nil
-        }
+        guard let sct else { throw OpenSSLError("parsing an SCT (o2i_SCT)") }
         pointer = sct
         source = collected.source
         bytes = collected.bytes

@@ -98,3 +98,26 @@ struct TrustStoreSetReportTests {
         #expect(back.unparsedCertificates?.first?.der == Data([0x30, 0x00]))
     }
 }
+
+extension TrustStoreSetReportTests {
+    /// A saved profile whose delivered SCT bytes no longer parse (edited, or cut): the SCT is reported with OpenSSL's
+    /// reason, not dropped, so a CT verdict is never drawn from fewer SCTs than the report admits.
+    @Test("an unreadable delivered SCT is reported in transparency, with OpenSSL's reason")
+    func unparsedSCT() throws {
+        let ca = TestScratch.file("atscheck-unparsed-sct", suffix: ".pem")
+        try Self.pki.rootPEM.write(toFile: ca, atomically: true, encoding: .utf8)
+        let leaf = try Self.pki.leaf(.leaf("unparsed.atscheck.test"))
+        let garbage = Data([0x00, 0x01, 0x02])  // version 0 (v1), then a log ID cut after two bytes
+        let delivered = [
+            SCTFacts(source: .tlsExtension, logID: "", timestamp: Date(), signature: .unverified, serialized: garbage)
+        ]
+        let report = try ChainReports(source: .none, caFiles: [ca], logList: nil).report(
+            chain: [leaf.der, Self.pki.intermediate.der], delivered: delivered, ocspStapled: false,
+            host: "unparsed.atscheck.test", now: Date())
+        let transparency = try #require(report.transparency)
+        #expect(transparency.scts.isEmpty)
+        #expect(transparency.unparsedSCTs?.map(\.source) == [.tlsExtension])
+        #expect(transparency.unparsedSCTs?.first?.serialized == garbage)
+        #expect(transparency.unparsedSCTs?.first?.reason.contains("parsing an SCT (o2i_SCT)") == true)
+    }
+}
