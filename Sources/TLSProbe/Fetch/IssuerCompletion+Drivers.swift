@@ -16,6 +16,8 @@ extension TLSProber {
         for _ in 0..<IssuerCompletion.maximumFetches {
             let added = extra
             let next = await pool.run { () -> IssuerCompletion.Next in
+                // Only what OpenSSL reads can be on a path; what it cannot is not lost: the certificate report names it
+                // (`unparsedCertificates`, from the same bytes).
                 let chain = served.compactMap { try? X509Certificate(der: $0) }
                 let fetched = added.compactMap { try? X509Certificate(der: $0) }
                 return IssuerCompletion.next(chain: chain, extra: fetched, store: store, now: now)
