@@ -16,7 +16,8 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
-        // The system OpenSSL (Debian: libssl-dev). Only OpenSSLSupport, TLSProbe and TLSTestSupport import it.
+        // The system OpenSSL (Debian: libssl-dev). Only OpenSSLSupport, CertificateTrust, TLSProbe and TLSTestSupport
+        // import it.
         // Linux only: the socket code calls Glibc; no other platform is claimed.
         .systemLibrary(
             name: "COpenSSL",
@@ -27,11 +28,18 @@ let package = Package(
         // Apple's trust data (scripts/apple-trust/generate.py), embedded in the binary; and its reader.
         .target(name: "AppleTrustData", exclude: ["apple-trust.json", "log_list.json"]),
         .target(name: "AppleTrust", dependencies: ["TLSModel", "AppleTrustData"]),
-        // The owners of OpenSSL objects and file descriptors, shared by TLSProbe and TLSTestSupport (package API).
+        // The owners of OpenSSL objects and file descriptors, shared by CertificateTrust, TLSProbe and TLSTestSupport
+        // (package API).
         .target(name: "OpenSSLSupport", dependencies: ["COpenSSL"]),
+        // Certificate trust through OpenSSL, synchronous and without the network: X.509 reading, chain files, path
+        // building and verification as trustd does, trust stores, CT, stapled OCSP, revocation facts. The facade's
+        // certificate users (cert, pins, profiles) import it, not the prober.
+        .target(name: "CertificateTrust", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport"]),
         // epoll and eventfd (not in Swift's Glibc module), for TLSProbe's event loops.
         .target(name: "CLinux"),
-        .target(name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport", "CLinux"]),
+        // The wire (sockets, handshakes, client contexts, proxy tunnels, HTTP fetches) and the scheduling of probes.
+        .target(
+            name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport", "CertificateTrust", "CLinux"]),
         .target(name: "ATSPolicy", dependencies: ["TLSModel"]),
         .target(name: "Pinning", dependencies: ["TLSModel"]),
         .target(name: "Reporting", dependencies: ["TLSModel"]),
@@ -47,8 +55,8 @@ let package = Package(
         .target(
             name: "ATSCheckKit",
             dependencies: [
-                "TLSModel", "TLSProbe", "ATSPolicy", "Pinning", "Reporting", "AppBundle", "Judging", "AppleTrust",
-                .product(name: "Yams", package: "Yams"),
+                "TLSModel", "TLSProbe", "CertificateTrust", "ATSPolicy", "Pinning", "Reporting", "AppBundle", "Judging",
+                "AppleTrust", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
@@ -69,10 +77,15 @@ let package = Package(
             dependencies: ["TLSTestSupport", "TLSModel"]
         ),
         .testTarget(name: "TLSModelTests", dependencies: ["TLSModel"]),
-        // AppleCTVectors: Apple's CT test data (scripts/apple-ct-vectors/fetch.py), read from #filePath; ATSPolicy counts
-        // their SCTs as trustd does.
+        // The prober against live loopback servers (its certificate reports included).
         .testTarget(
-            name: "TLSProbeTests", dependencies: ["TLSProbe", "TLSTestSupport", "TLSModel", "ATSPolicy"],
+            name: "TLSProbeTests",
+            dependencies: ["TLSProbe", "CertificateTrust", "TLSTestSupport", "TLSModel", "ATSPolicy"]),
+        // Certificate trust without a handshake. AppleCTVectors: Apple's CT test data (scripts/apple-ct-vectors/fetch.py),
+        // read from #filePath; ATSPolicy counts their SCTs as trustd does.
+        .testTarget(
+            name: "CertificateTrustTests",
+            dependencies: ["CertificateTrust", "TLSTestSupport", "TLSModel", "ATSPolicy"],
             exclude: ["AppleCTVectors"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "TLSModel"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "TLSModel"]),
@@ -90,8 +103,8 @@ let package = Package(
         .testTarget(
             name: "ATSCheckKitTests",
             dependencies: [
-                "ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "ATSPolicy", "Reporting", "AppBundleFixtures",
-                "Pinning", "AppBundle", "Judging", "AuditFixtures",
+                "ATSCheckKit", "TLSTestSupport", "TLSModel", "TLSProbe", "CertificateTrust", "ATSPolicy", "Reporting",
+                "AppBundleFixtures", "Pinning", "AppBundle", "Judging", "AuditFixtures",
             ]
         ),
         // Orchestration against fake probers: depends on no OpenSSL-linked module of its own.

@@ -3,6 +3,8 @@
 
 - the pure modules (model, policy, pinning, judging, reporting, bundle reading) and the tests of the pure
   judging never depend, even transitively, on a module that links OpenSSL;
+- certificate trust (CertificateTrust) never depends on the prober (TLSProbe), and is synchronous: no `async`,
+  `await`, tasks, threads or dispatch queues in its sources (the prober runs its blocking calls on its own threads);
 - no module re-exports another (`@_exported`): each file imports what it uses.
 
 Exit 1 with one line per violation."""
@@ -12,7 +14,7 @@ import re
 import subprocess
 import sys
 
-OPENSSL = {"COpenSSL", "OpenSSLSupport", "TLSProbe", "TLSTestSupport"}
+OPENSSL = {"COpenSSL", "OpenSSLSupport", "CertificateTrust", "TLSProbe", "TLSTestSupport"}
 PURE = ["TLSModel", "ATSPolicy", "Pinning", "Judging", "Reporting", "AppBundle", "JudgingTests", "AuditFixtures"]
 
 described = json.loads(subprocess.run(
@@ -38,6 +40,14 @@ for name in PURE:
     bad = sorted(closure(name) & OPENSSL)
     if bad:
         problems.append(f"{name} depends on {', '.join(bad)}, which link OpenSSL")
+if "TLSProbe" in closure("CertificateTrust"):
+    problems.append("CertificateTrust depends on TLSProbe: trust must not need the prober")
+SCHEDULING = re.compile(r"\b(async|await|Task|TaskGroup|Thread|DispatchQueue|DispatchSemaphore|DispatchGroup)\b")
+for path in sorted(pathlib.Path("Sources/CertificateTrust").rglob("*.swift")):
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        code = line.split("//", 1)[0]
+        if SCHEDULING.search(code):
+            problems.append(f"{path}:{number}: CertificateTrust is synchronous: threads and tasks belong to TLSProbe")
 for path in sorted(pathlib.Path("Sources").rglob("*.swift")):
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if re.match(r"\s*@_exported\b", line):

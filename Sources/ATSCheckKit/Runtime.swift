@@ -1,4 +1,4 @@
-import TLSProbe
+import CertificateTrust
 
 /// Process-wide set-up that a program embedding atscheck runs once, first.
 package enum ATSCheckRuntime {

@@ -1,5 +1,6 @@
 import ATSPolicy
 import AppleTrust
+import CertificateTrust
 import Foundation
 import Judging
 import Synchronization
@@ -85,6 +86,17 @@ public struct ScanSettings: Sendable {
     package func makeIssuerFetcher() -> IssuerFetcher {
         guard fetchIssuers else { return .disabled }
         return IssuerFetcher(transport: makeHTTPFetcher())
+    }
+
+    /// The judge of chains without a handshake (``ChainJudging``) for these trust inputs: `--trust-store`, `--ca-file`,
+    /// `--ct-log-list`; a missing issuer fetched through the run's ``IssuerFetcher`` when `fetchingIssuers` (and not
+    /// `--no-fetch`).
+    /// - Throws: ``ProbeFailure`` when the trust data or a CA file cannot be read.
+    /// > Warning: Reads the CA files and builds a store per trust-store release: build one per run.
+    package func makeChainJudge(fetchingIssuers: Bool) throws -> any ChainJudging {
+        try ChainReports(
+            source: trustSource, caFiles: caFiles, useSystemStore: useSystemTrustStore, logList: ctLogList,
+            download: fetchingIssuers ? makeIssuerFetcher().blockingDownload : nil)
     }
 
     /// The run's HTTP client (``HTTPFetcher``): the run's proxy per URL host and `--ca-file`.

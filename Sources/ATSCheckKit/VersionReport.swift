@@ -1,6 +1,6 @@
 import AppleTrust
+import CertificateTrust
 import TLSModel
-import TLSProbe
 
 /// `atscheck --version`: the version, the commit it was built from, the OpenSSL it runs with and the Apple data it
 /// carries — what a bug report needs to reproduce a verdict.

@@ -215,6 +215,20 @@ package struct ScanTextRenderer {
             if facts.notAfter < now { out += "        " + style.red("expired") + "\n" }
             if facts.notBefore > now { out += "        " + style.red("not yet valid") + "\n" }
         }
+        // Certificates OpenSSL could not read are named, never left out in silence: the chain above lacks them.
+        for unparsed in cert.unparsedCertificates ?? [] {
+            let place =
+                unparsed.origin == .served
+                ? "certificate \(unparsed.position) as sent" : "issuer \(unparsed.position) fetched (AIA)"
+            out +=
+                TextLayout.wrap(
+                    "    " + style.red("unreadable") + " \(place): \(safe(unparsed.reason))", width: width, hang: 8)
+                + "\n"
+            out += "        SHA-256: \(unparsed.sha256)\n"
+            if unparsed.origin == .served, unparsed.position == 1 {
+                out += "        " + style.red("the leaf could not be read: the chain was not judged") + "\n"
+            }
+        }
         let trust: String
         switch cert.trusted {
         case true?:

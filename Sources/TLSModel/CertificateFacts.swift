@@ -132,6 +132,9 @@ public struct CertificateReport: Codable, Sendable, Equatable {
     /// The stapled OCSP response as trustd would judge it, and what a device would check online; nil in reports from
     /// before it (docs/revocation.md).
     public var revocation: RevocationReport?
+    /// Certificates the server sent (or a caIssuers URL served) that OpenSSL could not read, with the parser's reason:
+    /// `chain` holds only those it read. Nil (absent in JSON) when every certificate was read.
+    public var unparsedCertificates: [UnparsedCertificate]?
 
     public init(
         chain: [CertificateFacts], trusted: Bool?, hostnameMatches: Bool?, verifyError: String?,

@@ -1,3 +1,4 @@
+import CertificateTrust
 import Foundation
 import TLSModel
 
@@ -294,89 +295,16 @@ package struct TLSProber: EndpointProber, AddressResolver {
         return profile
     }
 
+    /// The certificate report of the chain `accepted` was served, judged against `trust` (``TrustStoreSet``): a
+    /// certificate that does not parse is reported with its position and the parser's reason, never dropped.
     static func certificateReport(
         _ accepted: HandshakeResult.Accepted, request: ProbeRequest, trust: TrustStoreSet, issuers: [[UInt8]] = [],
         issuerFetches: [IssuerFetch]? = nil
     ) -> CertificateReport {
-        certificateReport(
-            chain: accepted.chainDER.compactMap { try? X509Certificate(der: $0) }, delivered: accepted.scts,
-            ocspStapled: accepted.ocspStapled, stapledOCSP: accepted.ocspResponse, host: request.target.host,
-            trust: trust, logList: request.ctLogList, now: request.now ?? Date(),
-            issuers: issuers.compactMap { try? X509Certificate(der: $0) }, issuerFetches: issuerFetches)
-    }
-
-    /// The certificate report of a chain, leaf first, served in a handshake or read from a file (``ChainFile``).
-    /// - Parameters:
-    ///   - delivered: every SCT the handshake collected (embedded, TLS extension, stapled OCSP) when it asked for
-    ///     them; nil: only the leaf's embedded SCTs are read.
-    ///   - ocspStapled: whether the server stapled an OCSP response (nil: no handshake).
-    ///   - stapledOCSP: the stapled response, DER, checked as trustd checks it (nil: none stapled).
-    ///   - issuers: certificates fetched from caIssuers URLs (``IssuerCompletion``), which paths may use besides the
-    ///     chain; `issuerFetches` records how they were fetched (and what could not be).
-    static func certificateReport(
-        chain: [X509Certificate], delivered: [CollectedSCT]?, ocspStapled: Bool?, stapledOCSP: [UInt8]? = nil,
-        host: String, trust: TrustStoreSet, logList: CTLogList?, now: Date, issuers: [X509Certificate] = [],
-        issuerFetches: [IssuerFetch]? = nil
-    ) -> CertificateReport {
-        var (evaluation, results) = trust.evaluate(chain + issuers, now: now)
-        evaluation.issuerFetches = issuerFetches
-        let verification = results[results.count - 1]  // a set has at least one store
-        // Facts are read once per certificate: most of the verified path is the chain as sent.
-        var known: [[UInt8]: CertificateFacts] = [:]
-        func read(_ certificate: X509Certificate) -> CertificateFacts {
-            if let cached = known[certificate.der] { return cached }
-            let read = certificate.facts()
-            known[certificate.der] = read
-            return read
-        }
-        let facts = chain.map(read)
-        let hostMatches = facts.first.map {
-            HostnameMatching.matches(host: host, dnsNames: $0.subjectAltNames, ipAddresses: $0.ipAddresses)
-        }
-        let verifiedChain = verification.path.map(read)
-        // Certificates of other stores' paths (a cross-signed root that one release trusts) go with the evaluation;
-        // Apple's revocation database is read against each store's path.
-        var listed = Set((facts + verifiedChain).map(\.sha256))
-        var findings: [[String]: [DistrustFinding]] = [:]  // stores that built the same path find the same
-        for (index, result) in results.enumerated() where result.trusted {
-            let path = result.path.map(read)
-            for certificate in path where !listed.contains(certificate.sha256) {
-                listed.insert(certificate.sha256)
-                evaluation.certificates.append(certificate)
-            }
-            if let apple = trust.apple {
-                evaluation.stores[index].appleAnchor = path.last.map {
-                    trust.appleAnchors.contains($0.sha256.uppercased())
-                }
-                let key = path.map(\.sha256)
-                let found =
-                    findings[key] ?? apple.restrictions.findings(path: path)
-                    + apple.announcedDistrustFindings(path: path)
-                findings[key] = found
-                evaluation.stores[index].distrust = found
-            }
-        }
-        // A fetched issuer no path kept is still reported, so a saved profile can be judged again from it.
-        for certificate in issuers where !listed.contains(read(certificate).sha256) {
-            listed.insert(read(certificate).sha256)
-            evaluation.certificates.append(read(certificate))
-        }
-        return CertificateReport(
-            chain: facts, trusted: chain.isEmpty ? nil : verification.trusted, hostnameMatches: hostMatches,
-            verifyError: verification.errorText, verifyErrorCode: verification.errorCode,
-            verifiedChain: verifiedChain, anchor: verification.anchor,
-            ocspStapled: ocspStapled, verifiedAt: now, trust: chain.isEmpty ? nil : evaluation,
-            transparency: chain.first.map { leaf in
-                SCTVerifier.report(
-                    leaf: leaf, issuer: verification.path.count > 1 ? verification.path[1] : chain.dropFirst().first,
-                    collected: delivered ?? CollectedSCT.embedded(in: leaf), logList: logList, at: now,
-                    requestedDelivered: delivered != nil)
-            },
-            revocation: chain.isEmpty
-                ? nil
-                : RevocationFacts.report(
-                    path: verification.path.count > 1 ? verification.path : chain, stapled: stapledOCSP,
-                    restrictions: trust.apple?.restrictions, at: now))
+        trust.report(
+            served: accepted.chainDER, delivered: accepted.scts, ocspStapled: accepted.ocspStapled,
+            stapledOCSP: accepted.ocspResponse, host: request.target.host, logList: request.ctLogList,
+            now: request.now ?? Date(), fetched: issuers, issuerFetches: issuerFetches)
     }
 
     /// The numeric addresses of `host` (``AddressResolver``), looked up on a probe thread within `timeout` seconds.

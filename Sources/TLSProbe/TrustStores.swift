@@ -1,3 +1,4 @@
+import CertificateTrust
 import Synchronization
 import TLSModel
 

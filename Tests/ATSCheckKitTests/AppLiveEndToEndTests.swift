@@ -1,6 +1,7 @@
 import ATSCheckKit
 import ATSPolicy
 import AppBundleFixtures
+import CertificateTrust
 import Foundation
 import Judging
 import Pinning

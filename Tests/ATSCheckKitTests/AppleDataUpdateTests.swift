@@ -1,3 +1,4 @@
+import CertificateTrust
 import Foundation
 import TLSModel
 import TLSProbe

@@ -1,9 +1,9 @@
 import ATSCheckKit
+import CertificateTrust
 import Foundation
 import Judging
 import Reporting
 import TLSModel
-import TLSProbe
 import TLSTestSupport
 import Testing
 

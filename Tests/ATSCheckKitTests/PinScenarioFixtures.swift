@@ -1,8 +1,8 @@
 import ATSCheckKit
+import CertificateTrust
 import Foundation
 import Pinning
 import TLSModel
-import TLSProbe
 import TLSTestSupport
 
 /// Staging-like servers for pin checks, each started once per test process on 127.0.0.1 and scanned once

@@ -1,8 +1,8 @@
 import ATSCheckKit
+import CertificateTrust
 import Foundation
 import Pinning
 import TLSModel
-import TLSProbe
 import TLSTestSupport
 import Testing
 

@@ -66,7 +66,7 @@ struct ContractKeysTests {
     }
 
     static func certificate(full: Bool) -> CertificateReport {
-        CertificateReport(
+        var report = CertificateReport(
             chain: [facts(full: full)], trusted: full ? true : nil, hostnameMatches: full ? true : nil,
             verifyError: full ? "self-signed certificate" : nil, verifyErrorCode: full ? 18 : nil,
             verifiedChain: [facts(full: full)], anchor: .custom, ocspStapled: full ? false : nil, verifiedAt: date,
@@ -80,6 +80,21 @@ struct ContractKeysTests {
             transparency: full
                 ? CertificateTransparencyReport(logList: "test", scts: [], requestedDelivered: true) : nil,
             revocation: full ? revocation(full: true) : nil)
+        report.unparsedCertificates = full ? [unparsed()] : nil
+        return report
+    }
+
+    static func unparsed() -> UnparsedCertificate {
+        UnparsedCertificate(
+            origin: .served, position: 2, reason: "parsing a certificate (DER)", sha256: "00", der: Data([0x30]))
+    }
+
+    static func transparency(full: Bool) -> CertificateTransparencyReport {
+        var report = CertificateTransparencyReport(
+            logList: "test", scts: [], requestedDelivered: true, logListDate: full ? date : nil)
+        report.unparsedSCTs =
+            full ? [UnparsedSCT(source: .tlsExtension, reason: "parsing an SCT (o2i_SCT)", serialized: Data([0]))] : nil
+        return report
     }
 
     static func staple(full: Bool) -> StapledOCSPFacts {
@@ -211,7 +226,14 @@ struct ContractKeysTests {
             omittable: ["group", "groupBits"]),
         Case(
             "CertificateReport", full: certificate(full: true), minimal: certificate(full: false),
-            omittable: ["verifyErrorCode", "trust", "transparency", "revocation"]),
+            omittable: ["verifyErrorCode", "trust", "transparency", "revocation", "unparsedCertificates"]),
+        Case("UnparsedCertificate", full: unparsed(), minimal: unparsed()),
+        Case(
+            "CertificateTransparencyReport", full: transparency(full: true), minimal: transparency(full: false),
+            omittable: ["logListDate", "unparsedSCTs"]),
+        Case(
+            "UnparsedSCT", full: UnparsedSCT(source: .ocsp, reason: "r", serialized: Data([1])),
+            minimal: UnparsedSCT(source: .ocsp, reason: "r", serialized: Data([1]))),
         Case(
             "RevocationReport", full: revocation(full: true), minimal: revocation(full: false),
             omittable: ["stapled"]),

@@ -1,4 +1,5 @@
 import ATSPolicy
+import CertificateTrust
 import Foundation
 import TLSModel
 import TLSTestSupport

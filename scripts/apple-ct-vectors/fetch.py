@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Copy Apple's Certificate Transparency test vectors into atscheck's tests.
 
-    python3 scripts/apple-ct-vectors/fetch.py --repo PATH [--out Tests/TLSProbeTests/AppleCTVectors]
+    python3 scripts/apple-ct-vectors/fetch.py --repo PATH [--out Tests/CertificateTrustTests/AppleCTVectors]
 
 PATH is a clone (or bare mirror) of https://github.com/apple-oss-distributions/Security. The files are copied byte
 for byte from its HEAD (or --rev) out of OSX/shared_regressions/si-82-sectrust-ct-data/, the data of trustd's
@@ -55,7 +55,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repo", required=True, help="clone or bare mirror of apple-oss-distributions/Security")
     parser.add_argument("--rev", default="HEAD", help="commit or tag to read (default HEAD)")
-    parser.add_argument("--out", default="Tests/TLSProbeTests/AppleCTVectors", help="output folder")
+    parser.add_argument("--out", default="Tests/CertificateTrustTests/AppleCTVectors", help="output folder")
     args = parser.parse_args()
 
     repo = git_dir(args.repo)

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-@testable import TLSProbe
+@testable import CertificateTrust
 
 /// libFuzzer's callback by its C name, for whichever `main` the link keeps.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,7 +12,7 @@ enum Main {
 }
 
 /// Certificate input: the bytes as DER, and as a PEM file (what `--ca-file` reads), with every fact read.
-/// Needs `-enable-testing` (the parser is internal to TLSProbe); `make fuzz` passes it.
+/// Needs `-enable-testing` (the parser is internal to CertificateTrust); `make fuzz` passes it.
 func fuzzCertificate(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let bytes else { return 0 }
     let der = Array(UnsafeBufferPointer(start: bytes, count: count))

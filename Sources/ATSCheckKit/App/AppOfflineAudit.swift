@@ -1,10 +1,10 @@
 import ATSPolicy
 import AppBundle
+import CertificateTrust
 import Foundation
 import Judging
 import Pinning
 import TLSModel
-import TLSProbe
 
 /// What `atscheck app --offline` learns from one bundle: its identity and OS range, the pinning libraries and
 /// pin material it carries, the endpoints harvested from it, and every finding as a findings-only report.

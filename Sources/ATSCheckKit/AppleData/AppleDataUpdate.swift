@@ -1,6 +1,6 @@
+import CertificateTrust
 import Foundation
 import TLSModel
-import TLSProbe
 
 /// `atscheck data update`: downloads Apple's current CT log list, checks what can be checked, and stores it with its
 /// provenance in the data folder (``AppleDataFolder``), which every command that judges trust then reads.
@@ -55,7 +55,7 @@ public struct AppleDataUpdate: Sendable {
     ///
     /// > Warning: Touches the network through `fetcher`.
     /// - Parameters:
-    ///   - fetcher: Who downloads (the run's ``HTTPFetcher``, with its proxy; tests hand in their own).
+    ///   - fetcher: Who downloads (the run's HTTP client, with its proxy; tests hand in their own).
     ///   - now: The time recorded as the download's.
     /// - Throws: ``AppleDataError``: the download failed (exit 2), what came is not a valid list (exit 65, nothing is
     ///   stored), the folder cannot be written (exit 73).

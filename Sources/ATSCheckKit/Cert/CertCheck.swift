@@ -1,8 +1,8 @@
 import ATSPolicy
+import CertificateTrust
 import Foundation
 import Judging
 import TLSModel
-import TLSProbe
 
 /// `atscheck cert`: a certificate chain judged from a file, before it is served — trust in Apple's store of each
 /// release, hostname, EKU, key usage, keys and signatures, lifetime caps, CT (embedded SCTs) and expiry, at a chosen
@@ -41,14 +41,15 @@ package struct CertCheck: Sendable {
     ///
     /// > Warning: A chain whose issuer is missing is completed from its caIssuers URL over the network (unless
     /// > `settings.fetchIssuers` is off), on the calling thread.
+    /// - Parameter judge: who judges the chain (default: the settings' ``ScanSettings/makeChainJudge(fetchingIssuers:)``).
     /// - Throws: ``InputFileError`` for an unreadable chain, ``ProbeFailure`` when the trust inputs cannot be built.
-    package func profiles(_ chain: ChainFile) throws -> [ServerProfile] {
+    package func profiles(_ chain: ChainFile, judge: (any ChainJudging)? = nil) throws -> [ServerProfile] {
         let at = judgedAt
-        let reports = try ChainReports(
-            source: settings.trustSource, caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore,
-            logList: settings.ctLogList, issuers: settings.makeIssuerFetcher())
+        let reports = try judge ?? settings.makeChainJudge(fetchingIssuers: true)
         return try (hosts.isEmpty ? [""] : hosts).map { host in
-            var certificate = try reports.report(chain: chain.certificates, host: host, now: at)
+            var certificate = try reports.report(
+                chain: chain.certificates, delivered: nil, ocspStapled: nil, stapledOCSP: nil, host: host, now: at,
+                saved: nil)
             if host.isEmpty { certificate.hostnameMatches = nil }
             var profile = ServerProfile(
                 target: host.isEmpty ? file : "\(host) (\(file))", host: host, port: 443, status: .completed,

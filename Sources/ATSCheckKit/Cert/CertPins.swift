@@ -1,7 +1,6 @@
 import Foundation
 import Pinning
 import TLSModel
-import TLSProbe
 
 /// The pin checks of `atscheck cert`: each library decides for a chain from a file as it would for the same chain
 /// served, so a renewal that breaks the app's pins is found before it is deployed.

@@ -1,7 +1,7 @@
 import ATSPolicy
+import CertificateTrust
 import Foundation
 import TLSModel
-import TLSProbe
 
 /// PEM certificate files (`--ca-file`, an endpoint list's `caFile`), read with line numbers so that a
 /// malformed one is an input error (exit 65, `FILE:LINE: reason`) before anything is scanned, not an

@@ -1,8 +1,8 @@
 import ATSPolicy
 import AppleTrust
+import CertificateTrust
 import Foundation
 import TLSModel
-import TLSProbe
 
 /// `--trust-store` and `--ct-log-list`: whose roots and which CT logs stand in for the device's.
 package enum TrustInputs {

@@ -1,9 +1,9 @@
 import ATSPolicy
 import AppleTrust
+import CertificateTrust
 import Foundation
 import Pinning
 import TLSModel
-import TLSProbe
 
 /// The `TrustPathBuilding` the pin evaluators call in production: OpenSSL builds and verifies the path
 /// (TLSProbe's ``ServedChainPathBuilder``), and under the SSL policy Apple's extra checks run on the path it

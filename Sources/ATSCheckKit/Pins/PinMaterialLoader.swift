@@ -1,8 +1,8 @@
 import ATSPolicy
+import CertificateTrust
 import Foundation
 import Pinning
 import TLSModel
-import TLSProbe
 
 /// A pinned certificate read from a file.
 package struct PinnedCertificateFile: Sendable, Equatable {

@@ -2,7 +2,6 @@ import ATSPolicy
 import Foundation
 import Reporting
 import TLSModel
-import TLSProbe
 
 /// Saved profiles: a JSON array of `ServerProfile` (a whole `scan --format json` report, or a single
 /// profile, is accepted too). Judging a saved profile again needs no connection.
@@ -67,15 +66,17 @@ extension ProfileFile {
     /// never reused, so an edited profile cannot flip a verdict and a chain can be judged at another time (`--at`).
     /// SCTs delivered in the handshake and the stapled OCSP response are checked again from their saved bytes;
     /// profiles saved before the bytes were kept lose them (a note says so for SCTs).
+    /// - Parameter judge: who judges the chains (default: the settings' ``ScanSettings/makeChainJudge(fetchingIssuers:)``,
+    ///   which fetches nothing: the saved issuers stand in).
     /// - Throws: ``InputFileError`` when the trust inputs cannot be built.
-    package static func reverified(_ profiles: [ServerProfile], settings: ScanSettings) throws -> [ServerProfile] {
+    package static func reverified(
+        _ profiles: [ServerProfile], settings: ScanSettings, judge: (any ChainJudging)? = nil
+    ) throws -> [ServerProfile] {
         let at = settings.now ?? Date()
         guard profiles.contains(where: { !($0.certificate?.chain.isEmpty ?? true) }) else { return profiles }
-        let reports: ChainReports
+        let reports: any ChainJudging
         do {
-            reports = try ChainReports(
-                source: settings.trustSource, caFiles: settings.caFiles, useSystemStore: settings.useSystemTrustStore,
-                logList: settings.ctLogList)
+            reports = try judge ?? settings.makeChainJudge(fetchingIssuers: false)
         } catch let error as ProbeFailure {
             throw InputFileError(file: "--profile", reason: "cannot verify the saved chain again: \(error.reason)")
         }
@@ -90,8 +91,7 @@ extension ProfileFile {
                 // Issuers the scan fetched come from the profile, as fetched then: judging again never connects.
                 var report = try reports.report(
                     chain: saved.chain.map(\.der), delivered: delivered, ocspStapled: saved.ocspStapled,
-                    stapledOCSP: saved.revocation?.stapled?.response, host: profile.host, now: at,
-                    saved: SavedIssuers(saved))
+                    stapledOCSP: saved.revocation?.stapled?.response, host: profile.host, now: at, saved: saved)
                 if delivered?.contains(where: { $0.serialized == nil }) == true {
                     report.transparency?.requestedDelivered = false
                 }

@@ -190,12 +190,34 @@ public struct CertificateTransparencyReport: Codable, Sendable, Equatable {
     public var requestedDelivered: Bool
     /// When the log list was published (``CTLogList/date``); nil in reports saved before the field.
     public var logListDate: Date?
+    /// SCTs collected that OpenSSL could not read, with its reason; nil (absent in JSON) when every one was read.
+    public var unparsedSCTs: [UnparsedSCT]?
 
     public init(logList: String, scts: [SCTFacts], requestedDelivered: Bool, logListDate: Date? = nil) {
         self.logList = logList
         self.scts = scts
         self.requestedDelivered = requestedDelivered
         self.logListDate = logListDate
+    }
+}
+
+/// An SCT that OpenSSL could not read: reported, not dropped, so that the SCTs counted are known to be all there were.
+public struct UnparsedSCT: Codable, Sendable, Equatable {
+    /// Where it was delivered.
+    public var source: SCTFacts.Source
+    /// OpenSSL's reason.
+    public var reason: String
+    /// The bytes as collected (TLS encoding, RFC 6962 §3.2).
+    public var serialized: Data
+
+    /// - Parameters:
+    ///   - source: Where it was delivered.
+    ///   - reason: OpenSSL's reason.
+    ///   - serialized: The bytes as collected.
+    public init(source: SCTFacts.Source, reason: String, serialized: Data) {
+        self.source = source
+        self.reason = reason
+        self.serialized = serialized
     }
 }
 

@@ -1,4 +1,5 @@
 internal import COpenSSL
+import CertificateTrust
 import Foundation
 internal import OpenSSLSupport
 import TLSModel

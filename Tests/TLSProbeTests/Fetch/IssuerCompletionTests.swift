@@ -1,3 +1,4 @@
+import CertificateTrust
 import Foundation
 import TLSModel
 import TLSTestSupport
@@ -192,17 +193,17 @@ struct IssuerCompletionTests {
         spec.extensions = [("authorityInfoAccess", "caIssuers;URI:\(setup.python.url("/int.der"))")]
         let leaf = try setup.pki.leaf(spec)
         let reports = try ChainReports(
-            source: .none, caFiles: [setup.caFile], logList: nil, issuers: Self.fetching())
+            source: .none, caFiles: [setup.caFile], logList: nil, download: Self.fetching().blockingDownload)
         let report = try reports.report(chain: [leaf.der], host: "localhost", now: Date())
         #expect(report.trusted == true)
         #expect(report.trust?.issuerFetches?.map(\.status) == [.fetched])
         setup.python.stop()  // judged again from what the report kept: no network
-        let again = try ChainReports(source: .none, caFiles: [setup.caFile], logList: nil, issuers: .disabled)
-            .report(chain: [leaf.der], host: "localhost", now: Date(), saved: SavedIssuers(report))
+        let again = try ChainReports(source: .none, caFiles: [setup.caFile], logList: nil)
+            .report(chain: [leaf.der], host: "localhost", now: Date(), savedIssuers: SavedIssuers(report))
         #expect(again.trusted == true)
         #expect(again.trust?.issuerFetches?.map(\.status) == [.fetched])
         let unsaved = try ChainReports(source: .none, caFiles: [setup.caFile], logList: nil)
-            .report(chain: [leaf.der], host: "localhost", now: Date(), saved: .empty)
+            .report(chain: [leaf.der], host: "localhost", now: Date(), savedIssuers: .empty)
         #expect(unsaved.trusted == false)
         #expect(unsaved.trust?.unfetchedIssuer?.reason == "the saved profile's scan did not fetch it")
     }

@@ -1,6 +1,6 @@
+import CertificateTrust
 import Foundation
 import TLSModel
-import TLSProbe
 import TLSTestSupport
 import Testing
 
@@ -17,8 +17,8 @@ struct TrustdPathBuildingTests {
     static func report(_ chain: [TestCertificate], anchors: [TestCertificate], host: String = "a.atscheck.test")
         throws -> CertificateReport
     {
-        try TLSProber.certificateReport(
-            chain: chain.map(\.der), host: host, source: .none, caFiles: [try pem(anchors)], logList: nil, now: Date())
+        try ChainReports(source: .none, caFiles: [try pem(anchors)], logList: nil).report(
+            chain: chain.map(\.der), host: host, now: Date())
     }
 
     @Test("a cross-signed intermediate: when the first path breaks a name constraint, the other path is tried")
@@ -79,13 +79,10 @@ struct TrustdPathBuildingTests {
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 86_400).rounded(.down))
         let leaf = try root.issue(CertificateSpec.leaf("a.atscheck.test").valid(from: start, days: 2))
         let end = leaf.spec.notAfter
-        let at = try TLSProber.certificateReport(
-            chain: [leaf.der], host: "a.atscheck.test", source: .none, caFiles: [try Self.pem([root])], logList: nil,
-            now: end)
+        let reports = try ChainReports(source: .none, caFiles: [try Self.pem([root])], logList: nil)
+        let at = try reports.report(chain: [leaf.der], host: "a.atscheck.test", now: end)
         #expect(at.trusted == true, "\(at.verifyError ?? "")")
-        let after = try TLSProber.certificateReport(
-            chain: [leaf.der], host: "a.atscheck.test", source: .none, caFiles: [try Self.pem([root])], logList: nil,
-            now: end.addingTimeInterval(1))
+        let after = try reports.report(chain: [leaf.der], host: "a.atscheck.test", now: end.addingTimeInterval(1))
         #expect(after.trusted == false)
     }
 

@@ -7,6 +7,9 @@ internal import COpenSSL
 /// global state under the thread's feet: about one run in a few hundred then died with SIGSEGV or
 /// "double free" after printing its result. Initialising with `OPENSSL_INIT_NO_ATEXIT` first leaves the
 /// global state alone at exit; the kernel reclaims it with the process.
+///
+/// Here, in the lowest module that reads certificates, so that the prober, certificate trust and the facade's
+/// certificate commands share it.
 package enum OpenSSLRuntime {
     private static let prepared: Bool = atsc_OPENSSL_init_no_atexit() == 1
 
@@ -16,3 +19,9 @@ package enum OpenSSLRuntime {
     @discardableResult
     package static func prepare() -> Bool { prepared }
 }
+
+/// The linked OpenSSL's version text, e.g. `OpenSSL 3.0.19 27 Jan 2026`.
+package var linkedOpenSSLVersion: String { String(cString: OpenSSL_version(OPENSSL_VERSION)) }
+
+/// The version text of the OpenSSL headers atscheck was compiled against.
+package var builtOpenSSLVersion: String { String(cString: atsc_OPENSSL_VERSION_TEXT()) }

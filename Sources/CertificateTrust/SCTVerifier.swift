@@ -5,35 +5,22 @@ import Synchronization
 import TLSModel
 
 /// One SCT as a handshake delivered it, serialised (`i2o_SCT`) so that it can be checked after the connection,
-/// once the chain is verified and the issuer known.
-struct CollectedSCT: Equatable {
-    var source: SCTFacts.Source
-    var bytes: [UInt8]
+/// once the chain is verified and the issuer known. The prober reads them off its connection (`peer(of:)`, in
+/// TLSProbe).
+package struct CollectedSCT: Equatable, Sendable {
+    /// Where the handshake delivered it.
+    package var source: SCTFacts.Source
+    /// The SCT, TLS-encoded (RFC 6962 §3.2).
+    package var bytes: [UInt8]
 
-    /// Every SCT OpenSSL collected on `ssl` (`SSL_get0_peer_scts`: the TLS extension, a stapled OCSP response and
-    /// the leaf's embedded list). Works after ``ServerFlight`` stopped the handshake: OpenSSL parses the SCTs on
-    /// first ask, from the extension, the staple and the peer chain it kept.
-    static func peer(of ssl: OpaquePointer) -> [CollectedSCT] {
-        OpenSSLErrorQueue.clear()
-        guard let stack = SSL_get0_peer_scts(ssl) else {
-            OpenSSLErrorQueue.clear()
-            return []
-        }
-        // OpenSSL moves each source's SCTs onto its stack by popping them, so each source's run is reversed: put
-        // them back in the order the server sent them.
-        var runs: [[CollectedSCT]] = []
-        for sct in collect(stack, source: nil) {
-            if let last = runs.last?.last, last.source == sct.source {
-                runs[runs.count - 1].append(sct)
-            } else {
-                runs.append([sct])
-            }
-        }
-        return runs.flatMap { $0.reversed() }
+    /// An SCT from `source`, TLS-encoded.
+    package init(source: SCTFacts.Source, bytes: [UInt8]) {
+        self.source = source
+        self.bytes = bytes
     }
 
     /// The SCTs embedded in `certificate`: for a chain from a handshake that did not ask for delivered SCTs.
-    static func embedded(in certificate: X509Certificate) -> [CollectedSCT] {
+    package static func embedded(in certificate: X509Certificate) -> [CollectedSCT] {
         guard let raw = X509_get_ext_d2i(certificate.pointer, NID_ct_precert_scts, nil, nil) else {
             OpenSSLErrorQueue.clear()
             return []
@@ -44,7 +31,7 @@ struct CollectedSCT: Equatable {
     }
 
     /// - Parameter fixed: the source of every SCT of the stack; nil: each SCT's own (`SCT_get_source`).
-    static func collect(_ stack: OpaquePointer, source fixed: SCTFacts.Source?) -> [CollectedSCT] {
+    package static func collect(_ stack: OpaquePointer, source fixed: SCTFacts.Source?) -> [CollectedSCT] {
         var collected: [CollectedSCT] = []
         for index in 0..<atsc_sk_SCT_num(stack) {
             guard let sct = atsc_sk_SCT_value(stack, index),
@@ -74,7 +61,15 @@ enum SCTVerifier {
         leaf: X509Certificate, issuer: X509Certificate?, collected: [CollectedSCT], logList: CTLogList?, at now: Date,
         requestedDelivered: Bool
     ) -> CertificateTransparencyReport {
-        let parsed = collected.compactMap(ParsedSCT.init)
+        // An SCT OpenSSL cannot read (a saved profile's bytes edited, say) is reported, never dropped in silence.
+        var parsed: [ParsedSCT] = []
+        var unparsed: [UnparsedSCT] = []
+        for sct in collected {
+            do { parsed.append(try ParsedSCT(sct)) } catch {
+                unparsed.append(
+                    UnparsedSCT(source: sct.source, reason: "\(error)", serialized: Data(sct.bytes)))
+            }
+        }
         let known = Dictionary(
             (logList?.logs ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let named = parsed.contains { known[$0.logID] != nil }
@@ -90,9 +85,11 @@ enum SCTVerifier {
                 source: sct.source, logID: sct.logID, timestamp: sct.timestamp, signature: signature, log: log,
                 serialized: sct.source == .embedded ? nil : Data(sct.bytes))
         }
-        return CertificateTransparencyReport(
+        var report = CertificateTransparencyReport(
             logList: logList?.source ?? "none", scts: facts, requestedDelivered: requestedDelivered,
             logListDate: logList?.date)
+        report.unparsedSCTs = unparsed.isEmpty ? nil : unparsed
+        return report
     }
 }
 
@@ -108,16 +105,14 @@ final class ParsedSCT {
     /// The SCT as collected (TLS encoding).
     let bytes: [UInt8]
 
-    init?(_ collected: CollectedSCT) {
+    /// - Throws: ``OpenSSLError`` with OpenSSL's reason when the bytes are not one TLS-encoded SCT.
+    init(_ collected: CollectedSCT) throws {
         OpenSSLErrorQueue.clear()
         let sct: OpaquePointer? = collected.bytes.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return o2i_SCT(nil, &cursor, buffer.count)
         }
-        guard let sct else {
-            OpenSSLErrorQueue.clear()
-            return nil
-        }
+        guard let sct else { throw OpenSSLError("parsing an SCT (o2i_SCT)") }
         pointer = sct
         source = collected.source
         bytes = collected.bytes

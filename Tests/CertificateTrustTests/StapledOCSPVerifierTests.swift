@@ -3,7 +3,7 @@ import TLSModel
 import TLSTestSupport
 import Testing
 
-@testable import TLSProbe
+@testable import CertificateTrust
 
 /// Stapled OCSP responses minted with OpenSSL's OCSP API, each judged as trustd judges one (docs/revocation.md):
 /// the signer, the CertID against the path, the status and the times with trustd's 1 h 15 min leeway.

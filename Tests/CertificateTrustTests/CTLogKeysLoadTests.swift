@@ -3,7 +3,7 @@ import TLSModel
 import TLSTestSupport
 import Testing
 
-@testable import TLSProbe
+@testable import CertificateTrust
 
 /// A log list's keys are checked at load: a key OpenSSL cannot read, or a log_id that is not its key's hash, is refused
 /// with the log's name (before, every SCT from such a log ended "signature could not be verified").

@@ -1,6 +1,6 @@
+import CertificateTrust
 import Foundation
 import TLSModel
-import TLSProbe
 import TLSTestSupport
 import Testing
 

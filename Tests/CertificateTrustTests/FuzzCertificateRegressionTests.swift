@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TLSProbe
+@testable import CertificateTrust
 
 /// Replays the certificate fuzzer's seeds and committed crashes (see Tests/Fixtures/fuzz-regressions/README.md).
 @Suite("Certificate fuzz seeds and regressions replay")

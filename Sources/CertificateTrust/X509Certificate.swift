@@ -5,22 +5,25 @@ import TLSModel
 
 /// A certificate as TLSProbe reads it: an owned OpenSSL `X509` and its DER. OpenSSL is the single
 /// source of certificate facts: it parses the weak certificates (RSA-1024, SHA-1, MD5) that must be flagged.
-final class X509Certificate {
+package final class X509Certificate {
     /// The one owner of the `X509` (freed when it goes).
     let owned: OwnedX509
-    let der: [UInt8]
+    /// The certificate, DER.
+    package let der: [UInt8]
 
     /// The `X509`, lent for as long as this certificate lives.
-    var pointer: OpaquePointer { owned.pointer }
+    package var pointer: OpaquePointer { owned.pointer }
 
-    init(der: [UInt8]) throws {
+    /// Parses one DER certificate.
+    /// - Throws: ``OpenSSLError`` with OpenSSL's reason when the bytes are not one.
+    package init(der: [UInt8]) throws {
         guard let parsed = OwnedX509(der: der) else { throw OpenSSLError("parsing a certificate (DER)") }
         self.owned = parsed
         self.der = der
     }
 
     /// Takes ownership of an `X509` whose reference the caller holds.
-    convenience init(takingOwnership pointer: OpaquePointer) throws {
+    package convenience init(takingOwnership pointer: OpaquePointer) throws {
         try self.init(owned: OwnedX509(takingOwnership: pointer))
     }
 
@@ -33,7 +36,7 @@ final class X509Certificate {
 
     /// Reads every PEM certificate in a file.
     /// - Throws: ``ProbeFailure`` when the file cannot be read or holds no certificate.
-    static func loadPEMFile(_ path: String) throws -> [X509Certificate] {
+    package static func loadPEMFile(_ path: String) throws -> [X509Certificate] {
         // Non-blocking and bounded as every input file (1 MB, ATSPolicy's `InputLimits.pemBytes`): a FIFO or a device
         // given as a CA file is refused, not waited on.
         let data: Data
@@ -48,7 +51,8 @@ final class X509Certificate {
 
     // MARK: Facts
 
-    func facts() -> CertificateFacts {
+    /// The certificate's facts, as a report holds them.
+    package func facts() -> CertificateFacts {
         let subjectName = X509_get_subject_name(pointer)
         let (sigAlg, sigHash) = signature()
         let (dns, ips) = subjectAltNames()
@@ -128,7 +132,7 @@ final class X509Certificate {
         let bits = Int(EVP_PKEY_get_bits(key))
         switch EVP_PKEY_get_base_id(key) {
         case EVP_PKEY_RSA, EVP_PKEY_RSA_PSS: return ("RSA", bits, nil)
-        case EVP_PKEY_EC: return ("EC", bits, KeyNames.groupName(key).map(KeyNames.curveName))
+        case EVP_PKEY_EC: return ("EC", bits, CurveNames.groupName(key).map(CurveNames.curveName))
         case EVP_PKEY_ED25519: return ("Ed25519", bits, nil)
         case EVP_PKEY_ED448: return ("Ed448", bits, nil)
         case EVP_PKEY_DSA: return ("DSA", bits, nil)
@@ -223,8 +227,9 @@ final class X509Certificate {
 }
 
 /// Hex text of bytes (`String(format:)` per byte costs more than the digest itself).
-enum Hex {
-    static func string(_ bytes: [UInt8], uppercase: Bool = false) -> String {
+package enum Hex {
+    /// `bytes` as hex digits, two a byte.
+    package static func string(_ bytes: [UInt8], uppercase: Bool = false) -> String {
         let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count * 2)
@@ -237,13 +242,39 @@ enum Hex {
 }
 
 /// SHA-256 through OpenSSL's EVP interface.
-enum Digest {
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+package enum Digest {
+    /// SHA-256 of `bytes`.
+    package static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         _ = bytes.withUnsafeBytes { input in
             EVP_Digest(input.baseAddress, input.count, &out, &length, EVP_sha256(), nil)
         }
         return out
+    }
+}
+
+/// Names of elliptic curves as the report spells them.
+///
+/// The prober's key-exchange naming (`KeyNames` in TLSProbe) spells curves the same way.
+package enum CurveNames {
+    /// `P-256` for `prime256v1`, and so on.
+    package static func curveName(_ openSSLName: String) -> String {
+        switch openSSLName {
+        case "prime256v1", "secp256r1": return "P-256"
+        case "secp384r1": return "P-384"
+        case "secp521r1": return "P-521"
+        case "secp224r1": return "P-224"
+        case "secp192r1", "prime192v1": return "P-192"
+        default: return openSSLName
+        }
+    }
+
+    /// OpenSSL's name of the group of an EC or DH key (`prime256v1`, `ffdhe2048`); nil when it has none.
+    package static func groupName(_ pkey: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: 80)
+        var length = 0
+        guard EVP_PKEY_get_group_name(pkey, &buffer, buffer.count, &length) == 1 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

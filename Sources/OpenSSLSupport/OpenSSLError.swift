@@ -1,7 +1,8 @@
 internal import COpenSSL
-internal import OpenSSLSupport
 
 /// An error from OpenSSL, with the drained error queue.
+///
+/// Here, beside ``OpenSSLErrorQueue``, because both the prober's client contexts and certificate trust throw it.
 package struct OpenSSLError: Error, Sendable, CustomStringConvertible, Equatable {
     /// What atscheck was doing.
     package var operation: String
@@ -10,7 +11,8 @@ package struct OpenSSLError: Error, Sendable, CustomStringConvertible, Equatable
     package var fileID: String
     package var line: Int
 
-    init(_ operation: String, fileID: String = #fileID, line: Int = #line) {
+    /// The error of `operation`, with OpenSSL's error queue drained into ``stack``.
+    package init(_ operation: String, fileID: String = #fileID, line: Int = #line) {
         self.operation = operation
         self.stack = OpenSSLErrorQueue.drain().map(\.text)
         self.fileID = fileID
@@ -23,9 +25,3 @@ package struct OpenSSLError: Error, Sendable, CustomStringConvertible, Equatable
 
     package static func == (lhs: OpenSSLError, rhs: OpenSSLError) -> Bool { lhs.operation == rhs.operation }
 }
-
-/// The linked OpenSSL's version text, e.g. `OpenSSL 3.0.19 27 Jan 2026`.
-package var linkedOpenSSLVersion: String { String(cString: OpenSSL_version(OPENSSL_VERSION)) }
-
-/// The version text of the OpenSSL headers atscheck was compiled against.
-package var builtOpenSSLVersion: String { String(cString: atsc_OPENSSL_VERSION_TEXT()) }

@@ -76,6 +76,12 @@ package struct ChainFile: Sendable {
     }
 }
 
+/// Fetches the answer of one caIssuers URL on the calling thread, for a chain judged outside a scan: the body (and
+/// whether an earlier chain of the run fetched it) or why not. The prober's `IssuerFetcher` gives one.
+///
+/// > Warning: Touches the network and blocks (at most ``IssuerCompletion/timeout`` seconds a URL).
+package typealias IssuerDownload = @Sendable (String) -> IssuerCompletion.Obtained
+
 /// A chain file that cannot be judged: the file and the reason (exit 65).
 package struct ChainFileError: Error, Sendable, Equatable, CustomStringConvertible {
     package var file: String
@@ -92,22 +98,22 @@ package struct ChainFileError: Error, Sendable, Equatable, CustomStringConvertib
 /// Judges chains without a handshake — chain files (`atscheck cert`) and the chains saved profiles kept (re-judged
 /// from their DER, never from a stored verdict) — against trust inputs built once: Apple's source parses hundreds of
 /// roots into a store per release, which a run of many hosts or profiles must not repeat.
-package final class ChainReports: @unchecked Sendable {  // immutable after init; OpenSSL guards the stores' lookups
+package final class ChainReports: ChainJudging, @unchecked Sendable {  // immutable after init; OpenSSL guards lookups
     private let trust: TrustStoreSet
     private let logList: CTLogList?
-    private let issuers: IssuerFetcher
+    private let download: IssuerDownload?
 
     /// - Parameters:
     ///   - source: whose system roots; `caFiles` the user- or MDM-installed roots.
     ///   - logList: the CT log list SCTs are checked against.
-    ///   - issuers: where a chain's missing issuer is fetched from (a chain file; default: off). A saved profile's
-    ///     issuers come from the profile instead (``report(chain:delivered:ocspStapled:host:now:saved:)``).
+    ///   - download: how a chain's missing issuer is fetched (a chain file; nil: fetching is off). A saved profile's
+    ///     issuers come from the profile instead (``report(chain:delivered:ocspStapled:stapledOCSP:host:now:saved:)``).
     /// - Throws: ``ProbeFailure`` when the trust data or a CA file cannot be read.
     package init(
         source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?,
-        issuers: IssuerFetcher = .disabled
+        download: IssuerDownload? = nil
     ) throws {
-        self.issuers = issuers
+        self.download = download
         OpenSSLRuntime.prepare()
         do { trust = try TrustStoreSet(source: source, caFiles: caFiles, useSystemStore: useSystemStore) } catch let
             error as ProbeFailure
@@ -126,14 +132,14 @@ package final class ChainReports: @unchecked Sendable {  // immutable after init
     ///   - stapledOCSP: the stapled response as saved (DER), checked again at `now`.
     ///   - host: the name to match the leaf against.
     ///   - now: the time to judge at.
-    ///   - saved: the issuers a saved profile's scan fetched: each caIssuers URL gives what it gave then, and nothing
-    ///     is fetched. Nil: a missing issuer is fetched (``IssuerFetcher``, once per URL).
+    ///   - savedIssuers: the issuers a saved profile's scan fetched: each caIssuers URL gives what it gave then, and
+    ///     nothing is fetched. Nil: a missing issuer is fetched (through `download`, when there is one).
     /// - Throws: ``ProbeFailure`` when a certificate does not parse.
     /// > Warning: With `saved` nil and fetching on, a chain whose issuer is missing is completed over the network on
     /// > the calling thread (at most ``IssuerCompletion/timeout`` seconds a URL).
     package func report(
         chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, stapledOCSP: Data? = nil, host: String,
-        now: Date, saved: SavedIssuers? = nil
+        now: Date, savedIssuers saved: SavedIssuers? = nil
     ) throws -> CertificateReport {
         let certificates: [X509Certificate]
         do { certificates = try chain.map { try X509Certificate(der: [UInt8]($0)) } } catch {
@@ -149,10 +155,24 @@ package final class ChainReports: @unchecked Sendable {  // immutable after init
                 }
         }
         let issued = completeIssuers(certificates, now: now, saved: saved)
-        return TLSProber.certificateReport(
+        return trust.report(
             chain: certificates, delivered: collected, ocspStapled: ocspStapled,
-            stapledOCSP: stapledOCSP.map { [UInt8]($0) }, host: host, trust: trust, logList: logList, now: now,
+            stapledOCSP: stapledOCSP.map { [UInt8]($0) }, host: host, logList: logList, now: now,
             issuers: issued.extra, issuerFetches: issued.records)
+    }
+
+    /// The certificate report of one chain (``ChainJudging``): a saved report's issuers are reused as fetched then,
+    /// and its certificates the scan could not read are reported again as they were (the chain holds only those it
+    /// read).
+    package func report(
+        chain: [Data], delivered: [SCTFacts]?, ocspStapled: Bool?, stapledOCSP: Data?, host: String, now: Date,
+        saved: CertificateReport?
+    ) throws -> CertificateReport {
+        var report = try self.report(
+            chain: chain, delivered: delivered, ocspStapled: ocspStapled, stapledOCSP: stapledOCSP, host: host,
+            now: now, savedIssuers: saved.map(SavedIssuers.init))
+        if let saved { report.unparsedCertificates = saved.unparsedCertificates }
+        return report
     }
 
     /// The chain's missing issuers, from the saved profile or fetched (``IssuerCompletion``).
@@ -169,23 +189,8 @@ package final class ChainReports: @unchecked Sendable {  // immutable after init
                 case nil: return .disabled("the saved profile's scan did not fetch it")
                 }
             }
-            guard issuers.isEnabled else { return .disabled("fetching is off (--no-fetch)") }
-            switch issuers.downloadNow(url) {
-            case (.body(let body), let cached): return .body(body, cached: cached)
-            case (.failed(let why), let cached): return .failed(why, cached: cached)
-            }
+            guard let download else { return .disabled("fetching is off (--no-fetch)") }
+            return download(url)
         }
-    }
-}
-
-extension TLSProber {
-    /// The certificate report of one chain judged without a handshake (``ChainReports``, built for this one chain).
-    /// - Throws: ``ProbeFailure`` when a certificate, the trust data or a CA file cannot be read.
-    package static func certificateReport(
-        chain: [Data], delivered: [SCTFacts]? = nil, ocspStapled: Bool? = nil, host: String,
-        source: TrustStoreSource, caFiles: [String], useSystemStore: Bool = true, logList: CTLogList?, now: Date
-    ) throws -> CertificateReport {
-        try ChainReports(source: source, caFiles: caFiles, useSystemStore: useSystemStore, logList: logList).report(
-            chain: chain, delivered: delivered, ocspStapled: ocspStapled, host: host, now: now)
     }
 }

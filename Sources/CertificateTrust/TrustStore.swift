@@ -7,7 +7,7 @@ internal import OpenSSLSupport
 ///
 /// Built once per prober and trust source, then shared by every endpoint's verification: OpenSSL locks an
 /// `X509_STORE` internally for lookups, and nothing adds to it after init.
-final class TrustStore: @unchecked Sendable {  // immutable after init; OpenSSL guards the store's lookups
+package final class TrustStore: @unchecked Sendable {  // immutable after init; OpenSSL guards the store's lookups
     let store: OpaquePointer
     /// Certificates from `--ca-file`: user- or MDM-installed roots in Apple's terms.
     let customAnchors: [X509Certificate]

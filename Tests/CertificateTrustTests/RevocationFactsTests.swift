@@ -3,7 +3,7 @@ import TLSModel
 import TLSTestSupport
 import Testing
 
-@testable import TLSProbe
+@testable import CertificateTrust
 
 /// Which certificates of a path a device would ask its OCSP responder about online (trustd's `allow_fetch` in
 /// `SecPathBuilderCheckRevocation`): EV leaves, issuers Apple's Valid data leaves to OCSP, none with a usable staple.

@@ -4,8 +4,8 @@ internal import OpenSSLSupport
 import TLSModel
 
 /// The steps of completing a served chain from AIA caIssuers URLs, as trustd's CA issuer source does
-/// (docs/path-building.md, "Missing intermediates"). The drivers — ``TLSProber``'s (async, one fetch per URL per
-/// run through ``IssuerFetcher``) and ``ChainReports``' (a chain file, a saved profile) — repeat
+/// (docs/path-building.md, "Missing intermediates"). The drivers — the prober's (TLSProbe: async, one fetch per URL
+/// per run through its `IssuerFetcher`) and ``ChainReports``' (a chain file, a saved profile) — repeat
 /// ``next(chain:extra:store:now:)``, fetch, and ``parents(of:from:)`` until the path reaches an anchor, no URL is
 /// left, or ``maximumFetches`` issuers were added.
 ///
@@ -20,21 +20,21 @@ import TLSModel
 ///   `SecCAIssuerCertificateSourceCopyParents`: "Some expired certs have dead domains");
 /// - of what a URL serves, only certificates whose subject is the certificate's issuer name
 ///   (`SecCAIssuerConvertToParents`).
-enum IssuerCompletion {
+package enum IssuerCompletion {
     /// trustd: at most this many requests for one certificate's URLs (`MAX_TASKS`).
     static let maximumRequestsPerCertificate = 3
     /// trustd: no request at all for a certificate with this many caIssuers URLs or more.
     static let tooManyURLs = 10
     /// atscheck's bound on issuers added to one chain (trustd's paths are at most 15 long, `MAX_CHAIN_LENGTH`;
     /// ``ChainVerifier/maximumDepth`` is 8).
-    static let maximumFetches = 6
+    package static let maximumFetches = 6
     /// trustd's own timeout for one request, in seconds (`TrustURLSessionGetResourceTimeout`, 3.0 s).
-    static let timeout = 3.0
+    package static let timeout = 3.0
     /// atscheck's cap on one answer: trustd's source sets none; an issuer (or a few, as PKCS#7) is a few kilobytes.
-    static let maximumBytes = 256 * 1024
+    package static let maximumBytes = 256 * 1024
 
     /// What to do next for a chain.
-    enum Next: Sendable {
+    package enum Next: Sendable {
         /// The path reaches an anchor, or fails for a reason no fetch changes.
         case done
         /// The issuer of `subject` is missing and trustd would not fetch it: the records say why.
@@ -56,7 +56,7 @@ enum IssuerCompletion {
     ///   - extra: The issuers fetched so far.
     ///   - store: The store the fetch is decided by: the newest release's (the device in a user's hand).
     ///   - now: The verification time.
-    static func next(chain: [X509Certificate], extra: [X509Certificate], store: TrustStore, now: Date) -> Next {
+    package static func next(chain: [X509Certificate], extra: [X509Certificate], store: TrustStore, now: Date) -> Next {
         let result = ChainVerifier(trust: store, now: now).verify(chain + extra)
         guard !result.trusted, missingIssuerErrors.contains(result.errorCode),
             let top = result.path.last ?? chain.first
@@ -93,7 +93,7 @@ enum IssuerCompletion {
     }
 
     /// The certificates in `body` that issued `certificate` (by name), as DER; or why there are none.
-    static func parents(of certificate: [UInt8], from body: [UInt8]) -> Result<[[UInt8]], IssuerFailure> {
+    package static func parents(of certificate: [UInt8], from body: [UInt8]) -> Result<[[UInt8]], IssuerFailure> {
         guard let child = try? X509Certificate(der: certificate) else { return .failure(IssuerFailure("unreadable")) }
         guard let found = CAIssuerData.certificates(body) else {
             return .failure(
@@ -110,14 +110,14 @@ enum IssuerCompletion {
     }
 
     /// Why a URL gave no parent: one line.
-    struct IssuerFailure: Error, Sendable {
-        var reason: String
-        init(_ reason: String) { self.reason = reason }
+    package struct IssuerFailure: Error, Sendable {
+        package var reason: String
+        package init(_ reason: String) { self.reason = reason }
     }
 
     /// The request for a caIssuers URL: trustd's timeout, no redirect (trustd refuses them:
     /// `willPerformHTTPRedirection` in `TrustURLSessionDelegate.m`), atscheck's size cap.
-    static func request(_ url: String) -> HTTPFetchRequest {
+    package static func request(_ url: String) -> HTTPFetchRequest {
         HTTPFetchRequest(
             url: url, maximumBytes: maximumBytes, timeout: timeout, maximumRedirects: 0,
             accept: "application/pkix-cert, application/pkcs7-mime, */*")

@@ -4,7 +4,7 @@ import TLSTestSupport
 import Testing
 
 @testable import ATSPolicy
-@testable import TLSProbe
+@testable import CertificateTrust
 
 /// Apple's own CT test vectors (`AppleCTVectors/`, from trustd's `CTTests.m`; see its PROVENANCE.md): certificates,
 /// SCTs and a log list that neither we nor our test log made. Our SCT verification (OpenSSL's CT API, as a probe runs

@@ -4,9 +4,11 @@ import TLSModel
 /// The stores a chain is judged against for one trust source: Apple's store of each OS release (the default), or one
 /// store (this machine's, a PEM bundle, none), each with the `--ca-file` anchors; and, for Apple's source, a wider
 /// store that only names the root of a chain no release trusts (every Apple root, the removed ones, this machine's).
-final class TrustStoreSet: @unchecked Sendable {  // immutable after init
-    struct Member {
-        var store: TrustStore
+package final class TrustStoreSet: @unchecked Sendable {  // immutable after init
+    /// One store of the set and what it stands for.
+    package struct Member {
+        /// The store.
+        package var store: TrustStore
         var label: String
         var iOS: String?
         var overTheAir: Bool
@@ -16,7 +18,8 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
 
     let source: String
     let label: String
-    let members: [Member]
+    /// The stores, oldest release first: the last is the newest (what a missing issuer is fetched by).
+    package let members: [Member]
     let apple: AppleTrustData?
     let diagnostic: TrustStore?
     let customAnchors: [X509Certificate]
@@ -24,7 +27,10 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
     /// SHA-256s (upper-case hex) of Apple's own anchors among the roots (no CT required for chains to them).
     let appleAnchors: Set<String>
 
-    init(source: TrustStoreSource, caFiles: [String], useSystemStore: Bool) throws {
+    /// Reads the CA files and builds each store of `source`.
+    /// - Throws: ``ProbeFailure`` when a CA file or the trust data cannot be read.
+    /// > Warning: Reads files and parses hundreds of roots for Apple's source: build once per run.
+    package init(source: TrustStoreSource, caFiles: [String], useSystemStore: Bool) throws {
         let anchors = try caFiles.flatMap { try X509Certificate.loadPEMFile($0) }
         customAnchors = anchors
         let effective = useSystemStore ? source : .none
@@ -162,5 +168,5 @@ final class TrustStoreSet: @unchecked Sendable {  // immutable after init
 
 extension X509Certificate {
     /// SHA-256 of the DER, upper-case hex (Apple's naming of roots).
-    var sha256Hex: String { Hex.string(Digest.sha256(der), uppercase: true) }
+    package var sha256Hex: String { Hex.string(Digest.sha256(der), uppercase: true) }
 }
