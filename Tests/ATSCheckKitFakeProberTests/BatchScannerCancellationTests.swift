@@ -12,19 +12,54 @@ import Testing
 final class StallingProber: EndpointProber, Sendable {
     let started = Mutex<[String]>([])
     let lateSeconds: Double
+    /// When set, `late*` hosts finish when the test opens it rather than after `lateSeconds`: under a full parallel
+    /// test run a test task may be resumed seconds late, and a timed probe would finish before the cancellation.
+    let lateGate: Gate?
 
-    init(lateSeconds: Double = 0.2) { self.lateSeconds = lateSeconds }
+    init(lateSeconds: Double = 0.2, lateGate: Gate? = nil) {
+        self.lateSeconds = lateSeconds
+        self.lateGate = lateGate
+    }
 
     func scan(_ request: ProbeRequest) async -> ServerProfile {
         let host = request.target.host
         started.withLock { $0.append(host) }
-        let wait = host.hasPrefix("stall") ? 60 : host.hasPrefix("late") ? lateSeconds : 0.005
-        // Not Task.sleep: that would honour cancellation, and these probes must not.
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().asyncAfter(deadline: .now() + wait) { continuation.resume() }
+        if host.hasPrefix("late"), let lateGate {
+            await lateGate.wait()
+        } else {
+            let wait = host.hasPrefix("stall") ? 60 : host.hasPrefix("late") ? lateSeconds : 0.005
+            // Not Task.sleep: that would honour cancellation, and these probes must not.
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { continuation.resume() }
+            }
         }
         return ServerProfile(
             target: request.target.hostPort, host: host, port: request.target.port, status: .completed, handshakes: 3)
+    }
+}
+
+/// A gate tasks wait at until it is opened (it ignores cancellation, as a probe blocked in a socket call would).
+final class Gate: Sendable {
+    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume() }
     }
 }
 
@@ -129,8 +164,10 @@ struct BatchScannerCancellationTests {
 
     @Test("a probe in flight that finishes within the grace is reported, not cancelled")
     func lateProbeKept() async throws {
-        let prober = StallingProber(lateSeconds: 0.3)
-        // Two slots: late0 and fast0 start; fast0's slot then takes late1; next0 waits for a slot.
+        let gate = Gate()
+        let prober = StallingProber(lateGate: gate)
+        // Two slots: late0 and fast0 start; fast0's slot then takes late1; next0 waits for a slot. The late probes
+        // finish only once the batch is cancelled, within the grace.
         let targets = try ["late0.test", "fast0.test", "late1.test", "next0.test"].map { try Target(parsing: $0) }
         let done = ResultCounter()
         let task = Task {
@@ -140,6 +177,7 @@ struct BatchScannerCancellationTests {
         await done.wait(for: 1)
         let cancelled = ContinuousClock.now
         task.cancel()
+        gate.open()
         let report = await task.value
         let elapsed = ContinuousClock.now - cancelled
         #expect(report.endpoints.map(\.profile.status) == [.completed, .completed, .completed, .cancelled])
@@ -186,8 +224,9 @@ struct BatchScannerCancellationTests {
 
     @Test("a streamed batch writes the endpoints not scanned as cancelled, and its summary line says partial")
     func streamedCancelled() async throws {
-        // late0 is abandoned at the 0.2 s grace and finishes later: it must write nothing then.
-        let prober = StallingProber(lateSeconds: 1.5)
+        // late0 is abandoned at the 0.2 s grace and finishes later (when the gate opens): it must write nothing then.
+        let gate = Gate()
+        let prober = StallingProber(lateGate: gate)
         let hosts = ["fast0.test", "late0.test", "next0.test", "next1.test"]
         let targets = try hosts.map { try Target(parsing: $0) }
         let lines = Mutex<[String]>([])
@@ -212,7 +251,8 @@ struct BatchScannerCancellationTests {
         let summary = try JSONLinesRendering.summaryLine(streamed.report)
         #expect(summary.contains("\"partial\":{\"graceSeconds\":0.2,\"notScanned\":3}"))
         // The abandoned probe finishing later writes nothing after the summary.
-        try await Task.sleep(for: .seconds(2))
+        gate.open()
+        try await Task.sleep(for: .seconds(1))
         #expect(prober.started.withLock { $0.contains("late0.test") })
         #expect(lines.withLock { $0.count } == 4)
     }
