@@ -256,7 +256,7 @@ package enum Digest {
 
 /// Names of elliptic curves as the report spells them.
 ///
-/// The prober's key-exchange naming (`KeyNames` in TLSProbe) spells curves the same way.
+/// The prober's key-exchange naming (`KeyNames` in TLSProbe) calls these, so a curve is spelled one way.
 package enum CurveNames {
     /// `P-256` for `prime256v1`, and so on.
     package static func curveName(_ openSSLName: String) -> String {

@@ -114,12 +114,10 @@ package struct TLSProber: EndpointProber, AddressResolver {
         // step of that version's enumeration, since the offered suites are the same: no extra cost.
         let leadKey = session.limitKey
         let (lead, leadTime) = await limiter.withPermit(leadKey) { () -> (HandshakeResult, Double) in
-            // One address: the versions below the lead's are probed whatever its answer (unless it is a failure that
-            // ends the scan), so their first connections are opened while the lead is in flight, on permits left
-            // free (the lead holds its own), behind the lead's connection, so that a server serving one connection
-            // at a time is never left holding an idle one while the lead waits (issue 34). Only when the lead's
-            // answer rules out lower versions (a TLS 1.0-only server) do some go unused.
-            if addresses.count == 1 { session.openAheadAfterLeadConnect(min(session.window - 1, versions.count - 1)) }
+            // No connection is opened ahead of the lead's answer (issue 34): until an answer has shown the server
+            // serving two connections at once, one left idle may be the one a server that serves one at a time
+            // takes first (a proxy or a load balancer in front of it can reorder connections opened a moment
+            // apart), and the lead would wait out the stall time behind it (``EndpointSession/watch()``).
             let prepared = await pool.run { () -> (ClientContext, [OfferedSuite])? in
                 // The lead's chain is the one reported (when it is accepted): it alone asks for SCTs.
                 guard let context = try? ClientContext(minVersion: lowest, maxVersion: highest, requestSCTs: true)

@@ -54,7 +54,7 @@ struct ScanOptions: ParsableArguments {
     @Flag(
         name: .customLong("no-preconnect"),
         help: ArgumentHelp(
-            "Open each connection only when its handshake starts. By default a full enumeration opens the next step's connection while a step is in flight (one round trip a step instead of two), once the lead handshake took 20 ms or more; the few opened for steps that never come are closed without a byte and counted as unusedConnections. Those of the lead are opened behind its own connection, and those of later steps only once an answer has shown the server serving two connections at once, so a server that serves one at a time (openssl s_server) never waits on one; if a step stalls anyway, the report says what the server was seen to serve (serverConnections). Off anyway with --delay."
+            "Open each connection only when its handshake starts. By default a full enumeration opens the next step's connection while a step is in flight (one round trip a step instead of two), once the lead handshake took 20 ms or more; the few opened for steps that never come are closed without a byte and counted as unusedConnections. They are opened only once an answer has shown the server serving two connections at once, so a server that serves one at a time (openssl s_server) never waits on one; if a step stalls anyway, the report says what the server was seen to serve (serverConnections). Off anyway with --delay."
         ))
     var noPreconnect = false
 

@@ -1,3 +1,4 @@
+internal import CLinux
 import Glibc
 import Synchronization
 
@@ -134,11 +135,13 @@ final class ConnectionLedger: Sendable {
             return state.open.compactMap { $0.key != ticket.sequence && !$0.value.idle ? $0.value.fd : nil }
         }
         guard !others.isEmpty else { return }
-        var polled = others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        guard poll(&polled, nfds_t(polled.count), 0) > 0 else { return }
+        // Readable and not closed by the server: an answer it is still serving. A refusal (an alert, then the server's
+        // close) is not counted: a one-at-a-time server ends it itself before it takes the next connection.
         let readable = Int16(POLLIN)
-        let hungUp = Int16(POLLHUP)
-        guard polled.contains(where: { ($0.revents & readable) != 0 && ($0.revents & hungUp) == 0 }) else { return }
+        let closed = Int16(ATSC_POLLRDHUP) | Int16(POLLHUP)
+        var polled = others.map { pollfd(fd: $0, events: readable | Int16(ATSC_POLLRDHUP), revents: 0) }
+        guard poll(&polled, nfds_t(polled.count), 0) > 0 else { return }
+        guard polled.contains(where: { ($0.revents & readable) != 0 && ($0.revents & closed) == 0 }) else { return }
         state.withLock { state in
             state.provenConcurrent = true
             state.shown = max(state.shown, 2)

@@ -23,9 +23,6 @@ final class EndpointSession: Sendable {
         var limitedTo: Int?
         /// How long the first fresh connection's TCP connect took (a round trip: ``watch()`` scales with it).
         var firstConnectTime: Duration?
-        /// Connections to open ahead once the lead's TCP connect has shown a round trip worth hiding
-        /// (``openAheadAfterLeadConnect(_:)``).
-        var leadOpenAhead = 0
         /// The running ``watch()``, while connections opened ahead are idle.
         var watchdog: Task<Void, Never>?
         /// The scan has ended: no watchdog is started again.
@@ -333,25 +330,9 @@ final class EndpointSession: Sendable {
                 outcome: .silent(.init(phase: .endpointDeadline)), address: nil, connected: false)
     }
 
-    /// Keeps the first fresh connection's TCP-connect time (the stall time of ``watch()`` scales with it), and opens
-    /// the lead's connections ahead once its connect has completed.
+    /// Keeps the first fresh connection's TCP-connect time: the stall time of ``watch()`` scales with it.
     private func noteConnect(took: Duration) {
-        let openAhead = state.withLock { state -> Int in
-            if state.firstConnectTime == nil { state.firstConnectTime = took }
-            defer { state.leadOpenAhead = 0 }
-            return state.leadOpenAhead
-        }
-        if openAhead > 0 { keepPreconnected(openAhead) }
-    }
-
-    /// Asks for `count` connections opened ahead of the steps after the lead, once the lead's own TCP connect has
-    /// completed (issue 34). Opened then, they queue behind the lead's connection in the server's accept queue, so a
-    /// server that serves one connection at a time answers the lead first, and the steps the lead's answer sends take
-    /// them at once: nothing idle holds the server, and no stall has to be waited out to learn that it serves one
-    /// connection at a time. (Opened before the lead's, as until issue 34, the server took one of them first and
-    /// the lead waited the stall time: 1 s, seven times the whole scan of `openssl s_server` on loopback.)
-    func openAheadAfterLeadConnect(_ count: Int) {
-        state.withLock { $0.leadOpenAhead = count }
+        state.withLock { if $0.firstConnectTime == nil { $0.firstConnectTime = took } }
     }
 
     private func record(_ result: HandshakeResult, isRetry: Bool) {

@@ -1,4 +1,5 @@
 internal import COpenSSL
+import CertificateTrust
 import Foundation
 internal import OpenSSLSupport
 import TLSModel
@@ -295,26 +296,13 @@ struct Handshaker {
     }
 }
 
-/// Names for keys as the report spells them.
+/// Names for keys as the report spells them: curves and groups as certificate reading spells them
+/// (``CurveNames``), plus the ephemeral keys of a handshake.
 enum KeyNames {
     /// `P-256` for `prime256v1`, and so on.
-    static func curveName(_ openSSLName: String) -> String {
-        switch openSSLName {
-        case "prime256v1", "secp256r1": return "P-256"
-        case "secp384r1": return "P-384"
-        case "secp521r1": return "P-521"
-        case "secp224r1": return "P-224"
-        case "secp192r1", "prime192v1": return "P-192"
-        default: return openSSLName
-        }
-    }
+    static func curveName(_ openSSLName: String) -> String { CurveNames.curveName(openSSLName) }
 
-    static func groupName(_ pkey: OpaquePointer) -> String? {
-        var buffer = [CChar](repeating: 0, count: 80)
-        var length = 0
-        guard EVP_PKEY_get_group_name(pkey, &buffer, buffer.count, &length) == 1 else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    static func groupName(_ pkey: OpaquePointer) -> String? { CurveNames.groupName(pkey) }
 
     /// A DH group from its prime and generator, named as ``describeEphemeral(_:)`` names the key OpenSSL
     /// builds from a ServerKeyExchange (the same parameters make the same key; nil: OpenSSL refused them).
