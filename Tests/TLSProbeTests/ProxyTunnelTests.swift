@@ -50,8 +50,8 @@ struct ProxyTunnelTests {
         #expect(requests.count == tunnelled.handshakes)
         #expect(requests.allSatisfy { $0.authority == "\(Self.name):\(server.port)" && $0.host == $0.authority })
         #expect(requests.allSatisfy { $0.sni == Self.name && $0.authorization == nil })
-        // The connections opened ahead went to the proxy too, and were tunnelled when taken.
-        #expect(prober.preconnectsTaken.value > 0)
+        // On loopback nothing is opened ahead (issue 34: not before the lead's answer, and later steps only behind a
+        // round trip worth hiding): that connections opened ahead are tunnelled is `preconnectBehindRoundTrip`'s.
         #expect(tunnelled.proxy == "http://\(proxy.target)")
         #expect(tunnelled.address == nil, "the proxy resolved the name: no address is known")
         #expect(direct.proxy == nil)
@@ -59,7 +59,9 @@ struct ProxyTunnelTests {
 
     @Test("behind a 40 ms round trip to the proxy, connections opened ahead are tunnelled; every one is counted")
     func preconnectBehindRoundTrip() async throws {
-        let server = try TestTLSServer(.modern())
+        // Many suites: connections are opened ahead only once an answer has shown the server serving two at once
+        // (issue 34), and a server with a few suites may be done before that.
+        let server = try PreconnectTests.manySuiteServer()
         defer { server.stop() }
         let proxy = try ConnectProxy(hosts: [Self.name: server.host])
         defer { proxy.stop() }
