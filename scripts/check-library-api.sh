@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bin="$(swift build --show-bin-path)"
 swiftc -typecheck -parse-as-library -I "$bin/Modules" -I Sources/COpenSSL -I Sources/CZlibShim \
   -Xcc -fmodule-map-file="$bin/AppleTrustData.build/module.modulemap" \
+  -Xcc -fmodule-map-file="$bin/CLinux.build/module.modulemap" \
   -Xcc -fmodule-map-file=.build/checkouts/Yams/Sources/CYaml/include/module.modulemap \
   Examples/library-client/main.swift
 echo "library API: Examples/library-client typechecks against the public API"
