@@ -88,7 +88,7 @@ struct ATSOnlyProbe {
         let answers = await withTaskGroup(of: (Int, HandshakeResult).self) { group in
             for (index, offer) in offers.enumerated() {
                 guard let context = prepared[offer.version]?.0 else { continue }
-                let slot = session.claimSlot()  // a connection opened while the lead was in flight, if any
+                let slot = session.claimSlot()  // a connection opened ahead, if any
                 group.addTask {
                     let isTLS13 = offer.version == .tls1_3
                     let answer = await session.withSlot(slot) {

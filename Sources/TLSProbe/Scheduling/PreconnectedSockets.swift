@@ -12,11 +12,11 @@ import Synchronization
 /// connection, ahead or in use. One is opened only on a permit that is free and that no handshake waits
 /// for: never at the expense of a handshake, never with `--per-host 1`.
 ///
-/// **Which steps.** The connections of the versions below the lead's, opened while the lead is in flight
-/// (the lead's answer does not change which are probed, unless it proves only TLS 1.0), and, for each
-/// chain step in flight, the connections its answer will likely want (``EnumerationQueue``): its chain's
-/// next step, and the order probe too while its version has one suite found. A first offer gets none: a
-/// refused one (TLS 1.0 and 1.1 on a modern server) has no next step.
+/// **Which steps.** For each chain step in flight, the connections its answer will likely want
+/// (``EnumerationQueue``): its chain's next step, and the order probe too while its version has one suite found,
+/// once an answer has shown the server serving two connections at once (``ConnectionLedger/provenConcurrent``;
+/// none before the lead's answer, issue 34). A first offer gets none: a refused one (TLS 1.0 and 1.1 on a modern
+/// server) has no next step.
 ///
 /// **Servers that serve few connections at once** (issue 20): an idle connection opened ahead holds such a
 /// server's worker. Each connection is in the endpoint's ``ConnectionLedger``; when a step stalls behind idle

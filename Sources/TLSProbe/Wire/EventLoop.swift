@@ -39,8 +39,6 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         var nextToken: UInt64 = 1
         /// The loop is in (or about to enter) `epoll_wait`: new work must wake it.
         var sleeping = false
-        /// Sockets registered now (read by tests and the benchmarks through ``EventLoopGroup``).
-        var peakWaiters = 0
     }
 
     /// The token of the wake-up descriptor in the epoll set; socket waits use tokens from 1.
@@ -70,9 +68,6 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         return pthread_equal(id, pthread_self()) != 0
     }
 
-    /// The most socket waits registered at once so far.
-    var peakWaiters: Int { state.withLock { $0.peakWaiters } }
-
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let wake = state.withLock { state -> Bool in
@@ -101,7 +96,6 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
                     // A descriptor epoll refuses (closed already): the caller's next call reads the error itself.
                     guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else { return (.ready, false) }
                     state.waiters[token] = Waiter(fd: fd, continuation: continuation)
-                    state.peakWaiters = max(state.peakWaiters, state.waiters.count)
                     state.timers.push(deadline.uptimeNanoseconds, token)
                     defer { state.sleeping = false }
                     return (nil, state.sleeping)
@@ -163,8 +157,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
                     resumed.append((waiter.continuation, .ready))
                 }
                 let now = DispatchTime.now().uptimeNanoseconds
-                while let (due, token) = state.timers.popDue(now: now) {
-                    _ = due
+                while let token = state.timers.popDue(now: now) {
                     guard let waiter = state.waiters.removeValue(forKey: token) else { continue }
                     epoll_ctl(epollFD, EPOLL_CTL_DEL, waiter.fd, nil)
                     resumed.append((waiter.continuation, .timedOut))
@@ -194,9 +187,6 @@ final class EventLoopGroup: Sendable {
 
     /// The loop the calling thread runs, else the first (a wait from elsewhere still works, with a hop).
     var current: EventLoop { loops.first { $0.isCurrent } ?? loops[0] }
-
-    /// The most socket waits registered at once on any one loop so far.
-    var peakWaiters: Int { loops.map(\.peakWaiters).max() ?? 0 }
 }
 
 /// A min-heap of (deadline, token): the loop's timers. A token whose wait ended earlier stays until its deadline and
@@ -217,8 +207,8 @@ struct DeadlineHeap {
         }
     }
 
-    /// Removes and returns the earliest entry if it is due at `now`.
-    mutating func popDue(now: UInt64) -> (UInt64, UInt64)? {
+    /// Removes the earliest entry if it is due at `now`, and returns its token.
+    mutating func popDue(now: UInt64) -> UInt64? {
         guard let first = items.first, first.0 <= now else { return nil }
         let last = items.removeLast()
         if !items.isEmpty {
@@ -235,6 +225,6 @@ struct DeadlineHeap {
                 parent = smallest
             }
         }
-        return first
+        return first.1
     }
 }
