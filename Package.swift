@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        // X25519, P-256/384/521, ML-KEM-768, HKDF and the AEADs for TLSHello's key shares and TLS 1.3 proof.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // The system OpenSSL (Debian: libssl-dev). Only OpenSSLSupport, CertificateTrust, TLSProbe and TLSTestSupport
@@ -40,6 +42,10 @@ let package = Package(
         // The wire (sockets, handshakes, client contexts, proxy tunnels, HTTP fetches) and the scheduling of probes.
         .target(
             name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport", "CertificateTrust", "CLinux"]),
+        // A ClientHello engine of our own (issue 35): builds hellos byte by byte from a profile, reads the server's
+        // flight, proves a TLS 1.3 key exchange by decrypting EncryptedExtensions. Bytes in, bytes out: no OpenSSL,
+        // no sockets (TLSProbe drives it).
+        .target(name: "TLSHello", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "ATSPolicy", dependencies: ["TLSModel"]),
         .target(name: "Pinning", dependencies: ["TLSModel"]),
         .target(name: "Reporting", dependencies: ["TLSModel"]),
@@ -77,6 +83,10 @@ let package = Package(
             dependencies: ["TLSTestSupport", "TLSModel"]
         ),
         .testTarget(name: "TLSModelTests", dependencies: ["TLSModel"]),
+        // The engine on hand-made bytes, on captured Apple hellos (Captures/, scripts/apple-hello-captures/extract.py)
+        // and against loopback servers: OpenSSL in process, tlslite-ng for X25519MLKEM768.
+        .testTarget(
+            name: "TLSHelloTests", dependencies: ["TLSHello", "TLSTestSupport", "TLSModel"], exclude: ["Captures"]),
         // The prober against live loopback servers (its certificate reports included).
         .testTarget(
             name: "TLSProbeTests",
