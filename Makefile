@@ -26,6 +26,9 @@ deps:
 	@# The HTML report tests parse every page with python3's html5lib in strict mode.
 	@python3 -c 'import html5lib' 2>/dev/null || python3 -m pip install --quiet html5lib \
 	  || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; $$SUDO apt-get install -y -qq python3-html5lib; }
+	@# TLSHello's X25519MLKEM768 tests run against tlslite-ng (0.8 has x25519mlkem768) with kyber-py's ML-KEM.
+	@python3 -c 'import kyber_py; from tlslite.handshakesettings import CURVE_NAMES; assert "x25519mlkem768" in CURVE_NAMES' \
+	  2>/dev/null || python3 -m pip install --quiet 'tlslite-ng>=0.8.2,<0.9' 'kyber-py>=1.2,<2'
 
 ## stamp: write the commit into the binary (Sources/AppleTrustData/build-stamp.h, gitignored; rewritten only when it
 ## changes, so an unchanged commit rebuilds nothing). `atscheck --version` prints it.

@@ -1,0 +1,77 @@
+import Foundation
+
+@testable import TLSHello
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Sends a built hello to a loopback server over a plain TCP socket and reads the flight with the engine's reader,
+/// until the answer is decided: a ServerHelloDone, TLS 1.3's first encrypted record, a HelloRetryRequest, an alert,
+/// a reply that is not TLS, a malformed one, the server's close, or 5 seconds.
+struct LoopbackExchange {
+    var events: [ServerFlightEvent] = []
+    /// Whether the server closed the connection before the answer was decided.
+    var closed = false
+
+    var serverHello: ServerHelloFacts? {
+        for case .serverHello(let facts) in events { return facts }
+        return nil
+    }
+
+    var firstEncryptedRecord: [UInt8]? {
+        for case .encryptedRecord(let record) in events { return record }
+        return nil
+    }
+
+    struct SocketError: Error, CustomStringConvertible { var description: String }
+
+    static func run(port: Int, hello: BuiltClientHello, timeout: Double = 5) throws -> LoopbackExchange {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SocketError(description: "socket: \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw SocketError(description: "connect to 127.0.0.1:\(port): errno \(errno)") }
+        var sent = 0
+        while sent < hello.bytes.count {
+            let count = hello.bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw SocketError(description: "send: errno \(errno)") }
+            sent += count
+        }
+        var exchange = LoopbackExchange()
+        var reader = ServerFlightReader()
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
+            guard ready > 0 else { break }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 {
+                exchange.closed = true
+                break
+            }
+            reader.feed(Array(buffer[0..<count]))
+            while let event = reader.next() {
+                exchange.events.append(event)
+                if exchange.isDecided(event) { return exchange }
+            }
+        }
+        return exchange
+    }
+
+    private func isDecided(_ event: ServerFlightEvent) -> Bool {
+        switch event {
+        case .serverHelloDone, .encryptedRecord, .helloRetryRequest, .alert, .notTLS, .malformed: true
+        default: false
+        }
+    }
+}
