@@ -63,7 +63,7 @@ struct CatalogueTests {
         }
         #expect(
             NamedGroupCatalogue.all.filter(\.hasKeyShare).map(\.code).sorted() == [
-                0x0017, 0x0018, 0x0019, 0x001D, 0x11EC,
+                0x0017, 0x0018, 0x0019, 0x001D, 0x11EB, 0x11EC, 0x11ED,
             ])
         #expect(NamedGroupCatalogue.current.allSatisfy { NamedGroupCatalogue.entry($0) != nil })
     }

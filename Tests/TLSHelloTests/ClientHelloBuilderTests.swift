@@ -79,7 +79,10 @@ struct ClientHelloBuilderTests {
 
     @Test(
         "key shares have their groups' sizes",
-        arguments: [(UInt16(0x001D), 32), (0x0017, 65), (0x0018, 97), (0x0019, 133), (0x11EC, 1216)])
+        arguments: [
+            (UInt16(0x001D), 32), (0x0017, 65), (0x0018, 97), (0x0019, 133), (0x11EC, 1216), (0x11EB, 1249),
+            (0x11ED, 1665),  // hybrids: 1184 + 32, 65 + 1184, 97 + 1568
+        ])
     func keyShareSizes(group: UInt16, size: Int) throws {
         let profile = HelloProfile.probe(version: 0x0304, suites: [0x1301], groups: [group])
         let built = try ClientHelloBuilder(profile: profile).build()

@@ -40,17 +40,19 @@ struct TLSLiteServerTests {
         #expect(TLS13Proof.verify(hello: hello, serverHello: facts, firstEncryptedRecord: record).isProven)
     }
 
-    @Test("a probe offering only X25519MLKEM768 is answered with it")
-    func probeHybridOnly() throws {
-        let server = try TLSLiteServer(groups: ["x25519mlkem768", "x25519"])
+    @Test(
+        "a probe offering one hybrid alone is answered with it, and proven",
+        arguments: [(UInt16(0x11EC), "x25519mlkem768"), (0x11EB, "secp256r1mlkem768"), (0x11ED, "secp384r1mlkem1024")])
+    func probeHybridOnly(group: UInt16, name: String) throws {
+        let server = try TLSLiteServer(groups: [name, "x25519"])
         defer { server.stop() }
-        let hello = try ClientHelloBuilder(profile: .probe(version: 0x0304, suites: [0x1301], groups: [0x11EC])).build()
+        let hello = try ClientHelloBuilder(profile: .probe(version: 0x0304, suites: [0x1301], groups: [group])).build()
         let exchange = try LoopbackExchange.run(port: server.port, hello: hello, timeout: 10)
         let facts = try #require(exchange.serverHello, "events: \(exchange.events)")
         let record = try #require(exchange.firstEncryptedRecord)
         #expect(
             TLS13Proof.verify(hello: hello, serverHello: facts, firstEncryptedRecord: record)
-                == .proven(group: 0x11EC, cipherSuite: 0x1301))
+                == .proven(group: group, cipherSuite: 0x1301))
     }
 }
 

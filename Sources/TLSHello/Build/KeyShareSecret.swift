@@ -18,10 +18,14 @@ package struct KeyShareSecret: Sendable {
         /// draft-ietf-tls-ecdhe-mlkem: the client share is the ML-KEM-768 encapsulation key (1184 bytes) followed by
         /// the X25519 public key (32).
         case x25519MLKEM768(MLKEM768.PrivateKey, Curve25519.KeyAgreement.PrivateKey)
+        /// The NIST hybrids put the ECDH share first: P-256 (65 bytes) then the ML-KEM-768 key (1184).
+        case secp256r1MLKEM768(P256.KeyAgreement.PrivateKey, MLKEM768.PrivateKey)
+        /// P-384 (97 bytes) then the ML-KEM-1024 encapsulation key (1568).
+        case secp384r1MLKEM1024(P384.KeyAgreement.PrivateKey, MLKEM1024.PrivateKey)
     }
 
     /// The groups a share can be made for.
-    package static let supportedGroups: Set<UInt16> = [0x001D, 0x0017, 0x0018, 0x0019, 0x11EC]
+    package static let supportedGroups: Set<UInt16> = [0x001D, 0x0017, 0x0018, 0x0019, 0x11EC, 0x11EB, 0x11ED]
 
     /// A fresh key pair for `group`.
     /// - Throws: ``TLSHelloError`` `.unsupportedKeyShare` for a group without a share of ours (ffdhe, x448, …).
@@ -50,6 +54,16 @@ package struct KeyShareSecret: Sendable {
                 let ecdh = Curve25519.KeyAgreement.PrivateKey()
                 self.key = .x25519MLKEM768(kem, ecdh)
                 publicBytes = Array(kem.publicKey.rawRepresentation) + Array(ecdh.publicKey.rawRepresentation)
+            case 0x11EB:
+                let ecdh = P256.KeyAgreement.PrivateKey()
+                let kem = try MLKEM768.PrivateKey()
+                self.key = .secp256r1MLKEM768(ecdh, kem)
+                publicBytes = Array(ecdh.publicKey.x963Representation) + Array(kem.publicKey.rawRepresentation)
+            case 0x11ED:
+                let ecdh = P384.KeyAgreement.PrivateKey()
+                let kem = try MLKEM1024.PrivateKey()
+                self.key = .secp384r1MLKEM1024(ecdh, kem)
+                publicBytes = Array(ecdh.publicKey.x963Representation) + Array(kem.publicKey.rawRepresentation)
             default:
                 throw TLSHelloError(
                     .unsupportedKeyShare, "no key share of ours for group \(NamedGroupCatalogue.name(group))")
@@ -61,8 +75,9 @@ package struct KeyShareSecret: Sendable {
         }
     }
 
-    /// The shared secret with the server's key_exchange bytes (RFC 8446 §7.4; for X25519MLKEM768 the ML-KEM shared
-    /// secret followed by the X25519 one, draft-ietf-tls-ecdhe-mlkem §3).
+    /// The shared secret with the server's key_exchange bytes (RFC 8446 §7.4). For the hybrids
+    /// (draft-ietf-tls-ecdhe-mlkem §3) the two secrets are concatenated in the order of the shares: ML-KEM first for
+    /// X25519MLKEM768, ECDH first for SecP256r1MLKEM768 and SecP384r1MLKEM1024.
     /// - Throws: ``TLSHelloError`` `.badServerShare` when the server's share is not a valid key or ciphertext.
     package func sharedSecret(serverShare: [UInt8]) throws(TLSHelloError) -> [UInt8] {
         do {
@@ -89,6 +104,26 @@ package struct KeyShareSecret: Sendable {
                 let peer = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: serverShare[1088...])
                 let x25519Secret = try ecdh.sharedSecretFromKeyAgreement(with: peer)
                 return mlkemSecret.withUnsafeBytes { Array($0) } + Self.bytes(x25519Secret)
+            case .secp256r1MLKEM768(let ecdh, let kem):
+                // The server's share: its P-256 point (65 bytes), then the ML-KEM-768 ciphertext (1088).
+                guard serverShare.count == 65 + 1088 else {
+                    throw TLSHelloError(
+                        .badServerShare, "SecP256r1MLKEM768 server share is \(serverShare.count) bytes, not 1153")
+                }
+                let peer = try P256.KeyAgreement.PublicKey(x963Representation: serverShare[0..<65])
+                let ecdhSecret = try ecdh.sharedSecretFromKeyAgreement(with: peer)
+                let mlkemSecret = try kem.decapsulate(serverShare[65...])
+                return Self.bytes(ecdhSecret) + mlkemSecret.withUnsafeBytes { Array($0) }
+            case .secp384r1MLKEM1024(let ecdh, let kem):
+                // The server's share: its P-384 point (97 bytes), then the ML-KEM-1024 ciphertext (1568).
+                guard serverShare.count == 97 + 1568 else {
+                    throw TLSHelloError(
+                        .badServerShare, "SecP384r1MLKEM1024 server share is \(serverShare.count) bytes, not 1665")
+                }
+                let peer = try P384.KeyAgreement.PublicKey(x963Representation: serverShare[0..<97])
+                let ecdhSecret = try ecdh.sharedSecretFromKeyAgreement(with: peer)
+                let mlkemSecret = try kem.decapsulate(serverShare[97...])
+                return Self.bytes(ecdhSecret) + mlkemSecret.withUnsafeBytes { Array($0) }
             }
         } catch let error as TLSHelloError {
             throw error
