@@ -130,4 +130,26 @@ struct ClientHelloBuilderTests {
         #expect(built.bytes[5 + 16384] == 22)
         #expect(built.bytes.count == built.handshakeMessage.count + 10)
     }
+
+    @Test(
+        "a retry echoes the cookie after key_share, keeps random and session id, and reuses shares when no group is asked"
+    )
+    func retryWithCookie() throws {
+        let first = try ClientHelloBuilder(profile: .ios18, serverName: "example.com").build()
+        let cookieBody: [UInt8] = [0, 3, 0xC0, 0x0C, 0x1E]
+        let hrr = HelloRetryRequestFacts(
+            version: 0x0304, cipherSuite: 0x1301, group: nil, cookie: cookieBody, extensionTypes: [0x002B, 0x002C],
+            message: [2, 0, 0, 0])
+        let second = try first.retry(after: hrr)
+        #expect(second.random == first.random && second.sessionID == first.sessionID && second.grease == first.grease)
+        #expect(second.keyShares.map(\.publicBytes) == first.keyShares.map(\.publicBytes))
+        let parsed = try CapturedHello.parse(second.bytes)
+        let types = parsed.extensions.map(\.0)
+        let keyShare = try #require(types.firstIndex(of: 0x0033))
+        #expect(types[keyShare + 1] == 0x002C)
+        let cookieRange = parsed.extensions[keyShare + 1].1
+        #expect(Array(second.bytes[cookieRange]) == cookieBody)
+        #expect(second.retryOf?.firstHello == first.handshakeMessage)
+        #expect(first.retryOf == nil)
+    }
 }

@@ -27,9 +27,28 @@ struct LoopbackExchange {
     struct SocketError: Error, CustomStringConvertible { var description: String }
 
     static func run(port: Int, hello: BuiltClientHello, timeout: Double = 5) throws -> LoopbackExchange {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw SocketError(description: "socket: \(errno)") }
-        defer { close(fd) }
+        let connection = try LoopbackConnection(port: port)
+        try connection.send(hello.bytes)
+        return connection.readUntilDecided(timeout: timeout)
+    }
+
+    func isDecided(_ event: ServerFlightEvent) -> Bool {
+        switch event {
+        case .serverHelloDone, .encryptedRecord, .helloRetryRequest, .alert, .notTLS, .malformed: true
+        default: false
+        }
+    }
+}
+
+/// One TCP connection to a loopback server, read through one ``ServerFlightReader`` (a HelloRetryRequest and the
+/// ServerHello after the second hello come on the same connection).
+final class LoopbackConnection {
+    private let fd: Int32
+    private var reader = ServerFlightReader()
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw LoopbackExchange.SocketError(description: "socket: \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -39,39 +58,42 @@ struct LoopbackExchange {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw SocketError(description: "connect to 127.0.0.1:\(port): errno \(errno)") }
+        guard connected == 0 else {
+            close(fd)
+            throw LoopbackExchange.SocketError(description: "connect to 127.0.0.1:\(port): errno \(errno)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ bytes: [UInt8]) throws {
         var sent = 0
-        while sent < hello.bytes.count {
-            let count = hello.bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { throw SocketError(description: "send: errno \(errno)") }
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw LoopbackExchange.SocketError(description: "send: errno \(errno)") }
             sent += count
         }
+    }
+
+    /// Reads until the answer is decided, the server closes, or `timeout` seconds pass.
+    func readUntilDecided(timeout: Double) -> LoopbackExchange {
         var exchange = LoopbackExchange()
-        var reader = ServerFlightReader()
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while Date() < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
-            guard ready > 0 else { break }
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 {
-                exchange.closed = true
-                break
-            }
-            reader.feed(Array(buffer[0..<count]))
+        while true {
             while let event = reader.next() {
                 exchange.events.append(event)
                 if exchange.isDecided(event) { return exchange }
             }
-        }
-        return exchange
-    }
-
-    private func isDecided(_ event: ServerFlightEvent) -> Bool {
-        switch event {
-        case .serverHelloDone, .encryptedRecord, .helloRetryRequest, .alert, .notTLS, .malformed: true
-        default: false
+            guard Date() < deadline else { return exchange }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { return exchange }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else {
+                exchange.closed = true
+                return exchange
+            }
+            reader.feed(Array(buffer[0..<count]))
         }
     }
 }

@@ -133,6 +133,41 @@ struct LoopbackServerTests {
         #expect(facts.group == 0x0018 && facts.cipherSuite == 0x1301)
     }
 
+    @Test("the second hello after a HelloRetryRequest gets a ServerHello, proven over the retried transcript")
+    func helloRetryRequestThenProof() throws {
+        var configuration = TLSServerConfiguration(
+            minVersion: .tls1_3, maxVersion: .tls1_3, tls13CipherSuites: "TLS_AES_256_GCM_SHA384")
+        configuration.groups = "P-384"
+        let server = try TestTLSServer(configuration)
+        // iOS 18's hello: a GREASE and an x25519 share, P-384 only in supported_groups.
+        let first = try ClientHelloBuilder(profile: .ios18, serverName: "localhost").build()
+        let connection = try LoopbackConnection(port: server.port)
+        try connection.send(first.bytes)
+        let retryExchange = connection.readUntilDecided(timeout: 5)
+        guard case .helloRetryRequest(let retry) = retryExchange.events.last else {
+            Issue.record("events: \(retryExchange.events)")
+            return
+        }
+        #expect(retry.group == 0x0018)
+        let second = try first.retry(after: retry)
+        #expect(second.random == first.random && second.sessionID == first.sessionID)
+        #expect(second.keyShares.map(\.group) == [0x0018])
+        try connection.send(second.bytes)
+        let exchange = connection.readUntilDecided(timeout: 5)
+        let facts = try #require(exchange.serverHello, "events: \(exchange.events)")
+        #expect(facts.selectedGroup == 0x0018 && facts.cipherSuite == 0x1302)
+        let record = try #require(exchange.firstEncryptedRecord)
+        #expect(
+            TLS13Proof.verify(hello: second, serverHello: facts, firstEncryptedRecord: record)
+                == .proven(group: 0x0018, cipherSuite: 0x1302))
+        // Without the retry's transcript (a hello with the same keys, no HelloRetryRequest before it) it fails.
+        let unrelated = BuiltClientHello(
+            bytes: second.bytes, handshakeMessage: second.handshakeMessage, random: second.random,
+            sessionID: second.sessionID, keyShares: second.keyShares, grease: second.grease, builder: second.builder,
+            retryOf: nil)
+        #expect(!TLS13Proof.verify(hello: unrelated, serverHello: facts, firstEncryptedRecord: record).isProven)
+    }
+
     @Test("TLS 1.2 DHE: the prime's size, and no ffdhe name for OpenSSL's automatic (RFC 3526) prime")
     func dheGroup() throws {
         // OpenSSL 3.0's automatic DH parameters for a 2048-bit RSA key are RFC 3526's 2048-bit MODP group, not

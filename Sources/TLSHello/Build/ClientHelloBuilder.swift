@@ -28,6 +28,12 @@ package struct ClientHelloBuilder: Sendable {
     /// - Throws: ``TLSHelloError``: `.invalidProfile` for a random that is not 32 bytes or a session id over 32,
     ///   `.unsupportedKeyShare` for a key share the engine cannot make.
     package func build() throws(TLSHelloError) -> BuiltClientHello {
+        try build(reusing: nil, retryOf: nil)
+    }
+
+    /// Builds with `reusing` as the key shares instead of fresh ones (a retry that keeps its shares), recording
+    /// `retryOf` for the transcript.
+    func build(reusing: [KeyShareSecret]?, retryOf: BuiltClientHello.Retry?) throws(TLSHelloError) -> BuiltClientHello {
         let grease = grease ?? .random()
         let random = random ?? Self.randomBytes(32)
         let sessionID = sessionID ?? Self.randomBytes(profile.sessionIDLength)
@@ -37,9 +43,13 @@ package struct ClientHelloBuilder: Sendable {
         guard sessionID.count <= 32 else {
             throw TLSHelloError(.invalidProfile, "session id is \(sessionID.count) bytes, over 32")
         }
-        var shares: [KeyShareSecret] = []
-        for case .keyShare(let groups) in profile.extensions {
-            for group in groups where !GreaseValues.isGrease(group) { shares.append(try KeyShareSecret(group: group)) }
+        var shares: [KeyShareSecret] = reusing ?? []
+        if reusing == nil {
+            for case .keyShare(let groups) in profile.extensions {
+                for group in groups where !GreaseValues.isGrease(group) {
+                    shares.append(try KeyShareSecret(group: group))
+                }
+            }
         }
         let encoder = ExtensionEncoder(grease: grease, serverName: Self.sniName(serverName), shares: shares)
         let head = Self.head(profile, random: random, sessionID: sessionID, grease: grease)
@@ -56,7 +66,7 @@ package struct ClientHelloBuilder: Sendable {
         }
         return BuiltClientHello(
             bytes: Self.records(message.bytes, version: profile.recordVersion), handshakeMessage: message.bytes,
-            random: random, sessionID: sessionID, keyShares: shares, grease: grease)
+            random: random, sessionID: sessionID, keyShares: shares, grease: grease, builder: self, retryOf: retryOf)
     }
 
     /// legacy_version, random, session id, suites, compression methods.
@@ -116,9 +126,47 @@ package struct BuiltClientHello: Sendable {
     package let keyShares: [KeyShareSecret]
     /// The GREASE values used.
     package let grease: GreaseValues
+    /// What built it, with the values drawn (for ``retry(after:)``).
+    let builder: ClientHelloBuilder
+    /// Set on a second ClientHello: the messages before it in the transcript.
+    package let retryOf: Retry?
+
+    /// The first ClientHello and the HelloRetryRequest that a second ClientHello answers (RFC 8446 §4.4.1: the
+    /// transcript starts with a message_hash of the first hello, then the HelloRetryRequest).
+    package struct Retry: Sendable {
+        /// The first ClientHello's handshake message.
+        package let firstHello: [UInt8]
+        /// The HelloRetryRequest's handshake message.
+        package let helloRetryRequest: [UInt8]
+    }
 
     /// The key share sent for `group`, if one was.
     package func keyShare(for group: UInt16) -> KeyShareSecret? { keyShares.first { $0.group == group } }
+
+    /// The second ClientHello that answers `helloRetryRequest` on the same connection (RFC 8446 §4.1.2): the same
+    /// random, session id, GREASE and extensions, with key_share replaced by one fresh share for the group asked
+    /// for (or the same shares when none was asked) and the cookie echoed.
+    /// - Throws: ``TLSHelloError`` `.unsupportedKeyShare` when the engine cannot make a share for the group asked.
+    package func retry(after helloRetryRequest: HelloRetryRequestFacts) throws(TLSHelloError) -> BuiltClientHello {
+        var next = builder
+        next.random = random
+        next.sessionID = sessionID
+        next.grease = grease
+        var extensions: [HelloExtension] = []
+        for item in builder.profile.extensions {
+            switch item {
+            case .keyShare:
+                extensions.append(.keyShare(helloRetryRequest.group.map { [$0] } ?? keyShares.map(\.group)))
+                if let cookie = helloRetryRequest.cookie { extensions.append(.raw(type: 0x002C, body: cookie)) }
+            default:
+                extensions.append(item)
+            }
+        }
+        next.profile.extensions = extensions
+        let reused = helloRetryRequest.group == nil ? keyShares : nil
+        return try next.build(
+            reusing: reused, retryOf: Retry(firstHello: handshakeMessage, helloRetryRequest: helloRetryRequest.message))
+    }
 }
 
 /// Writes the extension block's contents.

@@ -44,9 +44,15 @@ package enum TLS13Proof {
         let suite = serverHello.cipherSuite
         let plaintext: [UInt8]?
         switch suite {
-        case 0x1301: plaintext = decrypt(SHA256.self, aead: .aes(16), shared, transcript, firstEncryptedRecord)
-        case 0x1302: plaintext = decrypt(SHA384.self, aead: .aes(32), shared, transcript, firstEncryptedRecord)
-        case 0x1303: plaintext = decrypt(SHA256.self, aead: .chacha, shared, transcript, firstEncryptedRecord)
+        case 0x1301:
+            let hash = transcriptHash(SHA256.self, hello.retryOf, transcript)
+            plaintext = decrypt(SHA256.self, aead: .aes(16), shared, hash, firstEncryptedRecord)
+        case 0x1302:
+            let hash = transcriptHash(SHA384.self, hello.retryOf, transcript)
+            plaintext = decrypt(SHA384.self, aead: .aes(32), shared, hash, firstEncryptedRecord)
+        case 0x1303:
+            let hash = transcriptHash(SHA256.self, hello.retryOf, transcript)
+            plaintext = decrypt(SHA256.self, aead: .chacha, shared, hash, firstEncryptedRecord)
         default: return .notProven(reason: "no decryption of ours for \(CipherSuiteCatalogue.name(suite))")
         }
         guard let plaintext else {
@@ -72,17 +78,27 @@ package enum TLS13Proof {
         }
     }
 
+    /// Hash(ClientHello…ServerHello); after a HelloRetryRequest the first hello is replaced by a message_hash
+    /// message holding its hash (RFC 8446 §4.4.1).
+    static func transcriptHash<H: HashFunction>(
+        _: H.Type, _ retry: BuiltClientHello.Retry?, _ transcript: [UInt8]
+    ) -> [UInt8] {
+        guard let retry else { return Array(H.hash(data: transcript)) }
+        let firstHash = Array(H.hash(data: retry.firstHello))
+        let messageHash: [UInt8] = [254, 0, 0, UInt8(firstHash.count)] + firstHash
+        return Array(H.hash(data: messageHash + retry.helloRetryRequest + transcript))
+    }
+
     /// The server handshake traffic keys (RFC 8446 §7.1, §7.3) and one AEAD open with sequence number 0.
     static func decrypt<H: HashFunction>(
-        _ hash: H.Type, aead: AEAD, _ shared: [UInt8], _ transcript: [UInt8], _ record: [UInt8]
+        _ hash: H.Type, aead: AEAD, _ shared: [UInt8], _ transcriptHash: [UInt8], _ record: [UInt8]
     ) -> [UInt8]? {
         guard record.count > 5 + 16, record[0] == 23 else { return nil }
         let zeros = [UInt8](repeating: 0, count: H.Digest.byteCount)
         let early = extract(H.self, salt: zeros, ikm: zeros)
         let derived = expandLabel(H.self, early, "derived", Array(H.hash(data: [UInt8]())), H.Digest.byteCount)
         let handshake = extract(H.self, salt: derived, ikm: shared)
-        let serverSecret = expandLabel(
-            H.self, handshake, "s hs traffic", Array(H.hash(data: transcript)), H.Digest.byteCount)
+        let serverSecret = expandLabel(H.self, handshake, "s hs traffic", transcriptHash, H.Digest.byteCount)
         let key = expandLabel(H.self, serverSecret, "key", [], aead.keyLength)
         let iv = expandLabel(H.self, serverSecret, "iv", [], 12)  // sequence 0: the nonce is the IV itself
         let header = Array(record[0..<5])

@@ -63,8 +63,10 @@ package struct HelloRetryRequestFacts: Sendable, Hashable {
     package var cipherSuite: UInt16
     /// The group it wants a share for (key_share), nil when it only sent a cookie.
     package var group: UInt16?
+    /// The cookie extension's body, to echo in the second ClientHello; nil when it sent none.
+    package var cookie: [UInt8]?
     /// Whether it sent a cookie.
-    package var hasCookie: Bool
+    package var hasCookie: Bool { cookie != nil }
     /// The extension types, in order.
     package var extensionTypes: [UInt16]
     /// The handshake message.

@@ -49,7 +49,6 @@ package struct ServerFlightReader: Sendable {
                     continue
                 case 21:
                     guard fragment.count == 2 else {
-                        if negotiated == 0x0304 { return .encryptedRecord(raw) }  // unreachable in practice
                         return stop(.malformed(reason: "alert record of \(fragment.count) bytes"))
                     }
                     return .alert(level: fragment[0], description: fragment[1])

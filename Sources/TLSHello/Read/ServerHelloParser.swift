@@ -23,7 +23,7 @@ enum ServerHelloParser {
         var alpn: String?
         var ems = false
         var reneg = false
-        var cookie = false
+        var cookie: [UInt8]?
         if !reader.isEmpty {  // TLS ≤ 1.2 servers may send no extension block at all
             var extensions = ByteReader(try reader.vector(2))
             while !extensions.isEmpty {
@@ -46,7 +46,7 @@ enum ServerHelloParser {
                 case 0xFF01:
                     reneg = true
                 case 0x002C:
-                    cookie = true
+                    cookie = body
                 default:
                     break
                 }
@@ -56,7 +56,7 @@ enum ServerHelloParser {
         if isRetry {
             return .helloRetryRequest(
                 HelloRetryRequestFacts(
-                    version: version, cipherSuite: suite, group: group, hasCookie: cookie, extensionTypes: types,
+                    version: version, cipherSuite: suite, group: group, cookie: cookie, extensionTypes: types,
                     message: message))
         }
         return .serverHello(
