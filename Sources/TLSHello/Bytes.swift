@@ -1,6 +1,9 @@
 /// Appends TLS's big-endian integers and length-prefixed vectors (RFC 8446 §3).
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
+    /// Whether a vector was longer than its length field can say; its length was then written wrong, and the
+    /// bytes must not be sent.
+    private(set) var overflowed = false
 
     mutating func u8(_ value: UInt8) { bytes.append(value) }
 
@@ -12,14 +15,21 @@ struct ByteWriter {
 
     mutating func append(_ more: [UInt8]) { bytes += more }
 
+    /// Appends another writer's bytes, and its overflow.
+    mutating func append(_ other: ByteWriter) {
+        bytes += other.bytes
+        overflowed = overflowed || other.overflowed
+    }
+
     /// Writes what `body` writes behind a length of `width` bytes (1, 2 or 3).
     mutating func vector(_ width: Int, _ body: (inout ByteWriter) -> Void) {
         var inner = ByteWriter()
         body(&inner)
         let count = inner.bytes.count
+        overflowed = overflowed || inner.overflowed || count >= 1 << (8 * width)
         switch width {
-        case 1: u8(UInt8(count))
-        case 2: u16(UInt16(count))
+        case 1: u8(UInt8(truncatingIfNeeded: count))
+        case 2: u16(UInt16(truncatingIfNeeded: count))
         default: u24(count)
         }
         bytes += inner.bytes

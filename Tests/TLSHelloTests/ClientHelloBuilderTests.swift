@@ -152,4 +152,23 @@ struct ClientHelloBuilderTests {
         #expect(second.retryOf?.firstHello == first.handshakeMessage)
         #expect(first.retryOf == nil)
     }
+
+    @Test("lists too long for their length fields are refused, not wrapped")
+    func overflow() {
+        let longName = HelloProfile(
+            name: "t", source: "test", cipherSuites: [0x1301], extensions: [.alpn([String(repeating: "x", count: 256)])]
+        )
+        #expect(throws: TLSHelloError(.invalidProfile, "")) { try ClientHelloBuilder(profile: longName).build() }
+        let manyVersions = HelloProfile(
+            name: "t", source: "test", cipherSuites: [0x1301],
+            extensions: [.supportedVersions(Array(repeating: 0x0304, count: 128))])
+        #expect(throws: TLSHelloError(.invalidProfile, "")) { try ClientHelloBuilder(profile: manyVersions).build() }
+        let manySuites = HelloProfile(
+            name: "t", source: "test", cipherSuites: Array(repeating: 0x1301, count: 40000), extensions: [])
+        #expect(throws: TLSHelloError(.invalidProfile, "")) { try ClientHelloBuilder(profile: manySuites).build() }
+        let longest = HelloProfile(
+            name: "t", source: "test", cipherSuites: [0x1301], extensions: [.alpn([String(repeating: "x", count: 255)])]
+        )
+        #expect(throws: Never.self) { try ClientHelloBuilder(profile: longest).build() }
+    }
 }

@@ -143,4 +143,61 @@ struct ServerFlightReaderTests {
         reader.feed([4, 2, 0, 0, 1])
         #expect(reader.next() == nil && !reader.isFinished)
     }
+
+    /// SplitMix64: a seeded generator, so a failure replays.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("mutated flights fed in random pieces end in events or a wait, never a trap or a loop")
+    func mutatedFlights() {
+        let list = [[UInt8](repeating: 0x30, count: 40)].flatMap { Wire.u24($0.count) + $0 }
+        let flight = Wire.record(
+            22,
+            Self.tls12Hello + Wire.handshake(11, Wire.u24(list.count) + list)
+                + Wire.handshake(12, [3] + Wire.u16(0x0017) + [65] + [UInt8](repeating: 4, count: 65))
+                + Wire.handshake(14, []))
+        var generator = Seeded(state: 35)
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<1000 {
+            var bytes = flight
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            bytes = Array(bytes.prefix(Int.random(in: 1...bytes.count, using: &generator)))
+            var reader = ServerFlightReader()
+            var events = 0
+            var offset = 0
+            var last: ServerFlightEvent?
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + Int.random(in: 1...64, using: &generator))
+                reader.feed(Array(bytes[offset..<end]))
+                offset = end
+                while let event = reader.next() {
+                    events += 1
+                    last = event
+                    #expect(events < 20)
+                }
+            }
+            let kind: String
+            switch last {
+            case .malformed: kind = "malformed"
+            case .notTLS: kind = "notTLS"
+            case .serverHelloDone: kind = "done"
+            case nil: kind = "waiting"
+            default: kind = "partial"
+            }
+            outcomes[kind, default: 0] += 1
+        }
+        // The mutations reach every ending: a broken message, a broken first record, a complete flight, a wait.
+        #expect(outcomes["malformed", default: 0] > 0 && outcomes["notTLS", default: 0] > 0)
+        #expect(outcomes["done", default: 0] > 0 && outcomes["waiting", default: 0] > 0)
+    }
 }

@@ -55,14 +55,17 @@ package struct ClientHelloBuilder: Sendable {
         let head = Self.head(profile, random: random, sessionID: sessionID, grease: grease)
         // Pass 1 without padding gives the length padding is computed from; pass 2 writes the padded hello.
         let unpadded = encoder.encode(profile.extensions, paddingTo: nil)
-        let length = 4 + head.count + 2 + unpadded.count
+        let length = 4 + head.bytes.count + 2 + unpadded.bytes.count
         let body = encoder.encode(profile.extensions, paddingTo: length)
-        guard body.count <= 0xFFFF else { throw TLSHelloError(.invalidProfile, "extensions are \(body.count) bytes") }
         var message = ByteWriter()
         message.u8(1)  // client_hello
         message.vector(3) { hello in
             hello.append(head)
             hello.vector(2) { $0.append(body) }
+        }
+        guard !message.overflowed else {
+            throw TLSHelloError(
+                .invalidProfile, "a list or name of profile \(profile.name) is too long for its length field")
         }
         return BuiltClientHello(
             bytes: Self.records(message.bytes, version: profile.recordVersion), handshakeMessage: message.bytes,
@@ -71,7 +74,7 @@ package struct ClientHelloBuilder: Sendable {
 
     /// legacy_version, random, session id, suites, compression methods.
     private static func head(_ profile: HelloProfile, random: [UInt8], sessionID: [UInt8], grease: GreaseValues)
-        -> [UInt8]
+        -> ByteWriter
     {
         var writer = ByteWriter()
         writer.u16(profile.legacyVersion)
@@ -81,7 +84,7 @@ package struct ClientHelloBuilder: Sendable {
             for suite in profile.cipherSuites { list.u16(GreaseValues.isGrease(suite) ? grease.cipher : suite) }
         }
         writer.vector(1) { $0.append(profile.compressionMethods) }
-        return writer.bytes
+        return writer
     }
 
     /// The handshake message cut into records of at most 2^14 bytes (RFC 8446 §5.1).
@@ -176,7 +179,7 @@ private struct ExtensionEncoder {
     let shares: [KeyShareSecret]
 
     /// The extensions; `paddingTo` is the handshake length without padding (nil: leave padding out).
-    func encode(_ extensions: [HelloExtension], paddingTo unpaddedLength: Int?) -> [UInt8] {
+    func encode(_ extensions: [HelloExtension], paddingTo unpaddedLength: Int?) -> ByteWriter {
         var writer = ByteWriter()
         var greaseSeen = 0
         for item in extensions {
@@ -242,8 +245,8 @@ private struct ExtensionEncoder {
                 body.append(bytes)
             }
             writer.u16(type)
-            writer.vector(2) { $0.append(body.bytes) }
+            writer.vector(2) { $0.append(body) }
         }
-        return writer.bytes
+        return writer
     }
 }
