@@ -76,8 +76,8 @@ public struct NamedGroupInfo: Sendable, Hashable {
     public var group: NamedGroup
     /// The IANA "TLS Supported Groups" registry name.
     public var ianaName: String
-    /// A short name for people: `X25519`, `P-256`, `DH-2048`, `X25519MLKEM768` (the spelling of
-    /// ``AcceptedCipherSuite/group`` for the classical groups).
+    /// A short name for people: `X25519`, `P-256`, `ffdhe2048`, `X25519MLKEM768` (for the curves, the spelling of
+    /// ``AcceptedCipherSuite/group``).
     public var displayName: String
     public var kind: Kind
     /// The estimated classical security strength, in bits, of the group (of its classical part for a hybrid): what
