@@ -14,20 +14,18 @@ extension HTMLReport {
         let lines = versions.map { version -> String in
             let groups = version.groups ?? []
             var line = "<span class=\"dim\">\(e(version.version.name))</span> "
-            line +=
-                groups.isEmpty
-                ? "none accepted"
-                : groups.map { group in
-                    code(group.name)
-                        + (group.postQuantum
-                            ? " <span class=\"chip s-note\"><span class=\"sym\">⚛</span> "
-                                + (group.isHybrid ? "post-quantum hybrid" : "post-quantum") + "</span>"
-                            : "")
-                }.joined(separator: ", ")
+            line += groups.isEmpty ? "none accepted" : groups.map(groupHTML).joined(separator: ", ")
             if version.groupsComplete == false { line += " <span class=\"dim\">(incomplete)</span>" }
             return line
         }
         return "<td class=\"groups\">" + lines.joined(separator: "<br>\n") + "</td>"
+    }
+
+    /// A group's IANA name; a post-quantum one followed by a chip with a symbol and the words.
+    func groupHTML(_ group: AcceptedGroup) -> String {
+        guard group.postQuantum else { return code(group.name) }
+        let words = group.isHybrid ? "post-quantum hybrid" : "post-quantum"
+        return code(group.name) + " <span class=\"chip s-note\"><span class=\"sym\">⚛</span> \(words)</span>"
     }
 
     /// Under a row's endpoint: per version, the codepoints that were not tested, so its suite list says nothing of
