@@ -5,7 +5,9 @@ import TLSModel
 ///
 /// One run, one result per problem of ``ReportIssues`` (the list every CI format shares): each plist or input
 /// finding, each ATS violation of a failing endpoint, each endpoint that could not be scanned or judged — and for an
-/// audit, the audit finding alone, with the endpoint's scan rules as `relatedLocations`. Every result has a physical
+/// audit, the audit finding alone, with the endpoint's scan rules as `relatedLocations`. Then the notes of
+/// ``EndpointNotes``, which are no problems (no other format counts them): whether each endpoint whose TLS 1.3
+/// groups were enumerated accepts a post-quantum hybrid (`info.tls.post-quantum`, level `note`). Every result has a physical
 /// location, as GitHub requires: the input file and line, or the invocation artifact (``ArtifactRoot``); URIs inside
 /// the repository are relative to `%SRCROOT%` (declared in `originalUriBaseIds`). Endpoint results also carry a
 /// logical location naming the target, findings one naming the plist key path. Rules carry their OWASP MASVS control
@@ -33,6 +35,7 @@ package enum SARIFRenderer {
         {
             builder.add(issue)
         }
+        for note in EndpointNotes.of(report, endpointsFile: sources.endpointsFile) { builder.add(note) }
         return try render(builder, tool: report.tool, root: sources.root, partial: report.partial)
     }
 

@@ -178,13 +178,14 @@ package struct ScanTextRenderer {
             } else if let reason = result.reason, result.supported == nil {
                 // The reason wraps under its own start.
                 out += TextLayout.wrap(line + "  (\(safe(reason)))", width: width, hang: TextLayout.columns(line) + 3)
-                out += "\n"
+                out += "\n" + groupLines(result)
                 continue
             }
             out += line + "\n"
             for row in TextLayout.table(suiteRows(result), indent: 6, width: width, columns: columns) {
                 out += row + "\n"
             }
+            out += groupLines(result)
         }
         return out
     }

@@ -132,6 +132,19 @@ public struct ProtocolResult: Codable, Sendable, Equatable {
     /// Suites offered for this version in a handshake the server refused (an ats-only scan): known not
     /// accepted even though `enumerationComplete` is false. Nil for a full scan.
     public var refusedSuites: [CipherSuite]?
+    /// Codepoints of atscheck's offer catalogue that were not tested for this version (outside what the prober
+    /// could offer), so ``cipherSuites`` says nothing of them: accepted or not is unknown. Nil (omitted) when every
+    /// catalogue codepoint was tested.
+    ///
+    /// When non-empty, ``enumerationComplete`` is false: the list is complete only for what was tested.
+    public var untestedSuites: [CipherSuite]?
+    /// The key-exchange groups the server accepted for this version, in its order of preference when it has one
+    /// (else in the offer's order). Nil (omitted) when groups were not enumerated: an ats-only scan, or a version
+    /// the server does not support.
+    public var groups: [AcceptedGroup]?
+    /// False when a step of the group enumeration never answered (even after retries), so ``groups`` may be
+    /// incomplete. Nil (omitted) when the enumeration finished, or when groups were not enumerated.
+    public var groupsComplete: Bool?
 
     public init(
         version: TLSVersion, supported: Bool?, reason: String? = nil, serverPreference: Bool? = nil,
@@ -146,6 +159,9 @@ public struct ProtocolResult: Codable, Sendable, Equatable {
     }
 
     public var suites: [CipherSuite] { cipherSuites.map(\.suite) }
+
+    /// The accepted groups as values (from their codes); empty when groups were not enumerated.
+    public var namedGroups: [NamedGroup] { (groups ?? []).map(\.group) }
 }
 
 /// A cipher suite the server accepted for one version, with what was negotiated alongside it.

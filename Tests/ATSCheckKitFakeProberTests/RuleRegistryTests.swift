@@ -75,7 +75,8 @@ struct RuleRegistryTests {
     func families() {
         let catalogue = Self.catalogue
         let prefixes: [RuleFamily: String] = [
-            .http: "ats.http.", .tls: "ats.tls.", .trust: "trust.", .scan: "scan.", .plist: "plist.", .audit: "audit.",
+            .http: "ats.http.", .tls: "ats.tls.", .trust: "trust.", .scan: "scan.", .info: "info.", .plist: "plist.",
+            .audit: "audit.",
             .endpoints: "endpoints.", .baseline: "baseline.", .pins: "pins.", .app: "app.",
         ]
         for rule in catalogue.all {

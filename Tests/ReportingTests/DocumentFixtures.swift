@@ -22,6 +22,11 @@ enum DocumentFixtures {
         [
             Case(command: "scan", document: ScanDocument(report: ReportFixtures.report), formats: everyFormat),
             Case(command: "scan --shard", document: ScanDocument(report: shardReport), formats: everyFormat),
+            Case(
+                command: "scan (groups)",
+                document: ScanDocument(
+                    report: ReportFixtures.groupsReport, sources: ReportSources(endpointsFile: "endpoints.txt")),
+                formats: everyFormat),
             Case(command: "plist", document: plist, formats: everyFormat),
             Case(command: "audit", document: audit(defaultPolicy: false), formats: everyFormat),
             Case(command: "audit (no --plist)", document: audit(defaultPolicy: true), formats: everyFormat),

@@ -124,6 +124,9 @@ struct ContractKeysTests {
             serverPreference: full ? true : nil, cipherSuites: [suite(full: full)], enumerationComplete: true)
         result.refusedSuites = full ? [.TLS_RSA_WITH_AES_128_CBC_SHA] : nil
         result.serverOrderComplete = full ? false : nil
+        result.untestedSuites = full ? [.TLS_RSA_WITH_3DES_EDE_CBC_SHA] : nil
+        result.groups = full ? [AcceptedGroup(group: .X25519MLKEM768), AcceptedGroup(group: .x25519)] : nil
+        result.groupsComplete = full ? false : nil
         return result
     }
 
@@ -220,7 +223,10 @@ struct ContractKeysTests {
             omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "proxy"]),
         Case(
             "ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false),
-            omittable: ["reason", "refusedSuites", "serverOrderComplete"]),
+            omittable: ["reason", "refusedSuites", "serverOrderComplete", "untestedSuites", "groups", "groupsComplete"]),
+        Case(
+            "AcceptedGroup", full: AcceptedGroup(group: .secp384r1), minimal: AcceptedGroup(group: NamedGroup(0x7A7A)),
+            omittable: ["bits"]),
         Case(
             "AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false),
             omittable: ["group", "groupBits"]),

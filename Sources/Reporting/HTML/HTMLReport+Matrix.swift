@@ -108,11 +108,14 @@ extension HTMLReport {
         }
         var out = "<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th scope=\"col\">Endpoint</th>"
         for column in matrix.columns { out += "<th scope=\"col\" class=\"era\">\(e(column.label))</th>" }
+        let groups = showsGroups(matrix)
+        if groups { out += "<th scope=\"col\">Key-exchange groups</th>" }
         out += "</tr></thead>\n<tbody>\n"
         for row in matrix.rows {
             let name = row.needsEntry ? "<a href=\"#\(row.anchor)\">\(code(row.endpoint))</a>" : code(row.endpoint)
             out += "<tr><th scope=\"row\">\(name)"
             if let summary = row.summary { out += "<span class=\"sub\">\(e(summary))</span>" }
+            out += untestedNote(row.result)
             if !row.rules.isEmpty {
                 out += "<span class=\"rules\">\(row.rules.map(ruleLink).joined(separator: " "))</span>"
             }
@@ -121,6 +124,7 @@ extension HTMLReport {
                 let title = cell.detail.map { " title=\"\(e($0))\"" } ?? ""
                 out += "<td class=\"cell \(cell.mark.cssClass)\"\(title)>\(cell.mark.html)</td>"
             }
+            if groups { out += groupsCell(row.result) }
             out += "</tr>\n"
         }
         out += "</tbody>\n</table></div>\n"

@@ -48,7 +48,8 @@ extension RuleDescriptor {
         case .verdict, .tls: return .tlsSettings
         case .http: return .cleartext
         case .trust: return .identity
-        case .scan, .endpoints, .baseline: return RuleStandards()
+        // Notes about an endpoint are information, not a test the endpoint fails: no `security-severity`.
+        case .scan, .info, .endpoints, .baseline: return RuleStandards()
         case .pins: return .pinning
         case .plist:
             if id.hasPrefix("plist.pinning.") { return .pinning }

@@ -55,6 +55,8 @@ public enum RuleFamily: String, CaseIterable, Codable, Sendable, Comparable {
     case trust
     /// Endpoints that could not be scanned (`scan.*`).
     case scan
+    /// What a scan learnt about an endpoint that is no ATS rule: notes, never failures (`info.*`).
+    case info
     /// `NSAppTransportSecurity` validation by `atscheck plist` (`plist.*`).
     case plist
     /// The plist-against-endpoints cross-check of `atscheck audit` (`audit.*`).
@@ -76,6 +78,7 @@ public enum RuleFamily: String, CaseIterable, Codable, Sendable, Comparable {
         case .tls: return "ATS: TLS negotiation"
         case .trust: return "Apple certificate trust"
         case .scan: return "Scan status"
+        case .info: return "Endpoint notes (not ATS rules)"
         case .plist: return "Info.plist (`atscheck plist`)"
         case .audit: return "Audit (`atscheck audit`)"
         case .endpoints: return "Endpoint lists"

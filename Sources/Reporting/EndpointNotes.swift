@@ -1,0 +1,53 @@
+import TLSModel
+
+/// What a scan learnt about an endpoint that is no problem: notes of the `info.*` rules (``RuleID/Info``).
+///
+/// Kept apart from ``ReportIssues``, the problems every CI format counts: a note here is not counted in any summary,
+/// never fails a run (`--fail-on`), and is shown only where a format carries information beside problems — SARIF,
+/// as `note` results after the problems. JUnit, Code Climate, GitHub annotations and the Markdown comment list
+/// problems only; the text, JSON and HTML reports show the facts themselves (the groups of each version).
+package enum EndpointNotes {
+    /// The notes of a report, endpoint by endpoint.
+    /// - Parameters:
+    ///   - report: the report.
+    ///   - endpointsFile: the file an endpoint without a `source` is placed in.
+    /// - Returns: one post-quantum note per completed endpoint whose TLS 1.3 groups were enumerated.
+    package static func of(_ report: ScanReport, endpointsFile: String? = nil) -> [ReportIssue] {
+        report.endpoints.enumerated().compactMap { index, endpoint in
+            postQuantum(endpoint, index: index, endpointsFile: endpointsFile)
+        }
+    }
+
+    /// Whether the endpoint accepts a post-quantum hybrid in TLS 1.3; nil when its TLS 1.3 groups were not
+    /// enumerated (an ats-only scan, TLS 1.3 not supported, an endpoint not scanned, an older profile).
+    static func postQuantum(_ endpoint: EndpointResult, index: Int, endpointsFile: String?) -> ReportIssue? {
+        let profile = endpoint.profile
+        guard profile.status == .completed, let tls13 = profile.result(for: .tls1_3), tls13.groups != nil else {
+            return nil
+        }
+        let target = profile.target
+        let message: String
+        switch profile.acceptsPostQuantum {
+        case true?:
+            let names = profile.postQuantumGroups.map(\.name)
+            message =
+                names.contains(NamedGroup.X25519MLKEM768.ianaName)
+                ? "\(target) accepts the post-quantum hybrid X25519MLKEM768 in TLS 1.3"
+                : "\(target) accepts post-quantum key exchange in TLS 1.3 (\(names.joined(separator: ", "))) but not "
+                    + "X25519MLKEM768, the hybrid iOS 26 offers first"
+        case false?:
+            message =
+                "\(target) accepts no post-quantum hybrid (X25519MLKEM768) in TLS 1.3: "
+                + "Apple clients that offer it fall back to a classical group"
+        case nil:
+            message =
+                "\(target): whether TLS 1.3 accepts a post-quantum hybrid (X25519MLKEM768) is unknown: "
+                + "the group enumeration stopped early"
+        }
+        let line = endpoint.source?.line.flatMap { $0 > 0 ? $0 : nil }
+        return ReportIssue(
+            rule: RuleID.Info.postQuantum, severity: .note, message: message,
+            file: endpoint.source?.file ?? endpointsFile, line: line, about: .target(target), endpoint: index,
+            ownedByEndpoint: true)
+    }
+}

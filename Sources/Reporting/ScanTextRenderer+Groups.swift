@@ -1,0 +1,29 @@
+import TLSModel
+
+extension ScanTextRenderer {
+    /// The lines under a version's suites: the groups the server accepted (post-quantum ones marked) and the
+    /// codepoints that were not tested; empty when neither is known.
+    /// - Parameter result: one version's result.
+    /// - Returns: zero, one or two lines, each ending in a newline.
+    func groupLines(_ result: ProtocolResult) -> String {
+        var out = ""
+        if let groups = result.groups {
+            var line = "      groups: "
+            line += groups.isEmpty ? style.yellow("none accepted") : groups.map(groupLabel).joined(separator: ", ")
+            if result.groupsComplete == false { line += style.yellow(" (incomplete)") }
+            out += line + "\n"
+        }
+        if let untested = result.untestedSuites, !untested.isEmpty {
+            out +=
+                "      " + style.yellow("not tested:") + " " + untested.map(\.hexCode).joined(separator: ", ")
+                + " — outside what atscheck can offer\n"
+        }
+        return out
+    }
+
+    /// `X25519MLKEM768 (post-quantum hybrid)`, `MLKEM768 (post-quantum)`, `x25519`.
+    func groupLabel(_ group: AcceptedGroup) -> String {
+        guard group.postQuantum else { return group.name }
+        return group.name + " " + style.green(group.isHybrid ? "(post-quantum hybrid)" : "(post-quantum)")
+    }
+}
