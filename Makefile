@@ -7,8 +7,8 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
 APT_PACKAGES = $(BUILD_PACKAGES) openssl python3 tinyproxy-bin $(INDEPENDENT_SERVER_PACKAGES)
-## The servers of stacks this project did not write that the independent-server matrix scans (issue 35):
-## GnuTLS's gnutls-serv, lighttpd with each TLS module, Go for a crypto/tls server.
+## The servers of stacks this project did not write that the independent-server matrix scans (issue 35;
+## docs/independent-servers.md): GnuTLS's gnutls-serv, lighttpd with each TLS module, Go for a crypto/tls server.
 INDEPENDENT_SERVER_PACKAGES = gnutls-bin lighttpd lighttpd-mod-gnutls lighttpd-mod-mbedtls lighttpd-mod-wolfssl \
   lighttpd-mod-nss lighttpd-mod-openssl golang-go
 
