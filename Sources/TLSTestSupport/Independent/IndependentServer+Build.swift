@@ -24,11 +24,13 @@ extension IndependentServer {
     ///   - kind: the stack (`go`, `java`), the folder name's prefix.
     ///   - sources: the files hashed (their contents, in order).
     ///   - product: the file the build leaves in the folder; its presence means the build is done.
+    ///   - cache: the folder of cached builds (``buildCache``).
     ///   - command: the build, given the folder to write into.
     /// - Returns: the folder's path.
     /// - Throws: ``TestSupportError`` `.process` with the build's output when it fails.
     static func cachedBuild(
-        _ kind: String, sources: [String], product: String, command: (_ folder: String) -> Command
+        _ kind: String, sources: [String], product: String, cache: String = buildCache,
+        command: (_ folder: String) -> Command
     ) throws -> String {
         var contents = Data()
         for source in sources {
@@ -37,7 +39,7 @@ extension IndependentServer {
             }
             contents.append(data)
         }
-        let folder = buildCache + "/\(kind)-" + sha256Hex(contents).prefix(16)
+        let folder = cache + "/\(kind)-" + sha256Hex(contents).prefix(16)
         let built = folder + "/" + product
         if FileManager.default.fileExists(atPath: built) { return folder }
         // Built in a scratch folder and renamed, so a run cut short never leaves a half-written product behind.
