@@ -32,6 +32,8 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
     enum Field: String, Sendable, Hashable {
         /// The scan completed (`status == .completed`).
         case status
+        /// No handshake was tried again: every server here answers, so a retry is a refusal taken for a drop.
+        case retries
         /// Whether a version is supported.
         case supported
         /// The set of accepted suites.
@@ -44,7 +46,7 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
         case groups
     }
 
-    /// A field of one version (nil for ``Field/status``).
+    /// A field of one version (nil for ``Field/status`` and ``Field/retries``).
     struct Key: Sendable, Hashable {
         var field: Field
         var version: TLSVersion?
@@ -102,6 +104,7 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
     /// Every difference between `profile` and the truth, one expectation per field.
     func compare(_ profile: ServerProfile) {
         check(.status, nil, profile.status == .completed, "status \(profile.status) \(profile.error ?? "")")
+        check(.retries, nil, profile.retries == 0, "\(profile.retries) retries, \(profile.drops) drops")
         for version in TLSVersion.probed {
             let truth = accepted.first { $0.version == version }
             let result = profile.result(for: version)

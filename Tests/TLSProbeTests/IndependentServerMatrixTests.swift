@@ -159,6 +159,7 @@ private let lighttpdGnuTLSCases: [IndependentServerCase] = [
         "lighttpd+gnutls: 3DES next to AES-GCM, closes without an alert",
         accepts: [.init(.tls1_2, [0xC02F, 0xC012])],
         gaps: [
+            .on(.retries, nil): Gap.silentClose,
             .on(.supported, .tls1_0): Gap.silentClose, .on(.supported, .tls1_1): Gap.silentClose,
             .on(.suites, .tls1_2): Gap.tripleDES, .on(.preference, .tls1_2): Gap.tripleDES,
             .on(.order, .tls1_2): Gap.tripleDES,
@@ -176,6 +177,7 @@ private let lighttpdGnuTLSCases: [IndependentServerCase] = [
         "lighttpd+gnutls: TLS 1.3 with X25519 only",
         accepts: [.init(.tls1_3, [0x1301, 0x1302], groups: ["X25519"])],
         gaps: [
+            .on(.retries, nil): Gap.silentClose,
             .on(.supported, .tls1_0): Gap.silentClose, .on(.supported, .tls1_1): Gap.silentClose,
             .on(.supported, .tls1_2): Gap.silentClose,
         ]
