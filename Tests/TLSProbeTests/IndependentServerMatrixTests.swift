@@ -144,6 +144,16 @@ private let gnutlsServeCases: [IndependentServerCase] = [
                 "+CURVE-ALL", "%SERVER_PRECEDENCE"))
     },
     .init(
+        "gnutls-serv: ECDSA leaf, TLS 1.3 and 1.2, server order",
+        accepts: [.init(.tls1_2, [0xC02C, 0xC02B, 0xCCA9]), .init(.tls1_3, [0x1302, 0x1301, 0x1303])]
+    ) {
+        try GnuTLSServe.start(
+            priority: priority(
+                "+VERS-TLS1.3", "+VERS-TLS1.2", "+ECDHE-ECDSA", "+AES-256-GCM", "+AES-128-GCM", "+CHACHA20-POLY1305",
+                "+AEAD", "+CURVE-ALL", "%SERVER_PRECEDENCE"),
+            credentials: .ecdsa)
+    },
+    .init(
         "gnutls-serv: client order",
         accepts: [.init(.tls1_2, [0xC02F, 0xC030, 0xCCA8], serverOrder: false)]
     ) {
@@ -301,6 +311,13 @@ private let goTLSCases: [IndependentServerCase] = [
         gaps: [.on(.preference, .tls1_2): Gap.goOrder, .on(.order, .tls1_2): Gap.goOrder]
     ) {
         try GoTLSServer.start(versions: "1.2"..."1.2", suites: [0xC030, 0xCCA8, 0xC02F])
+    },
+    .init(
+        "go: ECDSA leaf, the order an Apple client gets",
+        accepts: [.init(.tls1_2, GoTLSServer.appleOrder(of: [0xC02C, 0xCCA9, 0xC02B, 0xC009]))],
+        gaps: [.on(.preference, .tls1_2): Gap.goOrder, .on(.order, .tls1_2): Gap.goOrder]
+    ) {
+        try GoTLSServer.start(versions: "1.2"..."1.2", suites: [0xC02C, 0xCCA9, 0xC02B, 0xC009], credentials: .ecdsa)
     },
     .init(
         "go: TLS 1.3 with X25519 only",
