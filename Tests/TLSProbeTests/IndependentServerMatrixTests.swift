@@ -70,6 +70,8 @@ private enum Gap {
     static let mlkem = "OpenSSL 3.0 cannot offer X25519MLKEM768"
     static let goOrder =
         "Go's order depends on the client's first suite (AES-GCM or not): the prober's reordered offers read it as client order"
+    static let tls13Only =
+        "the prober's TLS 1.3 ClientHellos offer TLS 1.3 alone, where an Apple client offers TLS 1.2 as well"
     static let silentClose = "a refusal closed without an alert is retried as a drop and the version left unknown"
 }
 
@@ -229,6 +231,7 @@ private let lighttpdMbedTLSCases: [IndependentServerCase] = [
 ]
 
 private let lighttpdWolfSSLCases: [IndependentServerCase] = [
+    lighttpdWolfSSLNamesCase,
     .init(
         "lighttpd+wolfssl: TLS 1.2 server order, secp384r1 only",
         accepts: [.init(.tls1_2, [0xC030, 0xCCA8, 0xC02F], groups: ["P-384"])]
@@ -243,8 +246,7 @@ private let lighttpdWolfSSLCases: [IndependentServerCase] = [
     },
     .init(
         // mod_wolfssl reads TLS 1.3 suites from CipherString (it ignores Ciphersuites), and its Curves names the one
-        // curve of TLS 1.2's ECDHE only: TLS 1.3 groups are wolfSSL's defaults. OpenSSL's suite names: with wolfSSL's
-        // own (TLS13-AES128-GCM-SHA256) the scan also found 0x1305 accepted (docs/independent-servers.md).
+        // curve of TLS 1.2's ECDHE only: TLS 1.3 groups are wolfSSL's defaults.
         "lighttpd+wolfssl: TLS 1.3 only, server order",
         accepts: [.init(.tls1_3, [0x1302, 0x1301])]
     ) {
@@ -256,6 +258,22 @@ private let lighttpdWolfSSLCases: [IndependentServerCase] = [
             ])
     },
 ]
+
+private let lighttpdWolfSSLNamesCase = IndependentServerCase(
+    // With wolfSSL's own TLS 1.3 names, wolfSSL also negotiates 0x1305 (not configured) with a ClientHello that
+    // offers TLS 1.3 alone, and refuses it when TLS 1.2 is offered too, as every Apple client does
+    // (docs/independent-servers.md).
+    "lighttpd+wolfssl: TLS 1.3 suites by wolfSSL's names, as an Apple client sees them",
+    accepts: [.init(.tls1_3, [0x1302, 0x1301])],
+    gaps: [.on(.suites, .tls1_3): Gap.tls13Only, .on(.order, .tls1_3): Gap.tls13Only]
+) {
+    try LighttpdServer.start(
+        .wolfssl,
+        commands: [
+            "MinProtocol": "TLSv1.3", "CipherString": "TLS13-AES256-GCM-SHA384:TLS13-AES128-GCM-SHA256",
+            "Options": "ServerPreference",
+        ])
+}
 
 private let lighttpdNSSCases: [IndependentServerCase] = [
     .init(
