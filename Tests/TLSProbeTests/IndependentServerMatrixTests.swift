@@ -71,7 +71,7 @@ private enum Gap {
     static let goOrder =
         "Go's order depends on the client's first suite (AES-GCM or not): the prober's reordered offers read it as client order"
     static let tls13Only =
-        "the prober's TLS 1.3 ClientHellos offer TLS 1.3 alone, where an Apple client offers TLS 1.2 as well"
+        "the prober's TLS 1.3 ClientHellos offer TLS 1.3 alone, where Apple's captured ones offer TLS 1.2 as well"
     static let silentClose = "a refusal closed without an alert is retried as a drop and the version left unknown"
 }
 
@@ -261,7 +261,7 @@ private let lighttpdWolfSSLCases: [IndependentServerCase] = [
 
 private let lighttpdWolfSSLNamesCase = IndependentServerCase(
     // With wolfSSL's own TLS 1.3 names, wolfSSL also negotiates 0x1305 (not configured) with a ClientHello that
-    // offers TLS 1.3 alone, and refuses it when TLS 1.2 is offered too, as every Apple client does
+    // offers TLS 1.3 alone, and refuses it when TLS 1.2 is offered too, as every captured Apple ClientHello does
     // (docs/independent-servers.md).
     "lighttpd+wolfssl: TLS 1.3 suites by wolfSSL's names, as an Apple client sees them",
     accepts: [.init(.tls1_3, [0x1302, 0x1301])],
@@ -324,14 +324,14 @@ private let goTLSCases: [IndependentServerCase] = [
         try GoTLSServer.start()
     },
     .init(
-        "go: the order an Apple client gets (configured order ignored)",
+        "go: the order an iOS 13+ client gets (configured order ignored)",
         accepts: [.init(.tls1_2, GoTLSServer.appleOrder(of: [0xC030, 0xCCA8, 0xC02F]))],
         gaps: [.on(.preference, .tls1_2): Gap.goOrder, .on(.order, .tls1_2): Gap.goOrder]
     ) {
         try GoTLSServer.start(versions: "1.2"..."1.2", suites: [0xC030, 0xCCA8, 0xC02F])
     },
     .init(
-        "go: ECDSA leaf, the order an Apple client gets",
+        "go: ECDSA leaf, the order an iOS 13+ client gets",
         accepts: [.init(.tls1_2, GoTLSServer.appleOrder(of: [0xC02C, 0xCCA9, 0xC02B, 0xC009]))],
         gaps: [.on(.preference, .tls1_2): Gap.goOrder, .on(.order, .tls1_2): Gap.goOrder]
     ) {

@@ -13,9 +13,8 @@ package enum GoTLSServer {
     /// The server's source.
     static let source = IndependentServer.fixture("go/main.go")
 
-    /// Go's order for a client whose first suite is AES-GCM on a machine with AES hardware, as an Apple client is
-    /// (crypto/tls `cipherSuitesPreferenceOrder`, Go 1.19): the TLS 1.0–1.2 suites of the fixture's
-    /// configurations, in that order.
+    /// Go's order for a client whose first suite is AES-GCM on a machine with AES hardware (crypto/tls
+    /// `cipherSuitesPreferenceOrder`, Go 1.19): the TLS 1.0–1.2 suites of the fixture's configurations, in that order.
     package static let aesGCMFirstOrder: [UInt16] = [
         0xC02B, 0xC02F, 0xC02C, 0xC030, 0xCCA9, 0xCCA8, 0xC009, 0xC013, 0xC00A, 0xC014, 0x009C, 0x009D, 0x002F,
         0x0035, 0xC012, 0x000A, 0xC023, 0xC027, 0x003C,
@@ -29,10 +28,13 @@ package enum GoTLSServer {
     package static let tls13AESGCMFirstOrder: [UInt16] = [0x1301, 0x1302, 0x1303]
     package static let tls13ChachaFirstOrder: [UInt16] = [0x1303, 0x1301, 0x1302]
 
-    /// What an Apple client (AES hardware, AES-GCM first in every era's ClientHello) gets from a Go server that
-    /// accepts `suites`: the AES-GCM-first order, restricted to them.
+    /// What an Apple client of iOS 13 or later gets from a Go server that accepts `suites`: the AES-GCM-first order,
+    /// restricted to them. Its first suite Go knows is AES-GCM (TLS_AES_128_GCM_SHA256 or TLS_AES_256_GCM_SHA384,
+    /// GREASE skipped; iOS 9 to 12.1 offered TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384 first) and it has AES hardware.
+    /// Safari 12.1 on iOS 12.2 and macOS 10.14 put TLS_CHACHA20_POLY1305_SHA256 first and get ``chachaFirstOrder``
+    /// instead (testssl.sh's etc/client-simulation.txt has their ClientHellos).
     /// - Parameter suites: the configured suites.
-    /// - Returns: them in the order the server picks for an Apple client.
+    /// - Returns: them in the order the server picks for that client.
     package static func appleOrder(of suites: [UInt16]) -> [UInt16] {
         aesGCMFirstOrder.filter(suites.contains)
     }
