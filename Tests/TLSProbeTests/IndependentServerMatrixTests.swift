@@ -19,27 +19,32 @@ struct IndependentServerMatrixTests {
     func gnutlsServe(_ server: Case) async throws { try await server.run() }
 
     @Test(
-        "lighttpd + mod_gnutls", .enabled(if: LighttpdServer.Module.gnutls.isInstalled, "make deps"),
+        "lighttpd + mod_gnutls",
+        .enabled(if: LighttpdServer.Module.gnutls.isInstalled, "lighttpd-mod-gnutls is not installed (make deps)"),
         arguments: lighttpdGnuTLSCases)
     func lighttpdGnuTLS(_ server: Case) async throws { try await server.run() }
 
     @Test(
-        "lighttpd + mod_mbedtls", .enabled(if: LighttpdServer.Module.mbedtls.isInstalled, "make deps"),
+        "lighttpd + mod_mbedtls",
+        .enabled(if: LighttpdServer.Module.mbedtls.isInstalled, "lighttpd-mod-mbedtls is not installed (make deps)"),
         arguments: lighttpdMbedTLSCases)
     func lighttpdMbedTLS(_ server: Case) async throws { try await server.run() }
 
     @Test(
-        "lighttpd + mod_wolfssl", .enabled(if: LighttpdServer.Module.wolfssl.isInstalled, "make deps"),
+        "lighttpd + mod_wolfssl",
+        .enabled(if: LighttpdServer.Module.wolfssl.isInstalled, "lighttpd-mod-wolfssl is not installed (make deps)"),
         arguments: lighttpdWolfSSLCases)
     func lighttpdWolfSSL(_ server: Case) async throws { try await server.run() }
 
     @Test(
-        "lighttpd + mod_nss", .enabled(if: LighttpdServer.Module.nss.isInstalled, "make deps"),
+        "lighttpd + mod_nss",
+        .enabled(if: LighttpdServer.Module.nss.isInstalled, "lighttpd-mod-nss is not installed (make deps)"),
         arguments: lighttpdNSSCases)
     func lighttpdNSS(_ server: Case) async throws { try await server.run() }
 
     @Test(
-        "lighttpd + mod_openssl (control)", .enabled(if: LighttpdServer.Module.openssl.isInstalled, "make deps"),
+        "lighttpd + mod_openssl (control)",
+        .enabled(if: LighttpdServer.Module.openssl.isInstalled, "lighttpd-mod-openssl is not installed (make deps)"),
         arguments: lighttpdOpenSSLCases)
     func lighttpdOpenSSL(_ server: Case) async throws { try await server.run() }
 
