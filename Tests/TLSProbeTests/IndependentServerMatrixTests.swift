@@ -77,6 +77,8 @@ private enum Gap {
         "Go's order depends on the client's first suite (AES-GCM or not): the prober's reordered offers read it as client order"
     static let tls13Only =
         "the prober's TLS 1.3 ClientHellos offer TLS 1.3 alone, where Apple's captured ones offer TLS 1.2 as well"
+    static let protocolVersion =
+        "with no lead handshake, ats-only leaves TLS 1.2 unknown though every TLS 1.2 offer got protocol_version"
     static let silentClose = "a refusal closed without an alert is retried as a drop and the version left unknown"
 }
 
@@ -99,7 +101,7 @@ private let gnutlsServeCases: [IndependentServerCase] = [
     .init(
         "gnutls-serv: 3DES only",
         accepts: [.init(.tls1_2, [0xC012, 0x000A])],
-        gaps: [.on(.supported, .tls1_2): Gap.tripleDES]
+        gaps: [.on(.supported, .tls1_2): Gap.tripleDES, .on(.atsOnlySupported, .tls1_2): Gap.tripleDES]
     ) {
         try GnuTLSServe.start(
             priority: priority(
@@ -178,6 +180,7 @@ private let lighttpdGnuTLSCases: [IndependentServerCase] = [
         gaps: [
             .on(.retries, nil): Gap.silentClose,
             .on(.supported, .tls1_0): Gap.silentClose, .on(.supported, .tls1_1): Gap.silentClose,
+            .on(.atsOnlySupported, .tls1_0): Gap.silentClose, .on(.atsOnlySupported, .tls1_1): Gap.silentClose,
             .on(.suites, .tls1_2): Gap.tripleDES, .on(.preference, .tls1_2): Gap.tripleDES,
             .on(.order, .tls1_2): Gap.tripleDES,
         ]
@@ -196,7 +199,8 @@ private let lighttpdGnuTLSCases: [IndependentServerCase] = [
         gaps: [
             .on(.retries, nil): Gap.silentClose,
             .on(.supported, .tls1_0): Gap.silentClose, .on(.supported, .tls1_1): Gap.silentClose,
-            .on(.supported, .tls1_2): Gap.silentClose,
+            .on(.supported, .tls1_2): Gap.silentClose, .on(.atsOnlySupported, .tls1_0): Gap.silentClose,
+            .on(.atsOnlySupported, .tls1_1): Gap.silentClose, .on(.atsOnlySupported, .tls1_2): Gap.silentClose,
         ]
     ) {
         try LighttpdServer.start(
@@ -420,7 +424,10 @@ private let tlsliteCases: [IndependentServerCase] = [
     .init(
         "tlslite: TLS 1.3 with X25519MLKEM768 only",
         accepts: [.init(.tls1_3, [0x1302, 0x1301], groups: ["X25519MLKEM768"])],
-        gaps: [.on(.supported, .tls1_3): Gap.mlkem]
+        gaps: [
+            .on(.supported, .tls1_3): Gap.mlkem, .on(.atsOnlySupported, .tls1_3): Gap.mlkem,
+            .on(.atsOnlySupported, .tls1_2): Gap.protocolVersion,
+        ]
     ) {
         try TLSLiteServer.start(groups: ["x25519mlkem768"], ciphers: ["aes128gcm", "aes256gcm"])
     },
