@@ -6,7 +6,11 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
-APT_PACKAGES = $(BUILD_PACKAGES) openssl python3 tinyproxy-bin
+APT_PACKAGES = $(BUILD_PACKAGES) openssl python3 tinyproxy-bin $(INDEPENDENT_SERVER_PACKAGES)
+## The servers of stacks this project did not write that the independent-server matrix scans (issue 35;
+## docs/independent-servers.md): GnuTLS's gnutls-serv, lighttpd with each TLS module, Go for a crypto/tls server.
+INDEPENDENT_SERVER_PACKAGES = gnutls-bin lighttpd lighttpd-mod-gnutls lighttpd-mod-mbedtls lighttpd-mod-wolfssl \
+  lighttpd-mod-nss lighttpd-mod-openssl golang-go
 
 .PHONY: all stamp deps-build man try try-stop build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
 
@@ -26,9 +30,12 @@ deps:
 	@# The HTML report tests parse every page with python3's html5lib in strict mode.
 	@python3 -c 'import html5lib' 2>/dev/null || python3 -m pip install --quiet html5lib \
 	  || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; $$SUDO apt-get install -y -qq python3-html5lib; }
-	@# TLSHello's X25519MLKEM768 tests run against tlslite-ng (0.8 has x25519mlkem768) with kyber-py's ML-KEM.
+	@# The JSSE server of the independent-server matrix needs a JDK (javac); Debian's default one when none is there.
+	@command -v javac >/dev/null 2>&1 || sh scripts/apt-install.sh default-jdk-headless
+	@# tlslite-ng 0.8 with kyber-py: a pure-Python TLS 1.3 server that negotiates X25519MLKEM768 (PyPI only), for
+	@# TLSHello's proofs and the independent-server matrix.
 	@python3 -c 'import kyber_py; from tlslite.handshakesettings import CURVE_NAMES; assert "x25519mlkem768" in CURVE_NAMES' \
-	  2>/dev/null || python3 -m pip install --quiet 'tlslite-ng>=0.8.2,<0.9' 'kyber-py>=1.2,<2'
+	  2>/dev/null || python3 -m pip install --quiet 'tlslite-ng==0.8.2' 'kyber-py==1.2.0'
 
 ## stamp: write the commit into the binary (Sources/AppleTrustData/build-stamp.h, gitignored; rewritten only when it
 ## changes, so an unchanged commit rebuilds nothing). `atscheck --version` prints it.
