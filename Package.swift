@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "CLinux"),
         // The wire (sockets, handshakes, client contexts, proxy tunnels, HTTP fetches) and the scheduling of probes.
         .target(
-            name: "TLSProbe", dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport", "CertificateTrust", "CLinux"]),
+            name: "TLSProbe",
+            dependencies: ["TLSModel", "COpenSSL", "OpenSSLSupport", "CertificateTrust", "CLinux", "TLSHello"]),
         // A ClientHello engine of our own (issue 35): builds hellos byte by byte from a profile, reads the server's
         // flight, proves a TLS 1.3 key exchange by decrypting EncryptedExtensions. Bytes in, bytes out: no OpenSSL,
         // no sockets (TLSProbe drives it).

@@ -14,11 +14,16 @@ extension ScanTextRenderer {
             out += line + "\n"
         }
         if let untested = result.untestedSuites, !untested.isEmpty {
-            out +=
-                "      " + style.yellow("not tested:") + " " + untested.map(\.hexCode).joined(separator: ", ")
-                + " — outside what atscheck can offer\n"
+            out += "      " + style.yellow("not tested:") + " " + Self.untestedList(untested) + "\n"
         }
         return out
+    }
+
+    /// `0x000A, 0x0016 — offered, never answered`; past eight codepoints, the first eight and the count.
+    static func untestedList(_ suites: [CipherSuite]) -> String {
+        let shown = suites.prefix(8).map(\.hexCode).joined(separator: ", ")
+        let more = suites.count > 8 ? ", … (\(suites.count) suites)" : ""
+        return shown + more + " — offered, never answered"
     }
 
     /// `X25519MLKEM768 (post-quantum hybrid)`, `MLKEM768 (post-quantum)`, `x25519`.

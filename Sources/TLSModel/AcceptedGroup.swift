@@ -14,6 +14,10 @@ public struct AcceptedGroup: Codable, Sendable, Equatable {
     /// The estimated classical security strength in bits (``NamedGroupInfo/classicalBits``: 128 for x25519 and
     /// X25519MLKEM768, 192 for secp384r1, 103 for ffdhe2048); nil when unknown or for ML-KEM alone.
     public var bits: Int?
+    /// Whether a TLS 1.3 handshake with the group was proven: the server's first encrypted record opened with the
+    /// keys of atscheck's key share and the server's (issue 35). Nil (omitted) when no proof was made (TLS 1.2, or
+    /// a group accepted only by a HelloRetryRequest naming it).
+    public var proven: Bool?
 
     /// The entry for a group, from the registry.
     /// - Parameter group: The group the server accepted.

@@ -25,6 +25,10 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     /// How many connections ended without a TLS answer: closed (FIN), reset (RST), cut off mid-handshake
     /// or timed out. A drop is never taken as "not supported"; the step is retried.
     @ZeroWhenAbsent public var drops: Int
+    /// Connections that asked how the server refuses, after a step was closed without an answer: a ClientHello no
+    /// server accepts beside one this server answered (issue 35). Counted in `handshakes`, and in `drops` when
+    /// dropped; not in `retries`. Absent when none.
+    @ZeroWhenAbsent public var refusalProbes: Int
     /// TCP connections opened ahead of a handshake (to hide the connect round trip) and closed without
     /// one, not counted in `handshakes`; absent when none (`--no-preconnect`, or every one was used).
     public var unusedConnections: Int?
@@ -66,6 +70,7 @@ public struct ServerProfile: Codable, Sendable, Equatable {
         self.handshakes = handshakes
         self.retries = retries
         self.drops = drops
+        self.refusalProbes = 0
         self.protocols = protocols
         self.certificate = certificate
         self.scannedAt = scannedAt
@@ -132,14 +137,14 @@ public struct ProtocolResult: Codable, Sendable, Equatable {
     /// Suites offered for this version in a handshake the server refused (an ats-only scan): known not
     /// accepted even though `enumerationComplete` is false. Nil for a full scan.
     public var refusedSuites: [CipherSuite]?
-    /// Codepoints of atscheck's offer catalogue that were not tested for this version (outside what the prober
-    /// could offer), so ``cipherSuites`` says nothing of them: accepted or not is unknown. Nil (omitted) when every
+    /// Codepoints of atscheck's offer catalogue that were not tested for this version (the ClientHello of its own
+    /// that offered them never got an answer), so ``cipherSuites`` says nothing of them: accepted or not is unknown. Nil (omitted) when every
     /// catalogue codepoint was tested.
     ///
     /// When non-empty, ``enumerationComplete`` is false: the list is complete only for what was tested.
     public var untestedSuites: [CipherSuite]?
-    /// The key-exchange groups the server accepted for this version, in its order of preference when it has one
-    /// (else in the offer's order). Nil (omitted) when groups were not enumerated: an ats-only scan, or a version
+    /// The key-exchange groups the server accepted for this version, in atscheck's order (post-quantum hybrids,
+    /// the classic curves, ffdhe, brainpool): which one the server prefers is not claimed. Nil (omitted) when groups were not enumerated: an ats-only scan, or a version
     /// the server does not support.
     public var groups: [AcceptedGroup]?
     /// False when a step of the group enumeration never answered (even after retries), so ``groups`` may be

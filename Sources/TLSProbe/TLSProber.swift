@@ -195,7 +195,9 @@ package struct TLSProber: EndpointProber, AddressResolver {
         profile.error = status.1
 
         // Certificates come from handshakes already made: the highest supported version's first.
-        if let source = versions.reversed().compactMap({ results[$0]?.firstAccepted }).first {
+        // A version supported only through a ClientHello of our own has no chain when it is TLS 1.3 (encrypted).
+        let accepted = versions.reversed().compactMap { results[$0]?.firstAccepted }
+        if let source = accepted.first(where: { !$0.chainDER.isEmpty }) ?? accepted.first {
             // A chain that stops short of an anchor is completed from its caIssuers URLs first, as trustd does.
             let issued = await completeIssuers(source.chainDER, trust: trust, now: request.now ?? Date())
             profile.certificate = await pool.run {
@@ -282,6 +284,7 @@ package struct TLSProber: EndpointProber, AddressResolver {
         let unused = session.unusedConnections
         profile.unusedConnections = unused > 0 ? unused : nil
         profile.retries = session.retries
+        profile.refusalProbes = session.refusalProbes
         profile.drops = session.drops
         profile.serverConnections = session.limitedTo
         // Through a proxy, the connections went to the proxy: the server's address is the one it was asked for, if any.

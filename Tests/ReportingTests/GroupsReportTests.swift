@@ -20,9 +20,9 @@ struct GroupsReportTests {
         #expect(text.contains("      groups: x25519, secp256r1, ffdhe2048\n"))
         #expect(text.contains("      groups: x25519, secp384r1\n"))
         #expect(text.contains("      groups: secp256r1 (incomplete)\n"))
-        #expect(text.contains("      not tested: 0x000A, 0x0016 — outside what atscheck can offer\n"))
+        #expect(text.contains("      not tested: 0x000A, 0x0016 — offered, never answered\n"))
         // A version that is "no" as far as it was tested still names what was not.
-        #expect(text.contains("    TLSv1.0  no\n      not tested: 0x000A — outside what atscheck can offer\n"))
+        #expect(text.contains("    TLSv1.0  no\n      not tested: 0x000A — offered, never answered\n"))
         // Not enumerated (ats-only): no groups line for the endpoint.
         let atsOnly = try #require(text.components(separatedBy: "atsonly.example.com:443").last)
         #expect(!atsOnly.contains("groups:"))
@@ -143,7 +143,7 @@ struct GroupsReportTests {
         #expect(rows[1][2] == "TLSv1.3 x25519, secp384r1 TLSv1.2 secp256r1")
         #expect(rows[2][2] == "TLSv1.3 secp256r1 (incomplete)")
         #expect(rows[3][2] == "—", "ats-only: groups not enumerated")
-        #expect(rows[1][0].contains("TLSv1.2 not tested: 0x000A, 0x0016 — outside what atscheck can offer"))
+        #expect(rows[1][0].contains("TLSv1.2 not tested: 0x000A, 0x0016 — offered, never answered"))
         #expect(rows[3][0].contains("TLSv1.0 not tested: 0x000A"))
         #expect(!rows[0][0].contains("not tested"))
         // The report without groups has no such column.

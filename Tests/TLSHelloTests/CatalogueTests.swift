@@ -67,11 +67,4 @@ struct CatalogueTests {
             ])
         #expect(NamedGroupCatalogue.current.allSatisfy { NamedGroupCatalogue.entry($0) != nil })
     }
-
-    @Test("alert names and refusals")
-    func alerts() {
-        #expect(AlertDescription.name(40) == "handshake_failure" && AlertDescription.name(70) == "protocol_version")
-        #expect(AlertDescription.name(200) == "alert_200")
-        #expect(AlertDescription.isRefusal(40) && AlertDescription.isRefusal(70) && !AlertDescription.isRefusal(80))
-    }
 }

@@ -130,6 +130,12 @@ struct ContractKeysTests {
         return result
     }
 
+    static func provenGroup() -> AcceptedGroup {
+        var group = AcceptedGroup(group: .secp384r1)
+        group.proven = true
+        return group
+    }
+
     static func suite(full: Bool) -> AcceptedCipherSuite {
         AcceptedCipherSuite(
             suite: .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, group: full ? "X25519" : nil, groupBits: full ? 256 : nil)
@@ -225,8 +231,8 @@ struct ContractKeysTests {
             "ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false),
             omittable: ["reason", "refusedSuites", "serverOrderComplete", "untestedSuites", "groups", "groupsComplete"]),
         Case(
-            "AcceptedGroup", full: AcceptedGroup(group: .secp384r1), minimal: AcceptedGroup(group: NamedGroup(0x7A7A)),
-            omittable: ["bits"]),
+            "AcceptedGroup", full: provenGroup(), minimal: AcceptedGroup(group: NamedGroup(0x7A7A)),
+            omittable: ["bits", "proven"]),
         Case(
             "AcceptedCipherSuite", full: suite(full: true), minimal: suite(full: false),
             omittable: ["group", "groupBits"]),

@@ -100,8 +100,12 @@ struct PreconnectTests {
                 #expect(prober.preconnectsTaken.value == 0 && profile.unusedConnections == nil)
                 #expect(relay.acceptedConnections == profile.handshakes)
             } else {
-                // Once an answer has shown the server serving two at once, a free permit opens the next step's connection.
-                #expect(prober.preconnectsTaken.value >= 1)
+                // Once an answer has shown the server serving two at once, a free permit may open the next step's
+                // connection; since issue 35 the queue also holds the suite check and the group pieces, so both
+                // permits are often busy with steps and none is free to open one ahead. Whatever was opened ahead
+                // is accounted for: taken by a step or counted unused.
+                #expect(prober.preconnectsTaken.value + (profile.unusedConnections ?? 0) <= relay.acceptedConnections)
+                #expect(profile.connections == profile.handshakes + (profile.unusedConnections ?? 0))
             }
         }
         #expect(answers[0] == answers[1])
@@ -123,9 +127,7 @@ struct PreconnectTests {
         #expect(relay.acceptedConnections == profile.handshakes && relay.silentConnections == 0)
     }
 
-    @Test(
-        "a TLS 1.3-only server with one suite: nothing is opened ahead of a server that has not shown it serves two connections at once"
-    )
+    @Test("a TLS 1.3-only server with one suite: no connection opened ahead is wasted")
     func singleSuiteWastesNone() async throws {
         let server = try TestTLSServer(
             TLSServerConfiguration(
@@ -133,14 +135,15 @@ struct PreconnectTests {
         defer { server.stop() }
         let relay = try FaultRelay.delaying(server, roundTrip: 0.02)
         defer { relay.stop() }
-        let (profile, prober) = try await Self.scan(through: relay, perHost: 8)
+        let (profile, _) = try await Self.scan(through: relay, perHost: 8)
         #expect(profile.status == .completed)
         #expect(profile.result(for: .tls1_3)?.cipherSuites.count == 1)
         // Until issue 34 the three versions below TLS 1.3 went out on connections opened while the lead was in
         // flight, and the TLS 1.3 chain's refused step had two opened for its follow-ups, closed unused. Now nothing is
         // opened ahead until an answer has shown the server serving two connections at once
-        // (``ConnectionLedger/closingServed(_:)``): the lead is this server's only accepted handshake, so none is.
-        #expect(prober.preconnectsTaken.value == 0)
+        // (``ConnectionLedger/closingServed(_:)``), which the TLS 1.3 group pieces, sent side by side, show (issue
+        // 35); and every connection opened ahead after that is taken by a group step.
+        #expect(profile.result(for: .tls1_3)?.groups?.isEmpty == false)
         #expect(profile.unusedConnections == nil)
         #expect(relay.waitUntilIdle())
         #expect(relay.acceptedConnections == profile.handshakes && relay.silentConnections == 0)

@@ -1,8 +1,9 @@
 import Foundation
 import TLSModel
-import TLSProbe
 import TLSTestSupport
 import Testing
+
+@testable import TLSProbe
 
 /// Helpers shared by the probe tests: start a server, scan it, clean up.
 enum ProbeFixtures {
@@ -28,14 +29,36 @@ enum ProbeFixtures {
         return await TLSProber(perHostLimit: perHost).scan(request)
     }
 
-    /// The handshake budget of docs/architecture.md#the-probe: Σ supported (accepted + 1, + 1 when accepted ≥ 2), + 1
-    /// per unsupported.
+    /// The handshake budget of docs/architecture.md#the-probe: Σ supported (accepted + 1, + 1 when accepted ≥ 2, + the
+    /// suite check of a TLS ≤ 1.2 version: one per chunk of the catalogue's suites not found, + accepted groups + 1 per
+    /// group piece), + 1 per unsupported (+ its check when it was not refused with `protocol_version`).
     static func budget(_ profile: ServerProfile) -> Int {
         profile.protocols.reduce(0) { sum, result in
-            guard result.supported == true else { return sum + 1 }
+            guard result.supported == true else {
+                let refused = result.reason?.contains("protocol version") == false
+                return sum + 1 + (refused ? checkSteps(result.version, found: []) : 0)
+            }
             let n = result.cipherSuites.count
-            return sum + n + 1 + (n >= 2 ? 1 : 0)
+            let check = result.version < .tls1_3 ? checkSteps(result.version, found: result.suites) : 0
+            var groups = 0
+            if let accepted = result.groups {
+                let pieces =
+                    result.version >= .tls1_3
+                    ? 4 : 1 + (result.cipherSuites.contains { $0.keyExchange == .dhe } ? 1 : 0)
+                groups = accepted.count + pieces
+            }
+            return sum + n + 1 + (n >= 2 ? 1 : 0) + check + groups
         }
+    }
+
+    /// The suite check's chains for `version` when `found` is known (``HelloSearch``): the catalogue's suites
+    /// OpenSSL does not offer (and its DHE ones), in chunks.
+    static func checkSteps(_ version: TLSVersion, found: [CipherSuite]) -> Int {
+        let offered = (try? VersionEnumerator.prepareNow(version).get().1.map(\.suite)) ?? []
+        var search = HelloSearch(version: version)
+        search.check = .pending
+        search.startCheck(known: found, offeredByOpenSSL: offered)
+        return search.waitingCheckOffers
     }
 
     /// What a scan may spend: the budget + 2, or 1.25 × the budget where that is more (issue 10 lets

@@ -7,7 +7,7 @@ import TLSModel
 ///
 /// **Items**, in the order they take a free slot: each version's first offer (every suite; the
 /// lead's answer stands in for it for the lead's version), each chain's next offer, each version's
-/// order probe (the reversed offer, once two suites are known). A slot is one handshake: a permit is
+/// order probe (``SuiteSearch/orderProbeOffer``, once two suites are known). A slot is one handshake: a permit is
 /// held for one step (with its retries), and at most `--per-host` steps of an endpoint are in flight.
 ///
 /// **Splitting within the budget.** When a chain's next offer is sent while slots would otherwise stay
@@ -25,11 +25,19 @@ struct EnumerationQueue {
     /// Whether connections are opened ahead of the steps (``PreconnectedSockets``): only when the lead showed
     /// a round trip worth hiding (``TLSProber/openAheadLeadTime``).
     var openAhead = true
+    /// Whether ClientHellos of our own check what OpenSSL cannot offer and enumerate the groups (``HelloSearch``).
+    var ownHellos = true
 
     private enum Item: Sendable {
         case first(TLSVersion)
         case chain(TLSVersion, SuiteSearch.Step)
         case order(TLSVersion)
+        /// A suite check with a ClientHello of our own (``HelloSearch``).
+        case check(TLSVersion, [CipherSuite])
+        /// A step of a group piece (``HelloSearch``).
+        case groups(TLSVersion, HelloSearch.GroupPiece)
+        /// A step placing the check's suites in the server's order (``HelloSearch/Placement``).
+        case place(TLSVersion, [CipherSuite])
     }
 
     private enum Version {
@@ -53,6 +61,11 @@ struct EnumerationQueue {
             return out
         }
         var state: [TLSVersion: Version] = [:]
+        var hello = Dictionary(uniqueKeysWithValues: versions.map { ($0, HelloSearch(version: $0)) })
+        /// What OpenSSL offers for each version: the check does not offer it again (``HelloSearch``).
+        var offeredByOpenSSL: [TLSVersion: [CipherSuite]] = [:]
+        for (version, prepared) in prepared { offeredByOpenSSL[version] = (try? prepared.get().1)?.map(\.suite) ?? [] }
+        let ownHellos = self.ownHellos
         var spent = spent
         for version in versions {
             let enumerator = VersionEnumerator(session: session, version: version)
@@ -77,6 +90,53 @@ struct EnumerationQueue {
             /// Connections the steps in flight will likely want when they are answered: every chain step of a
             /// version is likely followed by another (a first offer is not: the version may be unsupported).
             var warmable = 0
+            /// Sends a step with a ClientHello of our own.
+            func send(_ item: Item, _ offer: HelloOffer) {
+                inFlight += 1
+                let slot = session.claimSlot()
+                group.addTask {
+                    let answer = await session.withSlot(slot) {
+                        await session.step(.hello(offer), ready: slot.ready, permit: slot.key)
+                    }
+                    return (item, answer, 0)
+                }
+            }
+            /// Starts the hello steps that have become possible: a version's check once OpenSSL's search ended or
+            /// its offer was refused, its groups once it is known supported.
+            func advanceHellos() {
+                guard ownHellos else { return }
+                for version in versions {
+                    guard var search = hello[version] else { continue }
+                    switch state[version] {
+                    case .searching(let s)?:
+                        let known = s.found.map(\.suite)
+                        search.startGroups(dhe: known.contains { HelloCatalogue.keyExchange($0) == .dhe })
+                        if s.waiting.isEmpty && s.running.isEmpty && s.orderSettled {
+                            search.startCheck(known: known, offeredByOpenSSL: offeredByOpenSSL[version] ?? [])
+                            let searched = s.result()
+                            search.startPlacement(
+                                searched: searched.ordered.map(\.suite), preference: searched.serverPreference,
+                                orderComplete: searched.serverOrderComplete && searched.stop == nil)
+                        }
+                    case .settled(let outcome)?:
+                        if !search.found.isEmpty {
+                            search.startGroups(
+                                dhe: search.found.contains { HelloCatalogue.keyExchange($0.suite) == .dhe })
+                            search.startPlacement(searched: [], preference: nil, orderComplete: true)
+                        } else if outcome.worthChecking, case .notNeeded = search.check {
+                            search.check = .pending
+                            search.startCheck(known: [], offeredByOpenSSL: offeredByOpenSSL[version] ?? [])
+                        } else if outcome.worthChecking {
+                            search.startCheck(known: [], offeredByOpenSSL: offeredByOpenSSL[version] ?? [])
+                        } else if case .pending = search.check {
+                            search.check = .notNeeded
+                        }
+                    case .unanswered?, nil:
+                        break
+                    }
+                    hello[version] = search
+                }
+            }
             func send(_ item: Item, _ version: TLSVersion, _ offer: [OfferedSuite], _ context: ClientContext) {
                 inFlight += 1
                 var likelyContinues = 0
@@ -131,7 +191,37 @@ struct EnumerationQueue {
                     guard case .searching(var search) = state[version], case .waiting = search.order else { continue }
                     search.order = .sent
                     state[version] = .searching(search)
-                    send(.order(version), version, search.reversedOffer, search.context)
+                    send(.order(version), version, search.orderProbeOffer, search.context)
+                }
+                advanceHellos()
+                for version in versions {
+                    while inFlight < cap, var search = hello[version], let offer = search.takeCheck() {
+                        hello[version] = search
+                        send(
+                            .check(version, offer),
+                            HelloOffer(
+                                version: version, suites: offer, groups: HelloCatalogue.checkGroups(version),
+                                sni: session.request.effectiveSNI))
+                    }
+                }
+                for version in versions where inFlight < cap {
+                    guard var search = hello[version], let offer = search.takePlacement() else { continue }
+                    hello[version] = search
+                    send(
+                        .place(version, offer),
+                        HelloOffer(
+                            version: version, suites: offer, groups: HelloCatalogue.checkGroups(version),
+                            sni: session.request.effectiveSNI))
+                }
+                for version in versions {
+                    while inFlight < cap, var search = hello[version], let piece = search.takeGroupPiece() {
+                        hello[version] = search
+                        send(
+                            .groups(version, piece),
+                            HelloOffer(
+                                version: version, suites: piece.suites, groups: piece.groups,
+                                sni: session.request.effectiveSNI))
+                    }
                 }
                 // Connections for the steps that will follow those in flight (``PreconnectedSockets``), once an answer
                 // has shown the server serving two at once: a server that serves one at a time would take an idle one
@@ -162,6 +252,12 @@ struct EnumerationQueue {
                     guard case .searching(var search) = state[version] else { break }
                     search.order = .answered(answer)
                     state[version] = .searching(search)
+                case .check(let version, let offer):
+                    hello[version]?.absorbCheck(answer, offer: offer)
+                case .groups(let version, let piece):
+                    hello[version]?.absorbGroups(answer, piece: piece)
+                case .place(let version, let offer):
+                    hello[version]?.absorbPlacement(answer, offer: offer)
                 }
                 schedule()
             }
@@ -170,11 +266,13 @@ struct EnumerationQueue {
         session.closePreconnected()  // the steps that would have used them were refused
         var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
         for version in versions {
+            let enumerator = VersionEnumerator(session: session, version: version)
             switch state[version] {
             case .searching(let search)?:
-                results[version] = search.enumerator.outcome(of: search.result(), first: search.first)
+                let outcome = enumerator.outcome(of: search.result(), first: search.first)
+                results[version] = ownHellos ? enumerator.completed(outcome, by: hello[version]) : outcome
             case .settled(let outcome)?:
-                results[version] = outcome
+                results[version] = ownHellos ? enumerator.completed(outcome, by: hello[version]) : outcome
             case .unanswered?, nil:
                 results[version] = VersionEnumerator(session: session, version: version).notRun("probe could not run")
             }
@@ -239,8 +337,11 @@ struct EnumerationQueue {
 
     /// The least the scan's floor can be, from what is known now (see the type's documentation).
     private static func floorSoFar(_ state: [TLSVersion: Version], ruledOut: Int) -> Int {
-        state.values.reduce(ruledOut) { sum, version in
-            if case .searching(let search) = version { return sum + search.floorSoFar }
+        state.reduce(ruledOut) { sum, entry in
+            if case .searching(let search) = entry.value {
+                // The suite check of a TLS ≤ 1.2 version (``HelloSearch``) is one more step of its floor.
+                return sum + search.floorSoFar + (entry.key < .tls1_3 ? 1 : 0)
+            }
             return sum + 1
         }
     }

@@ -83,8 +83,26 @@ struct SuiteSearch {
     /// once two suites are known.
     var floorSoFar: Int { found.count == 1 ? 2 : found.count + 2 }
 
-    /// The reversed full offer that tells server order from client order.
-    var reversedOffer: [OfferedSuite] { fullOffer.reversed() }
+    /// The offer that tells server order from client order: the full offer reversed, with the first choice moved
+    /// last, so a server that follows the client picks another suite it accepts, and with the ECDHE AES-GCM suites
+    /// first (then the other AES-GCM ones), as every Apple client's offer begins. Servers that pick by their own order may look at the
+    /// client's first suite: Go's crypto/tls chooses between two built-in orders by whether the client's first
+    /// suite it knows is AES-GCM (and so prefers hardware AES). Begun like an Apple client's offer, the probe
+    /// meets the order an Apple client meets; begun with a CBC or ChaCha suite it would meet the other order,
+    /// and a server order would read as client order.
+    var orderProbeOffer: [OfferedSuite] { Self.orderProbe(fullOffer, first: first.suite) }
+
+    static func orderProbe(_ offer: [OfferedSuite], first: CipherSuite) -> [OfferedSuite] {
+        let rest = offer.reversed().filter { $0.suite != first }
+        // Go counts only the ephemeral AES-GCM suites (and TLS 1.3's) as AES-GCM: they go first, as in an Apple offer.
+        let rank = { (s: OfferedSuite) -> Int in
+            guard s.suite.info?.encryption.hasPrefix("AESGCM") == true else { return 2 }
+            let kx = s.suite.info?.keyExchange
+            return kx == .ecdhe || kx == .tls13 ? 0 : 1
+        }
+        return rest.filter { rank($0) == 0 } + rest.filter { rank($0) == 1 } + rest.filter { rank($0) == 2 }
+            + offer.filter { $0.suite == first }
+    }
 
     /// Splits `step` into `pieces` chains (round-robin over its offer); the caller has checked the budget.
     mutating func split(_ step: Step, into pieces: Int) -> [Step] {
@@ -123,12 +141,20 @@ struct SuiteSearch {
         if !remaining.isEmpty { waiting.append(Step(offer: remaining, streak: step.streak + 1, lineage: step.lineage)) }
     }
 
+    /// No order probe is waiting or in flight.
+    var orderSettled: Bool {
+        switch order {
+        case .notNeeded, .answered: return true
+        case .waiting, .sent: return false
+        }
+    }
+
     /// The accepted suites, ordered, and the order mode.
     func result() -> Result {
         var serverPreference: Bool?
         if found.count >= 2, case .answered(let answer) = order, let chosen = answer.accepted?.suite {
-            // A server that follows the client picks the last accepted suite of the reversed offer;
-            // one with its own order picks its first choice again.
+            // A server that follows the client picks an accepted suite before the first choice, which the
+            // probe offers last; one with its own order picks its first choice again.
             serverPreference = chosen == first.suite
         }
         let position = Dictionary(fullOffer.enumerated().map { ($1.suite, $0) }, uniquingKeysWith: { a, _ in a })

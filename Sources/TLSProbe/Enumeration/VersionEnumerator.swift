@@ -104,3 +104,86 @@ struct VersionEnumerator {
             tls13: isTLS13 ? suites.map(\.suite) : [], ready: ready, permit: permit)
     }
 }
+
+extension VersionEnumerator.Outcome {
+    /// A refusal that may hide suites OpenSSL cannot offer (``HelloSearch``): any but `protocol_version`, which
+    /// says the version itself is not spoken.
+    var worthChecking: Bool {
+        guard result.supported == false, case .refused(let refusal)? = failure else { return false }
+        return refusal.alert != .protocolVersion
+    }
+}
+
+extension VersionEnumerator {
+    /// The version's result with what the ClientHellos of our own found (``HelloSearch``): suites OpenSSL could not
+    /// offer (a version supported through them alone is supported), whether the list is complete, and the groups.
+    func completed(_ outcome: Outcome, by search: HelloSearch?) -> Outcome {
+        guard let search else { return outcome }
+        var outcome = outcome
+        var result = outcome.result
+        let extra = search.found.map {
+            AcceptedCipherSuite(suite: $0.suite, openSSLName: $0.openSSLName, group: $0.group, groupBits: $0.groupBits)
+        }
+        if !extra.isEmpty && result.supported == true {
+            let all = result.cipherSuites + extra
+            if case .done = search.placement {
+                // Placed in the server's order, or shown to follow the client's (``HelloSearch/Placement``).
+                let preference = search.placedPreference ?? result.serverPreference
+                result.serverPreference = preference
+                if preference == true {
+                    let rank = Dictionary(
+                        search.ranked.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                    result.cipherSuites = all.sorted { rank[$0.suite, default: .max] < rank[$1.suite, default: .max] }
+                } else {
+                    result.cipherSuites = all
+                }
+            } else {
+                result.cipherSuites = all
+                // Found after the search, by an offer of their own, and not placed: not in the server's order.
+                if result.serverPreference == true { result.serverOrderComplete = false }
+            }
+        } else if !extra.isEmpty {
+            // Found by the check alone: in the server's order when the placement showed it has one, else in the
+            // catalogue's, the order the check offered them in.
+            var preference: Bool?
+            var listed = extra.sorted { HelloCatalogue.position($0.suite) < HelloCatalogue.position($1.suite) }
+            if case .done = search.placement {
+                preference = search.placedPreference
+                if preference == true {
+                    let rank = Dictionary(search.ranked.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                    listed = extra.sorted { rank[$0.suite, default: .max] < rank[$1.suite, default: .max] }
+                }
+            }
+            result = ProtocolResult(
+                version: version, supported: true, serverPreference: preference, cipherSuites: listed)
+            outcome.firstAccepted = search.found.first
+            outcome.failure = nil
+        }
+        if let stop = search.checkStop {
+            result.untestedSuites = search.unchecked
+            result.enumerationComplete = false
+            if result.supported == false {
+                // OpenSSL's offer was refused, but what it cannot offer got no answer: the version is not known.
+                result.supported = nil
+                result.reason =
+                    "\(result.reason ?? "refused"); the suites OpenSSL cannot offer got no answer: \(stop.detail)"
+                outcome.failure = stop
+            } else if result.reason == nil {
+                result.reason = "enumeration stopped early: \(stop.detail)"
+            }
+        } else if result.supported == true, case .pending = search.check {
+            // The check never ran (the endpoint's deadline, a cancelled scan).
+            result.enumerationComplete = false
+        }
+        if search.groupsStarted && result.supported == true {
+            result.groups = search.acceptedGroups.map {
+                var group = AcceptedGroup(group: NamedGroup($0.code))
+                group.proven = version >= .tls1_3 ? $0.proven : nil
+                return group
+            }
+            if search.groupsStop != nil { result.groupsComplete = false }
+        }
+        outcome.result = result
+        return outcome
+    }
+}

@@ -10,6 +10,8 @@ final class EndpointSession: Sendable {
         var addresses: [SocketAddress]
         var handshakeCount = 0
         var retryCount = 0
+        /// Connections that asked how the server refuses (``refusesByClosing()``).
+        var refusalProbeCount = 0
         var dropCount = 0
         /// Set once the lead step was closed silently on every attempt: the server is not dropping at
         /// random but closing on everything, so later steps are retried once, not `retry.maxRetries` times.
@@ -27,6 +29,15 @@ final class EndpointSession: Sendable {
         var watchdog: Task<Void, Never>?
         /// The scan has ended: no watchdog is started again.
         var finished = false
+        /// A connection of the endpoint got a TLS answer (a ServerHello, a HelloRetryRequest or an alert): the
+        /// server speaks TLS, so a silent close may be how it says no (``refusesByClosing()``).
+        var sawTLS = false
+        /// How the server answers a ClientHello it cannot serve, asked once (``refusesByClosing()``).
+        var refusalStyle: Task<Bool, Never>?
+        /// The answer, once known.
+        var refusesByClosing: Bool?
+        /// The first exchange the server answered with a ServerHello: the control of ``refusesByClosing()``.
+        var answeredExchange: Exchange?
     }
 
     let request: ProbeRequest
@@ -62,6 +73,8 @@ final class EndpointSession: Sendable {
     var handshakes: Int { state.withLock { $0.handshakeCount } }
     /// Connections made to retry a step whose earlier connection was dropped.
     var retries: Int { state.withLock { $0.retryCount } }
+    /// Connections that asked how the server refuses (``refusesByClosing()``).
+    var refusalProbes: Int { state.withLock { $0.refusalProbeCount } }
     /// Connections that ended without a TLS answer (closed, reset, cut off or timed out).
     var drops: Int { state.withLock { $0.dropCount } }
     /// Connections opened ahead of a step and closed unused (``PreconnectedSockets``).
@@ -267,9 +280,9 @@ final class EndpointSession: Sendable {
     /// - Parameters:
     ///   - isRetry: whether this connection retries a dropped one (counted in ``retries``).
     ///   - ready: a connection opened ahead for this handshake (``PreconnectedSockets``); nil: connect now.
+    /// - Parameter isRefusalProbe: a connection of ``refusesByClosing()`` (counted in ``refusalProbes``).
     func handshake(
-        context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite],
-        isRetry: Bool = false,
+        _ exchange: Exchange, isRetry: Bool = false, isRefusalProbe: Bool = false,
         ready: PreconnectedSockets.Ready? = nil
     ) async -> HandshakeResult {
         let turn = await pacer.takeTurn(limitKey)
@@ -297,7 +310,7 @@ final class EndpointSession: Sendable {
                         ?? .dropped(.init(signal: .reset, afterBytes: 0, phase: .connect(failure.reason)))
                     var result = HandshakeResult(outcome: outcome, address: ready.socket.address, connected: true)
                     result.overlapped = ledger.close(ready.ticket)
-                    record(result, isRetry: isRetry)
+                    record(result, exchange: exchange, isRetry: isRetry, isRefusalProbe: isRefusalProbe)
                     return result
                 } catch {
                     preconnected.giveUp(ready)  // never connected: connect afresh below
@@ -310,8 +323,7 @@ final class EndpointSession: Sendable {
             let handshaker = Handshaker(sni: request.effectiveSNI, tunnel: tunnel)
             var overlapped: Bool?
             var result = await handshaker.run(
-                context: context, legacySuites: legacy, tls13Suites: tls13, addresses: connectAddresses,
-                deadline: deadline, connected: connected,
+                exchange, addresses: connectAddresses, deadline: deadline, connected: connected,
                 onConnected: { [self] fd in
                     ledger.established(own, fd: fd)
                     if fresh { noteConnect(took: ContinuousClock.now - connectStarted) }
@@ -322,7 +334,7 @@ final class EndpointSession: Sendable {
                     overlapped = ledger.close(own)
                 })
             result.overlapped = overlapped ?? ledger.close(own)  // no connection was made: closed here
-            record(result, isRetry: isRetry)
+            record(result, exchange: exchange, isRetry: isRetry, isRefusalProbe: isRefusalProbe)
             return result
         }()
         return ran
@@ -335,11 +347,19 @@ final class EndpointSession: Sendable {
         state.withLock { if $0.firstConnectTime == nil { $0.firstConnectTime = took } }
     }
 
-    private func record(_ result: HandshakeResult, isRetry: Bool) {
+    private func record(_ result: HandshakeResult, exchange: Exchange, isRetry: Bool, isRefusalProbe: Bool) {
         state.withLock { state in
+            switch result.outcome {
+            case .answered:
+                state.sawTLS = true
+                if state.answeredExchange == nil { state.answeredExchange = exchange }
+            case .refused(.alert): state.sawTLS = true
+            default: break
+            }
             if result.connected {
                 state.handshakeCount += 1
                 if isRetry { state.retryCount += 1 }
+                if isRefusalProbe { state.refusalProbeCount += 1 }
                 if result.isDrop { state.dropCount += 1 }
             }
             // stick to the one that answered
@@ -351,3 +371,78 @@ final class EndpointSession: Sendable {
 // An `SSL_CTX` is configured once, before any handshake, and only read afterwards (`SSL_new`), which
 // OpenSSL allows from any thread: a version chain hands its context from one probe-pool job to the next.
 extension ClientContext: @unchecked Sendable {}
+
+extension EndpointSession {
+    /// Rounds of the refusal-style question that must each show a silent close of a hello no server accepts
+    /// beside an answer to one the server accepted, before a silent close is taken as the server's "no".
+    static let refusalStyleRounds = 3
+
+    /// Whether this server refuses a ClientHello it cannot serve by closing the connection without an alert, as
+    /// lighttpd's GnuTLS module does on every refusal (issue 35): then a silent close of a step is its "no", not a
+    /// drop to retry. Asked once per endpoint, when a step of a server that has spoken TLS is first closed that
+    /// way. Each round sends two hellos one after the other: the canary, a ClientHello of our own offering only a
+    /// GREASE suite, which no server accepts (RFC 8701), and the control, the first exchange the server answered.
+    /// A canary answered with an alert (or any TLS answer) says the server refuses with alerts: its silent closes
+    /// stay drops. A round whose control was answered and whose canary was closed silently counts; a round whose
+    /// control was dropped too says nothing (a rate limiter, an overloaded server). ``refusalStyleRounds`` such
+    /// rounds say the server refuses by closing. The two go in alternating order, so a relay that closes every
+    /// other connection never passes; one that drops at random passes only if it drops three canaries and none of
+    /// their controls. Their connections are counted apart (``refusalProbes``), neither steps nor retries.
+    func refusesByClosing() async -> Bool {
+        let task: Task<Bool, Never>? = state.withLock { state in
+            guard state.sawTLS, state.answeredExchange != nil else { return nil }
+            if let task = state.refusalStyle { return task }
+            let task = Task { await self.askRefusalStyle() }
+            state.refusalStyle = task
+            return task
+        }
+        return await task?.value ?? false
+    }
+
+    /// ``refusesByClosing()`` for a step that holds `permit` among other connections: the question is asked with the
+    /// address to itself (a server that serves few connections at once closes the ones beyond, which would read as
+    /// its refusals), unless it is already answered.
+    func refusesByClosing(holding permit: String) async -> Bool {
+        let known = state.withLock { state -> Bool? in
+            guard state.sawTLS, state.answeredExchange != nil else { return false }
+            return state.refusesByClosing
+        }
+        if let known { return known }
+        return await alone(permit) { await refusesByClosing() }
+    }
+
+    private func askRefusalStyle() async -> Bool {
+        let answer = await askedRefusalStyle()
+        state.withLock { $0.refusesByClosing = answer }
+        return answer
+    }
+
+    private func askedRefusalStyle() async -> Bool {
+        guard let control = state.withLock({ $0.answeredExchange }) else { return false }
+        let canary = Exchange.hello(.refusalCanary(sni: request.effectiveSNI))
+        var shown = 0
+        for round in 0..<(Self.refusalStyleRounds + 2) {
+            var canaryAnswer: HandshakeResult
+            var controlAnswer: HandshakeResult
+            if round % 2 == 0 {
+                controlAnswer = await handshake(control, isRefusalProbe: true)
+                canaryAnswer = await handshake(canary, isRefusalProbe: true)
+            } else {
+                canaryAnswer = await handshake(canary, isRefusalProbe: true)
+                if !canaryAnswer.closedWithoutAnswer && !canaryAnswer.isDrop { return false }
+                controlAnswer = await handshake(control, isRefusalProbe: true)
+            }
+            switch canaryAnswer.outcome {
+            case .answered, .refused: return false  // it answers what it cannot serve in TLS
+            default: break
+            }
+            if canaryAnswer.closedWithoutAnswer && controlAnswer.accepted != nil {
+                shown += 1
+                if shown == Self.refusalStyleRounds { return true }
+            } else {
+                try? await Task.sleep(nanoseconds: UInt64(retry.delay(beforeRetry: round + 1) * 1e9))
+            }
+        }
+        return false
+    }
+}

@@ -74,6 +74,15 @@ extension HandshakeResult {
         if case .dropped(let drop) = outcome { return drop.isSilent }
         return false
     }
+
+    /// Closed in order (FIN), not reset, after the ClientHello was sent and before the server sent a byte: how
+    /// some servers refuse (``EndpointSession/refusesByClosing()``).
+    var closedWithoutAnswer: Bool {
+        if case .dropped(let drop) = outcome {
+            return drop.isSilent && drop.signal == .closed && drop.phase == .handshake
+        }
+        return false
+    }
 }
 
 extension EndpointSession {
@@ -91,6 +100,13 @@ extension EndpointSession {
         context: ClientContext, version: TLSVersion, legacy: [OfferedSuite], tls13: [CipherSuite],
         ready: PreconnectedSockets.Ready? = nil, permit: String? = nil
     ) async -> HandshakeResult {
+        await step(.openSSL(context, legacy: legacy, tls13: tls13), ready: ready, permit: permit)
+    }
+
+    /// One step carrying `exchange` (see the overload above).
+    func step(
+        _ exchange: Exchange, ready: PreconnectedSockets.Ready? = nil, permit: String? = nil
+    ) async -> HandshakeResult {
         let permit = permit ?? limitKey
         var attempts = 0
         var counted = 0
@@ -102,13 +118,15 @@ extension EndpointSession {
             let isRetry = attempts > 0
             var result =
                 solo
-                ? await alone(permit) {
-                    await handshake(context: context, version: version, legacy: legacy, tls13: tls13, isRetry: isRetry)
-                }
-                : await handshake(
-                    context: context, version: version, legacy: legacy, tls13: tls13,
-                    isRetry: isRetry, ready: isRetry ? nil : ready)
+                ? await alone(permit) { await handshake(exchange, isRetry: isRetry) }
+                : await handshake(exchange, isRetry: isRetry, ready: isRetry ? nil : ready)
             attempts += 1
+            // A server that answers every ClientHello it cannot serve with a silent close has said no (issue 35),
+            // whether or not other connections were open.
+            if result.closedWithoutAnswer, await (solo ? refusesByClosing() : refusesByClosing(holding: permit)) {
+                result.outcome = .refused(.closedWithoutAlert)
+                return result
+            }
             if !solo, result.overlapped, result.isDrop || result.isRefusedConnect {
                 noteOverlappedDrop()
                 solo = true
@@ -133,7 +151,7 @@ extension EndpointSession {
 
     /// Runs `body` with the endpoint's address to itself: the caller's permit (`permit`) is given back while it
     /// waits for every other connection to the address to end, and taken again after.
-    private func alone<T>(_ permit: String, _ body: () async -> T) async -> T {
+    func alone<T>(_ permit: String, _ body: () async -> T) async -> T {
         limiter.release(permit)
         let result = await limiter.withSolo(limitKey, body)
         await limiter.acquire(permit)

@@ -34,11 +34,21 @@ struct HandshakeResult {
     /// (``ServerFlight``; for a DHE suite, before the ServerKeyExchange: ``DHEKeyExchangeGate``); false for one
     /// that ran to its end or failed.
     var stoppedAtServerFlight = false
+    /// What a ClientHello of our own learnt beyond the accepted suite (``Exchange/hello(_:)``); nil for OpenSSL's.
+    var hello: HelloFacts? = nil
 
     var accepted: Accepted? {
         if case .answered(let a) = outcome { return a }
         return nil
     }
+}
+
+/// What one connection carries once it is made.
+enum Exchange {
+    /// OpenSSL's handshake with `context`, offering `legacy` (≤1.2) and `tls13` suites.
+    case openSSL(ClientContext, legacy: [OfferedSuite], tls13: [CipherSuite])
+    /// A ClientHello of our own (``HelloExchange``): codepoints and groups OpenSSL cannot offer.
+    case hello(HelloOffer)
 }
 
 /// Runs single TLS handshakes over a non-blocking socket, with OpenSSL driven through memory
@@ -53,6 +63,17 @@ struct Handshaker {
     func run(
         context: ClientContext, legacySuites: [OfferedSuite], tls13Suites: [CipherSuite],
         addresses: [SocketAddress], deadline: Deadline, connected: TCPSocket? = nil,
+        onConnected: (_ fd: Int32) -> Void = { _ in },
+        beforeClose: (_ answered: Bool, _ serverWaiting: Bool) -> Void = { _, _ in }
+    ) async -> HandshakeResult {
+        await run(
+            .openSSL(context, legacy: legacySuites, tls13: tls13Suites), addresses: addresses, deadline: deadline,
+            connected: connected, onConnected: onConnected, beforeClose: beforeClose)
+    }
+
+    /// One connection carrying `exchange`: OpenSSL's handshake, or a ClientHello of our own.
+    func run(
+        _ exchange: Exchange, addresses: [SocketAddress], deadline: Deadline, connected: TCPSocket? = nil,
         onConnected: (_ fd: Int32) -> Void = { _ in },
         beforeClose: (_ answered: Bool, _ serverWaiting: Bool) -> Void = { _, _ in }
     ) async -> HandshakeResult {
@@ -109,9 +130,18 @@ struct Handshaker {
         onConnected(socket.fd)
         var received = 0
         var stopped = false
-        let outcome = await handshake(
-            on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
-            deadline: deadline, received: &received, stoppedAtServerFlight: &stopped)
+        var facts: HelloFacts?
+        let outcome: HandshakeResult.Outcome
+        switch exchange {
+        case .openSSL(let context, let legacySuites, let tls13Suites):
+            outcome = await handshake(
+                on: socket, context: context, legacySuites: legacySuites, tls13Suites: tls13Suites,
+                deadline: deadline, received: &received, stoppedAtServerFlight: &stopped)
+        case .hello(let offer):
+            (outcome, facts) = await HelloExchange(sni: sni).run(
+                offer, on: socket, deadline: deadline, received: &received)
+            stopped = true
+        }
         // Told before the server can see the close (and serve its next connection), so that whoever counts the
         // connections open at once never counts this one after it.
         switch outcome {
@@ -123,7 +153,7 @@ struct Handshaker {
         // step that took it, and the server must see the close as soon as the probe is done.
         socket.descriptor.close()
         return HandshakeResult(
-            outcome: outcome, address: socket.address, connected: true, stoppedAtServerFlight: stopped)
+            outcome: outcome, address: socket.address, connected: true, stoppedAtServerFlight: stopped, hello: facts)
     }
 
     /// - Parameters:
@@ -174,7 +204,7 @@ struct Handshaker {
             }
             // Always flush what OpenSSL wrote (the ClientHello, or an alert we are sending).
             do { try await flush(wbio, to: socket, deadline: deadline) } catch let failure as ProbeFailure {
-                if rc != 1 { return classify(failure, received: received) }
+                if rc != 1 { return Self.classify(failure, received: received) }
             } catch {}
             if rc == 1 { return .answered(describeAccepted(ssl)) }
             switch error {
@@ -187,7 +217,7 @@ struct Handshaker {
                 }
                 let read: TCPSocket.ReadResult
                 do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
-                    return classify(failure, received: received)
+                    return Self.classify(failure, received: received)
                 } catch {
                     return .broken("\(error)")
                 }
@@ -216,7 +246,7 @@ struct Handshaker {
     }
 
     /// A socket failure while sending the client's bytes or waiting for the server's, after `received` bytes.
-    private func classify(_ failure: ProbeFailure, received: Int) -> HandshakeResult.Outcome {
+    static func classify(_ failure: ProbeFailure, received: Int) -> HandshakeResult.Outcome {
         switch failure.kind {
         // Only a send times out or is refused by the peer (a read's timeout and close are results, not errors).
         case .timeout: return .silent(.init(phase: .send(failure.reason), afterBytes: received))

@@ -35,12 +35,17 @@ extension HandshakeResult {
         /// Its ServerHello chose a version or suite that was not offered, or nothing could be offered (OpenSSL's
         /// words); also a version every suite of which was refused (``ATSOnlyProbe``).
         case declined(String)
+        /// It closed the connection without an alert, as it does to every ClientHello it cannot serve
+        /// (``EndpointSession/refusesByClosing()``).
+        case closedWithoutAlert
 
         /// The report's words.
         var reason: String {
             switch self {
             case .alert(_, let said): return "server sent alert: \(said)"
             case .declined(let why): return why
+            case .closedWithoutAlert:
+                return "server closed the connection without an alert, as it does to any ClientHello it cannot serve"
             }
         }
 
