@@ -50,6 +50,12 @@ public struct ServerProfile: Codable, Sendable, Equatable {
     public var scheme: String?
     /// `ats-only` when the scan probed only what the ATS verdict reads; nil (or `full`) for a full scan.
     public var scope: String?
+    /// Each Apple client simulated with its own ClientHello (issue 36), newest first; nil (omitted) when none was
+    /// (an ats-only scan that skipped them, a profile saved before the field).
+    public var simulations: [ClientSimulation]?
+    /// Whether the server takes a ClientHello spanning two TCP segments, as iOS 26's does (issue 36); nil
+    /// (omitted) when not tested.
+    public var helloSizeTolerance: HelloSizeTolerance?
     /// The HTTP proxy the connections were tunnelled through, as `http://host:port` (never with credentials);
     /// nil (omitted): connected directly.
     public var proxy: String?
