@@ -9,7 +9,20 @@ extension ScanTextRenderer {
         var out = ""
         if let groups = result.groups {
             var line = "      groups: "
-            line += groups.isEmpty ? style.yellow("none accepted") : groups.map(groupLabel).joined(separator: ", ")
+            // A TLS 1.2 DHE suite with a prime of the server's own (not an RFC 7919 group) has no named group.
+            let ownPrimes = Set(
+                result.cipherSuites.filter { $0.keyExchange == .dhe }.compactMap(\.group).filter { $0.hasPrefix("DH-") })
+            if groups.isEmpty {
+                line +=
+                    ownPrimes.isEmpty
+                    ? style.yellow("none accepted")
+                    : "no named group (DHE with a prime of the server's own: \(ownPrimes.sorted().joined(separator: ", ")))"
+            } else {
+                line += groups.map(groupLabel).joined(separator: ", ")
+                if !ownPrimes.isEmpty {
+                    line += "; DHE with a prime of the server's own: \(ownPrimes.sorted().joined(separator: ", "))"
+                }
+            }
             if result.groupsComplete == false { line += style.yellow(" (incomplete)") }
             out += line + "\n"
         }
