@@ -11,7 +11,8 @@ extension ScanTextRenderer {
             var line = "      groups: "
             // A TLS 1.2 DHE suite with a prime of the server's own (not an RFC 7919 group) has no named group.
             let ownPrimes = Set(
-                result.cipherSuites.filter { $0.keyExchange == .dhe }.compactMap(\.group).filter { $0.hasPrefix("DH-") })
+                result.cipherSuites.filter { $0.keyExchange == .dhe }.compactMap(\.group).filter { $0.hasPrefix("DH-") }
+            )
             if groups.isEmpty {
                 line +=
                     ownPrimes.isEmpty
