@@ -152,7 +152,23 @@ struct ContractKeysTests {
         profile.unusedConnections = full ? 4 : nil
         profile.serverConnections = full ? 1 : nil
         profile.proxy = full ? "http://127.0.0.1:3128" : nil
+        profile.simulations = full ? [simulation(full: true)] : nil
+        profile.helloSizeTolerance = full ? sizeTolerance(full: true) : nil
         return profile
+    }
+
+    static func simulation(full: Bool) -> ClientSimulation {
+        ClientSimulation(
+            client: "iOS 26 (URLSession)", profile: "ios26-urlsession", osVersion: "26", evidence: "inferred",
+            outcome: full ? .negotiated : .dropped, version: full ? .tls1_3 : nil,
+            suite: full ? AcceptedCipherSuite(suite: .TLS_AES_256_GCM_SHA384, group: "X25519MLKEM768") : nil,
+            group: full ? AcceptedGroup(group: .X25519MLKEM768) : nil,
+            signatureScheme: full ? "rsa_pss_rsae_sha256" : nil, quantumSecure: full ? true : nil,
+            failure: full ? "n/a" : nil)
+    }
+
+    static func sizeTolerance(full: Bool) -> HelloSizeTolerance {
+        HelloSizeTolerance(split: .dropped, single: .negotiated, tolerant: false, detail: full ? "reset" : nil)
     }
 
     static func violation(full: Bool) -> ATSViolation {
@@ -226,7 +242,16 @@ struct ContractKeysTests {
     static let cases: [Case] = [
         Case(
             "ServerProfile", full: profile(full: true), minimal: profile(full: false),
-            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "proxy"]),
+            omittable: [
+                "probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "proxy", "simulations",
+                "helloSizeTolerance",
+            ]),
+        Case(
+            "ClientSimulation", full: simulation(full: true), minimal: simulation(full: false),
+            omittable: ["signatureScheme", "failure"]),
+        Case(
+            "HelloSizeTolerance", full: sizeTolerance(full: true), minimal: sizeTolerance(full: false),
+            omittable: ["detail"]),
         Case(
             "ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false),
             omittable: ["reason", "refusedSuites", "serverOrderComplete", "untestedSuites", "groups", "groupsComplete"]),
@@ -275,6 +300,7 @@ struct ContractKeysTests {
             "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
             omittable: [
                 "probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "source", "proxy",
+                "simulations", "helloSizeTolerance",
             ],
             // Encodes flat: the profile's fields beside `ats` and `source`.
             flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
