@@ -90,8 +90,10 @@ struct EnumerationQueue {
             /// Connections the steps in flight will likely want when they are answered: every chain step of a
             /// version is likely followed by another (a first offer is not: the version may be unsupported).
             var warmable = 0
-            /// Sends a step with a ClientHello of our own.
-            func send(_ item: Item, _ offer: HelloOffer) {
+            /// Sends a step with a ClientHello of our own offering `suites` and `groups` for `version`.
+            func sendHello(_ item: Item, _ version: TLSVersion, _ suites: [CipherSuite], _ groups: [UInt16]) {
+                let offer = HelloOffer(
+                    version: version, suites: suites, groups: groups, sni: session.request.effectiveSNI)
                 inFlight += 1
                 let slot = session.claimSlot()
                 group.addTask {
@@ -194,33 +196,22 @@ struct EnumerationQueue {
                     send(.order(version), version, search.orderProbeOffer, search.context)
                 }
                 advanceHellos()
+                // The suite checks, the placements, then the group pieces (``HelloSearch``).
                 for version in versions {
                     while inFlight < cap, var search = hello[version], let offer = search.takeCheck() {
                         hello[version] = search
-                        send(
-                            .check(version, offer),
-                            HelloOffer(
-                                version: version, suites: offer, groups: HelloCatalogue.checkGroups(version),
-                                sni: session.request.effectiveSNI))
+                        sendHello(.check(version, offer), version, offer, HelloCatalogue.checkGroups(version))
                     }
                 }
                 for version in versions where inFlight < cap {
                     guard var search = hello[version], let offer = search.takePlacement() else { continue }
                     hello[version] = search
-                    send(
-                        .place(version, offer),
-                        HelloOffer(
-                            version: version, suites: offer, groups: HelloCatalogue.checkGroups(version),
-                            sni: session.request.effectiveSNI))
+                    sendHello(.place(version, offer), version, offer, HelloCatalogue.checkGroups(version))
                 }
                 for version in versions {
                     while inFlight < cap, var search = hello[version], let piece = search.takeGroupPiece() {
                         hello[version] = search
-                        send(
-                            .groups(version, piece),
-                            HelloOffer(
-                                version: version, suites: piece.suites, groups: piece.groups,
-                                sni: session.request.effectiveSNI))
+                        sendHello(.groups(version, piece), version, piece.suites, piece.groups)
                     }
                 }
                 // Connections for the steps that will follow those in flight (``PreconnectedSockets``), once an answer
