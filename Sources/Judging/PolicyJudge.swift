@@ -111,8 +111,11 @@ public struct PolicyJudge: Sendable {
     /// (``ATSEvaluation/fail(byPinRejections:)``): headline, summary, JSON and every format then say fail.
     public func judgePins(of endpoint: inout EndpointResult, extraAnchors: [String] = []) -> [Finding] {
         let findings = pinFindings(for: endpoint, extraAnchors: extraAnchors)
-        // NSPinnedDomains is read from iOS 14 on (an older release ignores the key).
-        if os.has(.pinnedDomains) { endpoint.ats.fail(byPinRejections: findings.filter(\.isPinRejection)) }
+        // NSPinnedDomains is read from iOS 14 on (an older release ignores the key), and only by the app's own
+        // connections (a system process reads no app's Info.plist).
+        if os.has(.pinnedDomains) && client.kind.readsAppPolicy {
+            endpoint.ats.fail(byPinRejections: findings.filter(\.isPinRejection))
+        }
         return findings
     }
 }

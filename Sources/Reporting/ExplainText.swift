@@ -22,7 +22,7 @@ package enum ExplainTextRenderer {
             let source = explanation.lowestOSSource.map { " (\(ControlEscaping.escape($0)))" } ?? ""
             lines.append("Oldest release: \(ControlEscaping.escape(lowest))\(source)")
         }
-        let nameWidth = ClientKind.allCases.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
+        let nameWidth = ClientKind.appClients.map(\.rawValue.count).max() ?? 0  // Apple's names, as in the JSON
         for host in explanation.hosts {
             lines += [
                 "",

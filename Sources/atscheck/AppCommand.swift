@@ -93,6 +93,10 @@ struct AppCommand: AsyncParsableCommand {
             throw ValidationError("two outputs write to \(emitEndpoints)")
         }
         try scope.validate(with: scan)
+        try PolicyOptions.refuseSystemServices(
+            client,
+            "app judges the app's own connections under its Info.plist, which system processes do not read: judge a "
+                + "server with `atscheck scan --client system-services URL`")
         if offline {
             let live =
                 [("--endpoints", endpoints != nil), ("--full", scope.full)].filter(\.1).map(\.0) + pinLibrary.given

@@ -63,6 +63,10 @@ struct AuditCommand: AsyncParsableCommand {
             }
         }
         try output.check(showing: AuditDocument.self, command: "audit")
+        try PolicyOptions.refuseSystemServices(
+            policy.client,
+            "audit weighs the app's Info.plist exceptions, which system processes do not read: judge the servers "
+                + "with `atscheck scan --client system-services --targets FILE`")
     }
 
     func run() async throws {

@@ -18,6 +18,9 @@ struct DiagnoseCommand: AsyncParsableCommand {
             Text and JSON show the matrix; SARIF, JUnit, Markdown, github and codeclimate show the endpoint as \
             scan does, judged under the default ATS policy.
 
+            With --tls-diagnostics, text and JSON show instead what macOS 26's `nscurl --tls-diagnostics URL` \
+            prints (negotiated version and suite code points, group name), from the scan's simulated Apple client.
+
             Exit status: 0 the default test passes; 1 it fails (or is ambiguous; with --fail-on warning, a \
             warning too); 2 the URL could not be scanned; 64 usage error; 65 a saved profile is malformed.
             """
@@ -34,8 +37,26 @@ struct DiagnoseCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Diagnose a profile saved with `scan --save-profile` instead of scanning.")
     var profile: String?
 
+    @Flag(
+        name: .customLong("tls-diagnostics"),
+        help: ArgumentHelp(
+            "Print what macOS 26's `nscurl --tls-diagnostics` prints instead of the ATS matrix.",
+            discussion: """
+                The negotiated TLS version and cipher suite (code points) and key-exchange group (name) of the \
+                scan's simulated Apple URLSession client of the era in force on --os-version (the newest by \
+                default), or how that client fails. Exit status: 0 it connects; 1 it fails; 2 nothing was simulated \
+                for that release.
+                """))
+    var tlsDiagnostics = false
+
     func validate() throws {
         try output.check(showing: DiagnosisDocument.self, command: "diagnose")
+        if !tlsDiagnostics {
+            try PolicyOptions.refuseSystemServices(
+                policy.client,
+                "the nscurl matrix varies Info.plist keys, which system processes do not read: add "
+                    + "--tls-diagnostics, or judge the server with `atscheck scan --client system-services URL`")
+        }
     }
 
     func run() async throws {
@@ -50,7 +71,8 @@ struct DiagnoseCommand: AsyncParsableCommand {
             let pipeline = ScanPipeline(settings: settings)
             return await pipeline.diagnose(target, url: url.original, for: policy.judged)
         }
-        guard let diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }
+        guard var diagnosis = found else { throw ExitCode(ExitStatus.incomplete.rawValue) }
+        if tlsDiagnostics { diagnosis = diagnosis.showingTLSDiagnostics(for: policy.os) }
         try output.emit(DiagnosisDocument(report: diagnosis.scanReport, diagnosis: diagnosis.section))
         try gate.finish(diagnosis.exitStatus, reason: diagnosis.exitReason, findings: diagnosis.findings)
     }

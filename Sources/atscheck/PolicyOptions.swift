@@ -24,6 +24,16 @@ struct PolicyOptions: ParsableArguments {
     var client: ClientKind?
 
     var os: AppleOSVersion { osVersion.os }
+
+    /// Refuses `--client system-services` for a command that weighs the app's Info.plist (its exceptions, its
+    /// matrix), which Apple's system processes do not read.
+    /// - Parameter why: what the command weighs and what to run instead.
+    /// - Throws: a usage error (exit 64).
+    static func refuseSystemServices(_ client: ClientKind?, _ why: String) throws {
+        guard client == .systemServices else { return }
+        throw ValidationError("--client \(ClientKind.systemServices.optionValue): \(why)")
+    }
+
     /// The release and client whose rules apply, as one value.
     var judged: ATSClient { ATSClient(os: osVersion.os, kind: client ?? .urlSession) }
 }
@@ -39,12 +49,20 @@ extension AppleOSVersion: ExpressibleByArgument {
 }
 
 extension ClientKind: ExpressibleByArgument {
-    /// `urlSession`, `wkWebView`, `media` or `uiWebView`.
+    /// `urlSession`, `wkWebView`, `media`, `uiWebView` or `system-services` (also spelled `systemServices`).
     public init?(argument: String) { self.init(optionValue: argument) }
     public static var allValueStrings: [String] { allCases.map(\.optionValue) }
     public static var allValueDescriptions: [String: String] {
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0.optionValue, $0.rawValue) })
+        Dictionary(
+            uniqueKeysWithValues: allCases.map {
+                ($0.optionValue, $0 == .systemServices ? systemServicesHelp : $0.rawValue)
+            })
     }
+    /// What `--help` says of `system-services`: who it is and what does not apply.
+    static let systemServicesHelp =
+        "Apple's system processes (MDM, DDM, Automated Device Enrollment, profile and app installation, software "
+        + "update), judged by Apple support 126655: TLS 1.2+, ATS suites and certificates, no Info.plist exception; "
+        + "may be enforced from the 27 releases"
     public var defaultValueDescription: String { optionValue }
 }
 

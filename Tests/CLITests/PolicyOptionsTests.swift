@@ -29,7 +29,7 @@ struct PolicyOptionsTests {
     }
 
     @Test(
-        "an unknown --client is a usage error listing the four clients",
+        "an unknown --client is a usage error listing the five clients",
         arguments: [
             ["scan", "example.com", "--client", "bogus"],
             ["diagnose", "https://example.com/", "--client", "URLSession"],
@@ -38,7 +38,7 @@ struct PolicyOptionsTests {
         let result = try CLI.run(args)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("'\(args.last!)' is invalid for '--client"))
-        for client in ["urlSession", "wkWebView", "media", "uiWebView"] {
+        for client in ["urlSession", "wkWebView", "media", "uiWebView", "system-services"] {
             #expect(result.stderr.contains("'\(client)'"), "missing \(client) in: \(result.stderr)")
         }
     }

@@ -18,6 +18,9 @@ public struct Diagnosis: Sendable {
 
     /// The findings beside the matrix (certificates about to expire).
     public var findings: [Finding] { scanReport.findings }
+    /// `diagnose --tls-diagnostics`: what nscurl's TLS diagnostics print, from the scan's simulated client
+    /// (``showingTLSDiagnostics(for:)``); nil shows the ATS matrix.
+    package var tls: TLSDiagnostics?
 
     public init(url: String, profile: ServerProfile, report: DiagnosticsReport, scanReport: ScanReport? = nil) {
         self.url = url
@@ -27,8 +30,16 @@ public struct Diagnosis: Sendable {
     }
 
     /// `0` the default test passes; `1` it fails or is ambiguous; `2` the URL could not be scanned or predicted.
+    /// With ``tls``: `0` the simulated client connects; `1` it fails; `2` nothing was simulated for the release.
     public var exitStatus: ExitStatus {
         guard profile.status == .completed else { return .incomplete }
+        if let tls {
+            switch tls.result {
+            case .pass: return .success
+            case .fail: return .policyFailure
+            case .notSimulated: return .incomplete
+            }
+        }
         switch report.tests.first?.result {
         case .pass?: return .success
         case .unknown?, nil: return .incomplete
@@ -40,6 +51,10 @@ public struct Diagnosis: Sendable {
     public var exitReason: String? {
         guard profile.status == .completed else {
             return "\(profile.target) could not be scanned: \(profile.error ?? profile.status.rawValue)"
+        }
+        if let tls {
+            guard tls.result != .pass else { return nil }
+            return "\(url): \(tls.error ?? tls.result.rawValue)"
         }
         switch report.tests.first?.result {
         case .pass?: return nil
@@ -93,5 +108,16 @@ extension ScanPipeline {
 extension Diagnosis {
     /// The matrix, the profile and the findings as the report document's diagnosis section (the JSON and the
     /// text of `diagnose`; ``scanReport`` is the document's scan report).
-    package var section: DiagnosisSection { DiagnosisSection(report: report, profile: profile, findings: findings) }
+    package var section: DiagnosisSection {
+        DiagnosisSection(report: report, profile: profile, findings: findings, tls: tls)
+    }
+
+    /// The diagnosis showing what `nscurl --tls-diagnostics` prints instead of the ATS matrix: the scan's simulation
+    /// of the URLSession client of the era in force on `os` (``TLSDiagnostics``).
+    /// - Parameter os: the release asked for (`--os-version`; the newest by default).
+    package func showingTLSDiagnostics(for os: AppleOSVersion) -> Diagnosis {
+        var copy = self
+        copy.tls = TLSDiagnostics(profile: profile, url: url, osVersion: AppleOSEra.label(os))
+        return copy
+    }
 }

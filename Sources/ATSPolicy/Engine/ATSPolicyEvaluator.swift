@@ -54,6 +54,8 @@ package struct ATSPolicyEvaluator: Sendable {
     ) -> (evaluation: ATSEvaluation, unknowns: [String]) {
         let (evaluation, unknowns) = evaluationIgnoringUnresolved(
             profile, host: host, configuration: configuration, scheme: scheme)
+        // A system process reads no Info.plist: a build setting in it cannot change the verdict.
+        guard client.kind.readsAppPolicy else { return (evaluation, unknowns) }
         return (
             judgingUnresolved(evaluation, profile: profile, host: host, configuration: configuration, scheme: scheme),
             unknowns
@@ -117,6 +119,14 @@ package struct ATSPolicyEvaluator: Sendable {
     }
 
     func run(
+        _ profile: ServerProfile, host: String, configuration: ATSConfiguration, scheme: String, readings: Readings
+    ) -> RuleContext {
+        var context = runRules(profile, host: host, configuration: configuration, scheme: scheme, readings: readings)
+        if !client.kind.readsAppPolicy { SystemServicesRequirement.finish(&context) }
+        return context
+    }
+
+    private func runRules(
         _ profile: ServerProfile, host: String, configuration: ATSConfiguration, scheme: String, readings: Readings
     ) -> RuleContext {
         var consulted: Set<ATSConflict> = []

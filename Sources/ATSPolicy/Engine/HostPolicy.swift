@@ -42,6 +42,8 @@ package struct HostPolicy: Sendable, Equatable {
         let os = judged.os
         let client = judged.kind
         index?.work?.resolved()
+        // A system process reads no app's Info.plist: no exception, global key or local-host exemption applies.
+        guard client.readsAppPolicy else { return SystemServicesRequirement.policy(host: host) }
         let address = IPAddress(literal: host)
         let resolver = ExceptionResolver(domains: c.exceptionDomains, index: index, overlay: overlay)
         let reading = EntryReading(readings, os: os)

@@ -89,7 +89,7 @@ package enum PolicyExplainer {
                 eras: eras.map { era in
                     EraPolicy(
                         era: era.label, osVersion: era.os.description,
-                        clients: ClientKind.allCases.map {
+                        clients: ClientKind.appClients.map {
                             explain(
                                 host: pattern.host, for: ATSClient(os: era.os, kind: $0), configuration: configuration,
                                 index: index)

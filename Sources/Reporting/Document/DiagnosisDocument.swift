@@ -37,12 +37,14 @@ package struct DiagnosisDocument: ReportDocument {
         if report.trustData == nil { report.trustData = trustData }
     }
 
-    private enum Keys: String, CodingKey { case findings, trustData }
+    private enum Keys: String, CodingKey { case findings, trustData, tlsDiagnostics }
 
-    /// The ``DiagnosticsReport`` with `findings` and `trustData` beside it.
+    /// The ``DiagnosticsReport`` with `findings` and `trustData` beside it; with `--tls-diagnostics`, the
+    /// ``TLSDiagnostics`` under `tlsDiagnostics` instead of the matrix.
     package func encode(to encoder: Encoder) throws {
-        try diagnosis.report.encode(to: encoder)
+        if diagnosis.tls == nil { try diagnosis.report.encode(to: encoder) }
         var container = encoder.container(keyedBy: Keys.self)
+        try container.encodeIfPresent(diagnosis.tls, forKey: .tlsDiagnostics)
         try container.encode(diagnosis.findings, forKey: .findings)
         try container.encodeIfPresent(trustData, forKey: .trustData)
     }

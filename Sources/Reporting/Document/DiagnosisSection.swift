@@ -11,14 +11,18 @@ package struct DiagnosisSection: Sendable {
     package var profile: ServerProfile
     /// The findings beside the matrix (certificates about to expire).
     package var findings: [Finding]
+    /// `--tls-diagnostics`: what nscurl's TLS diagnostics print, shown instead of the matrix; nil without it.
+    package var tls: TLSDiagnostics?
 
     /// - Parameters:
     ///   - report: the matrix and minimal exception.
     ///   - profile: the profile they were predicted from.
     ///   - findings: the findings beside the matrix.
-    package init(report: DiagnosticsReport, profile: ServerProfile, findings: [Finding]) {
+    ///   - tls: what nscurl's TLS diagnostics print (`--tls-diagnostics`), shown instead of the matrix.
+    package init(report: DiagnosticsReport, profile: ServerProfile, findings: [Finding], tls: TLSDiagnostics? = nil) {
         self.report = report
         self.profile = profile
         self.findings = findings
+        self.tls = tls
     }
 }

@@ -32,8 +32,12 @@ package struct TextFormat: ReportRenderer {
 
     package var diagnosis: Rendering<DiagnosisDocument> {
         .text { document, options in
-            DiagnosticsTextRenderer.render(document.diagnosis, width: options.width)
-                + Self.trustData(document.trustData, options)
+            let section = document.diagnosis
+            let text =
+                section.tls.map {
+                    TLSDiagnosticsTextRenderer.render($0, findings: section.findings, width: options.width)
+                } ?? DiagnosticsTextRenderer.render(section, width: options.width)
+            return text + Self.trustData(document.trustData, options)
         }
     }
 

@@ -54,7 +54,8 @@ struct NegotiationRule: ATSRule {
                     ATS requires forward secrecy: on TLS 1.2 the client offers only ECDHE suites unless the host's \
                     `NSExceptionRequiresForwardSecrecy` is NO, which adds the RSA key-exchange (ATS compatibility) \
                     suites. Enable ECDHE suites on the server; setting the key to NO works but also drops the ATS \
-                    key-size check.
+                    key-size check. Apple's system processes (`--client system-services`, support article 126655) \
+                    read no app's Info.plist: for them only the server can fix it.
                     """,
                 appleKey: "NSExceptionRequiresForwardSecrecy"),
             RuleDescriptor(
