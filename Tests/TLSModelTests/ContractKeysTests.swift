@@ -152,6 +152,15 @@ struct ContractKeysTests {
         profile.unusedConnections = full ? 4 : nil
         profile.serverConnections = full ? 1 : nil
         profile.proxy = full ? "http://127.0.0.1:3128" : nil
+        profile.simulations =
+            full
+            ? [
+                ClientSimulation(
+                    client: "iOS 26", profile: "ios26", osVersion: "26", evidence: "exact", outcome: .dropped)
+            ]
+            : nil
+        profile.helloSizeTolerance =
+            full ? HelloSizeTolerance(split: .dropped, single: .negotiated, tolerant: false, detail: "d") : nil
         return profile
     }
 
@@ -226,7 +235,10 @@ struct ContractKeysTests {
     static let cases: [Case] = [
         Case(
             "ServerProfile", full: profile(full: true), minimal: profile(full: false),
-            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "proxy"]),
+            omittable: [
+                "probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "proxy", "simulations",
+                "helloSizeTolerance",
+            ]),
         Case(
             "ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false),
             omittable: ["reason", "refusedSuites", "serverOrderComplete", "untestedSuites", "groups", "groupsComplete"]),
@@ -275,6 +287,7 @@ struct ContractKeysTests {
             "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
             omittable: [
                 "probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "source", "proxy",
+                "simulations", "helloSizeTolerance",
             ],
             // Encodes flat: the profile's fields beside `ats` and `source`.
             flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
