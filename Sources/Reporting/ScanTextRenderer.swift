@@ -97,6 +97,7 @@ package struct ScanTextRenderer {
             out += certificateSection(cert, fromFile: p.judgesCertificateOnly) + "\n"
         }
         out += atsSection(endpoint.ats, title: p.judgesCertificateOnly ? "Apple trust and ATS certificate rules" : nil)
+        out += helloSizeLine(p)
         if p.handshakes > 0 {
             out +=
                 "  "

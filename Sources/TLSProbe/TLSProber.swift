@@ -197,6 +197,8 @@ package struct TLSProber: EndpointProber, AddressResolver {
         // Certificates come from handshakes already made: the highest supported version's first.
         // A version supported only through a ClientHello of our own has no chain when it is TLS 1.3 (encrypted).
         let accepted = versions.reversed().compactMap { results[$0]?.firstAccepted }
+        let answered = !accepted.isEmpty
+        async let helloSize = HelloSizeProbe.run(for: session, answered: answered)  // beside the chain's work
         if let source = accepted.first(where: { !$0.chainDER.isEmpty }) ?? accepted.first {
             // A chain that stops short of an anchor is completed from its caIssuers URLs first, as trustd does.
             let issued = await completeIssuers(source.chainDER, trust: trust, now: request.now ?? Date())
@@ -205,8 +207,11 @@ package struct TLSProber: EndpointProber, AddressResolver {
                     source, request: request, trust: trust, issuers: issued.extra, issuerFetches: issued.records)
             }
         }
-        return finish(
+        let sizeTested = await helloSize
+        var scanned = finish(
             profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
+        sizeTested?.record(in: &scanned)
+        return scanned
     }
 
     /// Endpoint status from the per-version outcomes: any TLS answer means `completed`.

@@ -56,9 +56,10 @@ struct OwnHelloTests {
         #expect(profile.supported(.tls1_2) == true && profile.supported(.tls1_1) == false)
         #expect(profile.suiteNames(.tls1_2) == ["TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"])
         // lead (TLS 1.2, its suite) + its refusal + the suite check (the catalogue's TLS 1.2 suites OpenSSL does not
-        // offer, and its DHE ones, in two chunks) + TLS 1.2's curves (5 found + 1) + TLS 1.1 + TLS 1.0.
+        // offer, and its DHE ones, in two chunks) + TLS 1.2's curves (5 found + 1) + TLS 1.1 + TLS 1.0 + the
+        // ClientHello size check's two (HelloSizeProbe).
         let check = ProbeFixtures.checkSteps(.tls1_2, found: [CipherSuite(0xC02F)])
         #expect(check == 2)
-        #expect(profile.handshakes == 1 + 1 + check + 6 + 2, "\(profile.handshakes) handshakes")
+        #expect(profile.handshakes == 1 + 1 + check + 6 + 2 + 2, "\(profile.handshakes) handshakes")
     }
 }

@@ -31,24 +31,27 @@ enum ProbeFixtures {
 
     /// The handshake budget of docs/architecture.md#the-probe: Σ supported (accepted + 1, + 1 when accepted ≥ 2, + the
     /// suite check of a TLS ≤ 1.2 version: one per chunk of the catalogue's suites not found, + accepted groups + 1 per
-    /// group piece), + 1 per unsupported (+ its check when it was not refused with `protocol_version`).
+    /// group piece), + 1 per unsupported (+ its check when it was not refused with `protocol_version`), + the
+    /// ClientHello size check's connections when it ran (``HelloSizeProbe``: two, four for an intolerant server).
     static func budget(_ profile: ServerProfile) -> Int {
-        profile.protocols.reduce(0) { sum, result in
-            guard result.supported == true else {
-                let refused = result.reason?.contains("protocol version") == false
-                return sum + 1 + (refused ? checkSteps(result.version, found: []) : 0)
+        let sizeCheck = profile.helloSizeTolerance.map { $0.tolerant == false ? 4 : 2 } ?? 0
+        return sizeCheck
+            + profile.protocols.reduce(0) { sum, result in
+                guard result.supported == true else {
+                    let refused = result.reason?.contains("protocol version") == false
+                    return sum + 1 + (refused ? checkSteps(result.version, found: []) : 0)
+                }
+                let n = result.cipherSuites.count
+                let check = result.version < .tls1_3 ? checkSteps(result.version, found: result.suites) : 0
+                var groups = 0
+                if let accepted = result.groups {
+                    let pieces =
+                        result.version >= .tls1_3
+                        ? 4 : 1 + (result.cipherSuites.contains { $0.keyExchange == .dhe } ? 1 : 0)
+                    groups = accepted.count + pieces
+                }
+                return sum + n + 1 + (n >= 2 ? 1 : 0) + check + groups
             }
-            let n = result.cipherSuites.count
-            let check = result.version < .tls1_3 ? checkSteps(result.version, found: result.suites) : 0
-            var groups = 0
-            if let accepted = result.groups {
-                let pieces =
-                    result.version >= .tls1_3
-                    ? 4 : 1 + (result.cipherSuites.contains { $0.keyExchange == .dhe } ? 1 : 0)
-                groups = accepted.count + pieces
-            }
-            return sum + n + 1 + (n >= 2 ? 1 : 0) + check + groups
-        }
     }
 
     /// The suite check's chains for `version` when `found` is known (``HelloSearch``): the catalogue's suites

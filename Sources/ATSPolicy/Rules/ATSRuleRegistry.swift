@@ -17,8 +17,9 @@ enum ATSRules {
 extension RuleRegistry {
     /// ATS: cleartext HTTP (`ats.http.*`).
     package static let atsHTTP = RuleRegistry("atsHTTP", rules: ATSRules.http)
-    /// ATS: TLS negotiation (`ats.tls.*`).
-    package static let atsTLS = RuleRegistry("atsTLS", rules: ATSRules.tls)
+    /// ATS: TLS negotiation (`ats.tls.*`), and the ClientHello-size warning `Judging/Gate` emits.
+    package static let atsTLS = RuleRegistry(
+        "atsTLS", entries: ATSRules.tls.flatMap(\.entries) + [HelloSizeWarning.entry])
     /// Apple's certificate trust (`trust.*`): the rules' entries in documentation order, with the entries of the
     /// trust warnings `Judging/Gate` emits (``TrustWarnings``) in their places.
     package static let trust = RuleRegistry(

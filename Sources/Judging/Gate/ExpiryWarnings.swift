@@ -45,13 +45,15 @@ package enum ExpiryWarnings {
 
 extension ScanReport {
     /// The report with the certificate warnings added to its findings: ``ExpiryWarnings``, ``KeyUsageWarnings``,
-    /// ``LifetimeSchedule``, ``StaleDataWarnings`` and ``MissingIntermediateWarnings``.
+    /// ``LifetimeSchedule``, ``StaleDataWarnings`` and ``MissingIntermediateWarnings``; and, whatever `days`, the
+    /// ClientHello-size warnings (``HelloSizeWarnings``).
     /// - Parameters:
-    ///   - days: `--warn-days`; nil adds neither, 0 only the key-usage warnings.
+    ///   - days: `--warn-days`; nil adds none of the certificate warnings, 0 only the key-usage warnings.
     ///   - now: the time the window starts at.
     package func addingExpiryWarnings(days: Int?, now: Date = Date()) -> ScanReport {
-        guard let days else { return self }
         var copy = self
+        copy.findings += HelloSizeWarnings.findings(for: endpoints)
+        guard let days else { return copy }
         copy.findings += ExpiryWarnings.findings(for: endpoints, within: days, now: now)
         copy.findings += KeyUsageWarnings.findings(for: endpoints)
         copy.findings += LifetimeSchedule.findings(for: endpoints)
