@@ -152,6 +152,17 @@ struct ContractKeysTests {
         profile.unusedConnections = full ? 4 : nil
         profile.serverConnections = full ? 1 : nil
         profile.proxy = full ? "http://127.0.0.1:3128" : nil
+        profile.simulations =
+            full
+            ? [
+                ClientSimulation(
+                    client: "iOS 26 (URLSession)", profile: "ios26", osVersion: "26", evidence: "exact",
+                    outcome: .negotiated, version: .tls1_3, suite: AcceptedCipherSuite(suite: .TLS_AES_256_GCM_SHA384),
+                    group: AcceptedGroup(group: .X25519MLKEM768), signatureScheme: "rsa_pss_rsae_sha256",
+                    quantumSecure: true, failure: "f")
+            ] : nil
+        profile.helloSizeTolerance =
+            full ? HelloSizeTolerance(split: .dropped, single: .negotiated, tolerant: false, detail: "d") : nil
         return profile
     }
 
@@ -175,6 +186,15 @@ struct ContractKeysTests {
         finding.keyPathComponents = full ? ["NSAppTransportSecurity", "NSFoo"] : nil
         finding.configuration = full ? "DEBUG defined" : nil
         return finding
+    }
+
+    /// Every count set, the quantum-secure readiness counts included.
+    static func summary() -> ReportSummary {
+        var summary = ReportSummary(passed: 1, failed: 2, ambiguous: 6, unreachable: 3, unknown: 4, handshakes: 5)
+        summary.quantumSecure = 7
+        summary.notQuantumSecure = 8
+        summary.quantumUnknown = 9
+        return summary
     }
 
     static func endpoint(full: Bool) -> EndpointResult {
@@ -226,7 +246,10 @@ struct ContractKeysTests {
     static let cases: [Case] = [
         Case(
             "ServerProfile", full: profile(full: true), minimal: profile(full: false),
-            omittable: ["probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "proxy"]),
+            omittable: [
+                "probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "proxy", "simulations",
+                "helloSizeTolerance",
+            ]),
         Case(
             "ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false),
             omittable: ["reason", "refusedSuites", "serverOrderComplete", "untestedSuites", "groups", "groupsComplete"]),
@@ -275,9 +298,15 @@ struct ContractKeysTests {
             "EndpointResult", full: endpoint(full: true), minimal: endpoint(full: false),
             omittable: [
                 "probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "source", "proxy",
+                "simulations", "helloSizeTolerance",
             ],
-            // Encodes flat: the profile's fields beside `ats` and `source`.
-            flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
+            // Encodes flat: the profile's fields beside `ats` and `source`, and the readiness derived from the
+            // simulations (`quantumSecure`) when there are some.
+            flattened: ["profile"],
+            extraKeys: {
+                ContractKeysTests.storedProperties(of: $0.profile)
+                    .union($0.profile.simulations == nil ? [] : ["quantumSecure"])
+            }),
         Case(
             "SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"),
             omittable: ["line"]),
@@ -306,8 +335,8 @@ struct ContractKeysTests {
             minimal: ReportShard(index: 1, count: 1, total: 0, selected: 0, positions: [])),
         Case(
             "ReportSummary",
-            full: ReportSummary(passed: 1, failed: 2, ambiguous: 6, unreachable: 3, unknown: 4, handshakes: 5),
-            minimal: ReportSummary()),
+            full: summary(), minimal: ReportSummary(),
+            omittable: ["quantumSecure", "notQuantumSecure", "quantumUnknown"]),
         Case("ToolInfo", full: ToolInfo(), minimal: ToolInfo()),
         Case("DiagnosticTest", full: test(full: true), minimal: test(full: false)),
         Case("MinimalException", full: exception(full: true), minimal: exception(full: false)),
