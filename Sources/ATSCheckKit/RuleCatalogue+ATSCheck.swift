@@ -8,7 +8,7 @@ extension RuleCatalogue {
     /// and plist rules, `Judging`'s audit rules, the entries `TLSModel` keeps); the CLI hands it to the renderers
     /// (`RenderOptions`) and to `atscheck rules`. A new registry is one line here.
     package static let atscheck = RuleCatalogue([
-        .verdicts, .atsHTTP, .atsTLS, .trust, .scan, .endpointNotes, .plist, .audit, .endpointLists, .baselines, .pins,
-        .app,
+        .verdicts, .atsHTTP, .atsTLS, .trust, .scan, .endpointNotes, .requirements, .plist, .audit, .endpointLists,
+        .baselines, .pins, .app,
     ])
 }

@@ -61,6 +61,9 @@ public struct ScanSettings: Sendable {
     public var ctLogList: CTLogList? = AppleTrustBundle.bundled.logList
     /// `--warn-days`: warn about certificates expiring within this many days (``ExpiryWarnings``); nil: no warning.
     public var expiryWarningDays: Int?
+    /// `--require-pq`: an endpoint whose iOS 26 connections are not quantum-secure is a
+    /// `required.quantum-secure` error (``QuantumSecureRequirement``); unknown is a note.
+    package var requireQuantumSecure = false
     /// `--ats-only`: probe only what the ATS verdict reads (at most 6 handshakes per endpoint).
     public var scope: ProbeScope = .full
     /// `--delay`: the least time, in seconds, between two connection starts to one connect address (0: none).

@@ -1,6 +1,7 @@
 import TLSModel
 
-/// What a scan learnt about an endpoint that is no problem: notes of the `info.*` rules (``RuleID/Info``).
+/// What a scan learnt about an endpoint that is no problem: notes of the `info.*` rules (``RuleID/Info``): whether TLS
+/// 1.3 accepts a post-quantum hybrid, and whether iOS 26's connections are quantum-secure.
 ///
 /// Kept apart from ``ReportIssues``, the problems every CI format counts: a note here is not counted in any summary,
 /// never fails a run (`--fail-on`), and is shown only where a format carries information beside problems — SARIF,
@@ -11,11 +12,42 @@ package enum EndpointNotes {
     /// - Parameters:
     ///   - report: the report.
     ///   - endpointsFile: the file an endpoint without a `source` is placed in.
-    /// - Returns: one post-quantum note per completed endpoint whose TLS 1.3 groups were enumerated.
+    /// - Returns: per endpoint, in endpoint order: the post-quantum note of a completed endpoint whose TLS 1.3 groups
+    ///   were enumerated, then the quantum-secure note of one whose Apple clients were simulated.
     package static func of(_ report: ScanReport, endpointsFile: String? = nil) -> [ReportIssue] {
-        report.endpoints.enumerated().compactMap { index, endpoint in
-            postQuantum(endpoint, index: index, endpointsFile: endpointsFile)
+        report.endpoints.enumerated().flatMap { index, endpoint in
+            [
+                postQuantum(endpoint, index: index, endpointsFile: endpointsFile),
+                quantumSecure(endpoint, index: index, endpointsFile: endpointsFile),
+            ].compactMap { $0 }
         }
+    }
+
+    /// Whether the endpoint's iOS 26 connections negotiate X25519MLKEM768 (``ServerProfile/quantumSecure``); nil when
+    /// its Apple clients were not simulated (an endpoint not scanned, a scan that skipped them, an older profile).
+    static func quantumSecure(_ endpoint: EndpointResult, index: Int, endpointsFile: String?) -> ReportIssue? {
+        let profile = endpoint.profile
+        guard profile.status == .completed, profile.simulations != nil else { return nil }
+        let target = profile.target
+        let message: String
+        switch profile.quantumSecure {
+        case true?:
+            let client = profile.quantumDecidingSimulation?.client ?? "iOS 26"
+            message = "\(target): iOS 26 connections are quantum-secure: \(client) negotiates X25519MLKEM768"
+        case false?:
+            let deciding = profile.quantumDecidingSimulation
+            message =
+                "\(target): iOS 26 connections are not quantum-secure: \(deciding?.client ?? "iOS 26") negotiates "
+                + "\(deciding?.group?.name ?? "a classical group"), not X25519MLKEM768 (ATS does not require it)"
+        case nil:
+            message =
+                "\(target): whether iOS 26 connections are quantum-secure is unknown: "
+                + (profile.quantumUnknownReason ?? "not judged")
+        }
+        return ReportIssue(
+            rule: RuleID.Info.quantumSecure, severity: .note, message: message,
+            file: endpoint.source?.file ?? endpointsFile, line: endpoint.source?.line.flatMap { $0 > 0 ? $0 : nil },
+            about: .target(target), endpoint: index, ownedByEndpoint: true)
     }
 
     /// Whether the endpoint accepts a post-quantum hybrid in TLS 1.3; nil when its TLS 1.3 groups were not

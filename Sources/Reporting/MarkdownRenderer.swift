@@ -85,7 +85,7 @@ package enum MarkdownRenderer {
         case .pins?: return "pins"
         case .app?: return "app bundle"
         case .trust?: return "certificates"
-        case .verdict?, .http?, .tls?, .scan?, .info?: return "endpoints"
+        case .verdict?, .http?, .tls?, .scan?, .info?, .required?: return "endpoints"
         case nil:
             switch issue.about {
             case .keyPath: return "plist"

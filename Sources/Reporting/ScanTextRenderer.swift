@@ -68,6 +68,7 @@ package struct ScanTextRenderer {
                 "\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, \(s.ambiguous) ambiguous, "
                     + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes")
         }
+        if let quantum = quantumSummary(s) { parts.append(quantum) }
         let counts = IssueCounts(ReportIssues.of(report, catalogue: catalogue))
         if counts.total > 0 || report.endpoints.isEmpty {
             parts.append(
@@ -96,6 +97,7 @@ package struct ScanTextRenderer {
         if let cert = p.certificate {
             out += certificateSection(cert, fromFile: p.judgesCertificateOnly) + "\n"
         }
+        out += simulationSection(p)
         out += atsSection(endpoint.ats, title: p.judgesCertificateOnly ? "Apple trust and ATS certificate rules" : nil)
         out += helloSizeLine(p)
         if p.handshakes > 0 {
@@ -312,5 +314,5 @@ package struct ScanTextRenderer {
     static func day(_ date: Date) -> String { CalendarDay.string(from: date) }
 
     /// Input-derived text with its control characters escaped (see ``ControlEscaping``).
-    private func safe(_ text: String) -> String { ControlEscaping.escape(text) }
+    func safe(_ text: String) -> String { ControlEscaping.escape(text) }
 }

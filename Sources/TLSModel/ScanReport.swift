@@ -15,7 +15,7 @@ public struct EndpointResult: Codable, Sendable, Equatable {
         self.source = source
     }
 
-    private enum ExtraKeys: String, CodingKey { case ats, source }
+    private enum ExtraKeys: String, CodingKey { case ats, source, quantumSecure }
 
     public init(from decoder: Decoder) throws {
         profile = try ServerProfile(from: decoder)
@@ -29,6 +29,15 @@ public struct EndpointResult: Codable, Sendable, Equatable {
         var container = encoder.container(keyedBy: ExtraKeys.self)
         try container.encode(ats, forKey: .ats)
         try container.encodeIfPresent(source, forKey: .source)
+        // Derived from `simulations` (``ServerProfile/quantumSecure``), written for readers of the JSON and ignored
+        // when read back: null when iOS 26 was not simulated or did not connect, absent when nothing was simulated.
+        if profile.simulations != nil {
+            if let secure = profile.quantumSecure {
+                try container.encode(secure, forKey: .quantumSecure)
+            } else {
+                try container.encodeNil(forKey: .quantumSecure)
+            }
+        }
     }
 }
 
@@ -58,6 +67,14 @@ public struct ReportSummary: Codable, Sendable, Equatable {
     public var unknown: Int
     /// Total handshakes across all endpoints.
     public var handshakes: Int
+    /// Endpoints whose iOS 26 connections negotiate a post-quantum hybrid (``ServerProfile/quantumSecure`` true),
+    /// among the scanned endpoints whose Apple clients were simulated; nil (omitted) when no endpoint was simulated.
+    public var quantumSecure: Int?
+    /// Simulated endpoints whose iOS 26 connections negotiate a classical group; nil when none was simulated.
+    public var notQuantumSecure: Int?
+    /// Simulated endpoints where it is unknown (iOS 26 not simulated, or it did not connect); nil when none was
+    /// simulated.
+    public var quantumUnknown: Int?
 
     public init(
         passed: Int = 0, failed: Int = 0, ambiguous: Int = 0, unreachable: Int = 0, unknown: Int = 0,
@@ -87,13 +104,45 @@ public struct ReportSummary: Codable, Sendable, Equatable {
             case .ambiguous: ambiguous += 1
             case .unknown: unknown += 1
             }
+            if endpoint.profile.simulations != nil { countQuantum(endpoint.profile.quantumSecure) }
         }
+    }
+
+    /// Counts one simulated endpoint's quantum-secure readiness (true, false or unknown).
+    package mutating func countQuantum(_ secure: Bool?) {
+        // Once one endpoint was simulated, all three counts are written (zeros included).
+        quantumSecure = (quantumSecure ?? 0) + (secure == true ? 1 : 0)
+        notQuantumSecure = (notQuantumSecure ?? 0) + (secure == false ? 1 : 0)
+        quantumUnknown = (quantumUnknown ?? 0) + (secure == nil ? 1 : 0)
+    }
+
+    /// Adds another summary's counts (a shard's, a streamed endpoint's); handshakes saturate.
+    package mutating func add(_ other: ReportSummary) {
+        passed += other.passed
+        failed += other.failed
+        ambiguous += other.ambiguous
+        unreachable += other.unreachable
+        unknown += other.unknown
+        let (sum, overflow) = handshakes.addingReportingOverflow(other.handshakes)
+        handshakes = overflow ? Int.max : sum
+        if other.quantumSecure != nil || other.notQuantumSecure != nil || other.quantumUnknown != nil {
+            quantumSecure = (quantumSecure ?? 0) + (other.quantumSecure ?? 0)
+            notQuantumSecure = (notQuantumSecure ?? 0) + (other.notQuantumSecure ?? 0)
+            quantumUnknown = (quantumUnknown ?? 0) + (other.quantumUnknown ?? 0)
+        }
+    }
+
+    /// The endpoints whose readiness was looked at (simulated ones): nil when none was.
+    package var quantumJudged: Int? {
+        guard let secure = quantumSecure else { return nil }
+        return secure + (notQuantumSecure ?? 0) + (quantumUnknown ?? 0)
     }
 }
 
 extension ReportSummary {
     enum CodingKeys: String, CodingKey {
-        case passed, failed, ambiguous, unreachable, unknown, handshakes
+        case passed, failed, ambiguous, unreachable, unknown, handshakes, quantumSecure, notQuantumSecure,
+            quantumUnknown
     }
 
     public init(from decoder: any Decoder) throws {
@@ -104,6 +153,9 @@ extension ReportSummary {
             unreachable: try c.decode(Int.self, forKey: .unreachable),
             unknown: try c.decode(Int.self, forKey: .unknown),
             handshakes: try c.decode(Int.self, forKey: .handshakes))
+        quantumSecure = try c.decodeIfPresent(Int.self, forKey: .quantumSecure)
+        notQuantumSecure = try c.decodeIfPresent(Int.self, forKey: .notQuantumSecure)
+        quantumUnknown = try c.decodeIfPresent(Int.self, forKey: .quantumUnknown)
     }
 }
 

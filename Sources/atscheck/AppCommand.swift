@@ -83,6 +83,7 @@ struct AppCommand: AsyncParsableCommand {
     @OptionGroup var scan: ScanOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
+    @OptionGroup var quantum: QuantumOption
 
     var pinScope: AppPinScope { AppPinScope(library: pinLibrary.library, values: pinLibrary.values) }
 
@@ -99,7 +100,9 @@ struct AppCommand: AsyncParsableCommand {
                 + "server with `atscheck scan --client system-services URL`")
         if offline {
             let live =
-                [("--endpoints", endpoints != nil), ("--full", scope.full)].filter(\.1).map(\.0) + pinLibrary.given
+                [("--endpoints", endpoints != nil), ("--full", scope.full), ("--require-pq", quantum.requirePQ)].filter(
+                    \.1
+                ).map(\.0) + pinLibrary.given
             if !live.isEmpty {
                 throw ValidationError("\(live.joined(separator: ", ")) need the live checks: drop --offline")
             }
@@ -113,6 +116,7 @@ struct AppCommand: AsyncParsableCommand {
         let result = try await Terminal.exitingOnFileErrors { () -> AppLiveResult in
             var settings = try scan.settings()
             settings.scope = scope.scope
+            quantum.apply(to: &settings)
             return try await AppLiveAudit.run(
                 path: path, endpointsPath: endpoints, settings: settings, client: client ?? .urlSession,
                 pinScope: pinScope

@@ -54,6 +54,7 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup var policy: PolicyOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
+    @OptionGroup var quantum: QuantumOption
 
     func validate() throws {
         try scope.validate(with: scan)
@@ -91,6 +92,7 @@ struct AuditCommand: AsyncParsableCommand {
         try await Terminal.exitingOnFileErrors { () -> AuditResult in
             var settings = try scan.settings()
             settings.scope = scope.scope
+            quantum.apply(to: &settings)
             settings.plistReading = try reading.readOptions()
             // The pipeline refuses --resolve rules that match no entry (UnusedResolveRules, exit 64) before scanning.
             return try await ScanPipeline(settings: settings).audit(

@@ -54,6 +54,7 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup var policy: PolicyOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
+    @OptionGroup var quantum: QuantumOption
 
     @Option(
         name: .long,
@@ -150,7 +151,8 @@ struct ScanCommand: AsyncParsableCommand {
             var lists = try targetsFile.map { try EndpointList.load(path: $0) }
             if readsStandardInput { lists.append(try EndpointList.loadStandardInput()) }
             let direct = argumentTargets
-            let settings = try scan.settings()
+            var settings = try scan.settings()
+            quantum.apply(to: &settings)
             try scan.requireResolveRulesUsed(settings, targets: direct, entries: lists.flatMap(\.entries))
             // The plist's NSPinnedDomains, against each served chain: a host whose pins reject it cannot connect.
             judge.checkPinnedDomains(of: document, settings: settings)
@@ -185,6 +187,7 @@ struct ScanCommand: AsyncParsableCommand {
             if document != nil { judge.checkPinnedDomains(of: document, settings: settings) }
             report = ScanPipeline.report(profiles, judge: judge)
                 .addingExpiryWarnings(days: scan.warnDays, now: settings.now ?? Date())
+                .addingQuantumRequirement(quantum.requirePQ)
         }
         if let saveProfile { try ProfileFile.save(report.profiles, to: saveProfile) }
         return .report(report)

@@ -75,7 +75,8 @@ struct RuleRegistryTests {
     func families() {
         let catalogue = Self.catalogue
         let prefixes: [RuleFamily: String] = [
-            .http: "ats.http.", .tls: "ats.tls.", .trust: "trust.", .scan: "scan.", .info: "info.", .plist: "plist.",
+            .http: "ats.http.", .tls: "ats.tls.", .trust: "trust.", .scan: "scan.", .info: "info.",
+            .required: "required.", .plist: "plist.",
             .audit: "audit.",
             .endpoints: "endpoints.", .baseline: "baseline.", .pins: "pins.", .app: "app.",
         ]

@@ -193,6 +193,15 @@ struct ContractKeysTests {
         return finding
     }
 
+    /// Every count set, the quantum-secure readiness counts included.
+    static func summary() -> ReportSummary {
+        var summary = ReportSummary(passed: 1, failed: 2, ambiguous: 6, unreachable: 3, unknown: 4, handshakes: 5)
+        summary.quantumSecure = 7
+        summary.notQuantumSecure = 8
+        summary.quantumUnknown = 9
+        return summary
+    }
+
     static func endpoint(full: Bool) -> EndpointResult {
         EndpointResult(
             profile: profile(full: full), ats: evaluation(full: full),
@@ -302,8 +311,13 @@ struct ContractKeysTests {
                 "probeLibrary", "scheme", "scope", "unusedConnections", "serverConnections", "source", "proxy",
                 "simulations", "helloSizeTolerance",
             ],
-            // Encodes flat: the profile's fields beside `ats` and `source`.
-            flattened: ["profile"], extraKeys: { ContractKeysTests.storedProperties(of: $0.profile) }),
+            // Encodes flat: the profile's fields beside `ats` and `source`, and the readiness derived from the
+            // simulations (`quantumSecure`) when there are some.
+            flattened: ["profile"],
+            extraKeys: {
+                ContractKeysTests.storedProperties(of: $0.profile)
+                    .union($0.profile.simulations == nil ? [] : ["quantumSecure"])
+            }),
         Case(
             "SourceLocation", full: SourceLocation(file: "f", line: 1), minimal: SourceLocation(file: "f"),
             omittable: ["line"]),
@@ -332,8 +346,8 @@ struct ContractKeysTests {
             minimal: ReportShard(index: 1, count: 1, total: 0, selected: 0, positions: [])),
         Case(
             "ReportSummary",
-            full: ReportSummary(passed: 1, failed: 2, ambiguous: 6, unreachable: 3, unknown: 4, handshakes: 5),
-            minimal: ReportSummary()),
+            full: summary(), minimal: ReportSummary(),
+            omittable: ["quantumSecure", "notQuantumSecure", "quantumUnknown"]),
         Case("ToolInfo", full: ToolInfo(), minimal: ToolInfo()),
         Case("DiagnosticTest", full: test(full: true), minimal: test(full: false)),
         Case("MinimalException", full: exception(full: true), minimal: exception(full: false)),

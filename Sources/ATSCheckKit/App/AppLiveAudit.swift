@@ -73,6 +73,7 @@ public enum AppLiveAudit {
         let findings = offline.report.findings + listFindings + judged.findings + pinFindings + appPins.findings
         let report = ScanReport(endpoints: judged.results, findings: findings)
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: evaluationTime)
+            .addingQuantumRequirement(settings.requireQuantumSecure)
         return AppLiveResult(
             offline: offline, endpointSource: endpointsPath ?? "harvested", eras: eras, endpoints: judged.eras,
             exceptionDebt: AppEras.merge(perEra.map { ($0.0, $0.1.exceptionDebt) }),

@@ -63,6 +63,7 @@ struct AuditInputs {
         var result = Auditor(for: client).audit(
             configurations: configurations, endpoints: endpoints, findings: lint + list.findings)
         result.report = result.report.addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? now)
+            .addingQuantumRequirement(settings.requireQuantumSecure)
         let pinOutcome = pins.evaluate(endpoints, document: document)
         pinOutcome.failRejected(in: &result.report)
         result.report.findings += pinOutcome.findings

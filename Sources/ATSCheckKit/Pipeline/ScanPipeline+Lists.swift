@@ -82,6 +82,7 @@ extension ScanPipeline {
         }
         let report = ScanReport(endpoints: results, findings: lists.flatMap(\.findings) + pinFindings)
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: now)
+            .addingQuantumRequirement(settings.requireQuantumSecure)
             .markingPartial(ifCancelled: settings)
         return (report, slots)
     }

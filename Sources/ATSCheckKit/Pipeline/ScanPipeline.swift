@@ -69,6 +69,7 @@ public struct ScanPipeline: Sendable {
     ) async -> ScanReport {
         Self.report(await probe(targets, progress: progress), judge: judge)
             .addingExpiryWarnings(days: settings.expiryWarningDays, now: settings.now ?? Date())
+            .addingQuantumRequirement(settings.requireQuantumSecure)
             .markingPartial(ifCancelled: settings)
     }
 

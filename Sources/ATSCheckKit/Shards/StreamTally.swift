@@ -24,7 +24,9 @@ extension ScanPipeline {
         onEndpoint: @escaping @Sendable (EndpointResult) -> Void
     ) async -> StreamedScan {
         let entries = lists.flatMap(\.entries)
-        let tally = StreamTally(expiryDays: settings.expiryWarningDays, now: settings.now ?? Date())
+        let tally = StreamTally(
+            expiryDays: settings.expiryWarningDays, now: settings.now ?? Date(),
+            requireQuantumSecure: settings.requireQuantumSecure)
         let (report, _) = await scanSlots(
             targets.filter { shard?.contains($0) ?? true }, lists: lists,
             entries: entries.filter { shard?.contains($0) ?? true }, judge: judge, progress: progress,
@@ -59,33 +61,34 @@ final class StreamTally: Sendable {
         var expiry: [(place: Place, findings: [Finding])] = []
         /// The findings of the judge's pins (`scan --plist`'s NSPinnedDomains), with their endpoint's place.
         var pins: [(place: Place, findings: [Finding])] = []
+        /// The `--require-pq` findings, with their endpoint's place.
+        var quantum: [(place: Place, findings: [Finding])] = []
         /// The exit status, by the same tally as a whole report's.
         var exit = ExitTally()
     }
 
     private let state = Mutex(State())
     private let expiryDays: Int?
+    /// `--require-pq` (``QuantumSecureRequirement``).
+    private let requireQuantumSecure: Bool
     /// The time the whole run judges at (cleartext profiles' dates, the `--warn-days` window).
     let now: Date
 
-    init(expiryDays: Int?, now: Date) {
+    init(expiryDays: Int?, now: Date, requireQuantumSecure: Bool = false) {
         self.expiryDays = expiryDays
         self.now = now
+        self.requireQuantumSecure = requireQuantumSecure
     }
 
     /// Counts one endpoint result at its place in the report, with the findings of the judge's pins for it.
     func add(_ endpoint: EndpointResult, at place: Place, findings pinFindings: [Finding] = []) {
         let one = ReportSummary(endpoints: [endpoint])
         let warnings = expiryDays.map { ExpiryWarnings.findings(for: [endpoint], within: $0, now: now) } ?? []
+        let quantum = requireQuantumSecure ? QuantumSecureRequirement.findings(for: [endpoint]) : []
         state.withLock { state in
-            state.summary.passed += one.passed
-            state.summary.failed += one.failed
-            state.summary.ambiguous += one.ambiguous
-            state.summary.unreachable += one.unreachable
-            state.summary.unknown += one.unknown
-            let (sum, overflow) = state.summary.handshakes.addingReportingOverflow(one.handshakes)
-            state.summary.handshakes = overflow ? Int.max : sum
+            state.summary.add(one)
             if !warnings.isEmpty { state.expiry.append((place, warnings)) }
+            if !quantum.isEmpty { state.quantum.append((place, quantum)) }
             if !pinFindings.isEmpty { state.pins.append((place, pinFindings)) }
             state.exit.add(endpoint, at: place)
         }
@@ -99,6 +102,7 @@ final class StreamTally: Sendable {
             report.summary = state.summary
             report.findings += state.pins.sorted { $0.place < $1.place }.flatMap(\.findings)
             report.findings += state.expiry.sorted { $0.place < $1.place }.flatMap(\.findings)
+            report.findings += state.quantum.sorted { $0.place < $1.place }.flatMap(\.findings)
             var exit = state.exit
             exit.add(findings: report.findings)
             return StreamedScan(report: report, status: exit.status, reason: exit.reason)

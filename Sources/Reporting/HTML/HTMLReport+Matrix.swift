@@ -110,6 +110,10 @@ extension HTMLReport {
         for column in matrix.columns { out += "<th scope=\"col\" class=\"era\">\(e(column.label))</th>" }
         let groups = showsGroups(matrix)
         if groups { out += "<th scope=\"col\">Key-exchange groups</th>" }
+        let simulated = showsSimulations(matrix)
+        if simulated {
+            out += "<th scope=\"col\">Apple clients (simulated)</th><th scope=\"col\">Quantum-secure (iOS 26)</th>"
+        }
         out += "</tr></thead>\n<tbody>\n"
         for row in matrix.rows {
             let name = row.needsEntry ? "<a href=\"#\(row.anchor)\">\(code(row.endpoint))</a>" : code(row.endpoint)
@@ -125,6 +129,7 @@ extension HTMLReport {
                 out += "<td class=\"cell \(cell.mark.cssClass)\"\(title)>\(cell.mark.html)</td>"
             }
             if groups { out += groupsCell(row.result) }
+            if simulated { out += simulationsCell(row.result) + quantumCell(row.result) }
             out += "</tr>\n"
         }
         out += "</tbody>\n</table></div>\n"

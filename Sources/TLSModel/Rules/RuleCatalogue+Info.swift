@@ -6,6 +6,9 @@ extension RuleID {
         public static let family = RuleFamily.info
         /// Whether the endpoint accepts a post-quantum hybrid key exchange (X25519MLKEM768) in TLS 1.3.
         public static let postQuantum: RuleID = "info.tls.post-quantum"
+        /// Whether the endpoint's iOS 26 connections, simulated with iOS 26's own ClientHello, negotiate the
+        /// post-quantum hybrid X25519MLKEM768: the quantum-secure readiness of issue 36.
+        public static let quantumSecure: RuleID = "info.tls.quantum-secure"
     }
 }
 
@@ -27,6 +30,20 @@ extension RuleRegistry {
                     server without it still passes, and the client falls back to a classical group. To accept it, use a TLS \
                     library that implements ML-KEM (OpenSSL 3.5, BoringSSL, Go 1.24, rustls) \
                     and list X25519MLKEM768 first in the server's groups.
-                    """)
+                    """),
+            RuleDescriptor(
+                RuleID.Info.quantumSecure, .info, .note,
+                title: "Whether the endpoint's iOS 26 connections negotiate the post-quantum hybrid X25519MLKEM768.",
+                help: """
+                    A note for each endpoint whose Apple clients were simulated, each with its own ClientHello: \
+                    whether the iOS 26 clients' handshakes negotiate X25519MLKEM768, the key exchange Apple calls \
+                    quantum-secure (Apple support article 122756). Unlike info.tls.post-quantum, which says what the \
+                    server accepts when atscheck offers each group on its own, this is what the server chooses when \
+                    iOS 26 offers X25519MLKEM768 and x25519 together, with a key share for each: a server that \
+                    accepts the hybrid but prefers x25519 is not quantum-secure for iOS 26. Unknown when iOS 26 was \
+                    not simulated (an ats-only scan) or did not connect. ATS does not require it, so it never fails \
+                    the ATS verdict; --require-pq turns a classical key exchange into a required.quantum-secure \
+                    error. To become quantum-secure, accept X25519MLKEM768 and prefer it over the classical groups.
+                    """),
         ])
 }

@@ -51,6 +51,8 @@ extension RuleDescriptor {
         // Notes about an endpoint are information, not a test the endpoint fails: no `security-severity`.
         case .scan, .info, .endpoints, .baseline: return RuleStandards()
         case .pins: return .pinning
+        // A requirement beyond ATS that a team opted into (`--require-pq`): network security in general.
+        case .required: return .network
         case .plist:
             if id.hasPrefix("plist.pinning.") { return .pinning }
             if id == "plist.dead.arbitrary-loads-ignored" { return .cleartext }

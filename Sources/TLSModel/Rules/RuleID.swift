@@ -57,6 +57,8 @@ public enum RuleFamily: String, CaseIterable, Codable, Sendable, Comparable {
     case scan
     /// What a scan learnt about an endpoint that is no ATS rule: notes, never failures (`info.*`).
     case info
+    /// Requirements beyond ATS that a run opts into (`required.*`, `--require-pq`): failures only when asked for.
+    case required
     /// `NSAppTransportSecurity` validation by `atscheck plist` (`plist.*`).
     case plist
     /// The plist-against-endpoints cross-check of `atscheck audit` (`audit.*`).
@@ -79,6 +81,7 @@ public enum RuleFamily: String, CaseIterable, Codable, Sendable, Comparable {
         case .trust: return "Apple certificate trust"
         case .scan: return "Scan status"
         case .info: return "Endpoint notes (not ATS rules)"
+        case .required: return "Requirements you opt into (not ATS rules)"
         case .plist: return "Info.plist (`atscheck plist`)"
         case .audit: return "Audit (`atscheck audit`)"
         case .endpoints: return "Endpoint lists"

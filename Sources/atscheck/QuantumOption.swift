@@ -1,0 +1,21 @@
+import ATSCheckKit
+import ArgumentParser
+
+/// `--require-pq`, for the commands that judge endpoints (`scan`, `audit`, `app`): quantum-secure readiness, a note
+/// by default (Apple does not require it), becomes a failure for teams that want it.
+struct QuantumOption: ParsableArguments {
+    @Flag(
+        name: .customLong("require-pq"),
+        help: ArgumentHelp(
+            "Fail (exit 1) an endpoint whose iOS 26 connections do not negotiate X25519MLKEM768.",
+            discussion:
+                "Each is a required.quantum-secure error. Where it is unknown (iOS 26 not simulated, or it did not "
+                + "connect) the report says so in a note, which is not a failure."))
+    var requirePQ = false
+
+    /// Sets `--require-pq` in the run's settings.
+    /// - Parameter settings: the settings the command scans with.
+    func apply(to settings: inout ScanSettings) {
+        settings.requireQuantumSecure = requirePQ
+    }
+}
