@@ -11,7 +11,6 @@ extension ScanTextRenderer {
         if simulations.isEmpty { out += "    " + style.yellow("none simulated") + "\n" }
         for simulation in simulations { out += "    " + simulationLine(simulation) + "\n" }
         out += "  " + quantumLine(p) + "\n"
-        if let tolerance = p.helloSizeTolerance { out += "  " + toleranceLine(tolerance) + "\n" }
         return out + "\n"
     }
 
@@ -53,22 +52,6 @@ extension ScanTextRenderer {
                 + "\(deciding?.group?.name ?? "a classical group") (ATS does not require X25519MLKEM768)"
         case nil:
             return label + style.yellow("unknown") + " — " + safe(p.quantumUnknownReason ?? "not judged")
-        }
-    }
-
-    /// Whether the server takes the iOS 26 ClientHello in two TCP segments, with both outcomes when it does not.
-    func toleranceLine(_ tolerance: HelloSizeTolerance) -> String {
-        let label = "ClientHello in two TCP segments (iOS 26): "
-        let detail = tolerance.detail.map { " — " + safe($0) } ?? ""
-        switch tolerance.tolerant {
-        case true?:
-            return label + style.green("taken")
-        case false?:
-            return label + style.red("not taken")
-                + " (split: \(tolerance.split.rawValue), one segment: \(tolerance.single.rawValue))" + detail
-        case nil:
-            return label + style.yellow("not compared")
-                + " (split: \(tolerance.split.rawValue), one segment: \(tolerance.single.rawValue))" + detail
         }
     }
 
