@@ -96,6 +96,21 @@ struct SimulatedHandshakeRuleTests {
         #expect(rules.contains(RuleID.ATS.noATSSuite) && rules.contains(RuleID.ATS.simulatedHandshakeFailed))
     }
 
+    @Test("a host whose policy lowers the minimum TLS version is not judged by the default hello: a note says so")
+    func loweredMinimum() {
+        var profile = Fixture.profile(Fixture.tls10Only)
+        profile.simulations = [
+            Self.simulation("26", .refused, failure: "the server refuses the ClientHello: protocol_version (70)")
+        ]
+        let lowered = Fixture.config([
+            "NSExceptionDomains": ["api.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.0"]]
+        ])
+        let e = Fixture.evaluate(profile, lowered)
+        #expect(!e.violations.contains { $0.rule == RuleID.ATS.simulatedHandshakeFailed })
+        #expect(e.notes.contains { $0.contains("iOS 26 (URLSession)") && $0.contains("TLSv1.0") }, "\(e.notes)")
+        #expect(Fixture.evaluate(profile).violations.contains { $0.rule == RuleID.ATS.simulatedHandshakeFailed })
+    }
+
     @Test("the rule is in the TLS registry")
     func registered() {
         #expect(RuleRegistry.atsTLS.descriptor(for: RuleID.ATS.simulatedHandshakeFailed) != nil)

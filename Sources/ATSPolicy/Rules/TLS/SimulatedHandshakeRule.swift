@@ -10,7 +10,9 @@ import TLSModel
 /// The era's simulation is the newest simulated release at or before the judged one (iOS 16 is judged by iOS 15.4's
 /// hello, which it sends); a WKWebView client is judged by the release's Safari hello where one was simulated.
 /// Releases before the oldest simulated one (iOS 12.2) have no simulation, and a simulation that did not run
-/// decides nothing.
+/// decides nothing. The simulated hellos are those of ATS's default minimum (TLS 1.2): under a policy that lowers it
+/// (`NSExceptionMinimumTLSVersion`, ATS off for the host) the client offers older versions too, so a failed simulation
+/// is a note there, not a violation.
 struct SimulatedHandshakeRule: ATSRule {
     var entries: [RuleDescriptor] {
         [
@@ -38,6 +40,16 @@ struct SimulatedHandshakeRule: ATSRule {
         case .negotiated, .notRun:
             return
         case .refused, .dropped, .timedOut, .broken:
+            // The simulated hellos are those of ATS's default, a TLS 1.2 minimum (iOS 26's offers TLS 1.2 and 1.3
+            // only); a host whose policy lowers the minimum makes the client offer older versions too (the ATS
+            // transform of Apple's Security source), a hello the scan did not send.
+            guard context.policy.minimumTLS >= .tls1_2 else {
+                context.notes.append(
+                    "not judged by \(simulation.client)'s simulated ClientHello, which failed "
+                        + "(\(simulation.failure ?? simulation.outcome.rawValue)): it offers ATS's default versions, "
+                        + "and this host's policy lets the client offer \(context.policy.minimumTLS) as well")
+                return
+            }
             let how = simulation.failure ?? simulation.outcome.rawValue
             context.fail(
                 RuleID.ATS.simulatedHandshakeFailed,
