@@ -91,7 +91,7 @@ let package = Package(
         // The prober against live loopback servers (its certificate reports included).
         .testTarget(
             name: "TLSProbeTests",
-            dependencies: ["TLSProbe", "CertificateTrust", "TLSTestSupport", "TLSModel", "ATSPolicy"]),
+            dependencies: ["TLSProbe", "TLSHello", "CertificateTrust", "TLSTestSupport", "TLSModel", "ATSPolicy"]),
         // Certificate trust without a handshake. AppleCTVectors: Apple's CT test data (scripts/apple-ct-vectors/fetch.py),
         // read from #filePath; ATSPolicy counts their SCTs as trustd does.
         .testTarget(

@@ -122,7 +122,7 @@ public struct ScanSettings: Sendable {
     package func makeProber() -> TLSProber {
         TLSProber(
             perHostLimit: perHost, connectionDelay: connectionDelay, preconnect: preconnect,
-            issuers: makeIssuerFetcher())
+            issuers: makeIssuerFetcher(), simulateClients: true)
     }
 
     /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts, anchors and the proxy.

@@ -22,6 +22,8 @@ package struct TLSProber: EndpointProber, AddressResolver {
     let issuers: IssuerFetcher
     /// Connections opened ahead that a step of this prober took (every endpoint; read by tests).
     let preconnectsTaken = PreconnectedSockets.Counter()
+    /// Whether a full scan simulates Apple's clients beside the enumeration (``ClientSimulator``; issue 36).
+    let simulateClients: Bool
 
     /// - Parameters:
     ///   - perHostLimit: how many connections may be open to one connect address (IP and port) at once:
@@ -32,10 +34,15 @@ package struct TLSProber: EndpointProber, AddressResolver {
     ///   - preconnect: whether full enumeration opens each step's connection while the step before it is in
     ///     flight, so a step costs one round trip instead of two (``PreconnectedSockets``; `--no-preconnect`).
     ///   - issuers: where a missing issuer is fetched from (``IssuerFetcher``; default: off).
+    ///   - simulateClients: whether a full scan also connects once per simulated Apple client with that client's
+    ///     own ClientHello (``ClientSimulator``), filling ``ServerProfile/simulations``; an ats-only scan records the
+    ///     newest client as not simulated. Off by default, so that a test counting connections counts the
+    ///     enumeration's alone; the CLI turns it on.
     package init(
         perHostLimit: Int = 16, retry: RetryPolicy = .standard, connectionDelay: Double = 0,
-        preconnect: Bool = true, issuers: IssuerFetcher = .disabled
+        preconnect: Bool = true, issuers: IssuerFetcher = .disabled, simulateClients: Bool = false
     ) {
+        self.simulateClients = simulateClients
         self.issuers = issuers
         self.preconnect = preconnect
         self.retry = retry
@@ -180,6 +187,9 @@ package struct TLSProber: EndpointProber, AddressResolver {
             break  // another version, a refusal, a drop, or an odd failure: probe every version on its own
         }
 
+        // Apple's clients, each with its own ClientHello, beside the enumeration and within the same per-host cap.
+        let clients = simulateClients ? ClientSimulator.clients(for: request.scope) : []
+        async let simulated = ClientSimulator(session: session).run(clients)
         // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
         let collected =
             request.scope == .atsOnly
@@ -188,6 +198,10 @@ package struct TLSProber: EndpointProber, AddressResolver {
                 versions: toProbe, seed: seed?.1, spent: seed == nil ? 1 : 0, ruledOut: versions.count - toProbe.count)
         for (version, outcome) in collected { results[version] = outcome }
         if request.scope == .atsOnly { profile.scope = ProbeScope.atsOnly.rawValue }
+        let simulations = await simulated
+        if simulateClients {
+            profile.simulations = request.scope == .atsOnly ? ClientSimulator.skippedInATSOnly : simulations
+        }
 
         profile.protocols = versions.compactMap { results[$0]?.result }
         let status = Self.status(results: versions.compactMap { results[$0] })

@@ -79,9 +79,12 @@ struct ScaleTests {
                 let tls13 = protocols.first { $0["version"] as? String == "TLSv1.3" }
                 let groups = (tls13?["groups"] as? [[String: Any]])?.count ?? 0
                 let handshakes = endpoint["handshakes"] as? Int ?? 0
+                // + one connection per simulated Apple client, + the two of the two-segment check (issue 36).
+                let simulated = (endpoint["simulations"] as? [Any])?.count ?? 0
                 #expect(
-                    groups >= 1 && (7 + groups...7 + groups + 4).contains(handshakes),
-                    "\(target): \(groups) groups, \(handshakes) handshakes")
+                    groups >= 1 && simulated == 6
+                        && (7 + groups + simulated...7 + groups + simulated + 4).contains(handshakes),
+                    "\(target): \(groups) groups, \(simulated) simulated clients, \(handshakes) handshakes")
                 perEndpoint = handshakes
                 #expect((endpoint["ats"] as? [String: Any])?["verdict"] as? String == "pass", "\(target)")
             } else {

@@ -75,6 +75,24 @@ final class LoopbackConnection {
         }
     }
 
+    /// The signature scheme of the TLS 1.2 ServerKeyExchange read so far.
+    var serverKeyExchangeSignature: UInt16? { reader.serverKeyExchangeSignature }
+
+    /// Every event until the server has sent nothing for `quiet` seconds or closed: a TLS 1.3 server's whole
+    /// encrypted flight (it then waits for the client's Finished).
+    func readFlight(quiet: Double = 0.5) -> [ServerFlightEvent] {
+        var events: [ServerFlightEvent] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            while let event = reader.next() { events.append(event) }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(quiet * 1000)) > 0 else { return events }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return events }
+            reader.feed(Array(buffer[0..<count]))
+        }
+    }
+
     /// Reads until the answer is decided, the server closes, or `timeout` seconds pass.
     func readUntilDecided(timeout: Double) -> LoopbackExchange {
         var exchange = LoopbackExchange()

@@ -1,4 +1,5 @@
 import Foundation
+import TLSHello
 import TLSModel
 import TLSTestSupport
 import Testing
@@ -46,12 +47,16 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
         case groups
         /// Whether a version is supported, by an ats-only scan (`--ats-only`, the default of `audit`).
         case atsOnlySupported = "ats-only supported"
+        /// A simulated Apple client's outcome against what the enumeration predicts for it (issue 36), per client.
+        case simulation
     }
 
     /// A field of one version (nil for ``Field/status`` and ``Field/retries``).
     struct Key: Sendable, Hashable {
         var field: Field
         var version: TLSVersion?
+        /// The simulated client (``Field/simulation``), by its OS release: `26`, `18`.
+        var client: String? = nil
     }
 
     let name: String
@@ -60,15 +65,19 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
     /// The comparisons that cannot be exact yet, each with what OpenSSL 3.0 cannot offer: each is wrapped in
     /// `withKnownIssue`, so the test fails once the gap closes and the entry must go.
     let gaps: [Key: String]
+    /// What some simulated clients must negotiate, beyond agreeing with the enumeration: by OS release, the group's
+    /// IANA name (`X25519MLKEM768`), or nil for a client that must fail.
+    let simulatedGroups: [String: String?]
 
     init(
         _ name: String, accepts accepted: [Accepted], gaps: [Key: String] = [:],
-        start: @escaping @Sendable () throws -> IndependentServer
+        simulatedGroups: [String: String?] = [:], start: @escaping @Sendable () throws -> IndependentServer
     ) {
         self.name = name
         self.start = start
         self.accepted = accepted
         self.gaps = gaps
+        self.simulatedGroups = simulatedGroups
     }
 
     var testDescription: String { name }
@@ -92,15 +101,17 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
             target: try Target(parsing: "localhost:\(server.port)"), connectAddress: "127.0.0.1", timeout: 3,
             deadline: 60, caFiles: [try ProbeFixtures.caFile()])
         let clock = ContinuousClock.now
-        let profile = await TLSProber().scan(request)
+        let profile = await TLSProber(simulateClients: true).scan(request)
         let elapsed = ContinuousClock.now - clock
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         // Printed, not asserted: what a scan costs today, against the budget of what it found (docs/architecture.md).
         print(
             "[independent-servers] \(name): \(profile.handshakes) handshakes (budget \(ProbeFixtures.budget(profile)) "
                 + "of what it found, \(configuredBudget) of the configuration), "
-                + "\(profile.retries) retries, \(profile.drops) drops, \(String(format: "%.2f", seconds)) s")
+                + "\(profile.retries) retries, \(profile.drops) drops, \(String(format: "%.2f", seconds)) s; "
+                + "\(profile.simulations?.count ?? 0) of them simulated clients")
         compare(profile)
+        compareSimulations(profile)
 
         var atsOnly = request
         atsOnly.scope = .atsOnly
@@ -169,10 +180,44 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
         }
     }
 
-    private func check(_ field: Field, _ version: TLSVersion?, _ exact: Bool, _ detail: String) {
-        let comment = Comment(rawValue: "\(name) \(version.map { "\($0) " } ?? "")\(field.rawValue): \(detail)")
-        if let reason = gaps[Key(field: field, version: version)] {
-            withKnownIssue("issue 35: \(reason)") { #expect(exact, comment) }
+    /// Each simulated client against what the enumeration predicts for it (``SimulationAgreement``), and against
+    /// ``simulatedGroups``.
+    func compareSimulations(_ profile: ServerProfile) {
+        let simulations = profile.simulations ?? []
+        check(
+            .simulation, nil, simulations.count == AppleSimulatedClient.simulated.count,
+            "\(simulations.count) simulated")
+        let disagreements = SimulationAgreement.disagreements(profile)
+        for simulation in simulations {
+            let disagreement = disagreements.first { $0.client == simulation.client }
+            check(
+                .simulation, nil, disagreement == nil, disagreement?.description ?? "", client: simulation.osVersion)
+            guard let expected = simulatedGroups[simulation.osVersion] else { continue }
+            let said = SimulationAgreement.describe(simulation)
+            if let group = expected {
+                check(
+                    .simulation, nil,
+                    simulation.connects && simulation.group?.name == group
+                        && simulation.quantumSecure == (simulation.group?.postQuantum == true)
+                        && simulation.group?.proven == true,
+                    "\(simulation.client): \(said), configured to negotiate \(group)", client: simulation.osVersion)
+            } else {
+                check(
+                    .simulation, nil, !simulation.connects, "\(simulation.client): \(said), configured to fail",
+                    client: simulation.osVersion)
+            }
+        }
+    }
+
+    private func check(
+        _ field: Field, _ version: TLSVersion?, _ exact: Bool, _ detail: String, client: String? = nil
+    ) {
+        let comment = Comment(
+            rawValue:
+                "\(name) \(version.map { "\($0) " } ?? "")\(client.map { "iOS \($0) " } ?? "")\(field.rawValue): \(detail)"
+        )
+        if let reason = gaps[Key(field: field, version: version, client: client)] {
+            withKnownIssue("issue \(field == .simulation ? 36 : 35): \(reason)") { #expect(exact, comment) }
         } else {
             #expect(exact, comment)
         }

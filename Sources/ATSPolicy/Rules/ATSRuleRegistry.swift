@@ -6,7 +6,7 @@ enum ATSRules {
     /// Cleartext HTTP (NSURLError −1022).
     static let http: [any ATSRule] = [CleartextRule()]
     /// TLS version and cipher-suite negotiation (NSURLError −1200).
-    static let tls: [any ATSRule] = [NegotiationRule()]
+    static let tls: [any ATSRule] = [NegotiationRule(), SimulatedHandshakeRule()]
     /// Apple's certificate trust rules (NSURLError −1202).
     static let trust: [any ATSRule] = [
         ChainTrustRule(), HostnameRule(), KeySizeRule(), SignatureHashRule(), ExtendedKeyUsageRule(), LifetimeRule(),

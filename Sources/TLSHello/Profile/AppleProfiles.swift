@@ -10,8 +10,8 @@ extension HelloProfile {
     /// Every Apple profile, oldest first.
     package static var apple: [HelloProfile] {
         [
-            ios9URLSessionATS, ios9Safari, ios9URLSessionNoATS, ios10Safari, ios12_2, ios14, ios15_4, ios18, ios26,
-            ios26URLSession,
+            ios9URLSessionATS, ios9Safari, ios9URLSessionNoATS, ios10Safari, ios12_2, ios14, ios15_4, ios17, ios18,
+            ios26, ios26URLSession,
         ]
     }
 
@@ -133,6 +133,16 @@ extension HelloProfile {
         extensions: modernExtensions(
             groups: [g, 0x001D, 0x0017, 0x0018, 0x0019], shares: [g, 0x001D], sigalgs: sigalgsIOS12,
             versions: [g, 0x0304, 0x0303, 0x0302, 0x0301], compressCertificate: true, padding: true))
+
+    /// iOS 17: the iOS 15.4 shape, ecdsa_sha1 still offered (iOS 18 drops it).
+    package static let ios17: HelloProfile = {
+        var profile = ios15_4
+        profile.name = "ios17"
+        profile.source =
+            "inferred: no capture of iOS 17's own stack; curl-impersonate's \"Safari 17.2 iOS\" and \"Safari 17.0 macOS\" "
+            + "signatures (field lists, no raw bytes) equal the Safari 15.4 capture, ecdsa_sha1 included"
+        return profile
+    }()
 
     /// iOS 18: as 15.4 without ecdsa_sha1.
     package static let ios18 = HelloProfile(

@@ -17,6 +17,10 @@ package struct ServerFlightReader: Sendable {
     private var suite: UInt16?
     private var pending: [ServerFlightEvent] = []
 
+    /// The signature scheme of the TLS 1.2 ServerKeyExchange read (``ServerKeyExchangeParser/signatureScheme``), once
+    /// one was: what the server signed its key exchange with. Nil before, below TLS 1.2, or without a signature.
+    package private(set) var serverKeyExchangeSignature: UInt16?
+
     /// An empty reader.
     package init() {}
 
@@ -118,6 +122,8 @@ package struct ServerFlightReader: Sendable {
             case 11 where negotiated != 0x0304:
                 return .certificate(try Self.certificates(message))
             case 12 where negotiated != 0x0304:
+                serverKeyExchangeSignature = ServerKeyExchangeParser.signatureScheme(
+                    message, suite: suite, version: negotiated ?? 0)
                 return .serverKeyExchange(try ServerKeyExchangeParser.parse(message, suite: suite))
             case 14:
                 return .serverHelloDone

@@ -25,6 +25,29 @@ enum ServerKeyExchangeParser {
         }
     }
 
+    /// The SignatureAndHashAlgorithm of a TLS 1.2 ServerKeyExchange (RFC 5246 §7.4.3, RFC 8422 §5.4): the scheme the
+    /// server signed its ephemeral key with. Nil below TLS 1.2 (no algorithm field), for anonymous and PSK key
+    /// exchanges (no signature) and for a message that does not parse.
+    static func signatureScheme(_ message: [UInt8], suite: UInt16?, version: UInt16) -> UInt16? {
+        guard version == 0x0303 else { return nil }
+        var reader = ByteReader(message, 4..<message.count)
+        do {
+            switch suite.flatMap(CipherSuiteCatalogue.entry)?.keyExchange {
+            case .ecdhe:
+                guard try reader.u8() == 3 else { return nil }
+                _ = try reader.u16()
+                _ = try reader.vector(1)  // the server's point
+            case .dhe:
+                for _ in 0..<3 { _ = try reader.vector(2) }  // p, g, Ys
+            default:
+                return nil
+            }
+            return try reader.u16()
+        } catch {
+            return nil
+        }
+    }
+
     private static func dhe(_ reader: inout ByteReader) throws(WireError) -> ServerKeyExchangeFacts {
         var prime = try reader.vector(2)
         while prime.first == 0 { prime.removeFirst() }

@@ -24,6 +24,8 @@ extension RuleID {
         public static let forwardSecrecy: RuleID = "ats.tls.forward-secrecy"
         /// The suites fail the NIAP FCP_v2.1 TLS 1.2 profile.
         public static let niap: RuleID = "ats.tls.niap"
+        /// The era's own ClientHello, sent to the server, did not connect (issue 36's client simulation).
+        public static let simulatedHandshakeFailed: RuleID = "ats.tls.simulated-handshake-failed"
     }
 }
 

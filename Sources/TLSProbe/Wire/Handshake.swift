@@ -49,6 +49,8 @@ enum Exchange {
     case openSSL(ClientContext, legacy: [OfferedSuite], tls13: [CipherSuite])
     /// A ClientHello of our own (``HelloExchange``): codepoints and groups OpenSSL cannot offer.
     case hello(HelloOffer)
+    /// An Apple client's whole ClientHello (``SimulatedHelloExchange``), read as that client reads the answer.
+    case simulated(SimulatedHello)
 }
 
 /// Runs single TLS handshakes over a non-blocking socket, with OpenSSL driven through memory
@@ -140,6 +142,10 @@ struct Handshaker {
         case .hello(let offer):
             (outcome, facts) = await HelloExchange(sni: sni).run(
                 offer, on: socket, deadline: deadline, received: &received)
+            stopped = true
+        case .simulated(let hello):
+            (outcome, facts) = await SimulatedHelloExchange(sni: hello.sni ?? sni).run(
+                hello.client, on: socket, deadline: deadline, received: &received)
             stopped = true
         }
         // Told before the server can see the close (and serve its next connection), so that whoever counts the

@@ -37,6 +37,9 @@ struct HelloFacts: Sendable {
     var proven: Bool?
     /// A TLS ≤ 1.2 DHE prime of the server's own (not an RFC 7919 group): its size.
     var dhPrimeBits: Int?
+    /// The scheme the server signed with: TLS 1.3's CertificateVerify or TLS 1.2's ServerKeyExchange, when read
+    /// (``SimulatedHelloExchange``); nil otherwise.
+    var signatureScheme: UInt16?
 }
 
 /// Sends a ClientHello of our own and reads the answer, with no OpenSSL (TLSHello builds and reads the bytes): the
