@@ -63,7 +63,7 @@ struct SimulatedHandshakeRule: ATSRule {
         let releases = simulations.compactMap { simulation in
             AppleOSVersion(anyRelease: simulation.osVersion).map { (version: $0, simulation: simulation) }
         }
-        guard let release = releases.map { $0.version }.filter { $0 <= client.os }.max() else { return nil }
+        guard let release = releases.map(\.version).filter({ $0 <= client.os }).max() else { return nil }
         let candidates = releases.filter { $0.version == release }.map { $0.simulation }
         let safari = candidates.first { $0.client.hasSuffix("(Safari)") }
         let urlSession = candidates.first { !$0.client.hasSuffix("(Safari)") }
