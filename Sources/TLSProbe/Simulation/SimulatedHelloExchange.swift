@@ -136,38 +136,15 @@ struct SimulatedHelloExchange {
                     }
                 case .otherHandshake:
                     continue
-                case .alert(_, let description):
-                    let code = AlertDescription(rawValue: description)
-                    if hello != nil {
-                        return (.broken("server sent alert \(code) after its ServerHello"), facts)
-                    }
-                    return (.refused(.alert(code, said: "\(code)")), facts)
-                case .notTLS(let bytes):
-                    return (.notTLS(PeerBytes(bytes: Array(bytes.prefix(16)))), nil)
-                case .malformed(let reason):
-                    if let first = firstBytes.first, first != 0x15 && first != 0x16 {
-                        return (.notTLS(PeerBytes(bytes: firstBytes)), nil)
-                    }
-                    return (.broken("malformed answer: \(reason)"), facts)
+                case .alert, .notTLS, .malformed:
+                    let outcome = HelloExchange.ending(event, afterServerHello: hello != nil, firstBytes: firstBytes)
+                    return (outcome, outcome.isNotTLS ? nil : facts)
                 }
             }
-            let read: TCPSocket.ReadResult
-            do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
-                return (Handshaker.classify(failure, received: received), facts)
-            } catch {
-                return (.broken("\(error)"), facts)
-            }
-            switch read {
-            case .data(let bytes):
-                if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
-                received += bytes.count
-                reader.feed(bytes)
-            case .eof:
-                return (.dropped(.init(signal: .closed, afterBytes: received)), nil)
-            case .reset(let why):
-                return (.dropped(.init(signal: .reset, afterBytes: received, cause: why)), nil)
-            case .timeout:
-                return (.silent(.init(phase: .handshake, afterBytes: received)), nil)
+            if let ended = await HelloExchange.readMore(
+                socket, deadline: deadline, into: &reader, firstBytes: &firstBytes, received: &received)
+            {
+                return (ended, ended.isDropOrSilence ? nil : facts)
             }
         }
     }

@@ -118,41 +118,64 @@ struct HelloExchange {
                     return Self.answer(hello, facts, chain)
                 case .otherHandshake:
                     continue
-                case .alert(_, let description):
-                    let code = AlertDescription(rawValue: description)
-                    if hello != nil, offer.version >= .tls1_3 {
-                        return (.broken("server sent alert \(code) after its ServerHello"), facts)
-                    }
-                    return (.refused(.alert(code, said: "\(code)")), facts)
-                case .notTLS(let bytes):
-                    return (.notTLS(PeerBytes(bytes: Array(bytes.prefix(16)))), nil)
-                case .malformed(let reason):
-                    if let first = firstBytes.first, first != 0x15 && first != 0x16 {
-                        return (.notTLS(PeerBytes(bytes: firstBytes)), nil)
-                    }
-                    return (.broken("malformed answer: \(reason)"), facts)
+                case .alert, .notTLS, .malformed:
+                    let outcome = Self.ending(
+                        event, afterServerHello: hello != nil && offer.version >= .tls1_3, firstBytes: firstBytes)
+                    return (outcome, outcome.isNotTLS ? nil : facts)
                 }
             }
-            let read: TCPSocket.ReadResult
-            do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
-                return (Handshaker.classify(failure, received: received), facts)
-            } catch {
-                return (.broken("\(error)"), facts)
+            if let ended = await Self.readMore(
+                socket, deadline: deadline, into: &reader, firstBytes: &firstBytes, received: &received)
+            {
+                return (ended, ended.isDropOrSilence ? nil : facts)
             }
-            switch read {
-            case .data(let bytes):
-                if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
-                received += bytes.count
-                reader.feed(bytes)
-            // Cut off or stalled before the flight was read to its end (the group, the proof): a drop, as an
-            // OpenSSL handshake cut there is, even after a ServerHello.
-            case .eof:
-                return (.dropped(.init(signal: .closed, afterBytes: received)), nil)
-            case .reset(let why):
-                return (.dropped(.init(signal: .reset, afterBytes: received, cause: why)), nil)
-            case .timeout:
-                return (.silent(.init(phase: .handshake, afterBytes: received)), nil)
+        }
+    }
+
+    /// The outcome of an alert, a non-TLS answer or a malformed one (`afterServerHello`: an alert then breaks the
+    /// handshake rather than refusing it); nil for any other event. Shared with ``SimulatedHelloExchange``.
+    static func ending(
+        _ event: ServerFlightEvent, afterServerHello: Bool, firstBytes: [UInt8]
+    ) -> HandshakeResult.Outcome {
+        switch event {
+        case .alert(_, let description):
+            let code = AlertDescription(rawValue: description)
+            if afterServerHello { return .broken("server sent alert \(code) after its ServerHello") }
+            return .refused(.alert(code, said: "\(code)"))
+        case .notTLS(let bytes):
+            return .notTLS(PeerBytes(bytes: Array(bytes.prefix(16))))
+        case .malformed(let reason):
+            if let first = firstBytes.first, first != 0x15 && first != 0x16 {
+                return .notTLS(PeerBytes(bytes: firstBytes))
             }
+            return .broken("malformed answer: \(reason)")
+        default:
+            return .broken("unexpected \(event)")
+        }
+    }
+
+    /// Reads the server's next bytes into `reader`: nil when some came, else how the connection ended. Cut off or
+    /// stalled before the flight was read to its end (the group, the proof): a drop, as an OpenSSL handshake cut
+    /// there is, even after a ServerHello. Shared with ``SimulatedHelloExchange``.
+    static func readMore(
+        _ socket: TCPSocket, deadline: Deadline, into reader: inout ServerFlightReader, firstBytes: inout [UInt8],
+        received: inout Int
+    ) async -> HandshakeResult.Outcome? {
+        let read: TCPSocket.ReadResult
+        do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
+            return Handshaker.classify(failure, received: received)
+        } catch {
+            return .broken("\(error)")
+        }
+        switch read {
+        case .data(let bytes):
+            if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
+            received += bytes.count
+            reader.feed(bytes)
+            return nil
+        case .eof: return .dropped(.init(signal: .closed, afterBytes: received))
+        case .reset(let why): return .dropped(.init(signal: .reset, afterBytes: received, cause: why))
+        case .timeout: return .silent(.init(phase: .handshake, afterBytes: received))
         }
     }
 
@@ -206,6 +229,20 @@ enum HelloProof {
         switch TLS13Proof.verify(hello: built, serverHello: serverHello, firstEncryptedRecord: record) {
         case .proven: return true
         case .notProven: return false
+        }
+    }
+}
+
+extension HandshakeResult.Outcome {
+    var isNotTLS: Bool {
+        if case .notTLS = self { return true }
+        return false
+    }
+
+    var isDropOrSilence: Bool {
+        switch self {
+        case .dropped, .silent: return true
+        default: return false
         }
     }
 }
