@@ -38,7 +38,7 @@ package enum EndpointNotes {
             let deciding = profile.quantumDecidingSimulation
             message =
                 "\(target): iOS 26 connections are not quantum-secure: \(deciding?.client ?? "iOS 26") negotiates "
-                + "\(deciding?.group?.name ?? "a classical group"), not X25519MLKEM768 (ATS does not require it)"
+                + "\(deciding?.keyExchangeLabel ?? "a classical group"), not X25519MLKEM768 (ATS does not require it)"
         case nil:
             message =
                 "\(target): whether iOS 26 connections are quantum-secure is unknown: "

@@ -49,7 +49,7 @@ extension ScanTextRenderer {
         case false?:
             let deciding = p.quantumDecidingSimulation
             return label + style.yellow("no") + " — \(safe(deciding?.client ?? "iOS 26")) negotiates "
-                + "\(deciding?.group?.name ?? "a classical group") (ATS does not require X25519MLKEM768)"
+                + "\(deciding?.keyExchangeLabel ?? "a classical group") (ATS does not require X25519MLKEM768)"
         case nil:
             return label + style.yellow("unknown") + " — " + safe(p.quantumUnknownReason ?? "not judged")
         }

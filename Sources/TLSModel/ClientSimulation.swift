@@ -64,6 +64,14 @@ public struct ClientSimulation: Codable, Sendable, Equatable {
 
     /// Whether the client connects (at the TLS layer; ATS may still refuse what was negotiated).
     public var connects: Bool { outcome == .negotiated }
+
+    /// The key exchange as the reports name it: the group, or `RSA key exchange (no group)` for a TLS 1.2 suite
+    /// without one.
+    public var keyExchangeLabel: String {
+        if let group { return group.name }
+        if suite?.keyExchange == .rsa { return "RSA key exchange (no group)" }
+        return "a classical group"
+    }
 }
 
 /// Whether the server takes a ClientHello that spans more than one TCP segment, as the iOS 26 hello always does

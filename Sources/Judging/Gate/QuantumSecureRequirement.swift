@@ -64,7 +64,7 @@ package enum QuantumSecureRequirement {
             severity = .error
             message =
                 "\(target): iOS 26 connections are not quantum-secure: \(classical?.client ?? "iOS 26") negotiates "
-                + "\(classical?.group?.name ?? "a classical group"), not X25519MLKEM768 (--require-pq)"
+                + "\(classical?.keyExchangeLabel ?? "a classical group"), not X25519MLKEM768 (--require-pq)"
         case nil:
             severity = .note
             message =
