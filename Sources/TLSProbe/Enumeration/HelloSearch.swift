@@ -54,7 +54,6 @@ struct HelloSearch {
 
     /// Group pieces waiting for a slot.
     var groupPieces: [GroupPiece] = []
-    private(set) var groupsRunning = 0
     private(set) var groupsStarted = false
     private var ffdheStarted = false
     /// Accepted groups, and whether a handshake with each was proven (TLS 1.3 with a key share of ours; nil: no
@@ -229,12 +228,10 @@ struct HelloSearch {
 
     mutating func takeGroupPiece() -> GroupPiece? {
         guard !groupPieces.isEmpty else { return nil }
-        groupsRunning += 1
         return groupPieces.removeFirst()
     }
 
     mutating func absorbGroups(_ answer: HandshakeResult, piece: GroupPiece) {
-        groupsRunning -= 1
         switch answer.outcome {
         case .answered(let a):
             guard a.version == version, let group = answer.hello?.group else {
@@ -266,8 +263,6 @@ struct HelloSearch {
             groupsStop = groupsStop ?? answer.outcome
         }
     }
-
-    var groupsAreIdle: Bool { groupPieces.isEmpty && groupsRunning == 0 }
 
     /// The accepted groups, in the catalogue's order.
     var acceptedGroups: [(code: UInt16, proven: Bool?)] {

@@ -30,7 +30,7 @@ struct SimulatedHelloExchange {
         } catch {
             return (.notRun("could not build the \(client.name) ClientHello: \(error)"), nil)
         }
-        if let failure = await send(built.bytes, on: socket, deadline: deadline, received: received) {
+        if let failure = await HelloExchange.send(built.bytes, on: socket, deadline: deadline, received: received) {
             return (failure, nil)
         }
         let versions = client.offeredVersions
@@ -87,7 +87,9 @@ struct SimulatedHelloExchange {
                     do { built = try built.retry(after: retry) } catch {
                         return (.broken("the second ClientHello could not be built: \(error)"), facts)
                     }
-                    if let failure = await send(built.bytes, on: socket, deadline: deadline, received: received) {
+                    if let failure = await HelloExchange.send(
+                        built.bytes, on: socket, deadline: deadline, received: received)
+                    {
                         return (failure, facts)
                     }
                 case .certificate(let certificates):
@@ -146,20 +148,6 @@ struct SimulatedHelloExchange {
             {
                 return (ended, ended.isDropOrSilence ? nil : facts)
             }
-        }
-    }
-
-    /// Writes `bytes`; the outcome of a failed write, nil when it went out.
-    private func send(_ bytes: [UInt8], on socket: TCPSocket, deadline: Deadline, received: Int) async
-        -> HandshakeResult.Outcome?
-    {
-        do {
-            try await socket.sendAll(bytes, deadline: deadline)
-            return nil
-        } catch let failure as ProbeFailure {
-            return Handshaker.classify(failure, received: received)
-        } catch {
-            return .broken("\(error)")
         }
     }
 

@@ -221,21 +221,14 @@ struct Handshaker {
                     stoppedAtServerFlight = true
                     return .answered(describeAccepted(ssl, heldBackKeyExchange: keyExchange))
                 }
-                let read: TCPSocket.ReadResult
-                do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
-                    return Self.classify(failure, received: received)
-                } catch {
-                    return .broken("\(error)")
-                }
-                switch read {
-                case .data(let bytes):
-                    if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
-                    received += bytes.count
+                switch await Self.receiveNext(
+                    on: socket, deadline: deadline, firstBytes: &firstBytes, received: &received)
+                {
+                case .bytes(let bytes):
                     let passed = gate.take(bytes)
                     if !passed.isEmpty { rbio.write(passed) }
-                case .eof: return .dropped(.init(signal: .closed, afterBytes: received))
-                case .reset(let why): return .dropped(.init(signal: .reset, afterBytes: received, cause: why))
-                case .timeout: return .silent(.init(phase: .handshake, afterBytes: received))
+                case .ended(let outcome):
+                    return outcome
                 }
             case SSL_ERROR_WANT_WRITE:
                 continue
@@ -249,6 +242,36 @@ struct Handshaker {
         let bytes = wbio.readAll()
         guard !bytes.isEmpty else { return }
         try await socket.sendAll(bytes, deadline: deadline)
+    }
+
+    /// What one read of the server's answer gave.
+    enum Received {
+        case bytes([UInt8])
+        /// The connection ended, or the read failed, before the answer was complete.
+        case ended(HandshakeResult.Outcome)
+    }
+
+    /// The server's next bytes, counted in `received` with the first 16 kept in `firstBytes` (to name a peer that is
+    /// not TLS); or how the connection ended: a close or a reset (a drop), a timeout (silence), a socket failure.
+    /// Shared by OpenSSL's handshake and the ClientHellos of our own (``HelloExchange``).
+    static func receiveNext(
+        on socket: TCPSocket, deadline: Deadline, firstBytes: inout [UInt8], received: inout Int
+    ) async -> Received {
+        let read: TCPSocket.ReadResult
+        do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
+            return .ended(classify(failure, received: received))
+        } catch {
+            return .ended(.broken("\(error)"))
+        }
+        switch read {
+        case .data(let bytes):
+            if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
+            received += bytes.count
+            return .bytes(bytes)
+        case .eof: return .ended(.dropped(.init(signal: .closed, afterBytes: received)))
+        case .reset(let why): return .ended(.dropped(.init(signal: .reset, afterBytes: received, cause: why)))
+        case .timeout: return .ended(.silent(.init(phase: .handshake, afterBytes: received)))
+        }
     }
 
     /// A socket failure while sending the client's bytes or waiting for the server's, after `received` bytes.

@@ -58,10 +58,8 @@ struct HelloExchange {
         } catch {
             return (.notRun("could not build the ClientHello: \(error)"), nil)
         }
-        do { try await socket.sendAll(built.bytes, deadline: deadline) } catch let failure as ProbeFailure {
-            return (Handshaker.classify(failure, received: received), nil)
-        } catch {
-            return (.broken("\(error)"), nil)
+        if let failure = await Self.send(built.bytes, on: socket, deadline: deadline, received: received) {
+            return (failure, nil)
         }
 
         var reader = ServerFlightReader()
@@ -161,21 +159,29 @@ struct HelloExchange {
         _ socket: TCPSocket, deadline: Deadline, into reader: inout ServerFlightReader, firstBytes: inout [UInt8],
         received: inout Int
     ) async -> HandshakeResult.Outcome? {
-        let read: TCPSocket.ReadResult
-        do { read = try await socket.receive(deadline: deadline) } catch let failure as ProbeFailure {
+        switch await Handshaker.receiveNext(
+            on: socket, deadline: deadline, firstBytes: &firstBytes, received: &received)
+        {
+        case .bytes(let bytes):
+            reader.feed(bytes)
+            return nil
+        case .ended(let outcome):
+            return outcome
+        }
+    }
+
+    /// Sends the hello: nil when it went out, else the outcome of the failed send. Shared with
+    /// ``SimulatedHelloExchange``.
+    static func send(_ bytes: [UInt8], on socket: TCPSocket, deadline: Deadline, received: Int) async
+        -> HandshakeResult.Outcome?
+    {
+        do {
+            try await socket.sendAll(bytes, deadline: deadline)
+            return nil
+        } catch let failure as ProbeFailure {
             return Handshaker.classify(failure, received: received)
         } catch {
             return .broken("\(error)")
-        }
-        switch read {
-        case .data(let bytes):
-            if firstBytes.count < 16 { firstBytes += bytes.prefix(16 - firstBytes.count) }
-            received += bytes.count
-            reader.feed(bytes)
-            return nil
-        case .eof: return .dropped(.init(signal: .closed, afterBytes: received))
-        case .reset(let why): return .dropped(.init(signal: .reset, afterBytes: received, cause: why))
-        case .timeout: return .silent(.init(phase: .handshake, afterBytes: received))
         }
     }
 
