@@ -80,8 +80,8 @@ package struct TLSProber: EndpointProber, AddressResolver {
             probeLibrary: linkedOpenSSLVersion)
         profile.proxy = request.proxy?.redacted
 
-        // The trust store is loaded (once per run, shared) while the lead handshake is in flight: it is first
-        // needed for the certificate report, and loading the system store is ~25 ms of CPU.
+        // The trust store is loaded (once per run, shared) while the handshakes are in flight: it is first needed
+        // for the certificate report, and loading the system store takes tens of milliseconds of CPU.
         async let loadedTrust = trustStores.store(
             caFiles: request.caFiles, source: request.trustSource, useSystemStore: request.useSystemTrustStore)
         let addresses: [SocketAddress]
@@ -143,16 +143,6 @@ package struct TLSProber: EndpointProber, AddressResolver {
             return (result, Self.seconds(since: started))
         }
 
-        let trust: TrustStoreSet
-        switch await loadedTrust {
-        case .success(let store): trust = store
-        case .failure(let failure):
-            // Reported as before the lead existed, with the lead's connection counted.
-            return finish(
-                profile, session: session, status: Self.status(of: failure), error: failure.reason,
-                versions: request.versions, clock: clock)
-        }
-
         var results: [TLSVersion: VersionEnumerator.Outcome] = [:]
         var toProbe = versions
         var seed: (TLSVersion, HandshakeResult.Accepted)?
@@ -190,6 +180,10 @@ package struct TLSProber: EndpointProber, AddressResolver {
         // Apple's clients, each with its own ClientHello, beside the enumeration and within the same per-host cap.
         let clients = simulateClients ? ClientSimulator.clients(for: request.scope) : []
         async let simulated = ClientSimulator(session: session).run(clients)
+        // The two-segment ClientHello check runs beside the enumeration once the lead was answered (its own
+        // connections, within the per-host cap): after it, it was the scan's last quarter second behind 50 ms.
+        let leadAnswered = lead.accepted != nil
+        async let sizeBeside = leadAnswered ? HelloSizeProbe.run(for: session, beside: true) : nil
         // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
         let collected =
             request.scope == .atsOnly
@@ -211,8 +205,18 @@ package struct TLSProber: EndpointProber, AddressResolver {
         // Certificates come from handshakes already made: the highest supported version's first.
         // A version supported only through a ClientHello of our own has no chain when it is TLS 1.3 (encrypted).
         let accepted = versions.reversed().compactMap { results[$0]?.firstAccepted }
-        let answered = !accepted.isEmpty
-        async let helloSize = HelloSizeProbe.run(for: session, answered: answered)  // beside the chain's work
+        // A version answered only after the lead was refused: the check runs now, beside the chain's work.
+        async let sizeAfter =
+            !leadAnswered && !accepted.isEmpty ? HelloSizeProbe.run(for: session, beside: false) : nil
+        // The trust store is first needed here: it loads (once per run) while the enumeration runs.
+        let trust: TrustStoreSet
+        switch await loadedTrust {
+        case .success(let store): trust = store
+        case .failure(let failure):
+            return finish(
+                profile, session: session, status: Self.status(of: failure), error: failure.reason,
+                versions: request.versions, clock: clock)
+        }
         if let source = accepted.first(where: { !$0.chainDER.isEmpty }) ?? accepted.first {
             // A chain that stops short of an anchor is completed from its caIssuers URLs first, as trustd does.
             let issued = await completeIssuers(source.chainDER, trust: trust, now: request.now ?? Date())
@@ -221,7 +225,8 @@ package struct TLSProber: EndpointProber, AddressResolver {
                     source, request: request, trust: trust, issuers: issued.extra, issuerFetches: issued.records)
             }
         }
-        let sizeTested = await helloSize
+        let besideResult = await sizeBeside
+        let sizeTested = leadAnswered ? besideResult : await sizeAfter
         var scanned = finish(
             profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
         sizeTested?.record(in: &scanned)

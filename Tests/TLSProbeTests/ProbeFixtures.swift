@@ -46,8 +46,8 @@ enum ProbeFixtures {
                 var groups = 0
                 if let accepted = result.groups {
                     let pieces =
-                        result.version >= .tls1_3
-                        ? 4 : 1 + (result.cipherSuites.contains { $0.keyExchange == .dhe } ? 1 : 0)
+                        HelloCatalogue.groupPieces(for: result.version).count
+                        + (result.version < .tls1_3 && result.cipherSuites.contains { $0.keyExchange == .dhe } ? 1 : 0)
                     groups = accepted.count + pieces
                 }
                 return sum + n + 1 + (n >= 2 ? 1 : 0) + check + groups

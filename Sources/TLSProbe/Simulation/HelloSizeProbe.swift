@@ -131,12 +131,13 @@ struct HelloSizeProbe {
 }
 
 extension HelloSizeProbe {
-    /// The probe of an endpoint whose scan is done (issue 36): nil in an ats-only scan (its budget has no room for
-    /// it) or when no handshake was answered (nothing to compare). It holds one of the address's permits and takes
-    /// its turn with the pacer for each connection; the connections opened ahead are closed first.
-    static func run(for session: EndpointSession, answered: Bool) async -> Result? {
-        guard answered, session.request.scope == .full else { return nil }
-        session.closePreconnected()
+    /// The probe of an endpoint whose server has answered a handshake (issue 36): nil in an ats-only scan (its
+    /// budget has no room for it). It holds one of the address's permits and takes its turn with the pacer for each
+    /// connection. `beside`: it runs beside the enumeration (the lead was answered); otherwise the enumeration is
+    /// done and the connections it opened ahead are closed first.
+    static func run(for session: EndpointSession, beside: Bool) async -> Result? {
+        guard session.request.scope == .full else { return nil }
+        if !beside { session.closePreconnected() }
         let probe = HelloSizeProbe(
             addresses: session.connectAddresses, tunnel: session.tunnel, sni: session.request.effectiveSNI)
         let key = session.limitKey
