@@ -118,11 +118,14 @@ public struct ScanSettings: Sendable {
         return resolve.filter { rule in !all.contains { $0.host == rule.host && $0.port == rule.port } }
     }
 
-    /// The OpenSSL prober these settings describe (`--per-host`, `--delay`, `--no-preconnect`).
+    /// The OpenSSL prober these settings describe (`--per-host`, `--delay`, `--no-preconnect`). It simulates every
+    /// Apple era in a full scan; in an ats-only scan only with `--require-pq`, and then the newest client alone, so
+    /// that the readiness it asks about is known (one connection beyond the six handshakes).
     package func makeProber() -> TLSProber {
         TLSProber(
             perHostLimit: perHost, connectionDelay: connectionDelay, preconnect: preconnect,
-            issuers: makeIssuerFetcher(), simulateClients: true)
+            issuers: makeIssuerFetcher(),
+            simulatedClients: requireQuantumSecure ? .everyEraAndNewestInATSOnly : .everyEra)
     }
 
     /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts, anchors and the proxy.

@@ -50,7 +50,7 @@ package struct AppleSimulatedClient: Sendable, Hashable {
         }
     }
 
-    /// The newest release's URLSession client: what an ats-only scan simulates.
+    /// The newest release's URLSession client: what an ats-only scan with `--require-pq` simulates.
     package static var newest: AppleSimulatedClient { eras[0] }
 
     /// Whether the two send the same ClientHello (every field but the profile's name and source).
