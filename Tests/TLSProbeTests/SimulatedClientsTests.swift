@@ -63,4 +63,27 @@ struct SimulatedClientsTests {
         #expect(profile.quantumSecure == true)
         #expect(profile.handshakes <= ATSOnlyProbe.budget + 1, "\(profile.handshakes) handshakes")
     }
+
+    @Test("--older-sdk: iOS 26 built with an older SDK connects on TLS 1.0 where the iOS 26 SDK's client fails")
+    func olderSDK() async throws {
+        #expect(!AppleSimulatedClient.simulated.contains(AppleSimulatedClient.newestOlderSDK))
+        let clients = SimulatedClients.everyEra.replacingNewest(with: .newestOlderSDK)
+        #expect(clients.full.count == AppleSimulatedClient.simulated.count)
+        #expect(clients.full.first == AppleSimulatedClient.newestOlderSDK)
+        let server = try TestTLSServer(.only(.tls1_0, cipherList: "ECDHE-RSA-AES128-SHA"))
+        defer { server.stop() }
+        var request = ProbeRequest(
+            target: try Target(parsing: "localhost:\(server.port)"), connectAddress: "127.0.0.1", timeout: 3,
+            deadline: 30, caFiles: [try ProbeFixtures.caFile()])
+        request.scope = .full
+        let profile = await TLSProber(simulatedClients: clients).scan(request)
+        let older = try #require(profile.simulations?.first)
+        #expect(older.client == "iOS 26 (URLSession, older SDK)")
+        #expect(older.version == .tls1_0, "\(SimulationAgreement.describe(older))")
+        #expect(older.suite?.name == "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA")
+        #expect(
+            EnumerationPrediction.predict(.newestOlderSDK, from: profile)
+                == .connects(version: .tls1_0, suite: CipherSuite(0xC013)))
+        #expect(!EnumerationPrediction.predict(.newest, from: profile).connects)
+    }
 }

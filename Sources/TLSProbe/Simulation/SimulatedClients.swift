@@ -31,6 +31,16 @@ package struct SimulatedClients: Sendable, Equatable {
         SimulatedClients(full: AppleSimulatedClient.simulated, atsOnly: [AppleSimulatedClient.newest])
     }
 
+    /// These clients with ``AppleSimulatedClient/newest`` replaced by `client` wherever it is simulated:
+    /// `diagnose --tls-diagnostics --older-sdk` simulates iOS 26 as an app built with an older SDK
+    /// (``AppleSimulatedClient/newestOlderSDK``), one connection as before.
+    package func replacingNewest(with client: AppleSimulatedClient) -> SimulatedClients {
+        func replaced(_ list: [AppleSimulatedClient]) -> [AppleSimulatedClient] {
+            list.map { $0 == AppleSimulatedClient.newest ? client : $0 }
+        }
+        return SimulatedClients(full: replaced(full), atsOnly: replaced(atsOnly))
+    }
+
     /// The clients a scan of `scope` simulates.
     package func clients(for scope: ProbeScope) -> [AppleSimulatedClient] {
         scope == .atsOnly ? atsOnly : full
