@@ -8,9 +8,10 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/atscheck
 APT_PACKAGES = $(BUILD_PACKAGES) openssl python3 tinyproxy-bin $(INDEPENDENT_SERVER_PACKAGES)
 ## The servers of stacks this project did not write that the independent-server matrix scans (issue 35;
-## docs/independent-servers.md): GnuTLS's gnutls-serv, lighttpd with each TLS module, Go for a crypto/tls server.
+## docs/independent-servers.md): GnuTLS's gnutls-serv, lighttpd with each TLS module, Go for a crypto/tls server,
+## and nginx, against which the Apple client simulation is checked (issue 36).
 INDEPENDENT_SERVER_PACKAGES = gnutls-bin lighttpd lighttpd-mod-gnutls lighttpd-mod-mbedtls lighttpd-mod-wolfssl \
-  lighttpd-mod-nss lighttpd-mod-openssl golang-go
+  lighttpd-mod-nss lighttpd-mod-openssl golang-go nginx-light
 
 .PHONY: all stamp deps-build man try try-stop build release test conformance demo bench install deps format lint clean fuzz sanitize apple-trust
 

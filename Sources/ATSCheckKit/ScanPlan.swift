@@ -64,6 +64,10 @@ public struct ScanSettings: Sendable {
     /// `--require-pq`: an endpoint whose iOS 26 connections are not quantum-secure is a
     /// `required.quantum-secure` error (``QuantumSecureRequirement``); unknown is a note.
     package var requireQuantumSecure = false
+    /// `diagnose --tls-diagnostics --older-sdk`: iOS 26 is simulated as URLSession in an app built with an SDK older
+    /// than iOS 26's, which still offers TLS 1.0 and 1.1 (``AppleSimulatedClient/newestOlderSDK``), in place of the
+    /// iOS 26 SDK's client.
+    package var simulatesOlderSDK = false
     /// `--ats-only`: probe only what the ATS verdict reads (at most 6 handshakes per endpoint).
     public var scope: ProbeScope = .full
     /// `--delay`: the least time, in seconds, between two connection starts to one connect address (0: none).
@@ -118,11 +122,16 @@ public struct ScanSettings: Sendable {
         return resolve.filter { rule in !all.contains { $0.host == rule.host && $0.port == rule.port } }
     }
 
-    /// The OpenSSL prober these settings describe (`--per-host`, `--delay`, `--no-preconnect`).
+    /// The OpenSSL prober these settings describe (`--per-host`, `--delay`, `--no-preconnect`). It simulates every
+    /// Apple era in a full scan; in an ats-only scan only with `--require-pq`, and then the newest client alone, so
+    /// that the readiness it asks about is known (one connection beyond the six handshakes); with `--older-sdk`,
+    /// iOS 26 as an app built with an older SDK.
     package func makeProber() -> TLSProber {
-        TLSProber(
+        var clients: SimulatedClients = requireQuantumSecure ? .everyEraAndNewestInATSOnly : .everyEra
+        if simulatesOlderSDK { clients = clients.replacingNewest(with: .newestOlderSDK) }
+        return TLSProber(
             perHostLimit: perHost, connectionDelay: connectionDelay, preconnect: preconnect,
-            issuers: makeIssuerFetcher(), simulateClients: true)
+            issuers: makeIssuerFetcher(), simulatedClients: clients)
     }
 
     /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts, anchors and the proxy.

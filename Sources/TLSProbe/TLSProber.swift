@@ -22,8 +22,9 @@ package struct TLSProber: EndpointProber, AddressResolver {
     let issuers: IssuerFetcher
     /// Connections opened ahead that a step of this prober took (every endpoint; read by tests).
     let preconnectsTaken = PreconnectedSockets.Counter()
-    /// Whether a full scan simulates Apple's clients beside the enumeration (``ClientSimulator``; issue 36).
-    let simulateClients: Bool
+    /// Which Apple clients a scan simulates beside the enumeration, per scope (``ClientSimulator``; issue 36); nil:
+    /// none, and ``ServerProfile/simulations`` stays absent.
+    let simulatedClients: SimulatedClients?
 
     /// - Parameters:
     ///   - perHostLimit: how many connections may be open to one connect address (IP and port) at once:
@@ -34,15 +35,16 @@ package struct TLSProber: EndpointProber, AddressResolver {
     ///   - preconnect: whether full enumeration opens each step's connection while the step before it is in
     ///     flight, so a step costs one round trip instead of two (``PreconnectedSockets``; `--no-preconnect`).
     ///   - issuers: where a missing issuer is fetched from (``IssuerFetcher``; default: off).
-    ///   - simulateClients: whether a full scan also connects once per simulated Apple client with that client's
-    ///     own ClientHello (``ClientSimulator``), filling ``ServerProfile/simulations``; an ats-only scan records the
-    ///     newest client as not simulated. Off by default, so that a test counting connections counts the
-    ///     enumeration's alone; the CLI turns it on.
+    ///   - simulatedClients: the Apple clients a scan also connects once each with, with that client's own
+    ///     ClientHello (``ClientSimulator``), filling ``ServerProfile/simulations``: ``SimulatedClients/everyEra``
+    ///     (the CLI's), whose ats-only scan records the newest client as not simulated, or
+    ///     ``SimulatedClients/everyEraAndNewestInATSOnly`` (`--require-pq`). nil by default, so that a test counting
+    ///     connections counts the enumeration's alone.
     package init(
         perHostLimit: Int = 16, retry: RetryPolicy = .standard, connectionDelay: Double = 0,
-        preconnect: Bool = true, issuers: IssuerFetcher = .disabled, simulateClients: Bool = false
+        preconnect: Bool = true, issuers: IssuerFetcher = .disabled, simulatedClients: SimulatedClients? = nil
     ) {
-        self.simulateClients = simulateClients
+        self.simulatedClients = simulatedClients
         self.issuers = issuers
         self.preconnect = preconnect
         self.retry = retry
@@ -178,7 +180,7 @@ package struct TLSProber: EndpointProber, AddressResolver {
         }
 
         // Apple's clients, each with its own ClientHello, beside the enumeration and within the same per-host cap.
-        let clients = simulateClients ? ClientSimulator.clients(for: request.scope) : []
+        let clients = simulatedClients?.clients(for: request.scope) ?? []
         async let simulated = ClientSimulator(session: session).run(clients)
         // The two-segment ClientHello check runs beside the enumeration once the lead was answered (its own
         // connections, within the per-host cap): after it, it was the scan's last quarter second behind 50 ms.
@@ -193,9 +195,7 @@ package struct TLSProber: EndpointProber, AddressResolver {
         for (version, outcome) in collected { results[version] = outcome }
         if request.scope == .atsOnly { profile.scope = ProbeScope.atsOnly.rawValue }
         let simulations = await simulated
-        if simulateClients {
-            profile.simulations = request.scope == .atsOnly ? ClientSimulator.skippedInATSOnly : simulations
-        }
+        if let simulatedClients { profile.simulations = simulatedClients.recorded(simulations, scope: request.scope) }
 
         profile.protocols = versions.compactMap { results[$0]?.result }
         let status = Self.status(results: versions.compactMap { results[$0] })

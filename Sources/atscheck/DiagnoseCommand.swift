@@ -49,8 +49,29 @@ struct DiagnoseCommand: AsyncParsableCommand {
                 """))
     var tlsDiagnostics = false
 
+    @Flag(
+        name: .customLong("older-sdk"),
+        help: ArgumentHelp(
+            "With --tls-diagnostics: iOS 26 as an app built with an SDK before iOS 26's (Xcode 16 or older).",
+            discussion: """
+                Such an app still offers TLS 1.1 and 1.0 where ATS does not set its TLS 1.2 minimum \
+                (NSAllowsArbitraryLoads, or an NSExceptionMinimumTLSVersion below TLS 1.2): iOS 26 makes TLS 1.2 \
+                the default minimum only for apps linked with its SDK (inferred from Apple's Security source, not \
+                captured).
+                """))
+    var olderSDK = false
+
     func validate() throws {
         try output.check(showing: DiagnosisDocument.self, command: "diagnose")
+        if olderSDK {
+            guard tlsDiagnostics else { throw ValidationError("--older-sdk needs --tls-diagnostics") }
+            guard profile == nil else {
+                throw ValidationError("--older-sdk simulates iOS 26 again: drop --profile to scan")
+            }
+            guard policy.os.major >= 26 else {
+                throw ValidationError("--older-sdk concerns iOS 26 and later: drop --os-version \(policy.os)")
+            }
+        }
         if !tlsDiagnostics {
             try PolicyOptions.refuseSystemServices(
                 policy.client,
@@ -66,7 +87,8 @@ struct DiagnoseCommand: AsyncParsableCommand {
                 return try ScanPipeline.diagnose(
                     target, url: url.original, savedProfile: profile, for: policy.judged, warnDays: scan.warnDays)
             }
-            let settings = try scan.settings()
+            var settings = try scan.settings()
+            settings.simulatesOlderSDK = olderSDK
             try scan.requireResolveRulesUsed(settings, targets: [target])
             let pipeline = ScanPipeline(settings: settings)
             return await pipeline.diagnose(target, url: url.original, for: policy.judged)

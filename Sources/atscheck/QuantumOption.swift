@@ -9,8 +9,9 @@ struct QuantumOption: ParsableArguments {
         help: ArgumentHelp(
             "Fail (exit 1) an endpoint whose iOS 26 connections do not negotiate X25519MLKEM768.",
             discussion:
-                "Each is a required.quantum-secure error. Where it is unknown (iOS 26 not simulated, or it did not "
-                + "connect) the report says so in a note, which is not a failure."))
+                "Each is a required.quantum-secure error. Where it is unknown (iOS 26 did not connect, or a saved "
+                + "profile has no simulation) the report says so in a note, which is not a failure. An ats-only scan "
+                + "(the audit and app default) simulates iOS 26 alone for it: one connection more per endpoint."))
     var requirePQ = false
 
     /// Sets `--require-pq` in the run's settings.

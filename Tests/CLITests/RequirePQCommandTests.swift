@@ -108,4 +108,55 @@ struct RequirePQCommandTests {
         #expect(unknown.stdout.contains("note: "))
         #expect(unknown.stdout.contains("whether iOS 26 connections are quantum-secure is unknown"))
     }
+
+    /// `audit --endpoints` for one loopback `localhost` endpoint on `port`, trusting the shared test root.
+    static func audit(port: Int, _ extra: [String]) throws -> CLI.Result {
+        let ca = try CLI.temporaryFile(TestPKI.shared.rootPEM, suffix: ".pem")
+        let endpoints = try CLI.temporaryFile("https://localhost:\(port)\n", suffix: ".txt")
+        return try CLI.run(
+            ["audit", "--endpoints", endpoints, "--ca-file", ca, "--resolve", "localhost:\(port):127.0.0.1"] + extra,
+            environment: Self.wide)
+    }
+
+    @Test(
+        "audit --require-pq (ats-only) simulates iOS 26: an OpenSSL 3.0 server fails it (exit 1), within 7 handshakes")
+    func auditClassical() throws {
+        let server = try TestTLSServer(.modern())
+        defer { server.stop() }
+        let failing = try Self.audit(port: server.port, ["--require-pq", "--format", "json"])
+        #expect(failing.status == 1, "\(failing.stdout)\(failing.stderr)")
+        let root = try #require(failing.json as? [String: Any], "\(failing.stdout)")
+        let endpoint = try #require((root["endpoints"] as? [[String: Any]])?.first)
+        #expect(endpoint["scope"] as? String == "ats-only")
+        #expect(endpoint["quantumSecure"] as? Bool == false)
+        #expect((endpoint["handshakes"] as? Int).map { $0 <= 7 } == true, "\(endpoint["handshakes"] ?? "")")
+        let required = (root["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "required.quantum-secure"
+        }
+        #expect(required.count == 1 && required.first?["severity"] as? String == "error", "\(required)")
+        // Without it: the same audit passes, simulates nothing and keeps to six handshakes.
+        let before = server.acceptedConnections
+        let plain = try Self.audit(port: server.port, ["--format", "json"])
+        #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        #expect(server.acceptedConnections - before <= 6)
+        let plainRoot = try #require(plain.json as? [String: Any])
+        #expect((plainRoot["endpoints"] as? [[String: Any]])?.first?["quantumSecure"] as? Bool == nil)
+    }
+
+    @Test(
+        "audit --require-pq against tlslite-ng with X25519MLKEM768: quantum-secure, no failure of its own",
+        .enabled(if: TLSLiteServer.isInstalled, "tlslite-ng 0.8 and kyber-py are not installed (make deps)"))
+    func auditQuantumSecure() throws {
+        let server = try TLSLiteServer.start(
+            groups: ["x25519mlkem768", "x25519"], ciphers: ["aes128gcm", "aes256gcm"])
+        defer { server.stop() }
+        let required = try Self.audit(port: server.port, ["--require-pq", "--format", "json"])
+        let root = try #require(required.json as? [String: Any], "\(required.stdout)\(required.stderr)")
+        #expect((root["endpoints"] as? [[String: Any]])?.first?["quantumSecure"] as? Bool == true, "\(required.stdout)")
+        let rules = (root["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        #expect(!rules.contains("required.quantum-secure"), "\(rules)")
+        // --require-pq adds no failure: the exit status is the audit's own.
+        let plain = try Self.audit(port: server.port, ["--format", "json"])
+        #expect(required.status == plain.status, "\(required.stderr) / \(plain.stderr)")
+    }
 }

@@ -55,4 +55,20 @@ struct AppleProfilesTests {
         }
         #expect(Set(HelloProfile.apple.map(\.name)).count == HelloProfile.apple.count)
     }
+
+    @Test(
+        "iOS 26 URLSession built with an older SDK: iOS 26's hello with TLS 1.1 and 1.0 offered, nothing else changed")
+    func ios26OlderSDK() throws {
+        let older = HelloProfile.ios26URLSessionOlderSDK
+        #expect(older.offeredVersions == [0x0304, 0x0303, 0x0302, 0x0301])
+        #expect(HelloProfile.ios26URLSession.offeredVersions == [0x0304, 0x0303])
+        #expect(older.source.hasPrefix("inferred:") && older.source.contains("Security-61901"))
+        var same = older
+        same.extensions = HelloProfile.ios26URLSession.extensions
+        same.name = HelloProfile.ios26URLSession.name
+        same.source = HelloProfile.ios26URLSession.source
+        #expect(same == HelloProfile.ios26URLSession)
+        let built = try ClientHelloBuilder(profile: older, serverName: "testssl.sh").build()
+        #expect(built.bytes.count == 1533 + 4)  // two more versions of two bytes each
+    }
 }

@@ -19,7 +19,7 @@ struct ClientSimulatorTests {
             target: try Target(parsing: "localhost:\(server.port)"), connectAddress: server.host, timeout: 3,
             deadline: 30, caFiles: [try ProbeFixtures.caFile()])
         request.scope = scope
-        return await TLSProber(perHostLimit: 3, simulateClients: true).scan(request)
+        return await TLSProber(perHostLimit: 3, simulatedClients: .everyEra).scan(request)
     }
 
     static func simulation(_ profile: ServerProfile, _ os: String) -> ClientSimulation? {

@@ -101,7 +101,7 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
             target: try Target(parsing: "localhost:\(server.port)"), connectAddress: "127.0.0.1", timeout: 3,
             deadline: 60, caFiles: [try ProbeFixtures.caFile()])
         let clock = ContinuousClock.now
-        let profile = await TLSProber(simulateClients: true).scan(request)
+        let profile = await TLSProber(simulatedClients: .everyEra).scan(request)
         let elapsed = ContinuousClock.now - clock
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         // Printed, not asserted: what a scan costs today, against the budget of what it found (docs/architecture.md).

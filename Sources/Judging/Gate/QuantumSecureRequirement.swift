@@ -23,9 +23,10 @@ extension RuleRegistry {
                     against traffic recorded now and decrypted by a quantum computer later. The endpoint's Apple \
                     clients are simulated with their own ClientHellos; iOS 26 offers X25519MLKEM768 first with a key \
                     share (Apple support article 122756). An error when a simulated iOS 26 client connects with a \
-                    classical group (exit 1); a note, not a failure, when it is unknown: iOS 26 was not simulated \
-                    (an ats-only scan) or did not connect (its own failure is reported apart). ATS does not require \
-                    it: without --require-pq the same fact is the note info.tls.quantum-secure. To pass, accept \
+                    classical group (exit 1); a note, not a failure, when it is unknown: iOS 26 did not connect (its \
+                    own failure is reported apart) or was not simulated (a saved profile without simulations). An \
+                    ats-only scan (the audit and app default) simulates iOS 26 alone for it, one connection beyond \
+                    its six handshakes. ATS does not require it: without --require-pq the same fact is the note info.tls.quantum-secure. To pass, accept \
                     X25519MLKEM768 (OpenSSL 3.5, BoringSSL, Go 1.24, rustls) and prefer it over the classical groups.
                     """)
         ])

@@ -11,7 +11,7 @@ extension HelloProfile {
     package static var apple: [HelloProfile] {
         [
             ios9URLSessionATS, ios9Safari, ios9URLSessionNoATS, ios10Safari, ios12_2, ios14, ios15_4, ios17, ios18,
-            ios26, ios26URLSession,
+            ios26, ios26URLSession, ios26URLSessionOlderSDK,
         ]
     }
 
@@ -173,7 +173,28 @@ extension HelloProfile {
         profile.source =
             "inferred: the Safari 26.4 capture (same system TLS stack) and Apple support article 122756 "
             + "(URLSession and Network.framework offer X25519MLKEM768 with a key share); an app linked with an older "
-            + "SDK also offers TLS 1.0/1.1"
+            + "SDK also offers TLS 1.0/1.1 (ios26-urlsession-older-sdk)"
+        return profile
+    }()
+
+    /// iOS 26 URLSession in an app linked with an SDK older than iOS 26's (built with Xcode 16 or before): iOS 26's
+    /// hello with supported_versions down to TLS 1.0. Security-61901 makes TLS 1.2 the system's default minimum
+    /// only for programs linked with the fall-2025 SDKs (`sec_protocol_options_get_default_min_tls_protocol_version`
+    /// in protocol/SecProtocol.c; it was TLS 1.0 for every program in Security-61439, iOS 18). Where ATS applies to
+    /// a host its minimums raise the floor to TLS 1.2 again (`sec_protocol_configuration_copy_transformed_options`),
+    /// so this hello is the one of a host ATS does not govern (NSAllowsArbitraryLoads) or whose exception lowers the
+    /// minimum (NSExceptionMinimumTLSVersion).
+    package static let ios26URLSessionOlderSDK: HelloProfile = {
+        var profile = ios26URLSession
+        profile.name = "ios26-urlsession-older-sdk"
+        profile.source =
+            "inferred: the iOS 26 URLSession hello with TLS 1.1 and 1.0 offered, from Apple's Security-61901 source "
+            + "(protocol/SecProtocol.c, sec_protocol_options_get_default_min_tls_protocol_version: TLS 1.2 minimum "
+            + "only for programs linked against the fall-2025 SDKs, else TLS 1.0); not captured"
+        profile.extensions = profile.extensions.map { item in
+            guard case .supportedVersions(let versions) = item else { return item }
+            return .supportedVersions(versions + [0x0302, 0x0301])
+        }
         return profile
     }()
 }

@@ -7,6 +7,8 @@ package struct AppleSimulatedClient: Sendable, Hashable {
     package enum Kind: String, Sendable, Hashable {
         case urlSession = "URLSession"
         case safari = "Safari"
+        /// URLSession in an app linked with an SDK older than its OS release's (``newestOlderSDK``).
+        case urlSessionOlderSDK = "URLSession, older SDK"
     }
 
     /// The OS release, iOS numbering: `26`, `18`, `15.4`, `12.2`.
@@ -50,8 +52,16 @@ package struct AppleSimulatedClient: Sendable, Hashable {
         }
     }
 
-    /// The newest release's URLSession client: what an ats-only scan simulates.
+    /// The newest release's URLSession client: what an ats-only scan with `--require-pq` simulates.
     package static var newest: AppleSimulatedClient { eras[0] }
+
+    /// The newest release's URLSession in an app built with an older SDK (Xcode 16 or before), which still offers
+    /// TLS 1.0 and 1.1 (``HelloProfile/ios26URLSessionOlderSDK``). Not one of ``simulated``: it is the same era as
+    /// ``newest``, and its hello differs in supported_versions alone, so it negotiates what ``newest`` does
+    /// unless the server's highest version is below TLS 1.2, which the enumeration reports already and ATS refuses
+    /// without an exception. `diagnose --tls-diagnostics --older-sdk` simulates it in ``newest``'s place.
+    package static let newestOlderSDK = AppleSimulatedClient(
+        osVersion: "26", kind: .urlSessionOlderSDK, profile: .ios26URLSessionOlderSDK)
 
     /// Whether the two send the same ClientHello (every field but the profile's name and source).
     package func sendsSameHello(as other: AppleSimulatedClient) -> Bool {

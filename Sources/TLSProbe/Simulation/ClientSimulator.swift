@@ -11,12 +11,6 @@ import TLSModel
 struct ClientSimulator {
     let session: EndpointSession
 
-    /// The clients a scan of `scope` simulates: every era in full (``AppleSimulatedClient/simulated``), none in
-    /// ats-only, whose budget is six handshakes (``skippedInATSOnly``).
-    static func clients(for scope: ProbeScope) -> [AppleSimulatedClient] {
-        scope == .atsOnly ? [] : AppleSimulatedClient.simulated
-    }
-
     /// What an ats-only profile says of the simulation it did not run: the newest client, `not run`, and why.
     static var skippedInATSOnly: [ClientSimulation] {
         let client = AppleSimulatedClient.newest
@@ -26,7 +20,7 @@ struct ClientSimulator {
                 evidence: client.evidence, outcome: .notRun,
                 failure:
                     "not simulated: an ats-only scan keeps to its \(ATSOnlyProbe.budget) handshakes; "
-                    + "a full scan simulates every era")
+                    + "a full scan simulates every era, and --require-pq the newest")
         ]
     }
 
