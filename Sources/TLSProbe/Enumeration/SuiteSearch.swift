@@ -32,7 +32,7 @@ struct SuiteSearch {
         var serverOrderComplete: Bool
         /// Why a chain ended without a TLS answer (nil: every chain ended with a refusal: complete).
         var stop: HandshakeResult.Outcome?
-        /// What the ChaCha20 probe found (``chachaProbeOffer``): nil when it was not sent or got no TLS answer.
+        /// What the ChaCha20 probe found (``takeChaChaProbe()``): nil when it was not sent or got no TLS answer.
         var chachaPrioritized: Bool? = nil
     }
 
@@ -51,7 +51,7 @@ struct SuiteSearch {
         case answered(HandshakeResult)
     }
 
-    /// The ChaCha20 probe (``chachaProbeOffer``): not sent until the search has ended, then sent only when needed.
+    /// The ChaCha20 probe (``takeChaChaProbe()``): not sent until the search has ended, then sent only when needed.
     enum ChaChaProbe {
         case notSent
         /// Sent offering `suite` first.
@@ -119,9 +119,9 @@ struct SuiteSearch {
     }
 
     /// The offer that tells whether the server puts ChaCha20-Poly1305 first for a client that lists it first
-    /// (OpenSSL's `SSL_OP_PRIORITIZE_CHACHA`, BoringSSL's equal-preference groups, Go's crypto/tls, which all judge
-    /// the client by its first suite): the accepted suites in the server's order with its first ChaCha20 suite moved
-    /// to the front. Asked once the search has ended, only of a server with its own order whose first choice is not
+    /// (OpenSSL's `SSL_OP_PRIORITIZE_CHACHA` and Go's crypto/tls, which judge the client by its first suite; a
+    /// BoringSSL group of equal preference, which follows the client within the group, answers the same): the
+    /// accepted suites in the server's order with its first ChaCha20 suite moved to the front. Asked once the search has ended, only of a server with its own order whose first choice is not
     /// ChaCha20 and which accepts a ChaCha20 suite: elsewhere the answer could change no prediction. An Apple client
     /// whose TLS 1.3 list starts with ChaCha20 (iOS 12.2) meets that order, not the one the order probe met.
     /// Nil when not needed (yet); marks the probe sent.
