@@ -174,6 +174,7 @@ package struct ScanTextRenderer {
                 case true?:
                     line +=
                         result.serverOrderComplete == false ? ", server order (first choice only)" : ", server order"
+                    if result.chachaPrioritized == true { line += ", ChaCha20 first for clients that prefer it" }
                 case false?: line += ", client order"
                 case nil: break
                 }

@@ -127,6 +127,8 @@ public struct CipherSuiteInfo: Sendable, Hashable {
     public var isTLS13: Bool { keyExchange == .tls13 }
     /// CBC-mode block cipher (neither AEAD nor a stream cipher).
     public var isCBC: Bool { mac != "AEAD" && !encryption.hasPrefix("RC4") && encryption != "None" }
+    /// ChaCha20-Poly1305 (RFC 7905, RFC 8446): the suite a server may put first for a client that lists it first.
+    package var isChaCha20Poly1305: Bool { encryption.hasPrefix("CHACHA20/POLY1305") }
 }
 
 extension CipherSuite {

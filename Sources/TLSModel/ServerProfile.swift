@@ -137,6 +137,11 @@ public struct ProtocolResult: Codable, Sendable, Equatable {
     /// order only within each chain: `cipherSuites` holds its first choice, then the rest in the offer's
     /// order. Nil (omitted) otherwise: the order is the server's, or the client's when it follows the client.
     public var serverOrderComplete: Bool?
+    /// Whether the server, which has its own order, puts ChaCha20-Poly1305 first for a client whose first suite is
+    /// ChaCha20 (OpenSSL's `SSL_OP_PRIORITIZE_CHACHA`, Go's crypto/tls): true when an offer led by its ChaCha20 suite
+    /// got that suite instead of its first choice, false when it got the first choice. Nil (omitted) when not asked:
+    /// the server follows the client, accepts no ChaCha20 suite, or picks one first anyway.
+    public var chachaPrioritized: Bool?
     /// False when enumeration stopped early (a step never answered, even after retries), so the list may
     /// be incomplete.
     public var enumerationComplete: Bool

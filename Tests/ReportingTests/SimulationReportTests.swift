@@ -207,4 +207,28 @@ struct SimulationReportTests {
         down.endpoints[1].profile.status = .timeout
         #expect(QuantumSecureRequirement.findings(for: down.endpoints).allSatisfy { $0.severity == .note })
     }
+    @Test("text and JSON: a server order that puts ChaCha20 first for clients that prefer it says so on its line")
+    func chachaPrioritized() throws {
+        var profile = ReportFixtures.profile("go.example.com")
+        var result = ProtocolResult(
+            version: .tls1_3, supported: true, serverPreference: true,
+            cipherSuites: [0x1301, 0x1302, 0x1303].map { AcceptedCipherSuite(suite: CipherSuite($0)) })
+        result.chachaPrioritized = true
+        var asked = result
+        asked.version = .tls1_2
+        asked.cipherSuites = [0xC02F, 0xCCA8].map { AcceptedCipherSuite(suite: CipherSuite($0)) }
+        asked.chachaPrioritized = false
+        profile.protocols = [result, asked]
+        let report = ScanReport(endpoints: [EndpointResult(profile: profile)])
+        let text = ScanTextRenderer(style: TextStyle(enabled: false), width: Int.max).render(report)
+        #expect(
+            text.contains("    TLSv1.3  yes  3 suite(s), server order, ChaCha20 first for clients that prefer it\n"))
+        #expect(text.contains("    TLSv1.2  yes  2 suite(s), server order\n"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try JSONRendering.render(report).utf8)) as? [String: Any])
+        let endpoints = try #require(json["endpoints"] as? [[String: Any]])
+        let protocols = try #require(endpoints.first?["protocols"] as? [[String: Any]])
+        #expect(protocols.map { $0["chachaPrioritized"] as? Bool } == [true, false])
+        #expect(try JSONRendering.render(ReportFixtures.report).contains("chachaPrioritized") == false)
+    }
 }

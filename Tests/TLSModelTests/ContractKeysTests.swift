@@ -124,6 +124,7 @@ struct ContractKeysTests {
             serverPreference: full ? true : nil, cipherSuites: [suite(full: full)], enumerationComplete: true)
         result.refusedSuites = full ? [.TLS_RSA_WITH_AES_128_CBC_SHA] : nil
         result.serverOrderComplete = full ? false : nil
+        result.chachaPrioritized = full ? true : nil
         result.untestedSuites = full ? [.TLS_RSA_WITH_3DES_EDE_CBC_SHA] : nil
         result.groups = full ? [AcceptedGroup(group: .X25519MLKEM768), AcceptedGroup(group: .x25519)] : nil
         result.groupsComplete = full ? false : nil
@@ -263,7 +264,10 @@ struct ContractKeysTests {
             omittable: ["detail"]),
         Case(
             "ProtocolResult", full: protocolResult(full: true), minimal: protocolResult(full: false),
-            omittable: ["reason", "refusedSuites", "serverOrderComplete", "untestedSuites", "groups", "groupsComplete"]),
+            omittable: [
+                "reason", "refusedSuites", "serverOrderComplete", "chachaPrioritized", "untestedSuites", "groups",
+                "groupsComplete",
+            ]),
         Case(
             "AcceptedGroup", full: provenGroup(), minimal: AcceptedGroup(group: NamedGroup(0x7A7A)),
             omittable: ["bits", "proven"]),

@@ -172,6 +172,40 @@ struct EnumerationPredictionTests {
         #expect(EnumerationPrediction.predict(ios26, from: unknown) == .connects(version: .tls1_3, suite: nil))
     }
 
+    @Test("a server that prioritizes ChaCha20 gives it to iOS 12.2 (0x1303 first), in TLS 1.3 and in TLS 1.2")
+    func chachaPrioritized() throws {
+        let ios12 = try #require(AppleSimulatedClient.simulated.first { $0.osVersion == "12.2" })
+        let ios26 = AppleSimulatedClient.newest
+        for (version, suites, chacha) in [
+            (TLSVersion.tls1_3, [UInt16(0x1301), 0x1302, 0x1303], UInt16(0x1303)),
+            (.tls1_2, [0xC02F, 0xC030, 0xCCA8], 0xCCA8),
+        ] {
+            var result = Self.result(version, suites, serverOrder: true)
+            let aes = CipherSuite(suites[0])
+            // Not asked: the enumerated order may be wrong for a ChaCha20-first client, so the suite is not claimed.
+            #expect(
+                EnumerationPrediction.predict(ios12, from: Self.profile([result]))
+                    == .connects(version: version, suite: nil))
+            result.chachaPrioritized = true
+            #expect(
+                EnumerationPrediction.predict(ios12, from: Self.profile([result]))
+                    == .connects(version: version, suite: CipherSuite(chacha)))
+            // An AES-GCM-first client meets the enumerated order.
+            #expect(
+                EnumerationPrediction.predict(ios26, from: Self.profile([result]))
+                    == .connects(version: version, suite: aes))
+            result.chachaPrioritized = false
+            #expect(
+                EnumerationPrediction.predict(ios12, from: Self.profile([result]))
+                    == .connects(version: version, suite: aes))
+        }
+        // ChaCha20 the server's first choice anyway: nothing to ask, the order stands.
+        let first = Self.result(.tls1_3, [0x1303, 0x1301], serverOrder: true)
+        #expect(
+            EnumerationPrediction.predict(ios12, from: Self.profile([first]))
+                == .connects(version: .tls1_3, suite: CipherSuite(0x1303)))
+    }
+
     @Test("no fallback: the highest shared version decides, and TLS 1.0 only fails iOS 26")
     func versions() {
         let ios26 = AppleSimulatedClient.newest

@@ -20,12 +20,29 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
         /// Every group the version accepts when the case restricts them, by IANA name (`secp384r1`, `x25519`,
         /// `ffdhe2048`, `X25519MLKEM768`); nil when the case does not restrict groups.
         var groups: Set<String>?
+        /// Whether the server puts ChaCha20-Poly1305 first for a client whose first suite is ChaCha20 (Go's
+        /// crypto/tls, OpenSSL's `SSL_OP_PRIORITIZE_CHACHA`).
+        var chachaFirst: Bool
 
-        init(_ version: TLSVersion, _ suites: [UInt16], serverOrder: Bool = true, groups: Set<String>? = nil) {
+        init(
+            _ version: TLSVersion, _ suites: [UInt16], serverOrder: Bool = true, groups: Set<String>? = nil,
+            chachaFirst: Bool = false
+        ) {
             self.version = version
             self.suites = suites
             self.serverOrder = serverOrder
             self.groups = groups
+            self.chachaFirst = chachaFirst
+        }
+
+        /// The `chachaPrioritized` a scan must report: asked only of a server order whose first choice is not
+        /// ChaCha20-Poly1305 and which accepts a ChaCha20 suite (``SuiteSearch/takeChaChaProbe()``), nil otherwise.
+        var expectedChaChaPrioritized: Bool? {
+            let isChaCha = { (code: UInt16) in CipherSuite(code).info?.isChaCha20Poly1305 == true }
+            guard serverOrder, suites.count >= 2, let first = suites.first, !isChaCha(first),
+                suites.contains(where: isChaCha)
+            else { return nil }
+            return chachaFirst
         }
     }
 
@@ -43,6 +60,8 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
         case preference
         /// The accepted suites in the server's order.
         case order
+        /// Whether the server puts ChaCha20 first for a client that lists it first (`chachaPrioritized`).
+        case chacha
         /// The groups the version accepts.
         case groups
         /// Whether a version is supported, by an ats-only scan (`--ats-only`, the default of `audit`).
@@ -169,6 +188,10 @@ struct IndependentServerCase: Sendable, CustomTestStringConvertible {
                     "order \(Self.hex(found))\(result.serverOrderComplete == false ? " (first choice only)" : ""), configured \(Self.hex(truth.suites))"
                 )
             }
+            check(
+                .chacha, version, result.chachaPrioritized == truth.expectedChaChaPrioritized,
+                "chachaPrioritized \(String(describing: result.chachaPrioritized)), configured \(String(describing: truth.expectedChaChaPrioritized))"
+            )
             if let groups = truth.groups {
                 // Every group the version accepts, enumerated with ClientHellos of our own (IANA names).
                 let accepted = Set(result.groups?.map(\.name) ?? [])

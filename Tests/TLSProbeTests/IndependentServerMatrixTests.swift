@@ -74,18 +74,7 @@ struct IndependentServerMatrixTests {
 private enum Gap {
     static let tls13Only =
         "the prober's TLS 1.3 ClientHellos offer TLS 1.3 alone, where Apple's captured ones offer TLS 1.2 as well"
-    /// The simulation is right here, the prediction wrong: Go orders ChaCha20 first for a client whose first AEAD
-    /// suite is ChaCha20 (iOS 12.2's list starts with 0x1303) and AES-GCM first for the rest, as the enumeration's
-    /// hellos are; one enumerated order cannot predict both.
-    static let goClientDependentOrder =
-        "Go's order depends on the client's first suite: iOS 12.2 (ChaCha20 first) gets Go's ChaCha20-first order, "
-        + "the enumeration (AES-GCM first) its AES-first one"
 }
-
-/// The simulated client Go orders differently from the enumeration (``Gap/goClientDependentOrder``).
-private let goIOS12_2: [IndependentServerCase.Key: String] = [
-    .init(field: .simulation, version: nil, client: "12.2"): Gap.goClientDependentOrder
-]
 
 /// GnuTLS priority strings: no default, everything named (`NONE:…`).
 private func priority(_ parts: String...) -> String {
@@ -307,31 +296,29 @@ private let goTLSCases: [IndependentServerCase] = [
     .init(
         "go: Go 1.19's defaults (3DES included)",
         accepts: [
-            .init(.tls1_2, [0xC02F, 0xC030, 0xCCA8, 0xC013, 0xC014, 0x009C, 0x009D, 0x002F, 0x0035, 0xC012, 0x000A]),
-            .init(.tls1_3, GoTLSServer.tls13AESGCMFirstOrder),
+            .init(
+                .tls1_2, [0xC02F, 0xC030, 0xCCA8, 0xC013, 0xC014, 0x009C, 0x009D, 0x002F, 0x0035, 0xC012, 0x000A],
+                chachaFirst: true),
+            .init(.tls1_3, GoTLSServer.tls13AESGCMFirstOrder, chachaFirst: true),
         ],
-        gaps: goIOS12_2
     ) {
         try GoTLSServer.start()
     },
     .init(
         "go: the order an iOS 13+ client gets (configured order ignored)",
-        accepts: [.init(.tls1_2, GoTLSServer.appleOrder(of: [0xC030, 0xCCA8, 0xC02F]))],
-        gaps: goIOS12_2
+        accepts: [.init(.tls1_2, GoTLSServer.appleOrder(of: [0xC030, 0xCCA8, 0xC02F]), chachaFirst: true)],
     ) {
         try GoTLSServer.start(versions: "1.2"..."1.2", suites: [0xC030, 0xCCA8, 0xC02F])
     },
     .init(
         "go: ECDSA leaf, the order an iOS 13+ client gets",
-        accepts: [.init(.tls1_2, GoTLSServer.appleOrder(of: [0xC02C, 0xCCA9, 0xC02B, 0xC009]))],
-        gaps: goIOS12_2
+        accepts: [.init(.tls1_2, GoTLSServer.appleOrder(of: [0xC02C, 0xCCA9, 0xC02B, 0xC009]), chachaFirst: true)],
     ) {
         try GoTLSServer.start(versions: "1.2"..."1.2", suites: [0xC02C, 0xCCA9, 0xC02B, 0xC009], credentials: .ecdsa)
     },
     .init(
         "go: TLS 1.3 with X25519 only",
-        accepts: [.init(.tls1_3, GoTLSServer.tls13AESGCMFirstOrder, groups: ["x25519"])],
-        gaps: goIOS12_2
+        accepts: [.init(.tls1_3, GoTLSServer.tls13AESGCMFirstOrder, groups: ["x25519"], chachaFirst: true)],
     ) {
         try GoTLSServer.start(versions: "1.3"..."1.3", groups: ["X25519"])
     },

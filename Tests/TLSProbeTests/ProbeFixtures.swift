@@ -29,7 +29,8 @@ enum ProbeFixtures {
         return await TLSProber(perHostLimit: perHost).scan(request)
     }
 
-    /// The handshake budget of docs/architecture.md#the-probe: Σ supported (accepted + 1, + 1 when accepted ≥ 2, + the
+    /// The handshake budget of docs/architecture.md#the-probe: Σ supported (accepted + 1, + 1 when accepted ≥ 2, + 1 for
+    /// the ChaCha20 probe where it was asked, + the
     /// suite check of a TLS ≤ 1.2 version: one per chunk of the catalogue's suites not found, + accepted groups + 1 per
     /// group piece), + 1 per unsupported (+ its check when it was not refused with `protocol_version`), + the
     /// ClientHello size check's connections when it ran (``HelloSizeProbe``: two, four for an intolerant server).
@@ -50,7 +51,9 @@ enum ProbeFixtures {
                         + (result.version < .tls1_3 && result.cipherSuites.contains { $0.keyExchange == .dhe } ? 1 : 0)
                     groups = accepted.count + pieces
                 }
-                return sum + n + 1 + (n >= 2 ? 1 : 0) + check + groups
+                // The ChaCha20 probe, where it was asked (``SuiteSearch/takeChaChaProbe()``).
+                let chacha = result.chachaPrioritized != nil ? 1 : 0
+                return sum + n + 1 + (n >= 2 ? 1 : 0) + check + groups + chacha
             }
     }
 

@@ -7,7 +7,8 @@ import TLSModel
 ///
 /// **Items**, in the order they take a free slot: each version's first offer (every suite; the
 /// lead's answer stands in for it for the lead's version), each chain's next offer, each version's
-/// order probe (``SuiteSearch/orderProbeOffer``, once two suites are known). A slot is one handshake: a permit is
+/// order probe (``SuiteSearch/orderProbeOffer``, once two suites are known), each version's ChaCha20 probe
+/// (``SuiteSearch/takeChaChaProbe()``, once its search has ended, where needed). A slot is one handshake: a permit is
 /// held for one step (with its retries), and at most `--per-host` steps of an endpoint are in flight.
 ///
 /// **Splitting within the budget.** When a chain's next offer is sent while slots would otherwise stay
@@ -32,6 +33,8 @@ struct EnumerationQueue {
         case first(TLSVersion)
         case chain(TLSVersion, SuiteSearch.Step)
         case order(TLSVersion)
+        /// The ChaCha20 probe (``SuiteSearch/takeChaChaProbe()``), once the version's search has ended.
+        case chacha(TLSVersion)
         /// A suite check with a ClientHello of our own (``HelloSearch``).
         case check(TLSVersion, [CipherSuite])
         /// A step of a group piece (``HelloSearch``).
@@ -195,6 +198,13 @@ struct EnumerationQueue {
                     state[version] = .searching(search)
                     send(.order(version), version, search.orderProbeOffer, search.context)
                 }
+                for version in versions where inFlight < cap {
+                    guard case .searching(var search) = state[version], let offer = search.takeChaChaProbe() else {
+                        continue
+                    }
+                    state[version] = .searching(search)
+                    send(.chacha(version), version, offer, search.context)
+                }
                 advanceHellos()
                 // The suite checks, the placements, then the group pieces (``HelloSearch``).
                 for version in versions {
@@ -242,6 +252,12 @@ struct EnumerationQueue {
                 case .order(let version):
                     guard case .searching(var search) = state[version] else { break }
                     search.order = .answered(answer)
+                    state[version] = .searching(search)
+                case .chacha(let version):
+                    guard case .searching(var search) = state[version], case .sent(let suite) = search.chacha else {
+                        break
+                    }
+                    search.chacha = .answered(suite: suite, answer)
                     state[version] = .searching(search)
                 case .check(let version, let offer):
                     hello[version]?.absorbCheck(answer, offer: offer)

@@ -32,6 +32,8 @@ struct SuiteSearch {
         var serverOrderComplete: Bool
         /// Why a chain ended without a TLS answer (nil: every chain ended with a refusal: complete).
         var stop: HandshakeResult.Outcome?
+        /// What the ChaCha20 probe found (``takeChaChaProbe()``): nil when it was not sent or got no TLS answer.
+        var chachaPrioritized: Bool? = nil
     }
 
     /// A chain's next offer, waiting for a permit.
@@ -49,6 +51,14 @@ struct SuiteSearch {
         case answered(HandshakeResult)
     }
 
+    /// The ChaCha20 probe (``takeChaChaProbe()``): not sent until the search has ended, then sent only when needed.
+    enum ChaChaProbe {
+        case notSent
+        /// Sent offering `suite` first.
+        case sent(CipherSuite)
+        case answered(suite: CipherSuite, HandshakeResult)
+    }
+
     /// Every suite found, the first choice first.
     private(set) var found: [HandshakeResult.Accepted] = []
     /// The lineage of the chain that found each of `found` (the first choice: empty).
@@ -61,6 +71,7 @@ struct SuiteSearch {
     private(set) var chains = 0
     private(set) var stop: HandshakeResult.Outcome?
     var order = OrderProbe.notNeeded
+    var chacha = ChaChaProbe.notSent
 
     init(
         enumerator: VersionEnumerator, context: ClientContext, fullOffer: [OfferedSuite],
@@ -80,8 +91,11 @@ struct SuiteSearch {
     var first: HandshakeResult.Accepted { found[0] }
 
     /// The design floor of this version as far as it is known: accepted + 1, + 1 for the order probe
-    /// once two suites are known.
-    var floorSoFar: Int { found.count == 1 ? 2 : found.count + 2 }
+    /// once two suites are known, + 1 for the ChaCha20 probe once it is sent.
+    var floorSoFar: Int {
+        if case .notSent = chacha { return found.count == 1 ? 2 : found.count + 2 }
+        return found.count + 3
+    }
 
     /// The offer that tells server order from client order: the full offer reversed, with the first choice moved
     /// last, so a server that follows the client picks another suite it accepts, and with the ECDHE AES-GCM suites
@@ -102,6 +116,26 @@ struct SuiteSearch {
         }
         return rest.filter { rank($0) == 0 } + rest.filter { rank($0) == 1 } + rest.filter { rank($0) == 2 }
             + offer.filter { $0.suite == first }
+    }
+
+    /// The offer that tells whether the server puts ChaCha20-Poly1305 first for a client that lists it first
+    /// (OpenSSL's `SSL_OP_PRIORITIZE_CHACHA` and Go's crypto/tls, which judge the client by its first suite; a
+    /// BoringSSL group of equal preference, which follows the client within the group, answers the same): the
+    /// accepted suites in the server's order with its first ChaCha20 suite moved to the front. Asked once the search has ended, only of a server with its own order whose first choice is not
+    /// ChaCha20 and which accepts a ChaCha20 suite: elsewhere the answer could change no prediction. An Apple client
+    /// whose TLS 1.3 list starts with ChaCha20 (iOS 12.2) meets that order, not the one the order probe met.
+    /// Nil when not needed (yet); marks the probe sent.
+    mutating func takeChaChaProbe() -> [OfferedSuite]? {
+        guard case .notSent = chacha, waiting.isEmpty, running.isEmpty, case .answered = order else { return nil }
+        let searched = result()
+        guard searched.serverPreference == true, let first = searched.ordered.first,
+            first.suite.info?.isChaCha20Poly1305 != true,
+            let chacha = searched.ordered.first(where: { $0.suite.info?.isChaCha20Poly1305 == true })
+        else { return nil }
+        self.chacha = .sent(chacha.suite)
+        let offered = Dictionary(fullOffer.map { ($0.suite, $0) }, uniquingKeysWith: { a, _ in a })
+        let rest = searched.ordered.filter { $0.suite != chacha.suite }
+        return ([chacha] + rest).compactMap { offered[$0.suite] }
     }
 
     /// Splits `step` into `pieces` chains (round-robin over its offer); the caller has checked the budget.
@@ -165,12 +199,18 @@ struct SuiteSearch {
             return Result(
                 ordered: found.sorted(by: byOffer), serverPreference: false, serverOrderComplete: true, stop: stop)
         }
+        var chachaPrioritized: Bool?
+        if case .answered(let suite, let answer) = chacha, let chosen = answer.accepted?.suite {
+            chachaPrioritized = chosen == suite
+        }
         // Suites found along one path of the split tree were found in the server's order: each was its first
         // choice from an offer holding every suite found after it on that path. Suites found by two pieces
         // of one split are not ordered against each other: then the first choice, and the offer's order.
         let onePath = Self.isTotallyOrdered(foundLineage)
         let ordered = onePath ? found : [found[0]] + found.dropFirst().sorted(by: byOffer)
-        return Result(ordered: ordered, serverPreference: serverPreference, serverOrderComplete: onePath, stop: stop)
+        return Result(
+            ordered: ordered, serverPreference: serverPreference, serverOrderComplete: onePath, stop: stop,
+            chachaPrioritized: chachaPrioritized)
     }
 
     private static func isPrefix(_ a: [Int], of b: [Int]) -> Bool {

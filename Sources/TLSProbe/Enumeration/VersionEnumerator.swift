@@ -64,6 +64,7 @@ struct VersionEnumerator {
             },
             enumerationComplete: search.stop == nil)
         if search.serverPreference == true && !search.serverOrderComplete { protocolResult.serverOrderComplete = false }
+        protocolResult.chachaPrioritized = search.chachaPrioritized
         if let detail = search.stop?.detail { protocolResult.reason = "enumeration stopped early: \(detail)" }
         return Outcome(result: protocolResult, firstAccepted: first, failure: nil)
     }
@@ -183,6 +184,8 @@ extension VersionEnumerator {
             }
             if search.groupsStop != nil { result.groupsComplete = false }
         }
+        // The ChaCha20 probe speaks of a server order only.
+        if result.serverPreference != true { result.chachaPrioritized = nil }
         outcome.result = result
         return outcome
     }
