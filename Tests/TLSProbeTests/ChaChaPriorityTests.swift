@@ -48,7 +48,7 @@ struct ChaChaPriorityTests {
     func sServer(_ c: Case) async throws {
         let server = try OpenSSLServer.start(options: { _ in Self.suites + c.options })
         defer { server.stop() }
-        let profile = try await server.scan(TLSProber(simulateClients: true))
+        let profile = try await server.scan(TLSProber(simulatedClients: .everyEra))
         #expect(profile.status == .completed, "\(profile.error ?? "")")
         for version in TLSVersion.probed {
             let result = profile.result(for: version)
