@@ -8,7 +8,7 @@ import TLSModel
 /// **Items**, in the order they take a free slot: each version's first offer (every suite; the
 /// lead's answer stands in for it for the lead's version), each chain's next offer, each version's
 /// order probe (``SuiteSearch/orderProbeOffer``, once two suites are known), each version's ChaCha20 probe
-/// (``SuiteSearch/takeChaChaProbe()``, once its search has ended, where needed). A slot is one handshake: a permit is
+/// (``SuiteSearch/takeChaChaProbe()``, once the order and a ChaCha20 suite are known, where needed). A slot is one handshake: a permit is
 /// held for one step (with its retries), and at most `--per-host` steps of an endpoint are in flight.
 ///
 /// **Splitting within the budget.** When a chain's next offer is sent while slots would otherwise stay
@@ -116,6 +116,9 @@ struct EnumerationQueue {
                     case .searching(let s)?:
                         let known = s.found.map(\.suite)
                         search.startGroups(dhe: known.contains { HelloCatalogue.keyExchange($0) == .dhe })
+                        if session.ledger.provenConcurrent {
+                            search.startEarlyCheck(known: known, offeredByOpenSSL: offeredByOpenSSL[version] ?? [])
+                        }
                         if s.waiting.isEmpty && s.running.isEmpty && s.orderSettled {
                             search.startCheck(known: known, offeredByOpenSSL: offeredByOpenSSL[version] ?? [])
                             let searched = s.result()

@@ -51,6 +51,13 @@ struct HelloSearch {
     /// Suites of the catalogue the check offered and never saw answered (a step that never got a TLS answer).
     private(set) var unchecked: [CipherSuite] = []
     private(set) var checkStop: HandshakeResult.Outcome?
+    /// An early check (``startEarlyCheck(known:offeredByOpenSSL:)``): OpenSSL's DHE suites it offers last, its
+    /// picks of them held until the search ends, and whether it has (nil: the check started after it).
+    private var deferredDHE: [CipherSuite] = []
+    private var heldDHE: [HandshakeResult.Accepted] = []
+    private var searchEnded: Bool?
+    /// What the search found, once it ended: a check step in flight then that picks one of them found nothing new.
+    private var foundBySearch: Set<CipherSuite> = []
 
     /// Group pieces waiting for a slot.
     var groupPieces: [GroupPiece] = []
@@ -73,14 +80,54 @@ struct HelloSearch {
     /// server may choose only when an ffdhe group is offered (RFC 7919; GnuTLS), and OpenSSL 3.0 offers none in a
     /// TLS 1.2 hello.
     mutating func startCheck(known: [CipherSuite], offeredByOpenSSL: [CipherSuite]) {
-        guard case .pending = check else { return }
+        guard case .pending = check else {
+            if case .running = check, searchEnded == false { endSearch(known: known) }
+            return
+        }
         // TLS 1.3's suites are all OpenSSL's; its check asks again with the groups OpenSSL lacks (ML-KEM).
         let tested = version >= .tls1_3 ? [] : Set(offeredByOpenSSL.filter { HelloCatalogue.keyExchange($0) != .dhe })
         let rest = HelloCatalogue.suites(for: version).filter { !known.contains($0) && !tested.contains($0) }
-        checkWaiting = stride(from: 0, to: rest.count, by: Self.checkChunk).map {
-            Array(rest[$0..<min($0 + Self.checkChunk, rest.count)])
-        }
+        checkWaiting = Self.chunks(rest)
         check = checkWaiting.isEmpty ? .done : .running
+    }
+
+    /// Starts the check while OpenSSL's search is still running (issue 34: at its end, the check was the last step of
+    /// a scan behind latency), once the server has shown it serves connections side by side (on a server that serves
+    /// one at a time it buys nothing). OpenSSL's DHE suites not yet found (`deferredDHE`) go last: a server that picks
+    /// one of them from the check's hello may pick it from OpenSSL's too, so the search may still find it. A pick of
+    /// one is held, not followed, and the check's chain goes on without them; when the search ends
+    /// (``startCheck(known:offeredByOpenSSL:)``), a held suite the search found is dropped (one handshake spent
+    /// twice, on a DHE server only), and one it did not is the check's, with the rest of those suites offered after
+    /// it as before. A server with no DHE refuses them in the chunk that refuses the rest: no handshake more.
+    mutating func startEarlyCheck(known: [CipherSuite], offeredByOpenSSL: [CipherSuite]) {
+        guard case .pending = check, version < .tls1_3 else { return }
+        let openSSL = Set(offeredByOpenSSL)
+        let rest = HelloCatalogue.suites(for: version).filter { !known.contains($0) && !openSSL.contains($0) }
+        deferredDHE = offeredByOpenSSL.filter { HelloCatalogue.keyExchange($0) == .dhe && !known.contains($0) }
+        searchEnded = false
+        checkWaiting = Self.chunks(rest + deferredDHE)
+        check = checkWaiting.isEmpty ? .done : .running
+    }
+
+    /// The search has ended with `known` found: a held DHE pick is kept or dropped, and the DHE suites neither found
+    /// nor refused are offered (``startEarlyCheck(known:offeredByOpenSSL:)``).
+    private mutating func endSearch(known: [CipherSuite]) {
+        searchEnded = true
+        foundBySearch = Set(known)
+        checkWaiting = checkWaiting.map { $0.filter { !known.contains($0) } }.filter { !$0.isEmpty }
+        let held = heldDHE.filter { !known.contains($0.suite) }
+        found += held
+        if !heldDHE.isEmpty {
+            let left = deferredDHE.filter { suite in !known.contains(suite) && !heldDHE.contains { $0.suite == suite } }
+            if !held.isEmpty && !left.isEmpty { checkWaiting += Self.chunks(left) }
+        }
+        heldDHE = []
+        if checkWaiting.isEmpty && checkRunning == 0 { check = .done }
+    }
+
+    /// `suites` in offers of at most ``checkChunk``.
+    private static func chunks(_ suites: [CipherSuite]) -> [[CipherSuite]] {
+        stride(from: 0, to: suites.count, by: checkChunk).map { Array(suites[$0..<min($0 + checkChunk, suites.count)]) }
     }
 
     /// The check's offers waiting (right after ``startCheck(known:offeredByOpenSSL:)``: its chains).
@@ -95,10 +142,17 @@ struct HelloSearch {
 
     mutating func absorbCheck(_ answer: HandshakeResult, offer: [CipherSuite]) {
         checkRunning -= 1
-        defer { if checkWaiting.isEmpty && checkRunning == 0 { check = .done } }
+        defer { if checkWaiting.isEmpty && checkRunning == 0 && searchEnded != false { check = .done } }
         if let a = answer.accepted, a.version == version, offer.contains(a.suite) {
-            found.append(a)
-            let rest = offer.filter { $0 != a.suite }
+            var rest = offer.filter { $0 != a.suite }
+            if searchEnded == false && deferredDHE.contains(a.suite) {
+                heldDHE.append(a)  // the search may find it: held until it ends
+                rest.removeAll { deferredDHE.contains($0) }
+            } else if foundBySearch.contains(a.suite) {
+                rest.removeAll { foundBySearch.contains($0) }
+            } else {
+                found.append(a)
+            }
             if !rest.isEmpty { checkWaiting.append(rest) }
             return
         }

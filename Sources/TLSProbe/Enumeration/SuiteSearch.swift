@@ -51,7 +51,7 @@ struct SuiteSearch {
         case answered(HandshakeResult)
     }
 
-    /// The ChaCha20 probe (``takeChaChaProbe()``): not sent until the search has ended, then sent only when needed.
+    /// The ChaCha20 probe (``takeChaChaProbe()``): sent once needed, at most once.
     enum ChaChaProbe {
         case notSent
         /// Sent offering `suite` first.
@@ -121,21 +121,20 @@ struct SuiteSearch {
     /// The offer that tells whether the server puts ChaCha20-Poly1305 first for a client that lists it first
     /// (OpenSSL's `SSL_OP_PRIORITIZE_CHACHA` and Go's crypto/tls, which judge the client by its first suite; a
     /// BoringSSL group of equal preference, which follows the client within the group, answers the same): the
-    /// accepted suites in the server's order with its first ChaCha20 suite moved to the front. Asked once the search has ended, only of a server with its own order whose first choice is not
-    /// ChaCha20 and which accepts a ChaCha20 suite: elsewhere the answer could change no prediction. An Apple client
-    /// whose TLS 1.3 list starts with ChaCha20 (iOS 12.2) meets that order, not the one the order probe met.
-    /// Nil when not needed (yet); marks the probe sent.
+    /// ChaCha20 suite first, then the server's first choice: a server with its own order picks its first choice, one
+    /// that prioritizes ChaCha20 the ChaCha20 suite. Asked as soon as the order probe has said the server has its
+    /// own order and a ChaCha20 suite is found (not at the search's end: it was then the last step of a scan behind
+    /// latency, issue 34), only of a server whose first choice is not ChaCha20: elsewhere the answer could change
+    /// no prediction. An Apple client whose TLS 1.3 list starts with ChaCha20 (iOS 12.2) meets that order, not the
+    /// one the order probe met. Nil when not needed (yet); marks the probe sent.
     mutating func takeChaChaProbe() -> [OfferedSuite]? {
-        guard case .notSent = chacha, waiting.isEmpty, running.isEmpty, case .answered = order else { return nil }
-        let searched = result()
-        guard searched.serverPreference == true, let first = searched.ordered.first,
+        guard case .notSent = chacha, case .answered = order, result().serverPreference == true,
             first.suite.info?.isChaCha20Poly1305 != true,
-            let chacha = searched.ordered.first(where: { $0.suite.info?.isChaCha20Poly1305 == true })
+            let chacha = found.first(where: { $0.suite.info?.isChaCha20Poly1305 == true })
         else { return nil }
         self.chacha = .sent(chacha.suite)
         let offered = Dictionary(fullOffer.map { ($0.suite, $0) }, uniquingKeysWith: { a, _ in a })
-        let rest = searched.ordered.filter { $0.suite != chacha.suite }
-        return ([chacha] + rest).compactMap { offered[$0.suite] }
+        return [chacha.suite, first.suite].compactMap { offered[$0] }
     }
 
     /// Splits `step` into `pieces` chains (round-robin over its offer); the caller has checked the budget.
