@@ -11,12 +11,17 @@ package struct ClientHelloBuilder: Sendable {
     package var sessionID: [UInt8]?
     /// The GREASE values; nil draws them (RFC 8701: fresh per connection).
     package var grease: GreaseValues?
+    /// Whether key shares are the process's one key pair per group (``KeyShareSecret/reused(group:)``) rather than
+    /// fresh ones: a scanner's hellos carry no secret worth a fresh key, and a P-384 or P-521 key pair costs about a
+    /// millisecond of CPU, for every hello of a scan of thousands.
+    package var reuseKeyShares = false
 
     /// A builder; only the profile is required.
     package init(
         profile: HelloProfile, serverName: String? = nil, random: [UInt8]? = nil, sessionID: [UInt8]? = nil,
-        grease: GreaseValues? = nil
+        grease: GreaseValues? = nil, reuseKeyShares: Bool = false
     ) {
+        self.reuseKeyShares = reuseKeyShares
         self.profile = profile
         self.serverName = serverName
         self.random = random
@@ -47,7 +52,8 @@ package struct ClientHelloBuilder: Sendable {
         if reusing == nil {
             for case .keyShare(let groups) in profile.extensions {
                 for group in groups where !GreaseValues.isGrease(group) {
-                    shares.append(try KeyShareSecret(group: group))
+                    shares.append(
+                        try reuseKeyShares ? KeyShareSecret.reused(group: group) : KeyShareSecret(group: group))
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// A key share the builder sent, with its private key: what it takes to finish the key exchange with the server's
 /// share (``sharedSecret(serverShare:)``) and so prove the handshake.
@@ -74,6 +75,21 @@ package struct KeyShareSecret: Sendable {
             throw TLSHelloError(.crypto, "key generation for \(NamedGroupCatalogue.name(group)) failed: \(error)")
         }
     }
+
+    /// The process's key pair for `group`, made on first use and shared by every hello that asks for it
+    /// (``ClientHelloBuilder/reuseKeyShares``).
+    /// - Throws: as ``init(group:)``.
+    package static func reused(group: UInt16) throws(TLSHelloError) -> KeyShareSecret {
+        if let known = reusable.withLock({ $0[group] }) { return known }
+        let made = try KeyShareSecret(group: group)
+        return reusable.withLock { cache in
+            if let known = cache[group] { return known }
+            cache[group] = made
+            return made
+        }
+    }
+
+    private static let reusable = Mutex<[UInt16: KeyShareSecret]>([:])
 
     /// The shared secret with the server's key_exchange bytes (RFC 8446 §7.4). For the hybrids
     /// (draft-ietf-tls-ecdhe-mlkem §3) the two secrets are concatenated in the order of the shares: ML-KEM first for

@@ -39,7 +39,7 @@ struct HelloSizeAttempt: Sendable {
         deadline: Deadline
     ) async -> HelloSizeAttempt {
         let built: BuiltClientHello
-        do { built = try ClientHelloBuilder(profile: profile, serverName: sni).build() } catch {
+        do { built = try ClientHelloBuilder(profile: profile, serverName: sni, reuseKeyShares: true).build() } catch {
             return HelloSizeAttempt(
                 outcome: .notRun, detail: "could not build the ClientHello: \(error)", connected: false)
         }

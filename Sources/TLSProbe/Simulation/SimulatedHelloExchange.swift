@@ -26,7 +26,7 @@ struct SimulatedHelloExchange {
     ) async -> (HandshakeResult.Outcome, HelloFacts?) {
         var built: BuiltClientHello
         do {
-            built = try ClientHelloBuilder(profile: client.profile, serverName: sni).build()
+            built = try ClientHelloBuilder(profile: client.profile, serverName: sni, reuseKeyShares: true).build()
         } catch {
             return (.notRun("could not build the \(client.name) ClientHello: \(error)"), nil)
         }

@@ -54,7 +54,8 @@ struct HelloExchange {
     ) async -> (HandshakeResult.Outcome, HelloFacts?) {
         let built: BuiltClientHello
         do {
-            built = try ClientHelloBuilder(profile: offer.profile, serverName: offer.sni ?? sni).build()
+            built = try ClientHelloBuilder(profile: offer.profile, serverName: offer.sni ?? sni, reuseKeyShares: true)
+                .build()
         } catch {
             return (.notRun("could not build the ClientHello: \(error)"), nil)
         }
