@@ -179,6 +179,35 @@ struct SimulationFormatsTests {
         #expect(!GitHubRenderer.render(ReportFixtures.report).contains("::group::"))
     }
 
+    @Test(
+        "scan, audit and app documents: every format that words the clients has the failing era's line",
+        arguments: [OutputFormat.text, .html, .sarif, .markdown, .junit, .github])
+    func documents(_ format: OutputFormat) throws {
+        let sources = ReportSources(endpointsFile: "endpoints.txt")
+        let audit = AuditDocument(
+            report: Self.report, audit: AuditSection(exceptionDebt: [], pins: [], judgedUnderDefaultPolicy: true),
+            sources: sources)
+        let app = AppDocument(
+            report: Self.report, app: AppSection(facts: DocumentFixtures.appFacts), sources: sources)
+        let options = RenderOptions(catalogue: .atscheck, width: Int.max)
+        let registry = ReportRendererRegistry.standard
+        let outputs = [
+            try registry.render(ScanDocument(report: Self.report, sources: sources), as: format, options: options),
+            try registry.render(audit, as: format, options: options),
+            try registry.render(app, as: format, options: options),
+        ]
+        for output in outputs {
+            #expect(output.contains("fails — " + ReportFixtures.resetAfterFirstSegment), "\(format)")
+            #expect(output.contains("not simulated — the scan was interrupted before this client"), "\(format)")
+            // Markdown lays the negotiated parameters out in cells; the others say the line.
+            #expect(
+                output.contains("TLS 1.3, TLS_AES_256_GCM_SHA384, X25519MLKEM768 — quantum-secure")
+                    || (format == .markdown
+                        && output.contains("| TLS 1.3 | `TLS_AES_256_GCM_SHA384` | `X25519MLKEM768` | yes |")),
+                "\(format)")
+        }
+    }
+
     @Test("HTML: the readiness count beside the verdict counts")
     func htmlCount() throws {
         let page = try HTMLReportTests.page(ScanDocument(report: Self.report))

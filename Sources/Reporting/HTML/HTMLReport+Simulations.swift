@@ -31,10 +31,11 @@ extension HTMLReport {
             return "<td class=\"quantum\"><span class=\"chip s-pass\"><span class=\"sym\">⚛</span> yes</span> "
                 + code(group) + "</td>"
         case false?:
-            return "<td class=\"quantum\"><span class=\"chip s-warn\">no</span> "
+            // A symbol beside each word, as on every coloured mark: colour is never the only sign.
+            return "<td class=\"quantum\"><span class=\"chip s-warn\"><span class=\"sym\">!</span> no</span> "
                 + (group.isEmpty ? "" : code(group) + " ") + "<span class=\"dim\">(not required by ATS)</span></td>"
         case nil:
-            return "<td class=\"quantum\"><span class=\"chip s-unknown\">unknown</span> "
+            return "<td class=\"quantum\"><span class=\"chip s-unknown\"><span class=\"sym\">?</span> unknown</span> "
                 + "<span class=\"dim\">\(e(profile.quantumUnknownReason ?? ""))</span></td>"
         }
     }
