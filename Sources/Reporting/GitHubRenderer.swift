@@ -7,6 +7,11 @@ import TLSModel
 /// endpoint from a list) is placed at its file and line; one without a file (a target given on the command
 /// line) is an annotation without a place. A plain summary line ends the output. Text is escaped as the
 /// runner expects: `%`, CR and LF in messages; those and `:` and `,` in properties.
+///
+/// The simulated Apple clients (issue 36) are log lines, not annotations, folded in a `::group::` before the summary:
+/// one line per endpoint and client, in the text report's words (``SimulationWording``). Annotations stay one per
+/// problem (a client of the judged release that fails is one already, `ats.tls.simulated-handshake-failed`); a notice
+/// per endpoint would be counted with the problems and use up the few annotations a step may show.
 package enum GitHubRenderer {
     /// Renders the report.
     /// - Parameters:
@@ -27,7 +32,24 @@ package enum GitHubRenderer {
             out +=
                 "::error title=atscheck partial report::\(ControlEscaping.escape(data("Partial report: " + partial.summary)))\n"
         }
-        return out + "atscheck: " + summary(report, issues: issues) + "\n"
+        return out + simulations(report) + "atscheck: " + summary(report, issues: issues) + "\n"
+    }
+
+    /// The `::group::` of simulated clients: `atscheck: tldr.example.com:443: iOS 26 (URLSession): fails — …`, then
+    /// each endpoint's readiness; empty when no client was simulated. Every line starts with `atscheck: `, so text
+    /// from the server can never start a workflow command.
+    static func simulations(_ report: ScanReport) -> String {
+        var lines: [String] = []
+        for endpoint in report.endpoints where endpoint.profile.status == .completed {
+            let profile = endpoint.profile
+            guard let simulations = profile.simulations, !simulations.isEmpty else { continue }
+            lines += simulations.map { "\(profile.target): " + SimulationWording.line($0) }
+            lines.append("\(profile.target): " + SimulationWording.readiness(profile))
+        }
+        guard !lines.isEmpty else { return "" }
+        // Control characters escaped: a line break from the server would end the line and start another.
+        let body = lines.map { "atscheck: " + ControlEscaping.escape($0) + "\n" }.joined()
+        return "::group::\(SimulationWording.title)\n" + body + "::endgroup::\n"
     }
 
     /// `5 endpoint(s): 3 passed, 2 failed, 0 ambiguous, 0 unreachable, 0 unknown; 7 problem(s): 2 error(s), …`: the
@@ -45,6 +67,7 @@ package enum GitHubRenderer {
         parts.append(
             "\(counts.total) problem(s): \(counts.errors) error(s), \(counts.warnings) warning(s), "
                 + "\(counts.notes) note(s)")
+        if let quantum = SimulationWording.summaryCount(summary) { parts.append(quantum) }
         return parts.joined(separator: "; ")
     }
 

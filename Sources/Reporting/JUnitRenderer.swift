@@ -12,6 +12,13 @@ import TLSModel
 /// endpoint that could not be scanned is `<error>`; an ambiguous or unknown verdict is `<skipped>` (not decided);
 /// warnings and notes pass, with the message in `<system-out>`. An interrupted scan (``ScanReport/partial``) ends with
 /// a `run` suite whose one case, `complete run`, is an `<error>`.
+///
+/// The simulated Apple clients of an endpoint (issue 36) are in the `<system-out>` of its first case, one line per
+/// client and the quantum-secure readiness, in the text report's words (``SimulationWording``); the endpoints suite
+/// has the readiness counts as `<properties>`. They are not test cases of their own: a client of the release the
+/// verdict is for that fails is already a `<failure>`, its rule `ats.tls.simulated-handshake-failed`, and a failure
+/// per client besides would count one problem twice and fail a CI job on clients of releases the run does not judge
+/// (the failures are the text summary's errors, as in every CI format).
 package enum JUnitRenderer {
     /// The case of an endpoint that passes.
     package static let atsCheck = "App Transport Security"
@@ -40,16 +47,22 @@ package enum JUnitRenderer {
             var cases: [Case] = []
             for (index, endpoint) in report.endpoints.enumerated() {
                 let target = endpoint.profile.target
-                guard let problems = byEndpoint[index] else {
-                    cases.append(
+                var own: [Case]
+                if let problems = byEndpoint[index] {
+                    own = problems.map { testCase(for: $0, classname: target, catalogue: catalogue) }
+                } else {
+                    own = [
                         Case(
                             classname: target, name: atsCheck, outcome: .passed,
-                            systemOut: endpoint.ats.osVersion.map { "rules of OS \($0)" }))
-                    continue
+                            systemOut: endpoint.ats.osVersion.map { "rules of OS \($0)" })
+                    ]
                 }
-                cases += problems.map { testCase(for: $0, classname: target, catalogue: catalogue) }
+                if let clients = simulations(endpoint.profile), !own.isEmpty {
+                    own[0].systemOut = [own[0].systemOut, clients].compactMap { $0 }.joined(separator: "\n")
+                }
+                cases += own
             }
-            suites.append(Suite(name: "endpoints", cases: cases))
+            suites.append(Suite(name: "endpoints", properties: quantumProperties(report.summary), cases: cases))
         }
         for file in files {
             suites.append(
@@ -74,6 +87,13 @@ package enum JUnitRenderer {
         xml += "<testsuites name=\"\(escape(report.tool.name))\" \(counts(all))>\n"
         for suite in suites {
             xml += "  <testsuite name=\"\(escape(suite.name))\" \(counts(suite.cases))>\n"
+            if !suite.properties.isEmpty {
+                xml += "    <properties>\n"
+                for property in suite.properties {
+                    xml += "      <property name=\"\(escape(property.name))\" value=\"\(escape(property.value))\"/>\n"
+                }
+                xml += "    </properties>\n"
+            }
             for c in suite.cases { xml += c.xml(indent: "    ") }
             xml += "  </testsuite>\n"
         }
@@ -81,8 +101,31 @@ package enum JUnitRenderer {
         return xml
     }
 
+    /// The simulated clients of an endpoint as `<system-out>` lines: the title, a line per client, the readiness;
+    /// nil when none was simulated.
+    static func simulations(_ profile: ServerProfile) -> String? {
+        guard profile.status == .completed, let simulations = profile.simulations, !simulations.isEmpty else {
+            return nil
+        }
+        let lines = simulations.map { "  " + SimulationWording.line($0) }
+        return ([SimulationWording.title + ":"] + lines + [SimulationWording.readiness(profile)])
+            .joined(separator: "\n")
+    }
+
+    /// The summary's readiness counts (``ReportSummary/quantumSecure`` and the two beside it); empty when no
+    /// endpoint's clients were simulated.
+    static func quantumProperties(_ summary: ReportSummary) -> [(name: String, value: String)] {
+        guard let secure = summary.quantumSecure else { return [] }
+        return [
+            ("quantum-secure", "\(secure)"), ("not-quantum-secure", "\(summary.notQuantumSecure ?? 0)"),
+            ("quantum-unknown", "\(summary.quantumUnknown ?? 0)"),
+        ]
+    }
+
     struct Suite {
         var name: String
+        /// `<properties>` of the suite, before its cases (the JUnit schema's order).
+        var properties: [(name: String, value: String)] = []
         var cases: [Case]
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import TLSModel
 
 /// Renders a ``ScanReport`` as a pull-request comment: a summary line with counts, a table of
-/// endpoints (target, PASS/FAIL/…, reasons) and the plist findings.
+/// endpoints (target, PASS/FAIL/…, reasons), the simulated Apple clients (a table per endpoint, folded) and the plist
+/// findings.
 package enum MarkdownRenderer {
     /// Renders the report.
     /// - Parameters:
@@ -18,6 +19,7 @@ package enum MarkdownRenderer {
                 out += "| `\(cell(endpoint.profile.target))` | \(verdict(endpoint)) | \(reasons(endpoint)) |\n"
             }
         }
+        out += simulations(report)
         let findings = ReportIssues.of(report, catalogue: catalogue).filter(\.isFinding)
         if !findings.isEmpty {
             let onlyPlist = findings.allSatisfy { source(of: $0, catalogue: catalogue) == "plist" }
@@ -71,7 +73,45 @@ package enum MarkdownRenderer {
                     + "\(plural(group.notes, "note"))"
             )
         }
+        if let quantum = SimulationWording.summaryCount(s) { parts.append(quantum) }
         return parts.joined(separator: "; ")
+    }
+
+    /// The simulated Apple clients of each endpoint that has them: a table per endpoint (client, outcome, version,
+    /// suite, group, quantum-secure) and its readiness line, in ``SimulationWording``'s words, inside a `<details>`
+    /// block so that a long list does not push the findings out of sight; empty when no client was simulated.
+    static func simulations(_ report: ScanReport) -> String {
+        let simulated = report.endpoints.filter {
+            $0.profile.status == .completed && !($0.profile.simulations ?? []).isEmpty
+        }
+        guard !simulated.isEmpty else { return "" }
+        var out =
+            "\n<details><summary>\(SimulationWording.title): \(plural(simulated.count, "endpoint"))</summary>\n"
+        for endpoint in simulated {
+            let profile = endpoint.profile
+            out += "\n#### `\(cell(profile.target))`\n\n"
+            out += "| Client | Outcome | Version | Suite | Group | Quantum-secure |\n"
+            out += "| --- | --- | --- | --- | --- | --- |\n"
+            for simulation in profile.simulations ?? [] { out += row(simulation) }
+            out += "\n" + inline(SimulationWording.readiness(profile)) + "\n"
+        }
+        return out + "\n</details>\n"
+    }
+
+    /// One client's row: its outcome word (and why it fails), what was negotiated, and whether it is quantum-secure
+    /// (`yes`/`no` for iOS 26, a dash for older clients, which never offer the hybrid).
+    static func row(_ simulation: ClientSimulation) -> String {
+        var client = cell(simulation.client)
+        if SimulationWording.inferred(simulation) { client += " " + cell(SimulationWording.inferredNote) }
+        var outcome = SimulationWording.outcomeWord(simulation)
+        if !simulation.connects { outcome += " — " + SimulationWording.reason(simulation) }
+        let quantum = SimulationWording.quantumSecure(simulation).map { $0 ? "yes" : "no" }
+        let cells = [
+            client, cell(outcome), simulation.version.map(SimulationWording.versionLabel) ?? "—",
+            simulation.suite.map { "`\(cell($0.name))`" } ?? "—", simulation.group.map { "`\(cell($0.name))`" } ?? "—",
+            quantum ?? "—",
+        ]
+        return "| " + cells.joined(separator: " | ") + " |\n"
     }
 
     /// Where a problem comes from, by its rule's family; a rule the catalogue does not know counts as `plist`

@@ -43,6 +43,9 @@ package struct ReportIssue: Sendable, Equatable {
     /// A finding's key path as keys (``Finding/keyPathComponents``): SARIF carries it beside the dotted form, which
     /// cannot be split back when a domain key has dots.
     package var keyPathComponents: [String]?
+    /// The simulated Apple clients an `info.tls.apple-clients` note lists (``EndpointNotes``): SARIF carries them in
+    /// the result's properties, as the JSON report's `simulations`.
+    package var simulations: [ClientSimulation]?
     /// True for a finding of the report, false for an endpoint's own problem (its verdict or scan status).
     package var isFinding: Bool { !ownedByEndpoint }
     var ownedByEndpoint = false

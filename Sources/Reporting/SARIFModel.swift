@@ -99,11 +99,13 @@ struct SARIFResult: Encodable {
     var relatedLocations: [SARIFLocation]?
     /// ``Fingerprint`` under ``SARIFRenderer/fingerprintKey``: lets GitHub code scanning track an alert across runs.
     var partialFingerprints: [String: String]?
-    /// The property bag (SARIF §3.8): the finding's key path as keys, beside the dotted `fullyQualifiedName`.
+    /// The property bag (SARIF §3.8): the finding's key path as keys, beside the dotted `fullyQualifiedName`; the
+    /// simulated Apple clients of an `info.tls.apple-clients` note, as the JSON report's `simulations`.
     var properties: Properties?
 
     struct Properties: Encodable {
         var keyPathComponents: [String]?
+        var simulations: [ClientSimulation]?
     }
 }
 

@@ -6,8 +6,10 @@ import TLSModel
 /// One run, one result per problem of ``ReportIssues`` (the list every CI format shares): each plist or input
 /// finding, each ATS violation of a failing endpoint, each endpoint that could not be scanned or judged — and for an
 /// audit, the audit finding alone, with the endpoint's scan rules as `relatedLocations`. Then the notes of
-/// ``EndpointNotes``, which are no problems (no other format counts them): whether each endpoint whose TLS 1.3
-/// groups were enumerated accepts a post-quantum hybrid (`info.tls.post-quantum`, level `note`). Every result has a physical
+/// ``EndpointNotes``, which are no problems (no other format counts them), level `note`: whether each endpoint whose
+/// TLS 1.3 groups were enumerated accepts a post-quantum hybrid (`info.tls.post-quantum`), and for each endpoint whose
+/// Apple clients were simulated one note listing them, era by era (`info.tls.apple-clients`, the clients also in the
+/// result's `properties.simulations`), and its quantum-secure readiness (`info.tls.quantum-secure`). Every result has a physical
 /// location, as GitHub requires: the input file and line, or the invocation artifact (``ArtifactRoot``); URIs inside
 /// the repository are relative to `%SRCROOT%` (declared in `originalUriBaseIds`). Endpoint results also carry a
 /// logical location naming the target, findings one naming the plist key path. Rules carry their OWASP MASVS control
@@ -191,6 +193,9 @@ struct ResultBuilder {
                 ruleId: issue.rule.rawValue, ruleIndex: i, level: level, message: .init(text: issue.message),
                 locations: [location], relatedLocations: related,
                 partialFingerprints: [SARIFRenderer.fingerprintKey: issue.fingerprint],
-                properties: issue.keyPathComponents.map { SARIFResult.Properties(keyPathComponents: $0) }))
+                properties: issue.keyPathComponents == nil && issue.simulations == nil
+                    ? nil
+                    : SARIFResult.Properties(keyPathComponents: issue.keyPathComponents, simulations: issue.simulations)
+            ))
     }
 }

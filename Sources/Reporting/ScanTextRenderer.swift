@@ -68,7 +68,7 @@ package struct ScanTextRenderer {
                 "\(report.endpoints.count) endpoint(s): \(s.passed) pass, \(s.failed) fail, \(s.ambiguous) ambiguous, "
                     + "\(s.unreachable) not scanned, \(s.unknown) unknown; \(s.handshakes) handshakes")
         }
-        if let quantum = quantumSummary(s) { parts.append(quantum) }
+        if let quantum = SimulationWording.summaryCount(s) { parts.append(quantum) }
         let counts = IssueCounts(ReportIssues.of(report, catalogue: catalogue))
         if counts.total > 0 || report.endpoints.isEmpty {
             parts.append(

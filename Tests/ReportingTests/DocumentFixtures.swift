@@ -27,6 +27,11 @@ enum DocumentFixtures {
                 document: ScanDocument(
                     report: ReportFixtures.groupsReport, sources: ReportSources(endpointsFile: "endpoints.txt")),
                 formats: everyFormat),
+            Case(
+                command: "scan (Apple clients)",
+                document: ScanDocument(
+                    report: ReportFixtures.simulatedErasReport, sources: ReportSources(endpointsFile: "endpoints.txt")),
+                formats: everyFormat),
             Case(command: "plist", document: plist, formats: everyFormat),
             Case(command: "audit", document: audit(defaultPolicy: false), formats: everyFormat),
             Case(command: "audit (no --plist)", document: audit(defaultPolicy: true), formats: everyFormat),

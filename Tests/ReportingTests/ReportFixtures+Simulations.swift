@@ -60,3 +60,29 @@ extension ReportFixtures {
         return ScanReport(endpoints: [pq, classic, tldr, atsOnly])
     }
 }
+
+extension ReportFixtures {
+    /// The reset after the first segment, as the prober words it.
+    static let resetAfterFirstSegment = "the connection is reset after the first segment of the ClientHello"
+
+    /// ``simulationsReport`` as a scan judged for iOS 26.4 reports it, for the CI formats (issue 36):
+    /// - `classic.example.com` has a client whose simulation did not run (the scan was interrupted first);
+    /// - `tldr.example.com` fails ATS, since the judged release's own client (iOS 26) is reset after the first
+    ///   segment (`ats.tls.simulated-handshake-failed`), while iOS 18 connects.
+    static var simulatedErasReport: ScanReport {
+        var report = simulationsReport
+        report.endpoints[1].profile.simulations?.append(
+            ClientSimulation(
+                client: "iOS 15.4 (URLSession)", profile: "ios154", osVersion: "15.4", evidence: "exact",
+                outcome: .notRun, failure: "the scan was interrupted before this client's turn"))
+        report.endpoints[2].ats = ATSEvaluation(
+            verdict: .fail,
+            violations: [
+                ATSViolation(
+                    rule: RuleID.ATS.simulatedHandshakeFailed,
+                    message: "iOS 26 (URLSession)'s own ClientHello does not connect: \(resetAfterFirstSegment)")
+            ], osVersion: "26.4")
+        report.summary = ReportSummary(endpoints: report.endpoints)
+        return report
+    }
+}

@@ -12,13 +12,9 @@ extension HTMLReport {
         guard let simulations = result?.profile.simulations, !simulations.isEmpty else {
             return "<td class=\"simulations dim\">—</td>"
         }
-        let text = ScanTextRenderer(catalogue: RuleCatalogue([]), style: .plain)
         let lines = simulations.map { simulation -> String in
-            let line = text.simulationLine(simulation)
-            let client = simulation.client + ": "
-            // The client in grey, the rest as the text report has it (escaped here, not there).
-            let rest = line.hasPrefix(client) ? String(line.dropFirst(client.count)) : line
-            return "<span class=\"dim\">\(e(simulation.client))</span> \(e(rest))"
+            // The client in grey, the rest in the words of every report (``SimulationWording``).
+            "<span class=\"dim\">\(e(simulation.client))</span> \(e(SimulationWording.outcome(simulation)))"
         }
         return "<td class=\"simulations\">" + lines.joined(separator: "<br>\n") + "</td>"
     }
@@ -35,10 +31,11 @@ extension HTMLReport {
             return "<td class=\"quantum\"><span class=\"chip s-pass\"><span class=\"sym\">⚛</span> yes</span> "
                 + code(group) + "</td>"
         case false?:
-            return "<td class=\"quantum\"><span class=\"chip s-warn\">no</span> "
+            // A symbol beside each word, as on every coloured mark: colour is never the only sign.
+            return "<td class=\"quantum\"><span class=\"chip s-warn\"><span class=\"sym\">!</span> no</span> "
                 + (group.isEmpty ? "" : code(group) + " ") + "<span class=\"dim\">(not required by ATS)</span></td>"
         case nil:
-            return "<td class=\"quantum\"><span class=\"chip s-unknown\">unknown</span> "
+            return "<td class=\"quantum\"><span class=\"chip s-unknown\"><span class=\"sym\">?</span> unknown</span> "
                 + "<span class=\"dim\">\(e(profile.quantumUnknownReason ?? ""))</span></td>"
         }
     }

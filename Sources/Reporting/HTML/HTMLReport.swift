@@ -219,6 +219,12 @@ struct HTMLReport {
             if s.ambiguous > 0 { items.append((.ambiguous, s.ambiguous, "ambiguous")) }
             items.append((.notScanned, s.unreachable, "not scanned"))
             if s.unknown > 0 { items.append((.unknown, s.unknown, "unknown")) }
+            if let judged = s.quantumJudged, let secure = s.quantumSecure {
+                // The readiness count of every summary (``SimulationWording/summaryCount(_:)``), as a count here.
+                let unknown = s.quantumUnknown ?? 0
+                items.append(
+                    (nil, secure, "of \(judged) quantum-secure (iOS 26)" + (unknown > 0 ? ", \(unknown) unknown" : "")))
+            }
         }
         let findings = allFindings
         for severity in Finding.Severity.allCases.reversed() {

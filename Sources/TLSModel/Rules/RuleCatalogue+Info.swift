@@ -9,6 +9,9 @@ extension RuleID {
         /// Whether the endpoint's iOS 26 connections, simulated with iOS 26's own ClientHello, negotiate the
         /// post-quantum hybrid X25519MLKEM768: the quantum-secure readiness of issue 36.
         public static let quantumSecure: RuleID = "info.tls.quantum-secure"
+        /// What each Apple client, simulated with its own ClientHello, negotiates with the endpoint or how it fails:
+        /// the per-era lines of issue 36, one note per endpoint.
+        public static let appleClients: RuleID = "info.tls.apple-clients"
     }
 }
 
@@ -44,6 +47,19 @@ extension RuleRegistry {
                     not simulated (an ats-only scan) or did not connect. ATS does not require it, so it never fails \
                     the ATS verdict; --require-pq turns a classical key exchange into a required.quantum-secure \
                     error. To become quantum-secure, accept X25519MLKEM768 and prefer it over the classical groups.
+                    """),
+            RuleDescriptor(
+                RuleID.Info.appleClients, .info, .note,
+                title: "What each simulated Apple client negotiates with the endpoint, or how it fails.",
+                help: """
+                    A note for each endpoint whose Apple clients were simulated, listing every client (iOS 12.2 to \
+                    iOS 26, URLSession and Safari where it differs), each sent with its own ClientHello: the TLS \
+                    version, cipher suite, group and signature scheme the server chose with it, or how the \
+                    handshake failed (refused, reset or closed, no answer, an answer the client does not accept). \
+                    The same lines as the text report; the result's properties carry them as the JSON report's \
+                    simulations. A note, never a failure on its own: when the client of the release the verdict is \
+                    for fails, that verdict fails through ats.tls.simulated-handshake-failed; the other releases' \
+                    clients are told here only. Nothing to fix unless a client of a release you support fails.
                     """),
         ])
 }
