@@ -64,6 +64,9 @@ public struct ScanSettings: Sendable {
     /// `--require-pq`: an endpoint whose iOS 26 connections are not quantum-secure is a
     /// `required.quantum-secure` error (``QuantumSecureRequirement``); unknown is a note.
     package var requireQuantumSecure = false
+    /// `--no-simulation` clears it: whether scans simulate Apple's clients with their own ClientHellos and check the
+    /// two-segment ClientHello (issue 36).
+    package var simulatesClients = true
     /// `diagnose --tls-diagnostics --older-sdk`: iOS 26 is simulated as URLSession in an app built with an SDK older
     /// than iOS 26's, which still offers TLS 1.0 and 1.1 (``AppleSimulatedClient/newestOlderSDK``), in place of the
     /// iOS 26 SDK's client.
@@ -125,13 +128,14 @@ public struct ScanSettings: Sendable {
     /// The OpenSSL prober these settings describe (`--per-host`, `--delay`, `--no-preconnect`). It simulates every
     /// Apple era in a full scan; in an ats-only scan only with `--require-pq`, and then the newest client alone, so
     /// that the readiness it asks about is known (one connection beyond the six handshakes); with `--older-sdk`,
-    /// iOS 26 as an app built with an older SDK.
+    /// iOS 26 as an app built with an older SDK; with `--no-simulation`, no client and no ClientHello size check.
     package func makeProber() -> TLSProber {
         var clients: SimulatedClients = requireQuantumSecure ? .everyEraAndNewestInATSOnly : .everyEra
         if simulatesOlderSDK { clients = clients.replacingNewest(with: .newestOlderSDK) }
         return TLSProber(
             perHostLimit: perHost, connectionDelay: connectionDelay, preconnect: preconnect,
-            issuers: makeIssuerFetcher(), simulatedClients: clients)
+            issuers: makeIssuerFetcher(), simulatedClients: simulatesClients ? clients : nil,
+            checksHelloSize: simulatesClients)
     }
 
     /// The probe request these settings give a target: `--resolve`, `--sni`, timeouts, anchors and the proxy.

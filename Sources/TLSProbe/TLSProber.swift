@@ -25,6 +25,8 @@ package struct TLSProber: EndpointProber, AddressResolver {
     /// Which Apple clients a scan simulates beside the enumeration, per scope (``ClientSimulator``; issue 36); nil:
     /// none, and ``ServerProfile/simulations`` stays absent.
     let simulatedClients: SimulatedClients?
+    /// Whether a full scan checks that the server takes a ClientHello in two TCP segments (``HelloSizeProbe``).
+    let checksHelloSize: Bool
 
     /// - Parameters:
     ///   - perHostLimit: how many connections may be open to one connect address (IP and port) at once:
@@ -40,11 +42,15 @@ package struct TLSProber: EndpointProber, AddressResolver {
     ///     (the CLI's), whose ats-only scan records the newest client as not simulated, or
     ///     ``SimulatedClients/everyEraAndNewestInATSOnly`` (`--require-pq`). nil by default, so that a test counting
     ///     connections counts the enumeration's alone.
+    ///   - checksHelloSize: whether a full scan also sends iOS 26's ClientHello in two segments (``HelloSizeProbe``;
+    ///     two connections; off with `--no-simulation`).
     package init(
         perHostLimit: Int = 16, retry: RetryPolicy = .standard, connectionDelay: Double = 0,
-        preconnect: Bool = true, issuers: IssuerFetcher = .disabled, simulatedClients: SimulatedClients? = nil
+        preconnect: Bool = true, issuers: IssuerFetcher = .disabled, simulatedClients: SimulatedClients? = nil,
+        checksHelloSize: Bool = true
     ) {
         self.simulatedClients = simulatedClients
+        self.checksHelloSize = checksHelloSize
         self.issuers = issuers
         self.preconnect = preconnect
         self.retry = retry
@@ -185,7 +191,8 @@ package struct TLSProber: EndpointProber, AddressResolver {
         // The two-segment ClientHello check runs beside the enumeration once the lead was answered (its own
         // connections, within the per-host cap): after it, it was the scan's last quarter second behind 50 ms.
         let leadAnswered = lead.accepted != nil
-        async let sizeBeside = leadAnswered ? HelloSizeProbe.run(for: session, beside: true) : nil
+        let checksHelloSize = self.checksHelloSize
+        async let sizeBeside = checksHelloSize && leadAnswered ? HelloSizeProbe.run(for: session, beside: true) : nil
         // Full scope: every remaining version's handshakes on one work queue within the per-host cap.
         let collected =
             request.scope == .atsOnly
@@ -207,7 +214,8 @@ package struct TLSProber: EndpointProber, AddressResolver {
         let accepted = versions.reversed().compactMap { results[$0]?.firstAccepted }
         // A version answered only after the lead was refused: the check runs now, beside the chain's work.
         async let sizeAfter =
-            !leadAnswered && !accepted.isEmpty ? HelloSizeProbe.run(for: session, beside: false) : nil
+            checksHelloSize && !leadAnswered && !accepted.isEmpty
+            ? HelloSizeProbe.run(for: session, beside: false) : nil
         // The trust store is first needed here: it loads (once per run) while the enumeration runs.
         let trust: TrustStoreSet
         switch await loadedTrust {

@@ -116,7 +116,7 @@ struct AppCommand: AsyncParsableCommand {
         let result = try await Terminal.exitingOnFileErrors { () -> AppLiveResult in
             var settings = try scan.settings()
             settings.scope = scope.scope
-            quantum.apply(to: &settings)
+            try quantum.apply(to: &settings)
             return try await AppLiveAudit.run(
                 path: path, endpointsPath: endpoints, settings: settings, client: client ?? .urlSession,
                 pinScope: pinScope

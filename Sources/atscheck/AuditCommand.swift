@@ -92,7 +92,7 @@ struct AuditCommand: AsyncParsableCommand {
         try await Terminal.exitingOnFileErrors { () -> AuditResult in
             var settings = try scan.settings()
             settings.scope = scope.scope
-            quantum.apply(to: &settings)
+            try quantum.apply(to: &settings)
             settings.plistReading = try reading.readOptions()
             // The pipeline refuses --resolve rules that match no entry (UnusedResolveRules, exit 64) before scanning.
             return try await ScanPipeline(settings: settings).audit(

@@ -58,6 +58,15 @@ struct ScanOptions: ParsableArguments {
         ))
     var noPreconnect = false
 
+    @Flag(
+        name: .customLong("no-simulation"),
+        help: ArgumentHelp(
+            "Do not simulate Apple's clients (each era's own ClientHello) nor check the two-segment ClientHello of iOS 26.",
+            discussion:
+                "A full scan then makes 8 connections fewer per endpoint, for fleet scans that need only the enumeration and the ATS verdict from it; the per-era outcomes, quantum-secure readiness and ClientHello size tolerance are then absent (unknown), and --require-pq and diagnose --tls-diagnostics cannot be given."
+        ))
+    var noSimulation = false
+
     @Option(
         name: .long,
         help:
@@ -140,6 +149,7 @@ struct ScanOptions: ParsableArguments {
         settings.perHost = perHost
         settings.connectionDelay = Double(delay) / 1000
         settings.preconnect = !noPreconnect
+        settings.simulatesClients = !noSimulation
         settings.resolve = try resolve.map { try ResolveRule(parsing: $0) }
         settings.allAddresses = allAddresses
         settings.sni = sni

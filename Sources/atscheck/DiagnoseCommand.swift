@@ -63,6 +63,9 @@ struct DiagnoseCommand: AsyncParsableCommand {
 
     func validate() throws {
         try output.check(showing: DiagnosisDocument.self, command: "diagnose")
+        if tlsDiagnostics && scan.noSimulation {
+            throw ValidationError("--tls-diagnostics prints a simulated client's handshake: drop --no-simulation")
+        }
         if olderSDK {
             guard tlsDiagnostics else { throw ValidationError("--older-sdk needs --tls-diagnostics") }
             guard profile == nil else {

@@ -16,7 +16,11 @@ struct QuantumOption: ParsableArguments {
 
     /// Sets `--require-pq` in the run's settings.
     /// - Parameter settings: the settings the command scans with.
-    func apply(to settings: inout ScanSettings) {
+    /// - Throws: `ValidationError` (exit 64) with `--no-simulation`: the readiness comes from iOS 26's simulation.
+    func apply(to settings: inout ScanSettings) throws {
+        if requirePQ && !settings.simulatesClients {
+            throw ValidationError("--require-pq needs iOS 26's simulation, which --no-simulation turns off")
+        }
         settings.requireQuantumSecure = requirePQ
     }
 }

@@ -152,7 +152,7 @@ struct ScanCommand: AsyncParsableCommand {
             if readsStandardInput { lists.append(try EndpointList.loadStandardInput()) }
             let direct = argumentTargets
             var settings = try scan.settings()
-            quantum.apply(to: &settings)
+            try quantum.apply(to: &settings)
             try scan.requireResolveRulesUsed(settings, targets: direct, entries: lists.flatMap(\.entries))
             // The plist's NSPinnedDomains, against each served chain: a host whose pins reject it cannot connect.
             judge.checkPinnedDomains(of: document, settings: settings)
