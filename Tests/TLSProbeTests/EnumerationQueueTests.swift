@@ -162,8 +162,18 @@ struct EnumerationQueueTests {
         "a split: two suites of the version found, the endpoint's longest streak, pieces of eight suites or more, within idle slots and budget"
     )
     func splitRule() {
-        let pieces = EnumerationQueue.pieces  // (found, offer, streak, longest, idle, budget)
-        #expect(pieces(1, 88, 0, 0, 7, 5) == 1, "one suite found: never split")
+        func pieces(  // (found, offer, streak, longest, idle, budget, halvesFirst)
+            _ found: Int, _ offer: Int, _ streak: Int, _ longest: Int, _ idle: Int, _ budget: Int,
+            _ halves: Bool = false
+        ) -> Int {
+            EnumerationQueue.pieces(
+                found: found, offer: offer, streak: streak, longest: longest, idle: idle, budget: budget,
+                halvesFirst: halves)
+        }
+        #expect(
+            pieces(1, 88, 0, 0, 7, 5, false) == 1, "one suite found: not split before the server served two at once")
+        #expect(pieces(1, 88, 0, 2, 7, 5, true) == 2, "one suite found, concurrency shown: halved")
+        #expect(pieces(1, 15, 0, 0, 7, 5, true) == 1 && pieces(1, 88, 0, 0, 0, 5, true) == 1, "too small, or no slot")
         #expect(pieces(2, 88, 1, 1, 7, 5) == 6)
         #expect(pieces(2, 88, 0, 1, 7, 5) == 1, "another chain has found more in a row")
         #expect(pieces(4, 24, 3, 1, 7, 5) == 3, "a smaller offer with the longest streak is split")

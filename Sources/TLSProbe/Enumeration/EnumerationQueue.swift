@@ -188,7 +188,8 @@ struct EnumerationQueue {
                         step,
                         into: Self.pieces(
                             found: search.found.count, offer: step.offer.count, streak: step.streak,
-                            longest: Self.longestStreak(state), idle: idle, budget: budget))
+                            longest: Self.longestStreak(state), idle: idle, budget: budget,
+                            halvesFirst: session.ledger.provenConcurrent))
                     step = pieces[0]
                     search.waiting.append(contentsOf: pieces.dropFirst())
                     search.sent(step)
@@ -313,13 +314,19 @@ struct EnumerationQueue {
     /// stay free and `budget` handshakes beyond the floor may still be spent; `longest`: the longest streak of
     /// the endpoint's chains, waiting or in flight (this step's included).
     ///
-    /// A version with one suite found is never split, so a single-suite version costs exactly its floor.
-    /// Only a chain with the endpoint's longest streak is split: a chain that keeps finding suites is the one
+    /// A version with one suite found is halved (two pieces) only once the server has shown it serves connections
+    /// side by side (`halvesFirst`): a single-suite version then costs its floor and one refusal more, and a
+    /// version with several suites saves the round trips of its first steps, when the search was the critical path
+    /// of a scan behind latency (issue 34: nginx's four TLS 1.2 suites took five steps in one chain). Elsewhere it is
+    /// never split, so a single-suite version costs exactly its floor. Only a chain with the endpoint's longest streak is split: a chain that keeps finding suites is the one
     /// likely to be the critical path. A split's pieces start a new streak at zero, so the next split goes to
     /// another chain that proves long, and the budget spreads over the versions in proportion to what they
     /// turn out to hold: on a server with many suites in TLS 1.0 and 1.1 as well as 1.2, those chains are
     /// split too, not only the one with the largest offer. Each piece offers `minimumPiece` or more.
-    static func pieces(found: Int, offer: Int, streak: Int, longest: Int, idle: Int, budget: Int) -> Int {
+    static func pieces(
+        found: Int, offer: Int, streak: Int, longest: Int, idle: Int, budget: Int, halvesFirst: Bool = false
+    ) -> Int {
+        if found == 1 { return halvesFirst && min(idle, budget) >= 1 && offer >= 2 * minimumPiece ? 2 : 1 }
         guard found >= 2, streak >= longest else { return 1 }
         return 1 + max(0, min(idle, budget, offer / minimumPiece - 1))
     }

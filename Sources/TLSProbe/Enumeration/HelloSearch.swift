@@ -378,7 +378,9 @@ enum HelloCatalogue {
                 .init(groups: postQuantum, suites: suites),
                 .init(groups: commonCurves, suites: suites),
                 .init(groups: otherCurves, suites: suites),
-                .init(groups: ffdhe, suites: suites),
+                // Two ffdhe pieces for the same reason: OpenSSL 3.0 servers accept all five in TLS 1.3.
+                .init(groups: Array(ffdhe.prefix(3)), suites: suites),
+                .init(groups: Array(ffdhe.dropFirst(3)), suites: suites),
                 .init(groups: brainpoolTLS13, suites: suites),
             ]
         }
