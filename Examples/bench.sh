@@ -212,6 +212,13 @@ run_tools() {  # run_tools SCENARIO MS RUNS: every tool on the scenario's server
   measure "$scenario" "$ms" all atscheck "$runs" "$o-atscheck.json" "$servers" -- \
     bash -c 'out=$1; shift; exec "$@" > "$out"' _ "$o-atscheck.json" \
     "$BIN/atscheck" scan "${targets[@]}" --ca-file "$work/$tag.pem" --format json --fail-on never
+  if [[ $scenario == demo || $scenario == nginx ]]; then
+    # What the Apple client simulation and the two-segment ClientHello check cost (issue 36): the same scan
+    # without them (8 connections fewer per endpoint).
+    measure "$scenario" "$ms" all atscheck-nosim "$runs" "$o-atscheck-nosim.json" "$servers" -- \
+      bash -c 'out=$1; shift; exec "$@" > "$out"' _ "$o-atscheck-nosim.json" \
+      "$BIN/atscheck" scan "${targets[@]}" --ca-file "$work/$tag.pem" --format json --fail-on never --no-simulation
+  fi
   if [[ $scenario == s_server* ]]; then
     # The serial floor: atscheck's strictly serial scan of the same server (one connection at a time, none
     # opened ahead): what a scan of a server that serves one connection at a time can cost at least, with
@@ -334,6 +341,9 @@ prebuilt binaries). A benchmark, not a test: nothing here fails CI.
   endpoints). Behind latency the round-trip floor is printed too: the serial scan's handshakes × 2 round
   trips (a TCP connect and a TLS flight each, one handshake after another; a scan that opens its next
   connection during a handshake, as atscheck's preconnect does, can go below it).
+- Simulation cost (the *demo* and *nginx* tables): the row *atscheck-nosim* is the same scan with
+  \`--no-simulation\` (no simulated Apple client, no two-segment ClientHello check: 8 connections fewer per
+  endpoint); the line under the table gives what the simulation adds, in wall time and connections.
 - testssl.sh takes 30 s or more a server even on loopback, so it runs once, and when it runs on the demo
   servers, only on ${TESTSSL_SERVERS// /, } (${TESTSSL_TIMEOUT} s limit per target; its ratio there is against
   atscheck scanning the same servers, the *subset* rows).

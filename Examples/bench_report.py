@@ -366,7 +366,7 @@ def median_or_none(values):
     return statistics.median(values) if values else None
 
 
-TOOL_ORDER = ["atscheck", "atscheck-serial", "sslyze", "sslscan", "nmap", "testssl.sh"]
+TOOL_ORDER = ["atscheck", "atscheck-nosim", "atscheck-serial", "sslyze", "sslscan", "nmap", "testssl.sh"]
 
 
 def table(rows, scenario, latency):
@@ -392,8 +392,23 @@ def table(rows, scenario, latency):
                      f"| {ratio} |{vs_serial}")
     differences = [f"- {r['tool']} ({r['servers']} server{'s' if r['servers'] != 1 else ''}): first difference: {r['first']}"
                    for r in chosen if r["first"]]
-    floor = serial_floor_lines(next((r for r in chosen if r["tool"] == "atscheck"), None), serial, latency)
-    return lines + ([""] + differences if differences else []) + ([""] + floor if floor else [])
+    scan = next((r for r in chosen if r["tool"] == "atscheck"), None)
+    floor = serial_floor_lines(scan, serial, latency)
+    cost = simulation_cost_lines(scan, next((r for r in chosen if r["tool"] == "atscheck-nosim"), None))
+    return (lines + ([""] + differences if differences else []) + ([""] + floor if floor else [])
+            + ([""] + cost if cost else []))
+
+
+def simulation_cost_lines(scan, nosim):
+    """Under the demo and nginx tables: what the Apple client simulation and the two-segment ClientHello check add
+    to a full scan (issue 36), from the same scan with `--no-simulation`."""
+    if not scan or not nosim:
+        return []
+    return [f"Simulation cost: the scan with `--no-simulation` takes {nosim['wall']:.2f} s and "
+            f"{nosim['connections']:.0f} connections; simulating every Apple era and checking the two-segment "
+            f"ClientHello adds {scan['wall'] - nosim['wall']:+.2f} s ({scan['wall'] / nosim['wall']:.2f}×) and "
+            f"{scan['connections'] - nosim['connections']:.0f} connections "
+            f"({(scan['connections'] - nosim['connections']) / max(1, scan['servers']):.1f} per endpoint)."]
 
 
 def serial_floor_lines(scan, serial, latency):
