@@ -135,14 +135,11 @@ extension HelloProfile {
             versions: [g, 0x0304, 0x0303, 0x0302, 0x0301], compressCertificate: true, padding: true))
 
     /// iOS 17: the iOS 15.4 shape, ecdsa_sha1 still offered (iOS 18 drops it).
-    package static let ios17: HelloProfile = {
-        var profile = ios15_4
-        profile.name = "ios17"
-        profile.source =
+    package static let ios17 = variant(
+        of: ios15_4, name: "ios17",
+        source:
             "inferred: no capture of iOS 17's own stack; curl-impersonate's \"Safari 17.2 iOS\" and \"Safari 17.0 macOS\" "
-            + "signatures (field lists, no raw bytes) equal the Safari 15.4 capture, ecdsa_sha1 included"
-        return profile
-    }()
+            + "signatures (field lists, no raw bytes) equal the Safari 15.4 capture, ecdsa_sha1 included")
 
     /// iOS 18: as 15.4 without ecdsa_sha1.
     package static let ios18 = HelloProfile(
@@ -167,15 +164,12 @@ extension HelloProfile {
             versions: [g, 0x0304, 0x0303], compressCertificate: true, padding: false))
 
     /// iOS 26 URLSession in an app linked with the iOS 26 SDK: Safari 26's hello (same system stack).
-    package static let ios26URLSession: HelloProfile = {
-        var profile = ios26
-        profile.name = "ios26-urlsession"
-        profile.source =
+    package static let ios26URLSession = variant(
+        of: ios26, name: "ios26-urlsession",
+        source:
             "inferred: the Safari 26.4 capture (same system TLS stack) and Apple support article 122756 "
             + "(URLSession and Network.framework offer X25519MLKEM768 with a key share); an app linked with an older "
-            + "SDK also offers TLS 1.0/1.1 (ios26-urlsession-older-sdk)"
-        return profile
-    }()
+            + "SDK also offers TLS 1.0/1.1 (ios26-urlsession-older-sdk)")
 
     /// iOS 26 URLSession in an app linked with an SDK older than iOS 26's (built with Xcode 16 or before): iOS 26's
     /// hello with supported_versions down to TLS 1.0. Security-61901 makes TLS 1.2 the system's default minimum
@@ -184,17 +178,27 @@ extension HelloProfile {
     /// a host its minimums raise the floor to TLS 1.2 again (`sec_protocol_configuration_copy_transformed_options`),
     /// so this hello is the one of a host ATS does not govern (NSAllowsArbitraryLoads) or whose exception lowers the
     /// minimum (NSExceptionMinimumTLSVersion).
-    package static let ios26URLSessionOlderSDK: HelloProfile = {
-        var profile = ios26URLSession
-        profile.name = "ios26-urlsession-older-sdk"
-        profile.source =
+    package static let ios26URLSessionOlderSDK = variant(
+        of: ios26URLSession, name: "ios26-urlsession-older-sdk",
+        source:
             "inferred: the iOS 26 URLSession hello with TLS 1.1 and 1.0 offered, from Apple's Security-61901 source "
             + "(protocol/SecProtocol.c, sec_protocol_options_get_default_min_tls_protocol_version: TLS 1.2 minimum "
             + "only for programs linked against the fall-2025 SDKs, else TLS 1.0); not captured"
+    ) { profile in
         profile.extensions = profile.extensions.map { item in
             guard case .supportedVersions(let versions) = item else { return item }
             return .supportedVersions(versions + [0x0302, 0x0301])
         }
+    }
+
+    /// `base` under another name and source, changed by `change`: a profile inferred from a captured one.
+    private static func variant(
+        of base: HelloProfile, name: String, source: String, _ change: (inout HelloProfile) -> Void = { _ in }
+    ) -> HelloProfile {
+        var profile = base
+        profile.name = name
+        profile.source = source
+        change(&profile)
         return profile
-    }()
+    }
 }
