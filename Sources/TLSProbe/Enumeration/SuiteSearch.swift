@@ -128,9 +128,10 @@ struct SuiteSearch {
     /// no prediction. An Apple client whose TLS 1.3 list starts with ChaCha20 (iOS 12.2) meets that order, not the
     /// one the order probe met. Nil when not needed (yet); marks the probe sent.
     mutating func takeChaChaProbe() -> [OfferedSuite]? {
-        guard case .notSent = chacha, case .answered = order, result().serverPreference == true,
-            first.suite.info?.isChaCha20Poly1305 != true,
-            let chacha = found.first(where: { $0.suite.info?.isChaCha20Poly1305 == true })
+        // The cheap conditions first: this is asked at every scheduling turn, and result() sorts what was found.
+        guard case .notSent = chacha, case .answered = order, first.suite.info?.isChaCha20Poly1305 != true,
+            let chacha = found.first(where: { $0.suite.info?.isChaCha20Poly1305 == true }),
+            result().serverPreference == true
         else { return nil }
         self.chacha = .sent(chacha.suite)
         let offered = Dictionary(fullOffer.map { ($0.suite, $0) }, uniquingKeysWith: { a, _ in a })

@@ -25,13 +25,12 @@ struct SimulatedHelloExchange {
         _ client: AppleSimulatedClient, on socket: TCPSocket, deadline: Deadline, received: inout Int
     ) async -> (HandshakeResult.Outcome, HelloFacts?) {
         var built: BuiltClientHello
-        do {
-            built = try ClientHelloBuilder(profile: client.profile, serverName: sni, reuseKeyShares: true).build()
-        } catch {
-            return (.notRun("could not build the \(client.name) ClientHello: \(error)"), nil)
-        }
-        if let failure = await HelloExchange.send(built.bytes, on: socket, deadline: deadline, received: received) {
-            return (failure, nil)
+        switch await HelloExchange.open(
+            client.profile, serverName: sni, naming: "the \(client.name) ClientHello", on: socket, deadline: deadline,
+            received: received)
+        {
+        case .sent(let hello): built = hello
+        case .ended(let outcome): return (outcome, nil)
         }
         let versions = client.offeredVersions
         let suites = client.offeredSuites
@@ -95,13 +94,7 @@ struct SimulatedHelloExchange {
                 case .certificate(let certificates):
                     chain = certificates
                 case .serverKeyExchange(let exchange):
-                    switch exchange {
-                    case .ecdhe(let group): facts.group = group
-                    case .dhe(let bits, let ffdhe):
-                        facts.group = ffdhe
-                        if ffdhe == nil { facts.dhPrimeBits = bits }
-                    case .ecdheExplicit, .other: break
-                    }
+                    facts.note(exchange)
                     facts.signatureScheme = reader.serverKeyExchangeSignature
                     if let group = facts.group, !client.profile.supportedGroups.contains(group) {
                         return (

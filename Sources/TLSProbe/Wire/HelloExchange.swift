@@ -40,6 +40,18 @@ struct HelloFacts: Sendable {
     /// The scheme the server signed with: TLS 1.3's CertificateVerify or TLS 1.2's ServerKeyExchange, when read
     /// (``SimulatedHelloExchange``); nil otherwise.
     var signatureScheme: UInt16?
+
+    /// Notes what a TLS ≤ 1.2 ServerKeyExchange names: its curve, or its RFC 7919 group (and a prime of the
+    /// server's own by its size).
+    mutating func note(_ exchange: ServerKeyExchangeFacts) {
+        switch exchange {
+        case .ecdhe(let group): self.group = group
+        case .dhe(let bits, let ffdhe):
+            group = ffdhe
+            if ffdhe == nil { dhPrimeBits = bits }
+        case .ecdheExplicit, .other: break
+        }
+    }
 }
 
 /// Sends a ClientHello of our own and reads the answer, with no OpenSSL (TLSHello builds and reads the bytes): the
@@ -53,14 +65,12 @@ struct HelloExchange {
         _ offer: HelloOffer, on socket: TCPSocket, deadline: Deadline, received: inout Int
     ) async -> (HandshakeResult.Outcome, HelloFacts?) {
         let built: BuiltClientHello
-        do {
-            built = try ClientHelloBuilder(profile: offer.profile, serverName: offer.sni ?? sni, reuseKeyShares: true)
-                .build()
-        } catch {
-            return (.notRun("could not build the ClientHello: \(error)"), nil)
-        }
-        if let failure = await Self.send(built.bytes, on: socket, deadline: deadline, received: received) {
-            return (failure, nil)
+        switch await Self.open(
+            offer.profile, serverName: offer.sni ?? sni, naming: "the ClientHello", on: socket, deadline: deadline,
+            received: received)
+        {
+        case .sent(let hello): built = hello
+        case .ended(let outcome): return (outcome, nil)
         }
 
         var reader = ServerFlightReader()
@@ -101,13 +111,7 @@ struct HelloExchange {
                 case .certificate(let certificates):
                     chain = certificates
                 case .serverKeyExchange(let exchange):
-                    switch exchange {
-                    case .ecdhe(let group): facts.group = group
-                    case .dhe(let bits, let ffdhe):
-                        facts.group = ffdhe
-                        if ffdhe == nil { facts.dhPrimeBits = bits }
-                    case .ecdheExplicit, .other: break
-                    }
+                    facts.note(exchange)
                     if let hello { return Self.answer(hello, facts, chain) }
                 case .serverHelloDone:
                     if let hello { return Self.answer(hello, facts, chain) }
@@ -173,6 +177,30 @@ struct HelloExchange {
 
     /// Sends the hello: nil when it went out, else the outcome of the failed send. Shared with
     /// ``SimulatedHelloExchange``.
+    /// A hello built and sent, or the outcome that ended the exchange first.
+    enum Opened {
+        case sent(BuiltClientHello)
+        case ended(HandshakeResult.Outcome)
+    }
+
+    /// Builds `profile`'s hello for `serverName`, with the process's key pair per group, and sends it; a hello that
+    /// cannot be built is `notRun`, naming it (`what`).
+    static func open(
+        _ profile: HelloProfile, serverName: String?, naming what: String, on socket: TCPSocket, deadline: Deadline,
+        received: Int
+    ) async -> Opened {
+        let built: BuiltClientHello
+        do {
+            built = try ClientHelloBuilder(profile: profile, serverName: serverName, reuseKeyShares: true).build()
+        } catch {
+            return .ended(.notRun("could not build \(what): \(error)"))
+        }
+        if let failure = await send(built.bytes, on: socket, deadline: deadline, received: received) {
+            return .ended(failure)
+        }
+        return .sent(built)
+    }
+
     static func send(_ bytes: [UInt8], on socket: TCPSocket, deadline: Deadline, received: Int) async
         -> HandshakeResult.Outcome?
     {
