@@ -233,8 +233,8 @@ package struct TLSProber: EndpointProber, AddressResolver {
                     source, request: request, trust: trust, issuers: issued.extra, issuerFetches: issued.records)
             }
         }
-        let besideResult = await sizeBeside
-        let sizeTested = leadAnswered ? besideResult : await sizeAfter
+        let (beside, after) = await (sizeBeside, sizeAfter)  // at most one of them ran
+        let sizeTested = beside ?? after
         var scanned = finish(
             profile, session: session, status: profile.status, error: profile.error, versions: nil, clock: clock)
         sizeTested?.record(in: &scanned)

@@ -401,6 +401,6 @@ enum HelloCatalogue {
     static func checkGroups(_ version: TLSVersion) -> [UInt16] {
         version >= .tls1_3
             ? postQuantum + commonCurves + otherCurves + ffdhe + brainpoolTLS13
-            : [0x001D, 0x0017, 0x0018, 0x0019, 0x001E] + brainpoolTLS12 + ffdhe
+            : commonCurves + otherCurves + brainpoolTLS12 + ffdhe
     }
 }
